@@ -1,0 +1,40 @@
+/**
+ * Every setting the service reads from the environment, parsed once. The README's Configuration
+ * table documents the same names.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run graphile-worker inside the API process (default) or leave jobs to `npm run worker`. */
+  RUN_WORKER: bool.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Development and tests only: lets callback_url point at private and loopback addresses. */
+  ALLOW_PRIVATE_CALLBACKS: bool.default(false),
+  /** Engine worker threads (0 = number of CPUs). */
+  ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  HUMANIZER_LLM_URL: z.string().url().optional(),
+  HUMANIZER_LLM_MODEL: z.string().optional(),
+  HUMANIZER_LLM_API_KEY: z.string().optional(),
+  PLAGIARISM_SEARXNG_URL: z.string().url().optional(),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

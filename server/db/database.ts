@@ -1,0 +1,66 @@
+/**
+ * The one connection to PostgreSQL: a TypeORM data source (migrations, transactions) whose pg pool
+ * is shared with graphile-worker and the rate limiter. With no DATABASE_URL it starts or joins the
+ * embedded cluster in DATA_DIR.
+ */
+import 'reflect-metadata';
+import pg from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { migrations } from './migrations/index.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
+
+export interface Database {
+  readonly url: string;
+  readonly dataSource: DataSource;
+  /** The pg pool underneath TypeORM, for graphile-worker and the rate limiter. */
+  readonly pool: pg.Pool;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** Run pending migrations (the API and worker processes do; tests always do). */
+  migrate?: boolean;
+  log?: (message: string) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = options.url;
+  if (!url) {
+    embedded = await startEmbeddedDatabase(options.dataDir);
+    url = embedded.url;
+  }
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    migrations,
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTableName: 'schema_migrations',
+    extra: { max: options.poolSize ?? 20 },
+    logging: false,
+  });
+  await dataSource.initialize();
+  if (options.migrate ?? true) {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    for (const m of applied) options.log?.(`applied migration ${m.name}`);
+  }
+  const pool = (dataSource.driver as unknown as { master: pg.Pool }).master;
+  pool.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
+  return {
+    url,
+    dataSource,
+    pool,
+    query: (sql, params) => dataSource.query(sql, params),
+    transaction: (work) => dataSource.transaction(work),
+    async close() {
+      await dataSource.destroy();
+      await embedded?.stop();
+    },
+  };
+}
