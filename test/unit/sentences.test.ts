@@ -1,0 +1,158 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { splitSentences, type SentenceSpan } from '../../server/engines/shared/sentences.ts';
+
+const texts = (input: string): string[] => splitSentences(input).map((s) => s.text);
+
+/** Checks every guarantee of the splitter's contract on one input. */
+function assertContract(input: string, spans: SentenceSpan[]): void {
+  let previousEnd = 0;
+  for (const s of spans) {
+    assert.ok(s.start >= previousEnd, 'in order and non-overlapping');
+    assert.ok(s.end > s.start, 'non-empty');
+    assert.equal(s.text, input.slice(s.start, s.end), 'exact substring');
+    assert.equal(s.text, s.text.trim(), 'trimmed');
+    // Only whitespace lies between spans (and before the first / after the last).
+    assert.match(input.slice(previousEnd, s.start), /^\s*$/u);
+    const first = s.text.charCodeAt(0);
+    assert.ok(!(first >= 0xdc00 && first <= 0xdfff), 'no span starts inside a surrogate pair');
+    previousEnd = s.end;
+  }
+  assert.match(input.slice(previousEnd), /^\s*$/u, 'every non-whitespace character is covered');
+}
+
+describe('splitSentences: English rules', () => {
+  it('does not split after titles, e.g., i.e., or inside decimals and times', () => {
+    assert.deepEqual(texts('Dr. Smith went to Washington. He met Mr. Jones at 3.14 p.m. on Monday. It was great!'), [
+      'Dr. Smith went to Washington.',
+      'He met Mr. Jones at 3.14 p.m. on Monday.',
+      'It was great!',
+    ]);
+    assert.deepEqual(texts('We use e.g. apples, i.e. fruit. Prices rose 2.5% in Q3. Fine.'), [
+      'We use e.g. apples, i.e. fruit.',
+      'Prices rose 2.5% in Q3.',
+      'Fine.',
+    ]);
+  });
+
+  it('handles acronyms and initials that may or may not end a sentence', () => {
+    assert.deepEqual(texts('The U.S. Army arrived. He lives in the U.S. The weather is fine.'), [
+      'The U.S. Army arrived.',
+      'He lives in the U.S.',
+      'The weather is fine.',
+    ]);
+    assert.deepEqual(texts('J. K. Rowling wrote it. John F. Kennedy spoke. I need vitamin C. The end, etc. Done.'), [
+      'J. K. Rowling wrote it.',
+      'John F. Kennedy spoke.',
+      'I need vitamin C.',
+      'The end, etc.',
+      'Done.',
+    ]);
+    assert.deepEqual(texts('See Fig. 3 and pp. 12-14 in Smith et al. (2020). I said no. The end.'), [
+      'See Fig. 3 and pp. 12-14 in Smith et al. (2020).',
+      'I said no.',
+      'The end.',
+    ]);
+  });
+
+  it('keeps URLs and e-mail addresses whole', () => {
+    assert.deepEqual(texts('Visit https://example.com/a.b?c=d or mail john.doe@example.co.uk today. Thanks!'), [
+      'Visit https://example.com/a.b?c=d or mail john.doe@example.co.uk today.',
+      'Thanks!',
+    ]);
+  });
+
+  it('keeps closing quotes and brackets with their sentence, and dialogue tags with the quote', () => {
+    assert.deepEqual(texts('"Stop!" she shouted. He said "no." Then he left (quietly.) Next.'), [
+      '"Stop!" she shouted.',
+      'He said "no."',
+      'Then he left (quietly.)',
+      'Next.',
+    ]);
+  });
+
+  it('splits ellipses only before a new sentence', () => {
+    assert.deepEqual(texts("Wait... what happened? I don't know... The lights went out…"), [
+      'Wait... what happened?',
+      "I don't know...",
+      'The lights went out…',
+    ]);
+  });
+
+  it('ends list items, headings and paragraphs at line breaks but joins wrapped lines', () => {
+    const input =
+      'Shopping list:\n- eggs\n- milk\n1. first item\n2. second item\n\nA Short Title\n' +
+      'The body starts here and\ncontinues on this line. Another sentence follows\nwithout a break.';
+    assert.deepEqual(texts(input), [
+      'Shopping list:',
+      '- eggs',
+      '- milk',
+      '1. first item',
+      '2. second item',
+      'A Short Title',
+      'The body starts here and\ncontinues on this line.',
+      'Another sentence follows\nwithout a break.',
+    ]);
+    assert.deepEqual(texts('First paragraph without a stop\r\n\r\nSecond one'), ['First paragraph without a stop', 'Second one']);
+  });
+
+  it('returns nothing for empty or whitespace-only input', () => {
+    assert.deepEqual(splitSentences(''), []);
+    assert.deepEqual(splitSentences(' \n\t\u00a0\u3000 '), []);
+  });
+
+  it('reports UTF-16 offsets of the input', () => {
+    const input = '  Hello 👋🏽 world.   Café naïve.  ';
+    const spans = splitSentences(input);
+    assert.deepEqual(spans, [
+      { text: 'Hello 👋🏽 world.', start: 2, end: 19 },
+      { text: 'Café naïve.', start: 22, end: 33 },
+    ]);
+  });
+});
+
+describe('splitSentences: other scripts', () => {
+  it('splits at CJK full stops without spaces', () => {
+    assert.deepEqual(texts('我喜欢猫。你呢？很好！「これは日本語です。」次です。'), ['我喜欢猫。', '你呢？', '很好！', '「これは日本語です。」', '次です。']);
+  });
+
+  it('splits Cyrillic, Devanagari and mixed text sensibly', () => {
+    assert.deepEqual(texts('Привет. Как дела? Всё хорошо.'), ['Привет.', 'Как дела?', 'Всё хорошо.']);
+    assert.deepEqual(texts('नमस्ते। यह ठीक है। Okay then.'), ['नमस्ते।', 'यह ठीक है।', 'Okay then.']);
+  });
+});
+
+describe('splitSentences: properties', () => {
+  const pieces = [
+    'Dr.', 'e.g.', 'U.S.', '3.14', 'word', 'The', 'the', 'I', 'etc.', '.', '!', '?', '...', '…', '"', '”', ')', '(',
+    ' ', ' ', ' ', '\n', '\n\n', '\r\n', '\t', '\u00a0', '- ', '1. ', '。', '！', '猫', 'Привет', 'é', 'e\u0301', '👋🏽',
+    '😀', '\ud83d', 'x@y.com', 'https://a.b/c?d', 'नमस्ते', '।',
+  ];
+  const tokenText = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
+
+  it('covers the input with ordered, trimmed, exact substrings (token soup)', () => {
+    fc.assert(fc.property(tokenText, (input) => assertContract(input, splitSentences(input))), { numRuns: 2000 });
+  });
+
+  it('covers the input for arbitrary Unicode strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (input) => assertContract(input, splitSentences(input))),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (input) => assertContract(input, splitSentences(input))),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('is deterministic and runs in linear time on long input', () => {
+    const long = 'Dr. Who said e.g. this works. '.repeat(20_000) + 'x'.repeat(100_000) + '. '.repeat(10_000);
+    const t0 = performance.now();
+    const a = splitSentences(long);
+    const ms = performance.now() - t0;
+    assertContract(long, a);
+    assert.deepEqual(splitSentences(long), a);
+    assert.ok(ms < 2000, `took ${ms} ms`);
+  });
+});
