@@ -1,0 +1,141 @@
+/**
+ * Webhook delivery of async job results: the headers and Standard Webhooks signature, one delivery
+ * attempt over SSRF-safe HTTP, and the retry schedule. Recording attempts and scheduling retries belong
+ * to the job machinery that calls this.
+ *
+ * Signature (https://www.standardwebhooks.com): `webhook-signature: v1,<base64 HMAC-SHA256>` over
+ * `${webhook-id}.${webhook-timestamp}.${body}`, keyed by the UTF-8 bytes of the caller's webhook_secret
+ * (the `standardwebhooks` package accepts it when constructed with those bytes and `format: 'raw'`).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { safeRequest, type OutboundPolicy } from './outbound.ts';
+
+export interface WebhookDelivery {
+  url: string;
+  /** Stable across retries: receivers use it to de-duplicate. */
+  webhookId: string;
+  /** The exact JSON text to POST; signed byte for byte. */
+  body: string;
+  secret?: string;
+}
+
+export interface WebhookAttempt {
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  ok: boolean;
+}
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_MAX_ATTEMPTS = 4; // 1 try + 3 retries
+/** The receiver's default tolerance for webhook-timestamp, as in the Standard Webhooks libraries. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/** A receiver's reply is only logged; cap it well below anything that could hurt a worker. */
+const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
+
+function sign(webhookId: string, timestampSeconds: number, body: string, secret: string): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${webhookId}.${timestampSeconds}.${body}`, 'utf8')
+    .digest('base64');
+}
+
+/**
+ * Content-Type, webhook-id and webhook-timestamp (seconds) always; with a (non-empty) secret also
+ * X-Webhook-Secret, unchanged as the spec requires, and webhook-signature.
+ */
+export function webhookHeaders(delivery: WebhookDelivery, timestamp: Date): Record<string, string> {
+  const seconds = Math.floor(timestamp.getTime() / 1000);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'webhook-id': delivery.webhookId,
+    'webhook-timestamp': String(seconds),
+  };
+  if (delivery.secret) {
+    headers['X-Webhook-Secret'] = delivery.secret;
+    headers['webhook-signature'] = `v1,${sign(delivery.webhookId, seconds, delivery.body, delivery.secret)}`;
+  }
+  return headers;
+}
+
+/**
+ * The receiver's check: a `v1` signature among the space-separated ones in webhook-signature matches,
+ * and webhook-timestamp is within `toleranceSeconds` of now (either way). Header names in any case.
+ */
+export function verifyWebhookSignature(
+  headers: Record<string, string | undefined>,
+  body: string,
+  secret: string,
+  toleranceSeconds: number = WEBHOOK_TOLERANCE_SECONDS,
+): boolean {
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const id = lower.get('webhook-id');
+  const timestamp = lower.get('webhook-timestamp');
+  const signatures = lower.get('webhook-signature');
+  if (!secret || !id || !timestamp || !signatures || !/^\d{1,15}$/.test(timestamp)) return false;
+
+  const seconds = Number(timestamp);
+  if (Math.abs(Date.now() / 1000 - seconds) > toleranceSeconds) return false;
+
+  const expected = Buffer.from(sign(id, seconds, body, secret));
+  return signatures.split(' ').some((versioned) => {
+    const [version, signature] = versioned.split(',', 2);
+    if (version !== 'v1' || signature === undefined) return false;
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/**
+ * One POST of the body: 10 s timeout by default, redirects not followed (a 3xx is a failure), 2xx = ok.
+ * Never throws: a refused URL, network error or timeout comes back as a failed attempt.
+ */
+export async function attemptWebhook(
+  delivery: WebhookDelivery,
+  policy: OutboundPolicy,
+  timeoutMs: number = WEBHOOK_TIMEOUT_MS,
+): Promise<WebhookAttempt> {
+  const at = new Date();
+  const started = performance.now();
+  const finish = (statusCode: number | null, error: string | null): WebhookAttempt => ({
+    at,
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+    ok: error === null,
+  });
+  try {
+    const response = await safeRequest(
+      delivery.url,
+      {
+        method: 'POST',
+        headers: webhookHeaders(delivery, at),
+        body: delivery.body,
+        timeoutMs,
+        maxResponseBytes: WEBHOOK_MAX_RESPONSE_BYTES,
+      },
+      policy,
+    );
+    const { status } = response;
+    if (status >= 200 && status < 300) return finish(status, null);
+    if (status >= 300 && status < 400) return finish(status, `redirect (HTTP ${status}) not followed`);
+    return finish(status, `receiver answered HTTP ${status}`);
+  } catch (error) {
+    return finish(null, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  }
+}
+
+/** Base and growth of the retry backoff: 5 s, 25 s, 125 s after the 1st, 2nd and 3rd failure (~2.6 min in all). */
+const RETRY_BASE_MS = 5_000;
+const RETRY_FACTOR = 5;
+
+/**
+ * Delay before the next attempt after the `attempt`-th failed one (1-based). Exponential so a receiver
+ * that is briefly down (deploy, restart) gets the delivery within seconds, while one that is overloaded
+ * is not hammered. No jitter: jobs finish at different times, so their retries are already spread out.
+ * Beyond the last retry the delay stops growing (callers stop at WEBHOOK_MAX_ATTEMPTS anyway).
+ */
+export function webhookRetryDelayMs(attempt: number): number {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be a positive integer, got ${attempt}`);
+  return RETRY_BASE_MS * RETRY_FACTOR ** Math.min(attempt - 1, WEBHOOK_MAX_ATTEMPTS);
+}
