@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rows are typed by each caller */
 /**
  * The one connection to PostgreSQL: a TypeORM data source (migrations, transactions) whose pg pool
  * is shared with graphile-worker and the rate limiter. With no DATABASE_URL it starts or joins the
@@ -5,7 +6,7 @@
  */
 import 'reflect-metadata';
 import pg from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 
@@ -14,9 +15,15 @@ export interface Database {
   readonly dataSource: DataSource;
   /** The pg pool underneath TypeORM, for graphile-worker and the rate limiter. */
   readonly pool: pg.Pool;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T>;
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Anything SQL can be sent to: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface DatabaseOptions {
@@ -56,8 +63,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     url,
     dataSource,
     pool,
-    query: (sql, params) => dataSource.query(sql, params),
-    transaction: (work) => dataSource.transaction(work),
+    // Plain pg for queries: TypeORM's query() reshapes UPDATE results, and the hot paths need no ORM.
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       await dataSource.destroy();
       await embedded?.stop();

@@ -1,0 +1,66 @@
+/**
+ * The closed list of error codes and the one code → HTTP status table. Every error the service
+ * returns has the body of `ErrorBody` (schemas.ts) and one of these codes.
+ */
+export const ERROR_STATUS = {
+  invalid_payload: 400,
+  min_words_not_met: 400,
+  max_words_exceeded: 400,
+  invalid_idempotency_key: 400,
+  insufficient_content: 400,
+  invalid_image: 400,
+  invalid_audio: 400,
+  audio_too_long: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  api_key_revoked: 401,
+  api_key_expired: 401,
+  insufficient_scope: 403,
+  insufficient_credits: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_key_reuse: 409,
+  payment_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  pending_job_limit: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  service_error: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** What each code means, for the API reference. */
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  invalid_payload: 'The body is missing, malformed, of the wrong type, or outside the documented limits.',
+  min_words_not_met: 'The text has fewer words than the endpoint accepts; details has limit and actual.',
+  max_words_exceeded: 'The text has more words than the endpoint accepts; details has limit and actual.',
+  invalid_idempotency_key: 'The Idempotency-Key header is longer than 255 characters.',
+  insufficient_content: 'The text lacks enough complete sentences to scan.',
+  invalid_image: 'The file cannot be decoded as an image.',
+  invalid_audio: 'The file is unreadable as audio: corrupt or an unsupported codec.',
+  audio_too_long: 'The audio is longer than 600 seconds; details has limit_seconds.',
+  missing_api_key: 'The X-API-Key header is missing.',
+  invalid_api_key: 'The API key is malformed or unknown.',
+  api_key_revoked: 'The API key was revoked.',
+  api_key_expired: 'The API key is past its expiration date.',
+  insufficient_scope: 'The API key lacks a scope the endpoint requires; details has required.',
+  insufficient_credits: 'The credit balance is below the cost; details has credits and required.',
+  not_found: 'No such route, or the job does not exist, belongs to another user, or expired.',
+  method_not_allowed: 'The route exists but not with this HTTP method.',
+  idempotency_key_reuse: 'The Idempotency-Key was already used with a different request.',
+  payment_in_progress: 'Another billing operation for this account is in progress; retry shortly.',
+  payload_too_large: 'The request body is larger than the endpoint accepts.',
+  unsupported_media_type: 'The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).',
+  rate_limited: 'Too many requests in the current window; see Retry-After and RateLimit-* headers.',
+  pending_job_limit: 'The plan\'s limit of pending async jobs is reached; retry when one completes.',
+  internal_error: 'An unexpected error on our side; nothing was charged.',
+  service_unavailable: 'The engine is temporarily unavailable; nothing was charged; retry after Retry-After.',
+  service_error: 'The engine failed while processing; the credits were refunded.',
+};
+
+/** Codes answered by every authenticated route. */
+export const AUTH_ERRORS: ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'insufficient_scope'];

@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './routes.ts';
+export * from './schemas.ts';
+export { buildOpenApiDocument, API_VERSION } from './openapi.ts';

@@ -1,0 +1,81 @@
+/** Builds the OpenAPI 3.1 document of the service from the route table. */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { ERROR_MEANING, ERROR_STATUS, AUTH_ERRORS, type ErrorCode } from './errors.ts';
+import { routes, type RouteDef } from './routes.ts';
+import { ErrorBody } from './schemas.ts';
+
+export const API_VERSION = '1.0.0';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request', 401: 'Missing or unusable API key', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
+  409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
+};
+
+function errorResponses(route: RouteDef) {
+  const codes = new Set<ErrorCode>(route.errors);
+  if (route.scopes) for (const c of AUTH_ERRORS) codes.add(c);
+  if (route.request.kind !== 'none') {
+    codes.add('invalid_payload');
+    codes.add('unsupported_media_type');
+    codes.add('payload_too_large');
+  }
+  codes.add('internal_error');
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        status,
+        {
+          description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\` (${ERROR_MEANING[c]})`).join('; ')}`,
+          content: { 'application/json': { schema: ErrorBody } },
+        },
+      ]),
+  );
+}
+
+function requestBody(route: RouteDef) {
+  if (route.request.kind === 'json') return { required: true, content: { 'application/json': { schema: route.request.body } } };
+  if (route.request.kind === 'multipart') return { required: true, content: { 'multipart/form-data': { schema: route.request.body } } };
+  return undefined;
+}
+
+export function buildOpenApiDocument() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key: `ci_` followed by 40 base62 characters.' });
+  for (const route of routes as readonly RouteDef[]) {
+    const success = Object.fromEntries(
+      Object.entries(route.responses).map(([status, schema]) => [
+        status,
+        {
+          description: status === '202' ? 'Accepted for asynchronous processing.' : status === '503' ? 'Unhealthy.' : 'Success.',
+          headers: { 'X-Request-Id': { description: 'Request id.', schema: { type: 'string' as const } } },
+          content: { 'application/json': { schema: schema } },
+        },
+      ]),
+    );
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      operationId: route.op,
+      tags: [route.tag],
+      summary: route.summary,
+      description:
+        route.scopes === null ? route.description : `${route.description}\n\nRequired scopes: ${route.scopes.length ? route.scopes.map((x) => `\`${x}\``).join(' and ') : 'any valid key'}.`,
+      security: route.scopes === null ? [] : [{ ApiKey: [] }],
+      request: { params: route.params, query: route.query, headers: route.headers, body: requestBody(route) },
+      responses: { ...success, ...errorResponses(route) },
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Content Integrity API',
+      version: API_VERSION,
+      description:
+        'Detects AI-written text, images and voices, rewrites AI-sounding text so it reads as human, corrects grammar with minimal changes, and scans text for plagiarism. Every endpoint but the two health checks takes an API key in `X-API-Key`. Every error has the `Error` body; every response carries `X-Request-Id`. Character offsets are Unicode code points of the text exactly as submitted.',
+    },
+    servers: [{ url: 'http://localhost:8000', description: 'Local server (npm start)' }],
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * The route table: every endpoint of the service, exactly as the spec writes its path (trailing
+ * slash included). openapi.yaml is generated from it and the Koa router is mounted from it, so a
+ * route exists in both or in neither.
+ */
+import type { z } from 'zod';
+import { AUTH_ERRORS, type ErrorCode } from './errors.ts';
+import * as s from './schemas.ts';
+
+export const PUBLIC_SCOPES = ['humanizer', 'ai_detector', 'image_detector', 'grammar_checker', 'plagiarism_checker', 'voice_detector'] as const;
+/** `admin` manages the plagiarism source corpus; it is never part of "all scopes". */
+export const SCOPES = [...PUBLIC_SCOPES, 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type RequestKind =
+  | { kind: 'json'; body: z.ZodType }
+  | { kind: 'multipart'; body: z.ZodType; maxFileBytes: number }
+  | { kind: 'none' };
+
+export interface RouteDef {
+  op: string;
+  method: 'get' | 'post' | 'delete';
+  path: `/${string}/`;
+  summary: string;
+  description: string;
+  tag: string;
+  /** Every scope the key needs; null for the unauthenticated health checks. */
+  scopes: readonly Scope[] | null;
+  request: RequestKind;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  /** Success bodies by status: 200 (sync) and, for async-capable routes, 202. */
+  responses: Partial<Record<200 | 202 | 503, z.ZodType>>;
+  errors: readonly ErrorCode[];
+}
+
+const MB = 1024 * 1024;
+const asyncErrors: ErrorCode[] = ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'pending_job_limit', 'service_unavailable', 'service_error'];
+const asyncNote =
+  'Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.';
+
+export const routes = [
+  {
+    op: 'detectText',
+    method: 'post',
+    path: '/api/detector/',
+    tag: 'AI text detection',
+    summary: 'Score a text for AI authorship',
+    description: `Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. ${asyncNote}`,
+    scopes: ['ai_detector'],
+    request: { kind: 'json', body: s.DetectorRequest },
+    responses: { 200: s.DetectionResult, 202: s.DetectionAccepted },
+    errors: asyncErrors,
+  },
+  {
+    op: 'humanize',
+    method: 'post',
+    path: '/api/humanizer/',
+    tag: 'Humanization',
+    summary: 'Rewrite a text so it reads as human-written',
+    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words inclusive (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
+    scopes: ['humanizer'],
+    request: { kind: 'json', body: s.HumanizerRequest },
+    responses: { 200: s.HumanizationResult, 202: s.HumanizationAccepted },
+    errors: [...asyncErrors, 'rate_limited'],
+  },
+  {
+    op: 'detectAndHumanize',
+    method: 'post',
+    path: '/api/detect-and-humanize/',
+    tag: 'Humanization',
+    summary: 'Detect, then humanize only when the AI score exceeds a threshold',
+    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
+    scopes: ['humanizer', 'ai_detector'],
+    request: { kind: 'json', body: s.DetectAndHumanizeRequest },
+    responses: { 200: s.DetectAndHumanizeResult, 202: s.DetectAndHumanizeAccepted },
+    errors: asyncErrors,
+  },
+  {
+    op: 'getJob',
+    method: 'get',
+    path: '/api/jobs/{task_id}/',
+    tag: 'Async jobs',
+    summary: 'Read an async job',
+    description:
+      'Returns `processing` while the job is queued or running, then the result (the same body as the synchronous response of the endpoint that created it) or `failed`. Only the job\'s owner can read it; results are kept 1 hour after completion, then 404. Poll with exponential backoff: 2, 4, 8 … seconds, at most 30 seconds apart.',
+    scopes: [],
+    request: { kind: 'none' },
+    params: s.TaskIdParams,
+    responses: { 200: s.JobStatus },
+    errors: ['not_found'],
+  },
+  {
+    op: 'correctGrammar',
+    method: 'post',
+    path: '/api/grammar/correct/',
+    tag: 'Grammar',
+    summary: 'Correct grammar, spelling and punctuation with minimal changes',
+    description:
+      'Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.',
+    scopes: ['grammar_checker'],
+    request: { kind: 'json', body: s.GrammarRequest },
+    headers: s.IdempotencyHeaders,
+    responses: { 200: s.GrammarResult },
+    errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'service_unavailable', 'service_error'],
+  },
+  {
+    op: 'scanPlagiarism',
+    method: 'post',
+    path: '/api/plagiarism/scan/',
+    tag: 'Plagiarism',
+    summary: 'Scan a text for plagiarism',
+    description:
+      'Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. At least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.',
+    scopes: ['plagiarism_checker'],
+    request: { kind: 'json', body: s.PlagiarismRequest },
+    headers: s.IdempotencyHeaders,
+    responses: { 200: s.PlagiarismResult },
+    errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'service_unavailable', 'service_error'],
+  },
+  {
+    op: 'detectImage',
+    method: 'post',
+    path: '/api/image-detector/predict/',
+    tag: 'Image detection',
+    summary: 'Classify an image as real, fake or inpainting',
+    description:
+      'multipart/form-data with the image in field `file` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails. Rate limited per plan per minute (429 rate_limited).',
+    scopes: ['image_detector'],
+    request: { kind: 'multipart', body: s.ImageUpload, maxFileBytes: 10 * MB },
+    responses: { 200: s.ImageResult },
+    errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'payment_in_progress', 'rate_limited', 'payload_too_large', 'service_unavailable', 'service_error'],
+  },
+  {
+    op: 'imageHealth',
+    method: 'get',
+    path: '/api/image-detector/health/',
+    tag: 'Image detection',
+    summary: 'Health of the image detection engine',
+    description: 'No authentication. 200 with `healthy`; 503 with `unhealthy` when the engine is unreachable or degraded (circuit open).',
+    scopes: null,
+    request: { kind: 'none' },
+    responses: { 200: s.HealthReport, 503: s.HealthReport },
+    errors: [],
+  },
+  {
+    op: 'detectVoice',
+    method: 'post',
+    path: '/api/voice-detector/detect/',
+    tag: 'Voice detection',
+    summary: 'Classify audio as AI voice or natural voice',
+    description:
+      'multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.',
+    scopes: ['voice_detector'],
+    request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: 150 * MB },
+    responses: { 200: s.VoiceResult },
+    errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'payload_too_large', 'service_unavailable', 'service_error'],
+  },
+  {
+    op: 'voiceHealth',
+    method: 'get',
+    path: '/api/voice-detector/health/',
+    tag: 'Voice detection',
+    summary: 'Health of the voice detection engine',
+    description: 'No authentication. 200 with `healthy` when the detection service is available; 503 with `unhealthy` otherwise.',
+    scopes: null,
+    request: { kind: 'none' },
+    responses: { 200: s.HealthReport, 503: s.HealthReport },
+    errors: [],
+  },
+  {
+    op: 'listSources',
+    method: 'get',
+    path: '/api/admin/sources/',
+    tag: 'Admin',
+    summary: 'List the plagiarism source corpus',
+    description: 'Operator endpoint (scope `admin`): the sources that plagiarism scans compare against.',
+    scopes: ['admin'],
+    request: { kind: 'none' },
+    query: s.SourceListQuery,
+    responses: { 200: s.SourceList },
+    errors: ['invalid_payload'],
+  },
+  {
+    op: 'importSources',
+    method: 'post',
+    path: '/api/admin/sources/',
+    tag: 'Admin',
+    summary: 'Add or replace plagiarism sources',
+    description: 'Operator endpoint (scope `admin`): adds sources to the corpus; a URL that exists is replaced. For large imports use `npm run admin -- sources import FILE.jsonl`.',
+    scopes: ['admin'],
+    request: { kind: 'json', body: s.SourceImportRequest },
+    responses: { 200: s.SourceImportResult },
+    errors: ['invalid_payload', 'payload_too_large'],
+  },
+  {
+    op: 'deleteSource',
+    method: 'delete',
+    path: '/api/admin/sources/',
+    tag: 'Admin',
+    summary: 'Delete a plagiarism source',
+    description: 'Operator endpoint (scope `admin`): removes the source with the given URL.',
+    scopes: ['admin'],
+    request: { kind: 'none' },
+    query: s.SourceDeleteQuery,
+    responses: { 200: s.SourceDeleteResult },
+    errors: ['invalid_payload'],
+  },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof routes)[number];
+export type OperationId = Route['op'];

@@ -1,0 +1,471 @@
+/**
+ * zod schemas of every request and response body in the spec (spec/content-integrity-api.md).
+ * Field names, types and meanings are the spec's; each field carries a description and an
+ * example that reach openapi.yaml.
+ */
+import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+
+extendZodWithOpenApi(z);
+
+const UUID_EXAMPLE = '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14';
+const TEXT_EXAMPLE = 'The committee reviewed the proposal on Monday and asked for a revised budget.';
+
+// ---------------------------------------------------------------- shared pieces
+
+export const UserRef = z
+  .object({ id: z.number().int().openapi({ description: 'Identifier of the calling user.', example: 42 }) })
+  .openapi('UserRef', { description: 'The calling user.' });
+
+const score = (description: string) => z.number().min(0).max(1).openapi({ description, example: 0.87 });
+const seconds = (description: string) => z.number().min(0).openapi({ description, example: 0.042 });
+const wordCount = z.number().int().min(0).openapi({ description: 'Word count of the input (script-aware: each CJK character is one word).', example: 250 });
+const creditsRemaining = z.number().int().min(0).openapi({ description: 'Credit balance after this request.', example: 99750 });
+
+export const ErrorBody = z
+  .object({
+    status: z.literal('error').openapi({ description: 'Always `error`.', example: 'error' }),
+    code: z.enum(ERROR_CODES).openapi({ description: 'Machine-readable error code (see the error table of each endpoint).', example: 'invalid_payload' }),
+    message: z.string().openapi({ description: 'A sentence for a person saying what went wrong.', example: 'content: expected a string' }),
+    details: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`.', example: { limit: 10000, actual: 10412 } }),
+    request_id: z.string().openapi({ description: 'The request id, also in the `X-Request-Id` header; quote it in support requests.', example: 'req_01J9Z6X4QK' }),
+  })
+  .openapi('Error', { description: 'The one error body of every endpoint.' });
+
+// ---------------------------------------------------------------- async text requests
+
+const content = z.string().openapi({ description: 'Text to analyze.', example: TEXT_EXAMPLE });
+const callbackUrl = z
+  .string()
+  .max(2048)
+  .openapi({ description: 'Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).', example: 'https://example.com/hooks/content-integrity' });
+const poll = z.boolean().default(false).openapi({ description: 'true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.', example: false });
+const webhookSecret = z
+  .string()
+  .max(255)
+  .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
+
+export const DetectorRequest = z
+  .object({ content: content.openapi({ description: 'Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.' }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .openapi('DetectorRequest');
+
+export const HumanizerRequest = z
+  .object({ content: content.openapi({ description: 'Text to humanize: 50 to 2,000 words inclusive. 1 credit per word.' }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .openapi('HumanizerRequest');
+
+export const DetectAndHumanizeRequest = z
+  .object({
+    content: content.openapi({ description: 'Text to process: 50 to 2,000 words inclusive. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized.' }),
+    detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
+    callback_url: callbackUrl.optional(),
+    poll: poll.optional(),
+    webhook_secret: webhookSecret.optional(),
+  })
+  .openapi('DetectAndHumanizeRequest');
+
+// ---------------------------------------------------------------- text detection
+
+export const SentenceItem = z
+  .object({
+    text: z.string().openapi({ description: 'The sentence exactly as it appears in the input.', example: 'The committee reviewed the proposal on Monday.' }),
+    prediction: z.enum(['ai-generated', 'original']).openapi({ description: '`ai-generated` when the sentence ai_score > 0.5.', example: 'original' }),
+    ai_score: score('Probability that the sentence is AI-written, 0.0 to 1.0.'),
+  })
+  .openapi('SentenceItem');
+
+export const DetectionResult = z
+  .object({
+    status: z.literal('success').openapi({ description: '`success`.', example: 'success' }),
+    task_id: z.string().nullable().openapi({ description: 'Job id for async requests; null for synchronous ones.', example: null }),
+    result: z.enum(['ai', 'human']).openapi({ description: '`ai` exactly when ai_score > 0.5.', example: 'human' }),
+    ai_score: score('0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.'),
+    items: z.array(SentenceItem).openapi({ description: 'Every sentence of the input, in order.' }),
+    service_name: z.string().openapi({ description: 'Detection engine and model version.', example: 'ci-textdetect-1.0.0' }),
+    execution_time: seconds('Processing time in seconds.'),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English.', example: null }),
+    user: UserRef,
+  })
+  .openapi('DetectionResult');
+
+export const DetectionAccepted = z
+  .object({
+    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
+    task_id: z.string().openapi({ description: 'Job id (UUID) to read with GET /api/jobs/{task_id}/.', example: UUID_EXAMPLE }),
+    result: z.null(),
+    ai_score: z.null(),
+    items: z.null(),
+    service_name: z.null(),
+    execution_time: z.null(),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    message: z.null(),
+    user: UserRef,
+  })
+  .openapi('DetectionAccepted');
+
+// ---------------------------------------------------------------- humanization
+
+export const HumanizationResult = z
+  .object({
+    status: z.literal('success').openapi({ description: '`success`.', example: 'success' }),
+    task_id: z.string().nullable().openapi({ description: 'Job id for async requests; null for synchronous ones.', example: null }),
+    result: z.string().openapi({ description: 'The humanized text.', example: TEXT_EXAMPLE }),
+    service_name: z.string().openapi({ description: 'Humanizer engine and version.', example: 'ci-humanizer-1.0.0' }),
+    execution_time: seconds('Processing time in seconds.'),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+  })
+  .openapi('HumanizationResult');
+
+export const HumanizationAccepted = z
+  .object({
+    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
+    task_id: z.string().openapi({ description: 'Job id (UUID).', example: UUID_EXAMPLE }),
+    result: z.null(),
+    service_name: z.null(),
+    execution_time: z.null(),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+  })
+  .openapi('HumanizationAccepted');
+
+// ---------------------------------------------------------------- detect-and-humanize
+
+const dahCommon = {
+  task_id: z.string().nullable().openapi({ description: 'Job id for async requests; null for synchronous ones.', example: null }),
+  ai_score: score('AI score of the full text.'),
+  detection_threshold: z.number().min(0).max(1).openapi({ description: 'The caller\'s threshold.', example: 0.5 }),
+  needs_humanization: z.boolean().openapi({ description: 'Whether ai_score > detection_threshold.', example: true }),
+  detector_service: z.string().openapi({ description: 'Detection engine and version.', example: 'ci-textdetect-1.0.0' }),
+  detection_time: seconds('Detection time in seconds.'),
+  word_count: wordCount,
+  credits_remaining: creditsRemaining,
+  message: z.string().openapi({ description: 'Detailed status message.', example: 'AI score 0.91 is above the threshold 0.5: the text was humanized.' }),
+  user: UserRef,
+};
+
+export const DetectAndHumanizeHumanized = z
+  .object({
+    status: z.literal('success').openapi({ description: '`success`.', example: 'success' }),
+    ...dahCommon,
+    humanized: z.literal(true).openapi({ description: 'true: the text was humanized.', example: true }),
+    original_content: z.string().openapi({ description: 'The input text.', example: TEXT_EXAMPLE }),
+    humanized_content: z.string().openapi({ description: 'The humanized text.', example: TEXT_EXAMPLE }),
+    humanizer_service: z.string().openapi({ description: 'Humanizer engine and version.', example: 'ci-humanizer-1.0.0' }),
+    humanization_time: seconds('Humanization time in seconds.'),
+    total_time: seconds('Total time in seconds.'),
+  })
+  .openapi('DetectAndHumanizeHumanized');
+
+export const DetectAndHumanizeNotHumanized = z
+  .object({
+    status: z.enum(['success', 'error']).openapi({ description: '`success`; `error` when detection succeeded but humanization failed (the humanization part of the charge was refunded, message says why).', example: 'success' }),
+    ...dahCommon,
+    humanized: z.literal(false).openapi({ description: 'false: the text was not humanized.', example: false }),
+    content: z.string().openapi({ description: 'The input text, unchanged.', example: TEXT_EXAMPLE }),
+    detection_items: z.array(SentenceItem).openapi({ description: 'Sentence-level analysis, as `items` of the detector.' }),
+  })
+  .openapi('DetectAndHumanizeNotHumanized');
+
+export const DetectAndHumanizeResult = z
+  .union([DetectAndHumanizeHumanized, DetectAndHumanizeNotHumanized])
+  .openapi('DetectAndHumanizeResult', { description: 'Detection result, with the humanized text when ai_score > detection_threshold.' });
+
+export const DetectAndHumanizeAccepted = z
+  .object({
+    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
+    task_id: z.string().openapi({ description: 'Job id (UUID).', example: UUID_EXAMPLE }),
+    ai_score: z.null(),
+    detection_threshold: z.number().min(0).max(1).openapi({ description: 'The caller\'s threshold.', example: 0.5 }),
+    needs_humanization: z.null(),
+    detector_service: z.null(),
+    detection_time: z.null(),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    message: z.string().openapi({ description: 'Status message.', example: 'Accepted for processing.' }),
+    user: UserRef,
+  })
+  .openapi('DetectAndHumanizeAccepted');
+
+// ---------------------------------------------------------------- async jobs
+
+export const TaskIdParams = z.object({
+  task_id: z.string().openapi({ description: 'The task_id of a 202 response.', example: UUID_EXAMPLE, param: { name: 'task_id', in: 'path' } }),
+});
+
+export const JobProcessing = z
+  .object({
+    status: z.literal('processing').openapi({ description: 'Queued or running.', example: 'processing' }),
+    task_id: z.string().openapi({ description: 'Job id.', example: UUID_EXAMPLE }),
+    result: z.null(),
+    service_name: z.null(),
+    execution_time: z.null(),
+    word_count: z.null(),
+    credits_remaining: z.null(),
+    user: UserRef,
+  })
+  .openapi('JobProcessing');
+
+export const JobFailed = z
+  .object({
+    status: z.literal('failed').openapi({ description: 'Processing failed; the credits were refunded.', example: 'failed' }),
+    task_id: z.string().openapi({ description: 'Job id.', example: UUID_EXAMPLE }),
+    result: z.null(),
+    error: z.string().openapi({ description: 'What went wrong.', example: 'The detection engine failed; the credits were refunded.' }),
+    word_count: wordCount,
+  })
+  .openapi('JobFailed');
+
+export const JobStatus = z
+  .union([JobProcessing, JobFailed, DetectionResult, HumanizationResult, DetectAndHumanizeHumanized, DetectAndHumanizeNotHumanized])
+  .openapi('JobStatus', { description: '`processing`, then the success body of the endpoint that created the job (task_id filled), or `failed`. Kept 1 hour after completion.' });
+
+// ---------------------------------------------------------------- grammar
+
+export const IdempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .optional()
+    .openapi({ description: 'Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse.', example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
+});
+
+export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IN']);
+
+export const GrammarRequest = z
+  .object({
+    content: z.string().openapi({ description: 'Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word.', example: 'She go to school every days.' }),
+    target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' }),
+  })
+  .openapi('GrammarRequest');
+
+export const DiffOperation = z
+  .object({
+    type: z.enum(['replace', 'insert', 'delete']).openapi({ description: 'Kind of change.', example: 'replace' }),
+    original: z.string().openapi({ description: 'Replaced or deleted text; empty for insertions.', example: 'go' }),
+    corrected: z.string().openapi({ description: 'Replacement text; empty for deletions.', example: 'goes' }),
+    start: z.number().int().min(0).openapi({ description: 'Start offset in Unicode code points into the text exactly as submitted.', example: 4 }),
+    end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 6 }),
+  })
+  .openapi('DiffOperation');
+
+export const GrammarIssue = z
+  .object({
+    category: z.string().openapi({ description: 'Kind of problem, e.g. grammar, spelling, punctuation.', example: 'grammar' }),
+    severity: z.string().openapi({ description: 'low, medium or high.', example: 'medium' }),
+    message: z.string().openapi({ description: 'A note for the writer.', example: 'Subject-verb agreement: "She go" → "She goes".' }),
+  })
+  .openapi('GrammarIssue');
+
+export const GrammarResult = z
+  .object({
+    status: z.literal('success').openapi({ description: 'Always `success`.', example: 'success' }),
+    corrected_text: z.string().openapi({ description: 'The corrected text.', example: 'She goes to school every day.' }),
+    diff: z.array(DiffOperation).openapi({ description: 'Complete word-level diff, one operation per change, never truncated.' }),
+    issues: z.array(GrammarIssue).openapi({ description: 'High-level notes.' }),
+    edits_count: z.number().int().min(0).openapi({ description: 'Number of corrections; always equals the length of diff.', example: 2 }),
+    changed: z.boolean().openapi({ description: 'false means the text was already clean: diff empty and corrected_text equals the input.', example: true }),
+    input_words: z.number().int().min(0).openapi({ description: 'Script-aware word count; the amount charged.', example: 6 }),
+    input_chars: z.number().int().min(0).openapi({ description: 'Character count (code points) of the submitted text.', example: 28 }),
+    word_count: z.number().int().min(0).openapi({ description: 'Credits charged for this request.', example: 6 }),
+    execution_time: seconds('Processing time in seconds.'),
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+  })
+  .openapi('GrammarResult');
+
+// ---------------------------------------------------------------- plagiarism
+
+export const PlagiarismRequest = z
+  .object({ content: z.string().openapi({ description: 'Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits.', example: TEXT_EXAMPLE }) })
+  .openapi('PlagiarismRequest');
+
+const range = z.object({
+  start: z.number().int().min(0).openapi({ description: 'Start offset, code points of the text as submitted.', example: 0 }),
+  end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 120 }),
+});
+
+export const PlagiarismSource = z
+  .object({
+    url: z.string().openapi({ description: 'Source URL.', example: 'https://en.wikipedia.org/wiki/Photosynthesis' }),
+    title: z.string().openapi({ description: 'Source title.', example: 'Photosynthesis' }),
+    domain: z.string().openapi({ description: 'Source domain.', example: 'en.wikipedia.org' }),
+    similarity_score: score('Similarity with this source, 0 to 1.'),
+    matched_word_count: z.number().int().min(0).openapi({ description: 'Submitted words matched by this source.', example: 84 }),
+    matched_percentage: z.number().min(0).max(100).openapi({ description: 'Share of the submitted text matched by this source, in percent.', example: 33.6 }),
+    matches: z.array(z.object({ submitted_range: range, similarity: score('Similarity of this passage.') })).openapi({ description: 'Matched passages.' }),
+  })
+  .openapi('PlagiarismSource');
+
+export const PlagiarismResult = z
+  .object({
+    status: z.literal('success').openapi({ description: 'Always `success`.', example: 'success' }),
+    scan_id: z.string().openapi({ description: 'Scan identifier, for support requests.', example: UUID_EXAMPLE }),
+    plagiarism_score: score('0.0 (original) to 1.0 (fully plagiarised).'),
+    verdict: z
+      .enum(['original', 'minor_similarity', 'moderate_plagiarism', 'significant_plagiarism', 'severe_plagiarism'])
+      .openapi({ description: 'Below 0.05 original; 0.05–0.15 minor_similarity; 0.15–0.40 moderate_plagiarism; 0.40–0.70 significant_plagiarism; 0.70 and above severe_plagiarism.', example: 'moderate_plagiarism' }),
+    summary: z.string().openapi({ description: 'Human-readable summary.', example: '34% of the text matches 2 sources.' }),
+    sources: z.array(PlagiarismSource).openapi({ description: 'Matched sources, strongest first.' }),
+    highlights: z
+      .array(
+        z.object({
+          start: z.number().int().min(0).openapi({ description: 'Start offset, code points.', example: 0 }),
+          end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 120 }),
+          severity: z.enum(['high', 'medium', 'low']).openapi({ description: '`high` when similarity >= 0.85, `medium` when >= 0.70, else `low`.', example: 'high' }),
+          source_index: z.number().int().min(0).openapi({ description: 'Index into sources[].', example: 0 }),
+        }),
+      )
+      .openapi({ description: 'Character ranges to highlight.' }),
+    stats: z
+      .object({
+        word_count: z.number().int().min(0),
+        input_chars: z.number().int().min(0),
+        sentence_count: z.number().int().min(0),
+        sources_checked: z.number().int().min(0),
+        processing_time_ms: z.number().int().min(0),
+      })
+      .openapi({ description: 'Scan statistics.', example: { word_count: 250, input_chars: 1530, sentence_count: 12, sources_checked: 40, processing_time_ms: 85 } }),
+    execution_time: seconds('Processing time in seconds.'),
+    word_count: wordCount,
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+  })
+  .openapi('PlagiarismResult');
+
+// ---------------------------------------------------------------- image
+
+const binaryFile = (description: string) => z.any().openapi({ type: 'string', format: 'binary', description });
+
+export const ImageUpload = z
+  .object({ file: binaryFile('Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB.') })
+  .openapi('ImageUpload');
+
+export const ImageResult = z
+  .object({
+    prediction: z.enum(['real', 'fake', 'inpainting']).openapi({ description: 'The class with the highest probability: real photo, fully AI-generated, or authentic image with AI-edited regions.', example: 'real' }),
+    confidence: score('Probability of the predicted class.'),
+    probabilities: z
+      .object({ real: score('P(real).'), fake: score('P(fake).'), inpainting: score('P(inpainting).') })
+      .openapi({ description: 'Per-class probabilities; they sum to 1.', example: { real: 0.81, fake: 0.12, inpainting: 0.07 } }),
+    credits_charged: z.number().int().min(6).max(17).openapi({ description: 'Credits deducted: max(6, round((197 + 50 × megapixels) / 36.5)), images above 3840×2160 priced as if downscaled.', example: 7 }),
+  })
+  .openapi('ImageResult');
+
+export const HealthReport = z
+  .object({
+    status: z.enum(['healthy', 'unhealthy']).openapi({ description: '`healthy` when the engine can take requests.', example: 'healthy' }),
+    upstream: z
+      .object({ status: z.enum(['healthy', 'unhealthy']) })
+      .catchall(z.boolean())
+      .openapi({ description: 'The engine\'s worker pool: `status` and a `<pool>_ready` readiness flag.', example: { status: 'healthy', piscina_ready: true } }),
+    circuit: z
+      .object({
+        status: z.enum(['closed', 'open', 'half_open']).openapi({ description: 'Circuit breaker state; `closed` when normal.', example: 'closed' }),
+        failures: z.number().int().min(0).openapi({ description: 'Failure count in the breaker\'s rolling window.', example: 0 }),
+      })
+      .openapi({ description: 'Circuit breaker in front of the engine.' }),
+  })
+  .openapi('HealthReport');
+
+// ---------------------------------------------------------------- voice
+
+export const VoiceUpload = z
+  .object({ file: binaryFile('Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; no video.') })
+  .openapi('VoiceUpload');
+
+const timeString = (description: string, example: string) => z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description, example });
+
+export const VoiceSegment = z
+  .object({
+    start_time: timeString('Segment start, seconds with a trailing `s`.', '0.0s'),
+    end_time: timeString('Segment end.', '4.0s'),
+    duration: timeString('Segment length.', '4.0s'),
+    verdict: z.enum(['ai_voice', 'natural_voice']).openapi({ description: 'Segment verdict.', example: 'natural_voice' }),
+    ai_probability: score('Probability that the segment is an AI voice.'),
+  })
+  .openapi('VoiceSegment');
+
+export const VoiceResult = z
+  .object({
+    status: z.literal('success').openapi({ description: 'Always `success`.', example: 'success' }),
+    verdict: z.enum(['ai_voice', 'natural_voice', 'undetermined']).openapi({ description: '`undetermined` only when the evidence is balanced or there is too little speech.', example: 'natural_voice' }),
+    ai_probability: score('Probability of an AI voice.'),
+    natural_probability: score('Probability of a natural voice.'),
+    duration_seconds: z.number().min(0).openapi({ description: 'Duration of the analyzed audio in seconds.', example: 12.48 }),
+    segments: z.array(VoiceSegment).openapi({ description: 'Per-segment timeline; empty for audio up to about 6 seconds.' }),
+    statistics: z
+      .object({
+        total_segments: z.number().int().min(0),
+        processed_segments: z.number().int().min(0),
+        ai_segments: z.number().int().min(0),
+        natural_segments: z.number().int().min(0),
+        ai_time_percentage: z.number().min(0).max(100),
+      })
+      .optional()
+      .openapi({ description: 'Present only for longer audio; a skipped trailing remainder counts in total_segments.', example: { total_segments: 4, processed_segments: 3, ai_segments: 0, natural_segments: 3, ai_time_percentage: 0 } }),
+    billed_seconds: z.number().int().min(1).openapi({ description: 'Duration rounded up to whole seconds, at least 1.', example: 13 }),
+    credits_used: z.number().int().min(10).openapi({ description: 'billed_seconds × 10.', example: 130 }),
+    execution_time: seconds('Processing time in seconds.'),
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+  })
+  .openapi('VoiceResult');
+
+// ---------------------------------------------------------------- admin: plagiarism sources
+
+export const SourceImportRequest = z
+  .object({
+    sources: z
+      .array(
+        z.object({
+          url: z.string().url().openapi({ description: 'Source URL; importing the same URL again replaces it.', example: 'https://example.com/article' }),
+          title: z.string().openapi({ description: 'Source title.', example: 'An article' }),
+          text: z.string().min(1).openapi({ description: 'Source text.', example: TEXT_EXAMPLE }),
+        }),
+      )
+      .min(1)
+      .max(1000)
+      .openapi({ description: 'Up to 1,000 sources per request (use the admin CLI for bulk JSONL imports).' }),
+  })
+  .openapi('SourceImportRequest');
+
+export const SourceImportResult = z
+  .object({
+    status: z.literal('success'),
+    imported: z.number().int().min(0).openapi({ description: 'Sources written.', example: 2 }),
+  })
+  .openapi('SourceImportResult');
+
+export const SourceListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100).openapi({ description: 'Page size.', example: 100, param: { name: 'limit', in: 'query' } }),
+  offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Rows to skip.', example: 0, param: { name: 'offset', in: 'query' } }),
+});
+
+export const SourceList = z
+  .object({
+    status: z.literal('success'),
+    total: z.number().int().min(0).openapi({ description: 'Sources in the corpus.', example: 1200 }),
+    sources: z.array(
+      z.object({
+        url: z.string(),
+        title: z.string(),
+        domain: z.string(),
+        words: z.number().int().min(0),
+        imported_at: z.string().openapi({ description: 'ISO 8601 time of the last import.', example: '2026-11-21T10:00:00.000Z' }),
+      }),
+    ),
+  })
+  .openapi('SourceList');
+
+export const SourceDeleteQuery = z.object({
+  url: z.string().openapi({ description: 'URL of the source to delete.', example: 'https://example.com/article', param: { name: 'url', in: 'query' } }),
+});
+
+export const SourceDeleteResult = z
+  .object({ status: z.literal('success'), deleted: z.boolean().openapi({ description: 'false when no source had that URL.', example: true }) })
+  .openapi('SourceDeleteResult');

@@ -1,0 +1,61 @@
+/** Users and their plans. A user has one credit balance; a plan sets its allotment and limits. */
+import type { Database } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+import { grantCredits } from './credits.ts';
+
+export interface Plan {
+  name: string;
+  monthly_credits: number;
+  max_active_keys: number;
+  max_pending_jobs: number;
+  image_requests_per_minute: number;
+  humanizer_sync_per_minute: number;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  plan_name: string;
+  credits: number;
+  period_started_at: Date;
+  created_at: Date;
+}
+
+export async function listPlans(db: Database): Promise<Plan[]> {
+  return db.query<Plan>('select name, monthly_credits, max_active_keys, max_pending_jobs, image_requests_per_minute, humanizer_sync_per_minute from plans order by sort_order');
+}
+
+async function requirePlan(db: Database, name: string): Promise<Plan> {
+  const plans = await listPlans(db);
+  const plan = plans.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  if (!plan) throw new ApiError('invalid_payload', `Unknown plan "${name}"; plans: ${plans.map((p) => p.name).join(', ')}`);
+  return plan;
+}
+
+/** Creates a user on a plan and grants the plan's monthly credits. */
+export async function createUser(db: Database, email: string, planName: string): Promise<User> {
+  const plan = await requirePlan(db, planName);
+  const [existing] = await db.query('select 1 from users where lower(email) = lower($1)', [email]);
+  if (existing) throw new ApiError('invalid_payload', `A user with email ${email} already exists`);
+  const [user] = await db.query<User>('insert into users (email, plan_name) values ($1, $2) returning *', [email, plan.name]);
+  await grantCredits(db, user.id, plan.monthly_credits, 'plan allotment');
+  return (await findUserByEmail(db, email))!;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db.query<User>('select * from users where lower(email) = lower($1)', [email]);
+  return user;
+}
+
+export async function requireUser(db: Database, email: string): Promise<User> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new ApiError('not_found', `No user with email ${email}`);
+  return user;
+}
+
+export async function setPlan(db: Database, email: string, planName: string): Promise<User> {
+  const user = await requireUser(db, email);
+  const plan = await requirePlan(db, planName);
+  await db.query('update users set plan_name = $2 where id = $1', [user.id, plan.name]);
+  return requireUser(db, email);
+}

@@ -1,0 +1,101 @@
+/**
+ * Credits: one balance per user (users.credits, never below zero) and a ledger row for every
+ * change, written in the same statement or transaction as the change, so the ledger sum always
+ * equals the balance. A charge is a single conditional UPDATE (race-free under any concurrency);
+ * a refund names the charge it reverses and the ledger's unique `refund_of` makes it happen at
+ * most once.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+
+export interface Charge {
+  /** Ledger row id of the charge, needed to refund it. */
+  id: number;
+  amount: number;
+  balanceAfter: number;
+}
+
+export interface ChargeContext {
+  operation: string;
+  requestId?: string;
+  jobId?: string;
+}
+
+/** Deducts `amount` or throws 403 insufficient_credits (nothing changes then). */
+export async function chargeCredits(db: Queryable, userId: number, amount: number, context: ChargeContext): Promise<Charge> {
+  const rows: { id: string; balance_after: number }[] = await db.query(
+    `with debit as (
+       update users set credits = credits - $2 where id = $1 and credits >= $2 returning credits
+     )
+     insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id)
+     select $1, 'charge', -$2, credits, $3, $4, $5 from debit
+     returning id, balance_after`,
+    [userId, amount, context.operation, context.requestId ?? null, context.jobId ?? null],
+  );
+  if (rows.length === 0) {
+    const [user] = await db.query('select credits from users where id = $1', [userId]);
+    const credits = Number(user?.credits ?? 0);
+    throw new ApiError('insufficient_credits', `This request costs ${amount} credits and the balance is ${credits}.`, { credits, required: amount });
+  }
+  return { id: Number(rows[0].id), amount, balanceAfter: rows[0].balance_after };
+}
+
+/**
+ * Gives back `amount` of a charge (all of it by default). Returns the balance after the refund, or
+ * undefined when that charge was already refunded: a refund happens at most once.
+ */
+export async function refundCharge(db: Queryable, userId: number, charge: Pick<Charge, 'id' | 'amount'>, context: ChargeContext, amount = charge.amount): Promise<number | undefined> {
+  // The ledger row goes in first: its unique refund_of makes a second (or concurrent) refund of
+  // the same charge insert nothing, and the balance moves only when the row went in.
+  const rows: { balance_after: number }[] = await db.query(
+    `with refund as (
+       insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id, refund_of)
+       select $1, 'refund', $2, u.credits + $2, $4, $5, $6, $3 from users u where u.id = $1
+       on conflict (refund_of) do nothing
+       returning amount
+     )
+     update users set credits = credits + refund.amount from refund where id = $1 returning credits as balance_after`,
+    [userId, amount, charge.id, context.operation, context.requestId ?? null, context.jobId ?? null],
+  );
+  return rows[0]?.balance_after;
+}
+
+export async function grantCredits(db: Queryable, userId: number, amount: number, operation: string): Promise<number> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new ApiError('invalid_payload', 'The amount must be a positive whole number of credits.');
+  const rows: { balance_after: number }[] = await db.query(
+    `with credit as (update users set credits = credits + $2 where id = $1 returning credits)
+     insert into credit_ledger (user_id, kind, amount, balance_after, operation) select $1, 'grant', $2, credits, $3 from credit returning balance_after`,
+    [userId, amount, operation],
+  );
+  if (!rows[0]) throw new ApiError('not_found', `No user ${userId}`);
+  return rows[0].balance_after;
+}
+
+/**
+ * Starts a new billing period for every user whose period is at least a month old: the balance is
+ * set to the plan's monthly allotment (unused credits do not roll over), with a `reset` ledger row.
+ */
+export async function resetDueBillingPeriods(db: Database, now = new Date()): Promise<number> {
+  const rows = await db.query(
+    `with due as (
+       select u.id, u.credits as old_credits, p.monthly_credits from users u join plans p on p.name = u.plan_name
+       where u.period_started_at + interval '1 month' <= $1 for update of u skip locked
+     ), updated as (
+       update users u set credits = due.monthly_credits, period_started_at = $1 from due where u.id = due.id returning u.id, due.old_credits, due.monthly_credits
+     )
+     insert into credit_ledger (user_id, kind, amount, balance_after, operation)
+     select id, 'reset', monthly_credits - old_credits, monthly_credits, 'billing period reset' from updated
+     returning user_id`,
+    [now],
+  );
+  return rows.length;
+}
+
+export interface LedgerEntry { id: number; kind: string; amount: number; balance_after: number; operation: string; request_id: string | null; job_id: string | null; created_at: Date }
+
+export async function creditStatement(db: Database, userId: number, limit = 50): Promise<{ balance: number; ledgerSum: number; entries: LedgerEntry[] }> {
+  const [user] = await db.query('select credits from users where id = $1', [userId]);
+  const [sum] = await db.query('select coalesce(sum(amount), 0)::int as total from credit_ledger where user_id = $1', [userId]);
+  const entries = await db.query<LedgerEntry>('select id::int, kind, amount, balance_after, operation, request_id, job_id, created_at from credit_ledger where user_id = $1 order by id desc limit $2', [userId, limit]);
+  return { balance: Number(user?.credits ?? 0), ledgerSum: Number(sum.total), entries };
+}

@@ -1,0 +1,149 @@
+/**
+ * API keys: `ci_` + 40 random base62 characters, shown once; only the SHA-256 hash and the display
+ * prefix are stored. Authentication is one indexed lookup by hash.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/routes.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+
+const KEY_PREFIX = 'ci_';
+const KEY_RANDOM_LENGTH = 40;
+const DISPLAY_PREFIX_LENGTH = 10;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_PATTERN = /^ci_[0-9A-Za-z]{40}$/;
+
+export const EXPIRATIONS = { never: null, '30d': 30, '60d': 60, '90d': 90 } as const;
+export type Expiration = keyof typeof EXPIRATIONS;
+
+export interface ApiKeyRecord {
+  id: string;
+  user_id: number;
+  name: string;
+  status: 'Active' | 'Revoked';
+  prefix: string;
+  scopes: Scope[];
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+/** Who is calling: resolved from the key on every authenticated request. */
+export interface Principal {
+  userId: number;
+  keyId: string;
+  scopes: ReadonlySet<string>;
+  plan: { name: string; max_pending_jobs: number; image_requests_per_minute: number; humanizer_sync_per_minute: number };
+}
+
+/** Uniform base62 without modulo bias: rejection-sample bytes below 248 (= 4 × 62). */
+function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function hashKey(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+export function isWellFormedKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function parseScopes(input: string): Scope[] {
+  if (input.trim() === 'all') return [...PUBLIC_SCOPES];
+  const scopes = [...new Set(input.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (scopes.length === 0) throw new ApiError('invalid_payload', 'At least one scope must be chosen.');
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new ApiError('invalid_payload', `Unknown scope(s): ${unknown.join(', ')}; scopes: ${SCOPES.join(', ')} or "all".`);
+  return scopes as Scope[];
+}
+
+export function parseExpiration(input: string): Expiration {
+  const value = input.trim().toLowerCase().replace(/^(\d+)\s*days?$/, '$1d');
+  if (!(value in EXPIRATIONS)) throw new ApiError('invalid_payload', `Expiration must be never, 30d, 60d or 90d (got "${input}").`);
+  return value as Expiration;
+}
+
+/** Creates a key for a user within the plan's active-key limit; the full key is returned only here. */
+export async function createApiKey(
+  db: Database,
+  input: { userId: number; name: string; scopes: Scope[]; expiration: Expiration },
+): Promise<{ key: string; record: ApiKeyRecord }> {
+  if (!input.name.trim()) throw new ApiError('invalid_payload', 'A key needs a name.');
+  if (input.scopes.length === 0) throw new ApiError('invalid_payload', 'At least one scope must be chosen.');
+  const key = KEY_PREFIX + randomBase62(KEY_RANDOM_LENGTH);
+  const days = EXPIRATIONS[input.expiration];
+  return db.transaction(async (tx) => {
+    // Lock the user row so two concurrent creations cannot both pass the limit check.
+    const [limit] = await tx.query(
+      'select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1 for update of u',
+      [input.userId],
+    );
+    if (!limit) throw new ApiError('not_found', `No user ${input.userId}`);
+    const [{ active }] = await tx.query(
+      "select count(*)::int as active from api_keys where user_id = $1 and status = 'Active' and (expires_at is null or expires_at > now())",
+      [input.userId],
+    );
+    if (active >= limit.max_active_keys) {
+      throw new ApiError('invalid_payload', `The plan allows ${limit.max_active_keys} active key(s); revoke or delete one first.`, { limit: limit.max_active_keys, active });
+    }
+    const [record] = await tx.query<ApiKeyRecord>(
+      `insert into api_keys (id, user_id, name, prefix, key_hash, scopes, expires_at)
+       values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(days => $7::int) end)
+       returning id, user_id, name, status, prefix, scopes, created_at, expires_at`,
+      [randomUUID(), input.userId, input.name.trim(), key.slice(0, DISPLAY_PREFIX_LENGTH), hashKey(key), input.scopes, days],
+    );
+    return { key, record };
+  });
+}
+
+export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyRecord[]> {
+  return db.query<ApiKeyRecord>('select id, user_id, name, status, prefix, scopes, created_at, expires_at from api_keys where user_id = $1 order by created_at', [userId]);
+}
+
+/** Revocation is immediate and cannot be undone. */
+export async function revokeApiKey(db: Database, id: string): Promise<ApiKeyRecord> {
+  const [record] = await db.query<ApiKeyRecord>(
+    "update api_keys set status = 'Revoked', revoked_at = coalesce(revoked_at, now()) where id = $1 returning id, user_id, name, status, prefix, scopes, created_at, expires_at",
+    [id],
+  );
+  if (!record) throw new ApiError('not_found', `No API key ${id}`);
+  return record;
+}
+
+export async function deleteApiKey(db: Database, id: string): Promise<void> {
+  const rows = await db.query('delete from api_keys where id = $1 returning id', [id]);
+  if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
+}
+
+/** Resolves the X-API-Key header to a principal, or throws the matching 401. */
+export async function authenticate(db: Database, key: string | undefined): Promise<Principal> {
+  if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
+  if (!isWellFormedKey(key)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
+  const [row] = await db.query(
+    `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired,
+            p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
+     from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
+     where k.key_hash = $1`,
+    [hashKey(key)],
+  );
+  if (!row) throw new ApiError('invalid_api_key', 'The API key is not valid.');
+  if (row.status === 'Revoked') throw new ApiError('api_key_revoked', 'The API key was revoked.');
+  if (row.expired) throw new ApiError('api_key_expired', 'The API key has expired.');
+  return {
+    userId: row.user_id,
+    keyId: row.id,
+    scopes: new Set(row.scopes),
+    plan: { name: row.name, max_pending_jobs: row.max_pending_jobs, image_requests_per_minute: row.image_requests_per_minute, humanizer_sync_per_minute: row.humanizer_sync_per_minute },
+  };
+}
+
+export function requireScopes(principal: Principal, required: readonly string[]): void {
+  const missing = required.filter((s) => !principal.scopes.has(s));
+  if (missing.length) throw new ApiError('insufficient_scope', `This API key lacks the scope(s) ${missing.join(' and ')}.`, { required: [...required], missing });
+}
