@@ -339,6 +339,30 @@ describe('safeRequest', { timeout: 20_000 }, () => {
     }
   });
 
+  it('hands the socket every checked address (dual-stack names fall back to the family that answers)', async () => {
+    const dual: HostResolver = async () => ['::1', '127.0.0.1'];
+    const response = await safeRequest(`http://dual.test:${port}/dual`, { method: 'GET', timeoutMs: 2000 }, LOCAL_DEV, dual);
+    assert.equal(response.status, 201);
+  });
+
+  it('IPv6 loopback: refused when strict, reachable with allowPrivate', async (t) => {
+    const v6 = http.createServer((_req, res) => res.writeHead(204).end());
+    const listening = await new Promise<boolean>((resolve) => {
+      v6.once('error', () => resolve(false));
+      v6.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) return t.skip('no IPv6 loopback on this machine');
+    try {
+      const v6Port = (v6.address() as AddressInfo).port;
+      await assert.rejects(safeRequest(`http://[::1]:${v6Port}/`, { method: 'GET', timeoutMs: 2000 }, STRICT), UnsafeUrlError);
+      assert.equal((await safeRequest(`http://[::1]:${v6Port}/`, { method: 'GET', timeoutMs: 2000 }, LOCAL_DEV)).status, 204);
+      const named = await safeRequest(`http://v6.test:${v6Port}/`, { method: 'GET', timeoutMs: 2000 }, LOCAL_DEV, async () => ['::1']);
+      assert.equal(named.status, 204);
+    } finally {
+      await stopServer(v6);
+    }
+  });
+
   it('does not follow redirects', async () => {
     const before = received.length;
     const response = await safeRequest(`http://127.0.0.1:${port}/redirect`, { method: 'GET', timeoutMs: 2000 }, LOCAL_DEV);
