@@ -4,7 +4,7 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { AUTH_ERRORS, type ErrorCode } from './errors.ts';
+import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
 export const PUBLIC_SCOPES = ['humanizer', 'ai_detector', 'image_detector', 'grammar_checker', 'plagiarism_checker', 'voice_detector'] as const;

@@ -361,7 +361,7 @@ export const HealthReport = z
     status: z.enum(['healthy', 'unhealthy']).openapi({ description: '`healthy` when the engine can take requests.', example: 'healthy' }),
     upstream: z
       .object({ status: z.enum(['healthy', 'unhealthy']) })
-      .catchall(z.boolean())
+      .catchall(z.union([z.boolean(), z.string()]))
       .openapi({ description: 'The engine\'s worker pool: `status` and a `<pool>_ready` readiness flag.', example: { status: 'healthy', piscina_ready: true } }),
     circuit: z
       .object({

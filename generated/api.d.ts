@@ -1101,7 +1101,7 @@ export interface components {
                 /** @enum {string} */
                 status: "healthy" | "unhealthy";
             } & {
-                [key: string]: boolean;
+                [key: string]: boolean | string;
             };
             /** @description Circuit breaker in front of the engine. */
             circuit: {

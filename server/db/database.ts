@@ -5,7 +5,7 @@
  * embedded cluster in DATA_DIR.
  */
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
@@ -58,7 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     for (const m of applied) options.log?.(`applied migration ${m.name}`);
   }
   const pool = (dataSource.driver as unknown as { master: pg.Pool }).master;
+  // A server restart or a dropped connection must not crash the process: the pool reconnects.
   pool.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => options.log?.(`database client error: ${error.message}`)));
   return {
     url,
     dataSource,

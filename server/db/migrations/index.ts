@@ -1,4 +1,6 @@
 /** Every migration, in order. A new migration is a new file in this folder and a line here. */
 import { CreatePlatformSchema1763700000000 } from './1763700000000-CreatePlatformSchema.ts';
+import { CreatePlagiarismCorpus1763700100000 } from './1763700100000-CreatePlagiarismCorpus.ts';
+import { CreateJobs1763700200000 } from './1763700200000-CreateJobs.ts';
 
-export const migrations = [CreatePlatformSchema1763700000000];
+export const migrations = [CreatePlatformSchema1763700000000, CreatePlagiarismCorpus1763700100000, CreateJobs1763700200000];

@@ -1,0 +1,59 @@
+/**
+ * One tRPC procedure per operation of the route table, called in-process by the Koa routes.
+ * tRPC gives each its middleware chain (authenticate → check scopes) and input validation with
+ * the contract's zod schema; the handler then does the operation's work.
+ */
+import { initTRPC } from '@trpc/server';
+import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import type { OperationId, RouteDef } from '../../contract/routes.ts';
+import * as s from '../../contract/schemas.ts';
+import { authenticate, requireScopes, type Principal } from '../platform/keys.ts';
+import type { Services } from '../services.ts';
+import * as h from './handlers.ts';
+
+export interface RequestContext {
+  services: Services;
+  route: RouteDef;
+  requestId: string;
+  apiKey?: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface HandlerResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const t = initTRPC.context<RequestContext>().create({ isServer: true });
+
+/** Authenticates the X-API-Key and checks the route's scopes; the handler gets the principal. */
+const authed = t.procedure.use(async ({ ctx, next }) => {
+  const principal = await authenticate(ctx.services.db, ctx.apiKey);
+  requireScopes(principal, ctx.route.scopes ?? []);
+  return next({ ctx: { ...ctx, principal } });
+});
+
+export type AuthedContext = RequestContext & { principal: Principal };
+
+const Upload = z.object({ file: z.object({ path: z.string(), name: z.string(), type: z.string(), size: z.number() }) });
+
+const router = t.router({
+  detectText: authed.input(s.DetectorRequest).mutation(({ ctx, input }) => h.textOperation(ctx, 'detectText', input)),
+  humanize: authed.input(s.HumanizerRequest).mutation(({ ctx, input }) => h.textOperation(ctx, 'humanize', input)),
+  detectAndHumanize: authed.input(s.DetectAndHumanizeRequest).mutation(({ ctx, input }) => h.textOperation(ctx, 'detectAndHumanize', input)),
+  getJob: authed.input(s.TaskIdParams).query(({ ctx, input }) => h.getJob(ctx, input.task_id)),
+  correctGrammar: authed.input(s.GrammarRequest).mutation(({ ctx, input }) => h.correctGrammar(ctx, input)),
+  scanPlagiarism: authed.input(s.PlagiarismRequest).mutation(({ ctx, input }) => h.scanPlagiarism(ctx, input)),
+  detectImage: authed.input(Upload).mutation(({ ctx, input }) => h.detectImage(ctx, input.file)),
+  imageHealth: t.procedure.query(({ ctx }) => h.engineHealth(ctx.services, 'image')),
+  detectVoice: authed.input(Upload).mutation(({ ctx, input }) => h.detectVoice(ctx, input.file)),
+  voiceHealth: t.procedure.query(({ ctx }) => h.engineHealth(ctx.services, 'voice')),
+  listSources: authed.input(s.SourceListQuery).query(({ ctx, input }) => h.listSources(ctx, input)),
+  importSources: authed.input(s.SourceImportRequest).mutation(({ ctx, input }) => h.importSources(ctx, input)),
+  deleteSource: authed.input(s.SourceDeleteQuery).mutation(({ ctx, input }) => h.deleteSource(ctx, input.url)),
+} satisfies Record<OperationId, unknown>);
+
+export const appRouter = router;
+export const createCaller = t.createCallerFactory(router);

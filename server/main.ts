@@ -1,0 +1,41 @@
+/**
+ * `npm start`: the API on PORT/HOST with graphile-worker in-process (RUN_WORKER=false leaves the
+ * jobs to separate `npm run worker` processes).
+ */
+import type { Server } from 'node:http';
+import type { Runner } from 'graphile-worker';
+import { loadConfig } from './config.ts';
+import { ensureDemoAccount, DEMO_EMAIL } from './demo.ts';
+import { buildApp } from './http/app.ts';
+import { closeServices, createServices, startWorker } from './services.ts';
+
+const config = loadConfig();
+const services = await createServices(config);
+const { log } = services;
+if (config.ALLOW_PRIVATE_CALLBACKS) log.warn('ALLOW_PRIVATE_CALLBACKS=true: webhooks may target private and loopback addresses. Never use this in production.');
+
+const demoKey = await ensureDemoAccount(services.db);
+if (demoKey) {
+  console.log(`\nCreated the demo account ${DEMO_EMAIL} (plan 1M). Its API key, shown only this once:\n\n  ${demoKey}\n`);
+}
+
+const runner: Runner | undefined = config.RUN_WORKER ? await startWorker(services) : undefined;
+const server: Server = buildApp(services).listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info(`Content Integrity API listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port} (docs at /docs)${runner ? ', worker in-process' : ''}`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`${signal}: shutting down`);
+  await new Promise((resolve) => server.close(resolve));
+  await runner?.stop();
+  await closeServices(services);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,175 @@
+/**
+ * The text operations (detector, humanizer, detect-and-humanize) as one place that both the
+ * synchronous handlers and the async job task call: input bounds, charges, engine calls and the
+ * spec's result bodies.
+ */
+import type { z } from 'zod';
+import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
+import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
+import { countWords, codePointLength } from '../engines/shared/text.ts';
+import { ApiError } from '../platform/errors.ts';
+import { chargeCredits, refundCharge, type Charge, type ChargeContext } from '../platform/credits.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Services } from '../services.ts';
+
+export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
+
+/** Input bounds: the spec's for the humanizer, DESIGN.md's for the others. */
+export const TEXT_BOUNDS: Record<TextOperation, { minWords: number; maxWords: number; maxChars: number }> = {
+  detectText: { minWords: 1, maxWords: 50_000, maxChars: 300_000 },
+  humanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
+  detectAndHumanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
+};
+
+/** Checks a text against word and character bounds; returns its word count. */
+export function checkTextBounds(content: string, bounds: { minWords: number; maxWords: number; maxChars: number }): number {
+  const chars = codePointLength(content);
+  if (chars > bounds.maxChars) throw new ApiError('invalid_payload', `content is ${chars} characters; the limit is ${bounds.maxChars}.`, { limit: bounds.maxChars, actual: chars });
+  const words = countWords(content);
+  if (words < bounds.minWords) throw new ApiError('min_words_not_met', `content has ${words} words; at least ${bounds.minWords} are needed.`, { limit: bounds.minWords, actual: words });
+  if (words > bounds.maxWords) throw new ApiError('max_words_exceeded', `content has ${words} words; at most ${bounds.maxWords} are accepted.`, { limit: bounds.maxWords, actual: words });
+  return words;
+}
+
+/** What each text operation costs, as separate charges so each part can be refunded on its own. */
+export function textCharges(operation: TextOperation, words: number): { operation: string; amount: number }[] {
+  if (operation === 'detectAndHumanize') {
+    return [
+      { operation: 'detect-and-humanize:detection', amount: words },
+      { operation: 'detect-and-humanize:humanization', amount: words },
+    ];
+  }
+  return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
+}
+
+/** Charges every part or none (one transaction); returns the charges and the balance after them. */
+export async function chargeAll(tx: Queryable, userId: number, parts: { operation: string; amount: number }[], context: Omit<ChargeContext, 'operation'>): Promise<{ charges: Charge[]; total: number; balanceAfter: number }> {
+  const total = parts.reduce((sum, p) => sum + p.amount, 0);
+  const charges: Charge[] = [];
+  try {
+    for (const part of parts) charges.push(await chargeCredits(tx, userId, part.amount, { ...context, operation: part.operation }));
+  } catch (error) {
+    // Report the whole price, not the part that failed.
+    if (error instanceof ApiError && error.code === 'insufficient_credits') {
+      const credits = Number(error.details?.credits ?? 0) + charges.reduce((s, c) => s + c.amount, 0);
+      throw new ApiError('insufficient_credits', `This request costs ${total} credits and the balance is ${credits}.`, { credits, required: total });
+    }
+    throw error;
+  }
+  return { charges, total, balanceAfter: charges[charges.length - 1].balanceAfter };
+}
+
+const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
+const seconds = (ms: number) => round(ms / 1000, 4);
+
+function sentenceItems(sentences: SentenceScore[]) {
+  return sentences.map((s) => ({ text: s.text, prediction: s.aiScore > 0.5 ? ('ai-generated' as const) : ('original' as const), ai_score: round(s.aiScore) }));
+}
+
+function englishNote(detection: Detection): string | null {
+  return detection.englishCalibrated ? null : `The text looks like ${detection.language === 'und' ? 'an undetermined language' : `language "${detection.language}"`}; the model is calibrated for English, so treat the score with care.`;
+}
+
+export interface OperationContext {
+  services: Services;
+  userId: number;
+  taskId: string | null;
+  charges: Charge[];
+  requestId?: string;
+  jobId?: string;
+}
+
+async function balance(ctx: OperationContext): Promise<number> {
+  const [row] = await ctx.services.db.query('select credits from users where id = $1', [ctx.userId]);
+  return Number(row.credits);
+}
+
+type Body<T extends z.ZodType> = z.infer<T>;
+
+export async function runDetection(ctx: OperationContext, content: string, words: number): Promise<Body<typeof DetectionResult>> {
+  const started = performance.now();
+  const detection = await ctx.services.engines.run({ kind: 'detectText', text: content });
+  const aiScore = round(detection.aiScore);
+  return {
+    status: 'success',
+    task_id: ctx.taskId,
+    result: aiScore > 0.5 ? 'ai' : 'human',
+    ai_score: aiScore,
+    items: sentenceItems(detection.sentences),
+    service_name: ctx.services.versions.textDetector(),
+    execution_time: seconds(performance.now() - started),
+    word_count: words,
+    credits_remaining: await balance(ctx),
+    message: englishNote(detection),
+    user: { id: ctx.userId },
+  };
+}
+
+export async function runHumanizer(ctx: OperationContext, content: string, words: number): Promise<Body<typeof HumanizationResult>> {
+  const started = performance.now();
+  const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
+  return {
+    status: 'success',
+    task_id: ctx.taskId,
+    result: result.text,
+    service_name: ctx.services.versions.humanizer(result.backend),
+    execution_time: seconds(performance.now() - started),
+    word_count: words,
+    credits_remaining: await balance(ctx),
+    user: { id: ctx.userId },
+  };
+}
+
+/**
+ * Detects; humanizes only when ai_score > threshold. The humanization charge is refunded when the
+ * text is not humanized or humanization fails (then the body has status `error`).
+ */
+export async function runDetectAndHumanize(ctx: OperationContext, content: string, words: number, threshold: number): Promise<Body<typeof DetectAndHumanizeResult>> {
+  const started = performance.now();
+  const detection = await ctx.services.engines.run({ kind: 'detectText', text: content });
+  const detectionTime = seconds(performance.now() - started);
+  const aiScore = round(detection.aiScore);
+  const needs = aiScore > threshold;
+  const humanizationCharge = ctx.charges[1];
+  const common = {
+    task_id: ctx.taskId,
+    ai_score: aiScore,
+    detection_threshold: threshold,
+    needs_humanization: needs,
+    detector_service: ctx.services.versions.textDetector(),
+    detection_time: detectionTime,
+    word_count: words,
+    user: { id: ctx.userId },
+  };
+  const notHumanized = async (status: 'success' | 'error', message: string) => {
+    await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: 'detect-and-humanize:humanization', requestId: ctx.requestId, jobId: ctx.jobId });
+    return { status, ...common, credits_remaining: await balance(ctx), message, humanized: false as const, content, detection_items: sentenceItems(detection.sentences) };
+  };
+  if (!needs) return notHumanized('success', `AI score ${aiScore} is not above the threshold ${threshold}: the text was not humanized and the humanization credits were refunded.`);
+
+  const humanizeStarted = performance.now();
+  try {
+    const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
+    return {
+      status: 'success',
+      ...common,
+      credits_remaining: await balance(ctx),
+      message: `AI score ${aiScore} is above the threshold ${threshold}: the text was humanized.`,
+      humanized: true,
+      original_content: content,
+      humanized_content: result.text,
+      humanizer_service: ctx.services.versions.humanizer(result.backend),
+      humanization_time: seconds(performance.now() - humanizeStarted),
+      total_time: seconds(performance.now() - started),
+    };
+  } catch (error) {
+    ctx.services.log.error({ err: error }, 'humanization failed in detect-and-humanize');
+    return notHumanized('error', `AI score ${aiScore} is above the threshold ${threshold}, but humanization failed; the humanization credits were refunded.`);
+  }
+}
+
+export async function runTextOperation(ctx: OperationContext, operation: TextOperation, input: { content: string; detection_threshold?: number }, words: number): Promise<Record<string, unknown>> {
+  if (operation === 'detectText') return runDetection(ctx, input.content, words);
+  if (operation === 'humanize') return runHumanizer(ctx, input.content, words);
+  return runDetectAndHumanize(ctx, input.content, words, input.detection_threshold ?? 0.5);
+}

@@ -1,0 +1,92 @@
+/**
+ * The composition root: everything a request handler or a worker task needs, built once per
+ * process from the configuration. Tests build it with overrides (a controllable clock, short
+ * webhook delays).
+ */
+import pino from 'pino';
+import { run, makeWorkerUtils, type Runner } from 'graphile-worker';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { RateLimits } from './platform/rate-limits.ts';
+import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
+import { webhookRetryDelayMs } from './platform/webhooks.ts';
+import { buildTaskList, CRONTAB } from './worker/tasks.ts';
+import type { PlagiarismScanner, SourceCorpus } from './engines/plagiarism/index.ts';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  log: pino.Logger;
+  engines: EngineRuntime;
+  rateLimits: RateLimits;
+  clock: () => Date;
+  versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
+  humanizerLlm?: { url: string; model: string; apiKey?: string };
+  plagiarism(): Promise<{ corpus: SourceCorpus; scanner: PlagiarismScanner }>;
+  webhookTimeoutMs: number;
+  webhookRetryDelayMs: (attempt: number) => number;
+}
+
+export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & { db?: Database };
+
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'apiKey', 'webhook_secret'] });
+  const db = overrides.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log: (m) => log.info(m) }));
+  // graphile-worker's schema must exist before the first add_job, also in API-only processes.
+  const utils = await makeWorkerUtils({ pgPool: db.pool });
+  await utils.migrate();
+  await utils.release();
+
+  const textDetectorVersion = lazy(async () => (await import('./engines/text-detect/index.ts')).loadTextDetector().version);
+  const humanizerVersion = lazy(async () => (await import('./engines/humanize/index.ts')).HUMANIZER_ENGINE_VERSION);
+  const plagiarism = lazy(async () => {
+    const engine = await import('./engines/plagiarism/index.ts');
+    const webSearch = config.PLAGIARISM_SEARXNG_URL ? engine.searxngProvider(config.PLAGIARISM_SEARXNG_URL) : undefined;
+    return { corpus: new engine.SourceCorpus(db.pool), scanner: new engine.PlagiarismScanner(db.pool, { webSearch }) };
+  });
+  // Load the names up front so results can carry them synchronously.
+  const versions = { text: await textDetectorVersion().catch(() => 'text-detect (unavailable)'), humanizer: await humanizerVersion().catch(() => 'humanizer (unavailable)') };
+
+  return {
+    config,
+    db,
+    log,
+    engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
+    rateLimits: new RateLimits(db.pool),
+    clock: overrides.clock ?? (() => new Date()),
+    versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
+    humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY } : undefined,
+    plagiarism,
+    webhookTimeoutMs: overrides.webhookTimeoutMs ?? 10_000,
+    webhookRetryDelayMs: overrides.webhookRetryDelayMs ?? webhookRetryDelayMs,
+  };
+}
+
+/** Starts graphile-worker on the service's pool (in the API process, or alone with `npm run worker`). */
+export async function startWorker(services: Services): Promise<Runner> {
+  return run({
+    pgPool: services.db.pool,
+    concurrency: services.config.WORKER_CONCURRENCY,
+    pollInterval: 1000,
+    noHandleSignals: true,
+    taskList: buildTaskList(services),
+    crontab: CRONTAB,
+    logger: undefined,
+  });
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.engines.close();
+  await services.db.close();
+}
+
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load().catch((error) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
