@@ -43,7 +43,9 @@ const callbackUrl = z
 const poll = z.boolean().default(false).openapi({ description: 'true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.', example: false });
 const webhookSecret = z
   .string()
+  .min(1)
   .max(255)
+  .regex(/^[\x20-\x7e]+$/, 'webhook_secret must be printable ASCII (it travels in an HTTP header)')
   .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
 
 export const DetectorRequest = z

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { createUser } from '../../server/platform/accounts.ts';
+import { chargeCredits, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
+import { ApiError } from '../../server/platform/errors.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import type { Database } from '../../server/db/database.ts';
+
+describe('credits', () => {
+  let db: Database;
+  let n = 0;
+  const user = async (plan = 'Free') => createUser(db, `credits${++n}@example.com`, plan);
+  before(async () => {
+    db = await createTestDatabase();
+  });
+  after(() => db.close());
+
+  test('100 concurrent charges against a balance that covers some: never negative, each success charged once, ledger = balance', async () => {
+    const u = await user('Free'); // 1,000 credits
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => chargeCredits(db, u.id, 30, { operation: 'test', requestId: `r${i}` })));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    assert.equal(ok.length, Math.floor(1000 / 30));
+    for (const r of refused) assert.equal(((r as PromiseRejectedResult).reason as ApiError).code, 'insufficient_credits');
+    const statement = await creditStatement(db, u.id, 1000);
+    assert.equal(statement.balance, 1000 - 30 * ok.length);
+    assert.equal(statement.ledgerSum, statement.balance);
+    assert.equal(statement.entries.filter((e) => e.kind === 'charge').length, ok.length);
+  });
+
+  test('insufficient credits carries credits and required, and changes nothing', async () => {
+    const u = await user('Free');
+    await assert.rejects(chargeCredits(db, u.id, 5000, { operation: 'test' }), (e: ApiError) => e.code === 'insufficient_credits' && e.details?.credits === 1000 && e.details?.required === 5000);
+    assert.equal((await creditStatement(db, u.id)).balance, 1000);
+  });
+
+  test('a refund happens at most once, also when 20 race for it', async () => {
+    const u = await user('Free');
+    const charge = await chargeCredits(db, u.id, 100, { operation: 'test' });
+    const refunds = await Promise.all(Array.from({ length: 20 }, () => refundCharge(db, u.id, charge, { operation: 'refund' })));
+    assert.equal(refunds.filter((r) => r !== undefined).length, 1);
+    const statement = await creditStatement(db, u.id);
+    assert.equal(statement.balance, 1000);
+    assert.equal(statement.ledgerSum, 1000);
+  });
+
+  test('property: any sequence of charges, refunds and grants keeps ledger sum = balance ≥ 0', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('charge', 'refund', 'grant'), fc.integer({ min: 1, max: 700 })), { maxLength: 15 }), async (ops) => {
+        const u = await user('Free');
+        const charges: { id: number; amount: number }[] = [];
+        for (const [op, amount] of ops) {
+          if (op === 'charge') await chargeCredits(db, u.id, amount, { operation: 'p' }).then((c) => charges.push(c), () => {});
+          else if (op === 'grant') await grantCredits(db, u.id, amount, 'p');
+          else if (charges.length) await refundCharge(db, u.id, charges[amount % charges.length], { operation: 'p' });
+        }
+        const statement = await creditStatement(db, u.id, 100);
+        assert.ok(statement.balance >= 0);
+        assert.equal(statement.ledgerSum, statement.balance);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test('billing period reset sets the balance to the allotment, once per period', async () => {
+    const u = await user('Trial');
+    await chargeCredits(db, u.id, 2500, { operation: 'test' });
+    await db.query("update users set period_started_at = now() - interval '32 days' where id = $1", [u.id]);
+    assert.ok((await resetDueBillingPeriods(db)) >= 1);
+    assert.equal(await resetDueBillingPeriods(db), 0);
+    const statement = await creditStatement(db, u.id);
+    assert.equal(statement.balance, 10_000);
+    assert.equal(statement.ledgerSum, 10_000);
+  });
+});
