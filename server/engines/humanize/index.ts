@@ -1,0 +1,232 @@
+/**
+ * Humanizer engine: detector-guided rewriting that keeps the meaning.
+ *
+ * For each sentence, most AI-like first, it generates candidate rewrites (phrase tables,
+ * contractions where the register allows, structure moves, safe synonyms), ranks them by the
+ * detector's score of the sentence alone, and keeps the best one that passes every invariant,
+ * keeps enough of the content words and lowers the detector's score of the whole text. It stops
+ * once the text scores under the target or every sentence has had its two passes. Pure and
+ * deterministic: same input, same version, same output.
+ */
+import type { TextDetector } from '../text-detect/index.ts';
+import { splitSentences } from '../shared/sentences.ts';
+import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, looksEnglish, type InvariantReference } from './invariants.ts';
+import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
+import { contract, replacePhrases } from './phrases.ts';
+import { mask, protectedSpans, unmask, type Span } from './protect.ts';
+import { dropSerialComma, joinShort, moveClauseBack, moveClauseFront, splitLong } from './structure.ts';
+import { applySubstitutions, findSubstitutions } from './synonyms.ts';
+
+export { checkInvariants, openAiCompatibleRewriter };
+export type { LlmRewriter };
+
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.0.0';
+
+export interface HumanizeOptions {
+  detector: TextDetector;
+  /** Stop once the text scores under this (default 0.3). */
+  targetScore?: number;
+  maxCandidatesPerSentence?: number;
+  llm?: LlmRewriter;
+}
+
+export interface HumanizeResult {
+  text: string;
+  scoreBefore: number;
+  scoreAfter: number;
+  changedSentences: number;
+  backend: 'builtin' | 'llm';
+}
+
+export const DEFAULT_TARGET_SCORE = 0.3;
+export const DEFAULT_MAX_CANDIDATES = 10;
+/** The rewrite must keep at least this share of the input's content words (meaning kept). */
+export const MIN_CONTENT_OVERLAP = 0.75;
+/** Full-text detector checks tried per sentence and pass before moving on. */
+const TRIES_PER_SENTENCE = 3;
+const PASSES = 2;
+const MAX_SYNONYMS_PER_SENTENCE = 3;
+
+/** The text as sentences and the exact whitespace before each (and after the last). */
+interface Draft {
+  sentences: string[];
+  gaps: string[];
+  frozen: boolean[];
+}
+
+function draftOf(text: string): Draft {
+  const spans = splitSentences(text);
+  const guarded = protectedSpans(text);
+  const sentences: string[] = [];
+  const gaps: string[] = [];
+  const frozen: boolean[] = [];
+  let at = 0;
+  for (const s of spans) {
+    gaps.push(text.slice(at, s.start));
+    sentences.push(s.text);
+    frozen.push(straddles(s, guarded) || looksLikeCode(s.text));
+    at = s.end;
+  }
+  gaps.push(text.slice(at));
+  return { sentences, gaps, frozen };
+}
+
+const assemble = (d: Draft): string => d.sentences.map((s, i) => d.gaps[i] + s).join('') + d.gaps[d.sentences.length];
+
+/** A protected item that crosses the sentence's edge (a code block or quotation split across sentences). */
+function straddles(s: Span, guarded: readonly Span[]): boolean {
+  return guarded.some((g) => g.start < s.end && g.end > s.start && (g.start < s.start || g.end > s.end));
+}
+
+function looksLikeCode(sentence: string): boolean {
+  return (sentence.match(/[{}<>=;|\\]/gu)?.length ?? 0) >= 3;
+}
+
+/** Contractions suit most prose but not papers (citations, "et al.", "this paper"). */
+function allowsContractions(text: string): boolean {
+  return !/\bet al\.|\[\d+(?:[,–-]\s*\d+)*\]|\b(?:this|our|the present) (?:paper|study|work|article|thesis)\b|\bwe (?:propose|present|introduce)\b/iu.test(text);
+}
+
+/** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
+function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number): string[] {
+  const { text: masked, items: used } = mask(sentence, items);
+  const variants: string[] = [];
+  const add = (v: string | null): void => {
+    if (v !== null && !variants.includes(v)) variants.push(v);
+  };
+  const bases = [0, 1].map((variant) => {
+    const replaced = replacePhrases(masked, variant);
+    return contractions ? contract(replaced) : replaced;
+  });
+  bases.forEach(add);
+  const base = bases[0];
+  for (const move of [splitLong, moveClauseBack, moveClauseFront, dropSerialComma]) add(move(base));
+  for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1], 0]] as const) {
+    const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
+    if (subs.length > 0) add(applySubstitutions(source, subs));
+  }
+  return variants
+    .map((v) => unmask(v, used))
+    .filter((v, i, all) => v !== sentence && all.indexOf(v) === i)
+    .slice(0, limit);
+}
+
+/** One proposed change: new texts for sentences `index` (and `index + 1` for a join). */
+interface Proposal {
+  index: number;
+  sentences: string[];
+  localScore: number;
+}
+
+function proposals(draft: Draft, index: number, items: readonly string[], contractions: boolean, limit: number, detector: TextDetector): Proposal[] {
+  const current = draft.sentences[index];
+  const out: Proposal[] = sentenceCandidates(current, items, contractions, limit).map((c) => ({ index, sentences: [c], localScore: detector.detect(c).aiScore }));
+  const next = index + 1;
+  if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
+    const joined = joinShort(current, draft.sentences[next]);
+    if (joined !== null) out.push({ index, sentences: [joined, ''], localScore: detector.detect(joined).aiScore });
+  }
+  return out.sort((a, b) => a.localScore - b.localScore);
+}
+
+function apply(draft: Draft, p: Proposal): Draft {
+  const sentences = [...draft.sentences];
+  const gaps = [...draft.gaps];
+  p.sentences.forEach((s, k) => (sentences[p.index + k] = s));
+  if (p.sentences.length > 1) gaps[p.index + 1] = '';
+  return { sentences, gaps, frozen: draft.frozen };
+}
+
+/** Sentence indices, most AI-like first by the detector's sentence scores (ties: text order). */
+function worstFirst(draft: Draft, text: string, detection: ReturnType<TextDetector['detect']>): number[] {
+  const spans = splitSentences(text);
+  const score = spans.map((s) => {
+    let best = -1;
+    for (const d of detection.sentences) if (d.start < s.end && d.end > s.start) best = Math.max(best, d.aiScore);
+    return best;
+  });
+  return draft.sentences.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
+}
+
+export function humanize(text: string, options: HumanizeOptions): HumanizeResult {
+  const { detector } = options;
+  const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
+  const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
+  const detection = detector.detect(text);
+  const unchanged: HumanizeResult = { text, scoreBefore: detection.aiScore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
+  if (detection.aiScore < target || !looksEnglish(text)) return unchanged;
+
+  const reference = invariantReference(text);
+  const items = [...reference.items.keys()];
+  const contractions = allowsContractions(text);
+  let draft = draftOf(text);
+  const original = [...draft.sentences];
+  const order = worstFirst(draft, text, detection);
+  let score = detection.aiScore;
+
+  for (let pass = 0; pass < PASSES && score >= target; pass++) {
+    for (const index of order) {
+      if (score < target) break;
+      if (draft.frozen[index] || draft.sentences[index] === '') continue;
+      const baseline = detector.detect(draft.sentences[index]).aiScore;
+      let tries = 0;
+      for (const p of proposals(draft, index, items, contractions, limit, detector)) {
+        if (tries >= TRIES_PER_SENTENCE || p.localScore >= baseline) break;
+        const next = apply(draft, p);
+        const candidate = assemble(next);
+        if (!acceptable(reference, text, candidate)) continue;
+        tries++;
+        const candidateScore = detector.detect(candidate).aiScore;
+        if (candidateScore < score) {
+          draft = next;
+          score = candidateScore;
+          break;
+        }
+      }
+    }
+  }
+
+  const output = assemble(draft);
+  if (output === text || !checkInvariants(text, output).ok) return unchanged;
+  const changedSentences = original.filter((s, i) => draft.sentences[i] !== s).length;
+  return { text: output, scoreBefore: detection.aiScore, scoreAfter: score, changedSentences, backend: 'builtin' };
+}
+
+function acceptable(reference: InvariantReference, original: string, candidate: string): boolean {
+  return checkAgainst(reference, candidate).ok && contentWordOverlap(original, candidate) >= MIN_CONTENT_OVERLAP;
+}
+
+/**
+ * Asks the LLM for a rewrite, then holds it to the built-in's standard: every invariant, and a
+ * lower detector score. Any failure (error, timeout, breach, no improvement) falls back to the
+ * built-in pipeline.
+ */
+export async function humanizeWithLlm(text: string, options: HumanizeOptions & { llm: LlmRewriter }): Promise<HumanizeResult> {
+  const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
+  const before = options.detector.detect(text).aiScore;
+  if (before < target || !looksEnglish(text)) return humanize(text, options);
+  let rewritten: string;
+  try {
+    rewritten = await options.llm.rewrite(text);
+  } catch {
+    return humanize(text, options);
+  }
+  // Keep the input's outer whitespace; models trim or add their own.
+  const output = text.match(/^\s*/u)![0] + rewritten.trim() + text.match(/\s*$/u)![0];
+  if (!checkInvariants(text, output).ok) return humanize(text, options);
+  const after = options.detector.detect(output).aiScore;
+  if (after >= before) return humanize(text, options);
+  const kept = new Set(splitSentences(output).map((s) => s.text));
+  const changedSentences = splitSentences(text).filter((s) => !kept.has(s.text)).length;
+  return { text: output, scoreBefore: before, scoreAfter: after, changedSentences, backend: 'llm' };
+}
+
+/** The LLM rewriter configured by HUMANIZER_LLM_URL / _MODEL / _API_KEY / _TIMEOUT_MS, if any. */
+export function llmRewriterFromEnv(env: NodeJS.ProcessEnv = process.env): LlmRewriter | undefined {
+  const url = env.HUMANIZER_LLM_URL;
+  const model = env.HUMANIZER_LLM_MODEL;
+  if (!url || !model) return undefined;
+  const timeoutMs = Number(env.HUMANIZER_LLM_TIMEOUT_MS);
+  return openAiCompatibleRewriter({ url, model, apiKey: env.HUMANIZER_LLM_API_KEY || undefined, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined });
+}
+

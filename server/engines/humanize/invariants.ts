@@ -1,0 +1,156 @@
+/**
+ * The humanizer's invariants, checked on every candidate (built-in or LLM) before it is accepted:
+ * protected items kept, line and paragraph structure kept, length within ±20%, no invisible
+ * characters, homoglyphs or odd spacing introduced, and the language kept.
+ */
+import { franc } from 'franc';
+import { countWords } from '../shared/text.ts';
+import { countToken, protectedItems } from './protect.ts';
+
+export interface InvariantReport {
+  ok: boolean;
+  violations: string[];
+}
+
+export const MAX_LENGTH_CHANGE = 0.2;
+
+/** Typographic artefacts a humanizer must never add (an outside detector would see them as evasion). */
+const ARTEFACTS: { name: string; pattern: RegExp }[] = [
+  // Format characters (zero-width, bidi, BOM, soft hyphen), private use, stray controls, filler letters.
+  { name: 'invisible character', pattern: /[\p{Cf}\p{Co}\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|(?![\t\n\r])\p{Cc}/gu },
+  { name: 'unusual space', pattern: /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/gu },
+  { name: 'homoglyph', pattern: /(?=[^\s]*\p{Script=Latin})[^\s]*[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}][^\s]*|[\uFF21-\uFF3A\uFF41-\uFF5A]|[\u{1D400}-\u{1D7FF}]/gu },
+  { name: 'double space', pattern: /(?<=\S) {2,}(?=\S)/gu },
+  { name: 'space before punctuation', pattern: /(?<=[\p{L}\p{N}]) +[,.;:!?](?=\s|$)/gu },
+];
+
+const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+
+/** What the checks compare against, computed once per original text. */
+export interface InvariantReference {
+  items: Map<string, number>;
+  lines: { lines: number; paragraphs: number };
+  words: number;
+  chars: number;
+  artefacts: number[];
+  language: string;
+}
+
+export function invariantReference(original: string): InvariantReference {
+  return {
+    items: protectedItems(original),
+    lines: lineStructure(original),
+    words: countWords(original),
+    chars: original.length,
+    artefacts: ARTEFACTS.map(({ pattern }) => count(original, pattern)),
+    language: languageOf(original),
+  };
+}
+
+export function checkInvariants(original: string, rewritten: string): InvariantReport {
+  return checkAgainst(invariantReference(original), rewritten);
+}
+
+export function checkAgainst(reference: InvariantReference, rewritten: string): InvariantReport {
+  const violations: string[] = [];
+
+  for (const [item, times] of reference.items) {
+    const kept = countToken(rewritten, item);
+    if (kept < times) violations.push(`protected text changed: ${JSON.stringify(shorten(item))} (${kept} of ${times} kept)`);
+  }
+
+  const before = reference.lines;
+  const after = lineStructure(rewritten);
+  if (before.paragraphs !== after.paragraphs) {
+    violations.push(`paragraph breaks changed: ${before.paragraphs} paragraphs became ${after.paragraphs}`);
+  } else if (before.lines !== after.lines) {
+    violations.push(`line breaks changed: ${before.lines} lines became ${after.lines}`);
+  }
+
+  const wordRatio = countWords(rewritten) / Math.max(1, reference.words);
+  const charRatio = rewritten.length / Math.max(1, reference.chars);
+  for (const [what, ratio] of [['word count', wordRatio], ['character count', charRatio]] as const) {
+    if (Math.abs(ratio - 1) > MAX_LENGTH_CHANGE + 1e-9) violations.push(`${what} changed by ${Math.round((ratio - 1) * 100)}% (limit ±20%)`);
+  }
+
+  ARTEFACTS.forEach(({ name, pattern }, i) => {
+    const added = count(rewritten, pattern) - reference.artefacts[i];
+    if (added > 0) violations.push(`${name} introduced (${added})`);
+  });
+
+  if (reference.language !== 'und') {
+    const language = languageOf(rewritten);
+    if (language !== reference.language) violations.push(`language changed: ${reference.language} became ${language}`);
+  }
+
+  return { ok: violations.length === 0, violations };
+}
+
+function shorten(item: string): string {
+  return item.length > 60 ? `${item.slice(0, 57)}...` : item;
+}
+
+/** Non-empty lines and blank-line-separated paragraphs of a text (outer whitespace ignored). */
+function lineStructure(text: string): { lines: number; paragraphs: number } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { lines: 0, paragraphs: 0 };
+  return {
+    lines: trimmed.split(/\r\n|\r|\n/u).filter((l) => l.trim() !== '').length,
+    paragraphs: trimmed.split(/(?:\r?\n|\r)[^\S\r\n]*(?:\r?\n|\r)\s*/u).length,
+  };
+}
+
+/**
+ * Very frequent English function words: in English prose they make up 40-50% of the words, in
+ * other languages (even Latin-script ones) only a few percent.
+ */
+const ENGLISH_FUNCTION_WORDS = new Set(
+  'the of and to is that for it with as was on be by this are from or have an they which not but at were their has been its we can more also these there would will his her who than them may such our when into other what about'.split(' '),
+);
+const LATIN_WORD = /[a-z][a-z'’]*/giu;
+
+/** Share of the words of `text` that are common English function words. */
+export function englishShare(text: string): number {
+  const words = text.match(/\p{L}[\p{L}\p{M}'’]*/gu) ?? [];
+  if (words.length === 0) return 0;
+  let english = 0;
+  for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w.toLowerCase())) english++;
+  return english / words.length;
+}
+
+export function looksEnglish(text: string): boolean {
+  return englishShare(text) >= 0.18 && (text.match(LATIN_WORD)?.length ?? 0) >= 3;
+}
+
+/** ISO 639-3 code: 'eng' by the function-word test (franc confuses English with Scots), else franc. */
+export function languageOf(text: string): string {
+  if (looksEnglish(text)) return 'eng';
+  return franc(text, { minLength: 20 });
+}
+
+const STOPWORDS = new Set([
+  ...ENGLISH_FUNCTION_WORDS,
+  ...'a i in he she you your my me us him do does did had having being were was is am are been not no nor so if then than too very just only also even still yet however moreover furthermore additionally thus therefore hence while because although though whether which whose whom where why how all any both each few many most some much one ones own same other another'.split(' '),
+]);
+
+/** Lower-cased content words (no stopwords, at least three letters) of a text. */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
+}
+
+/** Share of the original's content words (as a multiset) that the rewrite still contains. */
+export function contentWordOverlap(original: string, rewritten: string): number {
+  const before = contentWords(original);
+  if (before.length === 0) return 1;
+  const available = new Map<string, number>();
+  for (const w of contentWords(rewritten)) available.set(w, (available.get(w) ?? 0) + 1);
+  let kept = 0;
+  for (const w of before) {
+    const n = available.get(w) ?? 0;
+    if (n > 0) {
+      kept++;
+      available.set(w, n - 1);
+    }
+  }
+  return kept / before.length;
+}

@@ -1,0 +1,106 @@
+/**
+ * Sentence-structure moves: split a long sentence at a clause boundary, join two short ones,
+ * move an introductory or trailing clause to the other end, drop the serial comma of a list.
+ * Each move fires only on a shape it can rewrite grammatically and returns null otherwise.
+ * Inputs are masked sentences (protect.ts): a placeholder is one opaque word.
+ */
+import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
+import { capitaliseFirst } from './phrases.ts';
+
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
+const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'their', 'its', 'his', 'her', 'my', 'your', 'many', 'most', 'some', 'each', 'such', 'both', 'several', 'all', 'this', 'that', 'these', 'those', 'no', 'every']);
+const FINITE_VERBS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'may', 'might', 'should', 'must', 'do', 'does', 'did', "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", "can't", "won't"]);
+/** Words a sentence join must not follow with ", and": they already link to what came before. */
+const LINKING_STARTS = new Set(['and', 'but', 'or', 'so', 'yet', 'however', 'also', 'then', 'still', 'thus', 'instead', 'because', 'although', 'though', 'which', 'as', 'for', 'nor']);
+
+const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
+const TERMINAL = /[.!?]$/u;
+const bare = (word: string | undefined): string => (word ?? '').toLowerCase().replace(/[^\p{L}'’]/gu, '');
+const isPlaceholder = (word: string | undefined): boolean => new RegExp(`^${PLACEHOLDER}`, 'u').test(word ?? '');
+
+/** Whether `clause` opens with a subject and soon has a finite verb: an independent clause. */
+function startsIndependentClause(clause: string): boolean {
+  const w = words(clause);
+  if (w.length < 4) return false;
+  const first = bare(w[0]);
+  if (SUBJECT_PRONOUNS.has(first) && !(first === 'this' || first === 'these' || first === 'those')) return true;
+  const subjectLike = DETERMINERS.has(first) || SUBJECT_PRONOUNS.has(first) || isPlaceholder(w[0]);
+  if (!subjectLike) return false;
+  return w.slice(1, 7).some((x) => FINITE_VERBS.has(bare(x)) || /^\p{Ll}+ed$/u.test(x.replace(/[,;]$/u, '')));
+}
+
+/** Lower-cases a sentence's first word for use mid-sentence, or null when it may be a name. */
+function lowerFirst(text: string): string | null {
+  const m = /^(\p{Lu})(\p{Ll}*)\b/u.exec(text);
+  if (!m) return isPlaceholder(text) || /^\p{Ll}/u.test(text) ? text : null;
+  const word = m[0].toLowerCase();
+  if (word === 'i') return text;
+  return COMMON_OPENERS.has(word) ? word + text.slice(m[0].length) : null;
+}
+
+const SPLIT_POINTS = /, (and|but|so|yet) |; /gu;
+
+/** "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are long clauses. */
+export function splitLong(sentence: string): string | null {
+  if (words(sentence).length < 22 || !TERMINAL.test(sentence)) return null;
+  const middle = sentence.length / 2;
+  let best: { at: number; length: number; conjunction: string } | null = null;
+  for (const m of sentence.matchAll(SPLIT_POINTS)) {
+    const left = sentence.slice(0, m.index);
+    const right = sentence.slice(m.index + m[0].length);
+    if (words(left).length < 7 || words(right).length < 7 || !startsIndependentClause(right)) continue;
+    if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? '' };
+  }
+  if (!best) return null;
+  const left = sentence.slice(0, best.at);
+  const right = sentence.slice(best.at + best.length);
+  const connector = best.conjunction === 'and' || best.conjunction === '' ? '' : `${best.conjunction} `;
+  return `${left}. ${capitaliseFirst(connector + right)}`;
+}
+
+/** "A. B." -> "A, and b." for two short sentences of one paragraph. */
+export function joinShort(first: string, second: string): string | null {
+  const a = words(first);
+  const b = words(second);
+  if (a.length > 12 || b.length > 12 || a.length < 3 || b.length < 3) return null;
+  if (!/\p{L}\.$/u.test(first) || !TERMINAL.test(second)) return null;
+  if (LINKING_STARTS.has(bare(b[0])) || /[,;:]/u.test(first)) return null;
+  const rest = lowerFirst(second);
+  if (rest === null) return null;
+  return `${first.slice(0, -1)}, and ${rest}`;
+}
+
+const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:]+)([.!?])$/u;
+const FRONT_PHRASE = /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite) ([^,;:]{3,50}), ([^,;:]+)([.!?])$/u;
+/** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
+const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$/iu;
+const BACK_CLAUSE = /^([^,;:]{15,}?),? (because|although|though|since|whereas) ([^,;:]{8,120})([.!?])$/u;
+
+/** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." */
+export function moveClauseBack(sentence: string): string | null {
+  const clauseMatch = FRONT_CLAUSE.exec(sentence);
+  const phraseMatch = clauseMatch ? null : FRONT_PHRASE.exec(sentence);
+  const m = clauseMatch ?? phraseMatch;
+  if (!m) return null;
+  const [, conjunction, clause, main, end] = m;
+  if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
+  if (phraseMatch && words(clause).length > 6) return null;
+  return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
+}
+
+/** "A because B." -> "Because B, a." */
+export function moveClauseFront(sentence: string): string | null {
+  const m = BACK_CLAUSE.exec(sentence);
+  if (!m) return null;
+  const [, main, conjunction, clause, end] = m;
+  if (words(main).length < 3 || !startsIndependentClause(clause)) return null;
+  const lowered = lowerFirst(main);
+  if (lowered === null) return null;
+  return `${conjunction[0].toUpperCase()}${conjunction.slice(1)} ${clause}, ${lowered}${end}`;
+}
+
+/** "fast, cheap, and reliable" -> "fast, cheap and reliable". */
+export function dropSerialComma(sentence: string): string | null {
+  const out = sentence.replace(/(\b\p{L}[\p{L}-]*, (?:\p{L}[\p{L}-]* ){0,2}\p{L}[\p{L}-]*), (and|or) /gu, '$1 $2 ');
+  return out === sentence ? null : out;
+}

@@ -1,0 +1,345 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import type { TextDetector } from '../../server/engines/text-detect/index.ts';
+import { splitSentences } from '../../server/engines/shared/sentences.ts';
+import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
+import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
+import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
+import { contract, replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { dropSerialComma, joinShort, moveClauseBack, moveClauseFront, splitLong } from '../../server/engines/humanize/structure.ts';
+
+/**
+ * A deterministic stand-in detector: the share of tell-tale words and phrases. It rewards exactly
+ * the kind of edit the engine is meant to make, so "the score goes down" is a real test.
+ */
+const TELLS = /\b(?:moreover|furthermore|additionally|delve|delves|crucial|pivotal|utilize|utilizes|testament|comprehensive|robust|seamless|numerous|individuals|important to note|in conclusion|however|significant|significantly|enhance|plays a|it is|do not)\b/giu;
+const tellScore = (text: string): number => {
+  const words = text.split(/\s+/u).filter(Boolean).length || 1;
+  const tells = text.match(TELLS)?.length ?? 0;
+  return tells / (tells + words / 25);
+};
+const testDetector: TextDetector = {
+  version: 'test-tells',
+  detect: (text) => ({
+    aiScore: tellScore(text),
+    sentences: splitSentences(text).map((s) => ({ ...s, aiScore: tellScore(s.text) })),
+    language: 'eng',
+    englishCalibrated: true,
+  }),
+};
+
+const AI_TEXT = `In today's fast-paced world, technology plays a crucial role in our lives. Moreover, it is important to note that smartphones have transformed how individuals communicate with one another. When people use these devices, they often delve into social media for hours. The Apple iPhone, released on June 29, 2007, sold 6.1 million units in its first year, and it became a testament to innovative design and seamless user experience.
+
+However, numerous studies suggest that excessive screen time can significantly impact mental health. Dr. Sarah Chen of Stanford University said, "We do not fully understand the long-term effects." Researchers utilize comprehensive surveys (Smith, 2021) to enhance their understanding. You can read more at https://example.com/report?id=42 or email info@example.org. In conclusion, it is crucial to find a robust balance between digital engagement and real-world interactions.`;
+
+/** Tricky inputs: each holds items that must come back unchanged. */
+const TRICKY: { name: string; text: string; mustKeep: string[] }[] = [
+  {
+    name: 'numbers and dates',
+    text: 'Moreover, the budget grew by 12.5% to $3,400,000 in fiscal year 2023-24. However, it is crucial to note that costs rose on 15 March 2024 and again on 2024-06-01. Additionally, numerous individuals paid 1,250 dollars, which is approximately three times the 2019 figure. In conclusion, the robust growth of twenty-one branches is a testament to careful planning.',
+    mustKeep: ['12.5%', '$3,400,000', '2023-24', '15', 'March', '2024', '2024-06-01', '1,250', 'three', '2019', 'twenty-one'],
+  },
+  {
+    name: 'quotes and citations',
+    text: 'Moreover, the committee wrote that "it is crucial to utilize every available resource" in its final report [12]. However, numerous critics delve into the claim that ‘robust systems are seamless’ (Nguyen & Patel, 2019, p. 44). Furthermore, it is important to note that the authors do not explain their comprehensive method [3, 7]. In conclusion, this plays a crucial role in the debate.',
+    mustKeep: ['"it is crucial to utilize every available resource"', '[12]', '‘robust systems are seamless’', '(Nguyen & Patel, 2019, p. 44)', '[3, 7]'],
+  },
+  {
+    name: 'code, URLs and e-mails',
+    text: 'Moreover, to utilize the API you call `client.delve({ robust: true })` with your key. However, it is crucial to read https://docs.example.com/v2/guide#setup first. Additionally, numerous individuals write to support@example.com when the `seamless_mode` flag fails. In conclusion, the comprehensive guide at www.example.org/faq plays a crucial role for new users.',
+    mustKeep: ['`client.delve({ robust: true })`', 'https://docs.example.com/v2/guide#setup', 'support@example.com', '`seamless_mode`', 'www.example.org/faq'],
+  },
+  {
+    name: 'names and proper nouns',
+    text: 'Moreover, Marie Curie and Pierre Curie conducted crucial research in Paris. However, the Nobel Committee in Stockholm noted that their comprehensive work was pivotal. Additionally, numerous scientists at the Sorbonne utilize their methods today. In conclusion, the legacy of the Curies plays a crucial role in modern physics, and NASA and CERN still cite it.',
+    mustKeep: ['Marie', 'Curie', 'Pierre', 'Paris', 'Nobel', 'Committee', 'Stockholm', 'Sorbonne', 'Curies', 'NASA', 'CERN'],
+  },
+  {
+    name: 'lists and line breaks',
+    text: 'Moreover, the plan has three crucial parts:\n- First, we utilize robust tools.\n- Second, numerous individuals review the work.\n- Third, it is important to note that we do not skip tests.\n\nIn conclusion, this comprehensive plan plays a crucial role in quality.',
+    mustKeep: ['three', 'First', 'Second', 'Third'],
+  },
+];
+
+/** Code points a humanizer must never emit: format/invisible, private use, unusual spaces, look-alikes. */
+function forbiddenCodePoints(text: string): string[] {
+  const bad: string[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (/[\p{Cf}\p{Co}\p{Cs}]/u.test(ch)) bad.push(`U+${cp.toString(16)}`);
+    else if (/\s/u.test(ch) && ch !== ' ' && ch !== '\n') bad.push(`U+${cp.toString(16)}`);
+    else if (/[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(ch)) bad.push(`U+${cp.toString(16)}`);
+    else if (cp >= 0xff00 && cp <= 0xffef) bad.push(`U+${cp.toString(16)}`);
+  }
+  return bad;
+}
+
+describe('humanize (built-in pipeline)', () => {
+  it('lowers the score of AI-styled text and keeps every invariant', () => {
+    const result = humanize(AI_TEXT, { detector: testDetector });
+    assert.equal(result.backend, 'builtin');
+    assert.ok(result.scoreBefore > 0.5, `before ${result.scoreBefore}`);
+    assert.ok(result.scoreAfter < result.scoreBefore, `after ${result.scoreAfter}`);
+    assert.ok(result.scoreAfter < 0.3, `target reached: ${result.scoreAfter}`);
+    assert.equal(result.scoreAfter, testDetector.detect(result.text).aiScore);
+    assert.ok(result.changedSentences > 0);
+    assert.deepEqual(checkInvariants(AI_TEXT, result.text), { ok: true, violations: [] });
+    assert.ok(contentWordOverlap(AI_TEXT, result.text) >= 0.7);
+    assert.deepEqual(forbiddenCodePoints(result.text), []);
+    assert.doesNotMatch(result.text, /\b(?:moreover|delve|in conclusion)\b/iu);
+  });
+
+  it('is deterministic', () => {
+    const a = humanize(AI_TEXT, { detector: testDetector });
+    const b = humanize(AI_TEXT, { detector: testDetector });
+    assert.deepEqual(a, b);
+    assert.match(HUMANIZER_ENGINE_VERSION, /\d+\.\d+\.\d+/u);
+  });
+
+  for (const { name, text, mustKeep } of TRICKY) {
+    it(`keeps ${name} unchanged`, () => {
+      const result = humanize(text, { detector: testDetector });
+      assert.ok(result.text !== text, 'something was rewritten');
+      assert.deepEqual(checkInvariants(text, result.text).violations, []);
+      for (const item of mustKeep) assert.ok(result.text.includes(item), `kept ${item}`);
+      assert.deepEqual(forbiddenCodePoints(result.text), []);
+      assert.equal(result.text.split('\n').length, text.split('\n').length, 'line breaks kept');
+      const ratio = result.text.length / text.length;
+      assert.ok(ratio >= 0.8 && ratio <= 1.2, `length ratio ${ratio}`);
+    });
+  }
+
+  it('returns non-English text unchanged', () => {
+    const french = "De plus, il est important de noter que la technologie joue un rôle crucial dans nos vies. En conclusion, les smartphones ont transformé la façon dont les individus communiquent entre eux chaque jour.";
+    const alwaysAi: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.9 }) };
+    const result = humanize(french, { detector: alwaysAi });
+    assert.equal(result.text, french);
+    assert.equal(result.changedSentences, 0);
+  });
+
+  it('leaves text that already scores under the target alone', () => {
+    const plain = 'We walked to the shop and bought bread. It rained all day, so we stayed in and read.';
+    const result = humanize(plain, { detector: testDetector });
+    assert.equal(result.text, plain);
+    assert.equal(result.scoreAfter, result.scoreBefore);
+  });
+
+  it('keeps paragraph breaks, protected items and clean characters on generated texts (property)', () => {
+    const fragments = [
+      'Moreover, it is crucial to utilize robust tools.',
+      'However, numerous individuals do not agree with Dr. Alice Smith.',
+      'The study of 2,431 patients ran from 3 May 2021 to 2022-11-30.',
+      'In conclusion, this plays a crucial role in "real world" settings.',
+      'Additionally, see https://example.net/a?b=1 for the comprehensive data.',
+      'When it rains, the roads in Oslo become slippery and it is important to note that drivers slow down.',
+      'Furthermore, the `run()` call returns 42 in most cases.',
+      'It is a testament to the seamless work of the London team, and they do not rest.',
+    ];
+    const paragraph = fc.array(fc.constantFrom(...fragments), { minLength: 1, maxLength: 4 }).map((s) => s.join(' '));
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 3 }), (paragraphs) => {
+        const text = paragraphs.join('\n\n');
+        const result = humanize(text, { detector: testDetector });
+        assert.deepEqual(checkInvariants(text, result.text).violations, []);
+        assert.deepEqual(forbiddenCodePoints(result.text), []);
+        assert.equal(result.text.split('\n\n').length, paragraphs.length);
+        assert.ok(result.scoreAfter <= result.scoreBefore);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('checkInvariants', () => {
+  const original = 'Dr. Ada Lovelace wrote "the engine weaves patterns" in 1843.\n\nShe saw 2 uses at https://example.com today.';
+  const cases: [string, string, RegExp][] = [
+    ['a changed number', original.replace('1843', '1844'), /protected text changed: "1843"/u],
+    ['a changed name', original.replace('Lovelace', 'Byron'), /"Lovelace"/u],
+    ['a changed quotation', original.replace('weaves patterns', 'weaves designs'), /protected text changed/u],
+    ['a changed URL', original.replace('example.com', 'example.org'), /https:\/\/example\.com/u],
+    ['a lost paragraph break', original.replace('\n\n', ' '), /paragraph breaks changed/u],
+    ['a zero-width space', original.replace('saw', 'sa\u200Bw'), /invisible character/u],
+    ['a Cyrillic homoglyph', original.replace('saw', 'sаw'), /homoglyph/u],
+    ['a no-break space', original.replace('She saw', 'She\u00A0saw'), /unusual space/u],
+    ['a double space', original.replace('She saw', 'She  saw'), /double space/u],
+    ['a shortened text', original.replace(' at https://example.com today', ''), /(?:count changed|protected)/u],
+    ['too long a text', `${original} ${'and then more words '.repeat(6)}`, /word count changed/u],
+  ];
+  for (const [what, rewritten, expected] of cases) {
+    it(`rejects ${what}`, () => {
+      const report = checkInvariants(original, rewritten);
+      assert.equal(report.ok, false);
+      assert.ok(report.violations.some((v) => expected.test(v)), report.violations.join('; '));
+    });
+  }
+
+  it('accepts an edit outside the protected items', () => {
+    assert.deepEqual(checkInvariants(original, original.replace('She saw', 'She found')), { ok: true, violations: [] });
+  });
+
+  it('rejects a change of language', () => {
+    const english = 'The weather was fine, so we walked to the old harbour and had lunch there with our friends from the village.';
+    const german = 'Das Wetter war schön, also gingen wir zum alten Hafen und aßen dort mit unseren Freunden aus dem Dorf zu Mittag.';
+    assert.equal(languageOf(english), 'eng');
+    assert.ok(checkInvariants(english, german).violations.some((v) => v.startsWith('language changed')));
+  });
+
+  it('counts every protected item, however often it occurs', () => {
+    const text = 'Paris is big. We love Paris and Paris loves 7 of us, 7 times.';
+    const items = protectedItems(text);
+    assert.equal(items.get('Paris'), 3);
+    assert.equal(items.get('7'), 2);
+    assert.ok(!checkInvariants(text, text.replace('Paris loves', 'it loves')).ok);
+  });
+});
+
+describe('masking', () => {
+  it('round-trips any text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 5 }), (text, items) => {
+        const masked = mask(text, items);
+        assert.equal(unmask(masked.text, masked.items), text);
+      }),
+    );
+  });
+
+  it('hides protected items from the rules', () => {
+    const text = 'Moreover, "we must utilize it" and utilize it.';
+    const items = [...protectedItems(text).keys()];
+    const { text: masked, items: used } = mask(text, items);
+    assert.equal(unmask(replacePhrases(masked, 0), used), '"We must utilize it" and use it.'.replace('"We', '"we').replace(/^"/u, '"'));
+  });
+});
+
+describe('phrase rules', () => {
+  it('rewrites inflected verbs form by form', () => {
+    assert.equal(replacePhrases('She delved into the archive and utilized the data.', 0), 'She looked into the archive and used the data.');
+    assert.equal(replacePhrases('They play a pivotal role in it.', 0), 'They play a big part in it.');
+    assert.equal(replacePhrases('An intricate plan was made.', 0), 'A complex plan was made.');
+  });
+
+  it('contracts only before a following word', () => {
+    assert.equal(contract('It is late, and we do not know it is.'), "It's late, and we don't know it is.");
+    assert.equal(contract('That is to say, you are right.'), "That is to say, you're right.");
+  });
+});
+
+describe('structure moves', () => {
+  it('splits a long sentence at a clause boundary', () => {
+    const long = 'The new library opened downtown last spring after years of careful planning, and the residents of the town have visited it every single weekend since then.';
+    assert.equal(splitLong(long), 'The new library opened downtown last spring after years of careful planning. The residents of the town have visited it every single weekend since then.');
+    assert.equal(splitLong('We bought apples, pears, and the oranges.'), null);
+  });
+
+  it('joins two short sentences and refuses to lower-case a name', () => {
+    assert.equal(joinShort('The shop was closed.', 'We went home early.'), 'The shop was closed, and we went home early.');
+    assert.equal(joinShort('The shop was closed.', 'Maria went home early.'), null);
+    assert.equal(joinShort('The shop was closed.', 'However, we stayed.'), null);
+  });
+
+  it('moves clauses both ways', () => {
+    assert.equal(moveClauseBack('When the weather is warm, people go outside.'), 'People go outside when the weather is warm.');
+    assert.equal(moveClauseBack('In recent years, social media has grown quickly.'), 'Social media has grown quickly in recent years.');
+    assert.equal(moveClauseBack('In fact, it works.'), null);
+    assert.equal(moveClauseFront('We stayed inside because it was raining hard.'), 'Because it was raining hard, we stayed inside.');
+    assert.equal(dropSerialComma('It is fast, cheap, and reliable.'), 'It is fast, cheap and reliable.');
+  });
+});
+
+describe('LLM backend (OpenAI-compatible chat completions)', () => {
+  let server: http.Server;
+  let url = '';
+  const requests: { path: string; auth: string | undefined; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+  /** What the fake model answers; a function of the user's text. */
+  let answer: (text: string) => string | null = () => null;
+  let delayMs = 0;
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as (typeof requests)[number]['body'];
+        requests.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+        const content = answer(body.messages.at(-1)!.content);
+        setTimeout(() => {
+          if (content === null) {
+            res.writeHead(500).end('{"error":"boom"}');
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+        }, delayMs);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A faithful rewrite: stock phrases swapped for plain ones, everything protected untouched. */
+  const goodRewrite = (text: string): string =>
+    text
+      .replace("In today's fast-paced world, technology plays a crucial role in our lives.", 'Technology is a big part of our lives now.')
+      .replace('Moreover, it is important to note that', 'And')
+      .replace('individuals', 'people')
+      .replace('delve into', 'scroll through')
+      .replace('a testament to', 'proof of')
+      .replace('seamless', 'smooth')
+      .replace('However, numerous', 'But many')
+      .replace('significantly', 'really')
+      .replace('utilize comprehensive', 'use detailed')
+      .replace('enhance', 'improve')
+      .replace('In conclusion, it is crucial to find a robust balance', 'So we need a healthy balance');
+
+  it('accepts a good answer and sends the chat-completions request', async () => {
+    answer = goodRewrite;
+    delayMs = 0;
+    requests.length = 0;
+    const llm = openAiCompatibleRewriter({ url, model: 'test-model', apiKey: 'sk-test' });
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm });
+    assert.equal(result.backend, 'llm');
+    assert.equal(result.text, goodRewrite(AI_TEXT));
+    assert.ok(result.scoreAfter < result.scoreBefore);
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].path, '/v1/chat/completions');
+    assert.equal(requests[0].auth, 'Bearer sk-test');
+    assert.equal(requests[0].body.model, 'test-model');
+    assert.equal(requests[0].body.messages.at(-1)!.content, AI_TEXT);
+  });
+
+  it('rejects an answer that breaks an invariant and falls back to the built-in pipeline', async () => {
+    answer = (text) => goodRewrite(text).replace('6.1 million', 'six million').replace('June 29, 2007', 'mid-2007');
+    const llm = openAiCompatibleRewriter({ url, model: 'test-model' });
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm });
+    assert.equal(result.backend, 'builtin');
+    assert.deepEqual(result, humanize(AI_TEXT, { detector: testDetector }));
+    assert.ok(result.text.includes('6.1 million') && result.text.includes('June 29, 2007'));
+  });
+
+  it('falls back on a server error', async () => {
+    answer = () => null;
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm: openAiCompatibleRewriter({ url, model: 'm' }) });
+    assert.equal(result.backend, 'builtin');
+  });
+
+  it('falls back on a timeout', async () => {
+    answer = goodRewrite;
+    delayMs = 1500;
+    const started = Date.now();
+    const llm = openAiCompatibleRewriter({ url, model: 'm', timeoutMs: 200 });
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm });
+    assert.equal(result.backend, 'builtin');
+    assert.ok(Date.now() - started < 1400, 'did not wait for the slow answer');
+    delayMs = 0;
+  });
+
+  it('falls back when the answer does not lower the score', async () => {
+    const echo: LlmRewriter = { rewrite: (text) => Promise.resolve(text) };
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm: echo });
+    assert.equal(result.backend, 'builtin');
+  });
+});
