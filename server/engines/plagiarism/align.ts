@@ -1,0 +1,241 @@
+/**
+ * Text alignment between the submitted text and one candidate source (pure, CPU only; safe on a
+ * worker thread). PAN-style: seed, merge seeds into passages, tighten at word level, filter.
+ *  - Exact seeds: maximal runs of shared word trigrams (verbatim and lightly edited copy).
+ *  - Paraphrase seeds: sentence pairs whose content-word classes (WordNet synonyms merged) have a
+ *    high cosine (Sanchez-Perez et al., PAN 2014), for reordered or reworded copy.
+ * Seeds close together in both texts become one passage, so a copied region is reported once.
+ */
+import { splitSentences } from '../shared/sentences.ts';
+import { contentClass, isStopWord, tokenise, type Token } from './tokens.ts';
+
+export interface PreparedText {
+  text: string;
+  tokens: Token[];
+  /** Content-word class per token; null for stop words. */
+  classes: (string | null)[];
+  /** Sentences as token index ranges [start, end). */
+  sentences: { start: number; end: number }[];
+}
+
+export function prepareText(text: string): PreparedText {
+  const tokens = tokenise(text);
+  const classes = tokens.map((t) => (isStopWord(t.norm) ? null : contentClass(t.norm)));
+  const sentences: { start: number; end: number }[] = [];
+  let t = 0;
+  for (const s of splitSentences(text)) {
+    while (t < tokens.length && tokens[t].start < s.start) t++;
+    const start = t;
+    while (t < tokens.length && tokens[t].end <= s.end) t++;
+    if (t > start) sentences.push({ start, end: t });
+  }
+  return { text, tokens, classes, sentences };
+}
+
+/** A passage in token coordinates: submitted [start, end), source [srcStart, srcEnd). */
+export interface Passage {
+  start: number;
+  end: number;
+  srcStart: number;
+  srcEnd: number;
+  similarity: number;
+}
+
+interface Seed {
+  start: number;
+  end: number;
+  srcStart: number;
+  srcEnd: number;
+  exact: boolean;
+}
+
+const SEED_N = 3;
+/** A trigram this frequent in the source is a set phrase, not evidence of copying. */
+const MAX_TRIGRAM_OCCURRENCES = 20;
+/** Seeds this close (in words) in both texts belong to the same passage. */
+const MERGE_GAP = 20;
+const MERGE_GAP_SOURCE = 60;
+/** Sentence pairs at or above this cosine of content classes are paraphrase seeds. */
+const SENTENCE_COSINE = 0.5;
+const MIN_SHARED_CLASSES = 4;
+/** Reported passages: at least this many words, and verbatim runs of at least EXACT_MIN words or enough paraphrase evidence. */
+const MIN_PASSAGE_WORDS = 8;
+const EXACT_MIN = 8;
+const MIN_SIMILARITY = 0.4;
+
+const key = (tokens: readonly Token[], i: number): string => `${tokens[i].norm}\u0001${tokens[i + 1].norm}\u0001${tokens[i + 2].norm}`;
+
+/** Maximal diagonal runs of shared trigrams. A run of 3 words needs two content words to count. */
+function exactSeeds(sub: PreparedText, src: PreparedText): Seed[] {
+  const positions = new Map<string, number[]>();
+  for (let j = 0; j + SEED_N <= src.tokens.length; j++) {
+    const k = key(src.tokens, j);
+    const list = positions.get(k);
+    if (list) list.push(j);
+    else positions.set(k, [j]);
+  }
+  const open = new Map<number, Seed>(); // diagonal (srcStart - start) → run still being extended
+  const runs: Seed[] = [];
+  for (let i = 0; i + SEED_N <= sub.tokens.length; i++) {
+    const list = positions.get(key(sub.tokens, i));
+    if (!list || list.length > MAX_TRIGRAM_OCCURRENCES) continue;
+    for (const j of list) {
+      const run = open.get(j - i);
+      if (run && run.end === i + SEED_N - 1) {
+        run.end = i + SEED_N;
+        run.srcEnd = j + SEED_N;
+      } else {
+        const fresh = { start: i, end: i + SEED_N, srcStart: j, srcEnd: j + SEED_N, exact: true };
+        open.set(j - i, fresh);
+        runs.push(fresh);
+      }
+    }
+  }
+  return runs.filter((r) => {
+    if (r.end - r.start > SEED_N) return true;
+    let content = 0;
+    for (let i = r.start; i < r.end; i++) if (sub.classes[i] !== null) content++;
+    return content >= 2;
+  });
+}
+
+function classSet(text: PreparedText, start: number, end: number): Set<string> {
+  const set = new Set<string>();
+  for (let i = start; i < end; i++) {
+    const c = text.classes[i];
+    if (c !== null) set.add(c);
+  }
+  return set;
+}
+
+/** Sentence pairs with a high cosine of content classes. */
+function paraphraseSeeds(sub: PreparedText, src: PreparedText): Seed[] {
+  const srcSets = src.sentences.map((s) => classSet(src, s.start, s.end));
+  const index = new Map<string, number[]>();
+  srcSets.forEach((set, n) => {
+    for (const c of set) {
+      const list = index.get(c);
+      if (list) list.push(n);
+      else index.set(c, [n]);
+    }
+  });
+  const seeds: Seed[] = [];
+  for (const s of sub.sentences) {
+    const set = classSet(sub, s.start, s.end);
+    if (set.size < MIN_SHARED_CLASSES) continue;
+    const shared = new Map<number, number>();
+    for (const c of set) for (const n of index.get(c) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+    for (const [n, count] of shared) {
+      if (count < MIN_SHARED_CLASSES) continue;
+      const cosine = count / Math.sqrt(set.size * srcSets[n].size);
+      if (cosine >= SENTENCE_COSINE) {
+        const t = src.sentences[n];
+        seeds.push({ start: s.start, end: s.end, srcStart: t.start, srcEnd: t.end, exact: false });
+      }
+    }
+  }
+  return seeds;
+}
+
+function gap(aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+  return Math.max(0, Math.max(aStart, bStart) - Math.min(aEnd, bEnd));
+}
+
+interface Cluster {
+  start: number;
+  end: number;
+  srcStart: number;
+  srcEnd: number;
+  seeds: Seed[];
+}
+
+/** Merges seeds (then clusters) that lie close together in both texts, until nothing changes. */
+function cluster(seeds: Seed[]): Cluster[] {
+  let clusters: Cluster[] = seeds
+    .sort((a, b) => a.start - b.start || a.srcStart - b.srcStart)
+    .map((s) => ({ start: s.start, end: s.end, srcStart: s.srcStart, srcEnd: s.srcEnd, seeds: [s] }));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    const merged: Cluster[] = [];
+    for (const c of clusters) {
+      const target = merged.findLast(
+        (m) => gap(m.start, m.end, c.start, c.end) <= MERGE_GAP && gap(m.srcStart, m.srcEnd, c.srcStart, c.srcEnd) <= MERGE_GAP_SOURCE,
+      );
+      if (target) {
+        target.start = Math.min(target.start, c.start);
+        target.end = Math.max(target.end, c.end);
+        target.srcStart = Math.min(target.srcStart, c.srcStart);
+        target.srcEnd = Math.max(target.srcEnd, c.srcEnd);
+        target.seeds.push(...c.seeds);
+        changed = true;
+      } else {
+        merged.push(c);
+      }
+    }
+    clusters = merged.sort((a, b) => a.start - b.start || a.srcStart - b.srcStart);
+  }
+  return clusters;
+}
+
+/** Multiset overlap of content classes between two token ranges, over the larger side. */
+function bagOverlap(sub: PreparedText, a: number, b: number, src: PreparedText, c: number, d: number): number {
+  const counts = new Map<string, number>();
+  let subContent = 0;
+  for (let i = a; i < b; i++) {
+    const k = sub.classes[i];
+    if (k === null) continue;
+    subContent++;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  let srcContent = 0;
+  let shared = 0;
+  for (let i = c; i < d; i++) {
+    const k = src.classes[i];
+    if (k === null) continue;
+    srcContent++;
+    const left = counts.get(k) ?? 0;
+    if (left > 0) {
+      shared++;
+      counts.set(k, left - 1);
+    }
+  }
+  const larger = Math.max(subContent, srcContent);
+  return larger === 0 ? 0 : shared / larger;
+}
+
+/**
+ * Passage similarity: the mean of word-order agreement (words covered by verbatim runs over the
+ * longer side) and content overlap (shared content classes over the longer side); never below the
+ * order agreement. Verbatim is 1.0, light edits stay high, paraphrase falls to the middle.
+ */
+function similarity(sub: PreparedText, src: PreparedText, c: Cluster, exactCovered: number): number {
+  const longer = Math.max(c.end - c.start, c.srcEnd - c.srcStart);
+  const order = Math.min(1, exactCovered / longer);
+  const bag = bagOverlap(sub, c.start, c.end, src, c.srcStart, c.srcEnd);
+  return Math.max(order, (order + bag) / 2);
+}
+
+/** Aligns one source against the submitted text: passages in submitted order, one per copied region. */
+export function alignDocuments(sub: PreparedText, src: PreparedText): Passage[] {
+  const seeds = [...exactSeeds(sub, src), ...paraphraseSeeds(sub, src)];
+  const passages: Passage[] = [];
+  for (const c of cluster(seeds)) {
+    const covered = new Uint8Array(c.end - c.start);
+    let paraphraseSentences = 0;
+    for (const s of c.seeds) {
+      if (!s.exact) {
+        paraphraseSentences++;
+        continue;
+      }
+      covered.fill(1, s.start - c.start, s.end - c.start);
+    }
+    const exactCovered = covered.reduce((n, v) => n + v, 0);
+    if (c.end - c.start < MIN_PASSAGE_WORDS) continue;
+    if (exactCovered < EXACT_MIN && paraphraseSentences < 2) continue;
+    const sim = similarity(sub, src, c, exactCovered);
+    if (sim < MIN_SIMILARITY) continue;
+    passages.push({ start: c.start, end: c.end, srcStart: c.srcStart, srcEnd: c.srcEnd, similarity: Math.round(sim * 1000) / 1000 });
+  }
+  return passages;
+}

@@ -1,0 +1,319 @@
+/**
+ * The operator-managed source corpus in PostgreSQL: import (JSONL), upsert, list, delete, and the
+ * candidate retrieval queries the scanner runs against it.
+ */
+import { createInterface } from 'node:readline';
+import type pg from 'pg';
+import { countWords } from '../shared/text.ts';
+import { splitSentences } from '../shared/sentences.ts';
+import { storedFingerprints } from './fingerprints.ts';
+import { tokenise } from './tokens.ts';
+
+export interface SourceDocument {
+  url: string;
+  title: string;
+  text: string;
+}
+
+export interface SourceSummary {
+  url: string;
+  title: string;
+  domain: string;
+  words: number;
+  importedAt: string;
+}
+
+export interface ImportProgress {
+  lines: number;
+  imported: number;
+  skipped: number;
+  bytes: number;
+}
+
+export interface ImportReport extends ImportProgress {
+  errors: { line: number; message: string }[];
+}
+
+/** A document ready to be written: its row plus fingerprints and full-text chunks. */
+interface PreparedSource {
+  url: string;
+  title: string;
+  domain: string;
+  text: string;
+  words: number;
+  fingerprints: number[];
+  chunks: string[];
+}
+
+/** Documents are written in batches of about this much text (one transaction each). */
+const BATCH_CHARS = 1_000_000;
+const BATCH_DOCS = 500;
+/** Full-text chunks hold consecutive sentences up to about this many words. */
+const CHUNK_WORDS = 60;
+const TITLE_CHARS = 90;
+
+export class InvalidSourceError extends Error {
+  override name = 'InvalidSourceError';
+}
+
+/** The host of an http(s) url without a leading "www.", lower case. */
+export function domainOf(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/^www\./u, '');
+}
+
+function validate(value: unknown): SourceDocument {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidSourceError('expected a JSON object with url, title and text');
+  const { url, title, text } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || url.trim() === '') throw new InvalidSourceError('url must be a non-empty string');
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new InvalidSourceError(`url is not a valid URL: ${url.slice(0, 200)}`);
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
+    throw new InvalidSourceError('url must be an http or https URL with a host');
+  }
+  if (typeof text !== 'string' || text.trim() === '') throw new InvalidSourceError('text must be a non-empty string');
+  if (title !== undefined && title !== null && typeof title !== 'string') throw new InvalidSourceError('title must be a string');
+  return { url: url.trim(), title: typeof title === 'string' ? title : '', text };
+}
+
+/** Chunks of consecutive sentences for full-text search. */
+function sentenceChunks(text: string): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let words = 0;
+  for (const sentence of splitSentences(text)) {
+    current.push(sentence.text);
+    words += countWords(sentence.text);
+    if (words >= CHUNK_WORDS) {
+      chunks.push(current.join(' '));
+      current = [];
+      words = 0;
+    }
+  }
+  if (current.length > 0) chunks.push(current.join(' '));
+  return chunks;
+}
+
+function prepare(doc: SourceDocument): PreparedSource {
+  // PostgreSQL text cannot hold NUL; nothing else is changed, so stored text matches the original.
+  const text = doc.text.replaceAll('\u0000', ' ');
+  const title = doc.title.trim() || (text.trim().split('\n')[0] ?? '').trim().slice(0, TITLE_CHARS);
+  return {
+    url: doc.url,
+    title: title.replaceAll('\u0000', ''),
+    domain: domainOf(doc.url),
+    text,
+    words: countWords(text),
+    fingerprints: storedFingerprints(tokenise(text)),
+    chunks: sentenceChunks(text),
+  };
+}
+
+/** Every corpus write takes this lock so concurrent imports of the same url cannot collide. */
+const WRITE_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('plagiarism_sources_write'))`;
+
+export class SourceCorpus {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * JSONL lines of {url,title,text}; re-importing a url replaces it; a bad line is reported with its
+   * line number and skipped. Parsing the next batch overlaps with writing the previous one.
+   */
+  async importJsonl(input: NodeJS.ReadableStream, onProgress?: (p: ImportProgress) => void): Promise<ImportReport> {
+    const report: ImportReport = { lines: 0, imported: 0, skipped: 0, bytes: 0, errors: [] };
+    const progress = (): ImportProgress => ({ lines: report.lines, imported: report.imported, skipped: report.skipped, bytes: report.bytes });
+    let batch: PreparedSource[] = [];
+    let batchChars = 0;
+    let writing: Promise<void> | undefined;
+    let failure: { error: unknown } | undefined;
+    const settle = async (): Promise<void> => {
+      await writing;
+      if (failure) throw failure.error;
+    };
+    const flush = async (): Promise<void> => {
+      const docs = batch;
+      batch = [];
+      batchChars = 0;
+      await settle();
+      // Caught here and rethrown by settle(), so a failed write is never an unhandled rejection.
+      writing = this.write(docs).then(
+        () => {
+          report.imported += docs.length;
+          onProgress?.(progress());
+        },
+        (error: unknown) => {
+          failure = { error };
+        },
+      );
+    };
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    for await (const line of lines) {
+      report.lines++;
+      report.bytes += Buffer.byteLength(line) + 1;
+      if (line.trim() === '') continue;
+      try {
+        const doc = prepare(validate(JSON.parse(line)));
+        batch.push(doc);
+        batchChars += doc.text.length;
+      } catch (error) {
+        report.skipped++;
+        const message = error instanceof SyntaxError ? `invalid JSON: ${error.message}` : (error as Error).message;
+        report.errors.push({ line: report.lines, message });
+        continue;
+      }
+      if (batchChars >= BATCH_CHARS || batch.length >= BATCH_DOCS) await flush();
+    }
+    if (batch.length > 0) await flush();
+    await settle();
+    return report;
+  }
+
+  async upsert(doc: SourceDocument): Promise<void> {
+    await this.write([prepare(validate(doc))]);
+  }
+
+  async list(options: { limit?: number; offset?: number } = {}): Promise<{ total: number; sources: SourceSummary[] }> {
+    const limit = Math.max(0, Math.min(options.limit ?? 100, 10_000));
+    const offset = Math.max(0, options.offset ?? 0);
+    const [{ rows: count }, { rows }] = await Promise.all([
+      this.pool.query<{ total: string }>('select count(*) as total from plagiarism_sources'),
+      this.pool.query<{ url: string; title: string; domain: string; words: number; imported_at: Date }>(
+        'select url, title, domain, words, imported_at from plagiarism_sources order by imported_at desc, id desc limit $1 offset $2',
+        [limit, offset],
+      ),
+    ]);
+    return {
+      total: Number(count[0].total),
+      sources: rows.map((r) => ({ url: r.url, title: r.title, domain: r.domain, words: r.words, importedAt: r.imported_at.toISOString() })),
+    };
+  }
+
+  async delete(url: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('delete from plagiarism_sources where url = $1', [url]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Replaces every document of the batch (the last one wins when a url repeats) in one transaction. */
+  private async write(docs: PreparedSource[]): Promise<void> {
+    const byUrl = new Map(docs.map((d) => [d.url, d]));
+    const unique = [...byUrl.values()];
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(WRITE_LOCK_SQL);
+      await client.query('delete from plagiarism_sources where url = any($1::text[])', [unique.map((d) => d.url)]);
+      const { rows } = await client.query<{ id: string; url: string }>(
+        `insert into plagiarism_sources (url, title, domain, text, words)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+         returning id, url`,
+        [unique.map((d) => d.url), unique.map((d) => d.title), unique.map((d) => d.domain), unique.map((d) => d.text), unique.map((d) => d.words)],
+      );
+      const hashes: number[] = [];
+      const hashOwners: string[] = [];
+      const chunks: string[] = [];
+      const chunkOwners: string[] = [];
+      for (const { id, url } of rows) {
+        const doc = byUrl.get(url)!;
+        for (const h of doc.fingerprints) {
+          hashes.push(h);
+          hashOwners.push(id);
+        }
+        for (const c of doc.chunks) {
+          chunks.push(c);
+          chunkOwners.push(id);
+        }
+      }
+      await client.query('insert into plagiarism_fingerprints (hash, source_id) select * from unnest($1::bigint[], $2::bigint[])', [hashes, hashOwners]);
+      await client.query(
+        `insert into plagiarism_chunks (source_id, tsv) select s, to_tsvector('simple', t) from unnest($1::bigint[], $2::text[]) as c(s, t)`,
+        [chunkOwners, chunks],
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+export interface StoredSource {
+  id: string;
+  url: string;
+  title: string;
+  domain: string;
+  text: string;
+}
+
+export interface CandidateQuery {
+  exact: number[];
+  paraphrase: number[];
+  /** Full-text queries (tsquery syntax), one per submitted chunk. */
+  fullText: string[];
+}
+
+/** A fingerprint present in more sources than this share of the corpus (and at least BOILERPLATE_MIN) is boilerplate. */
+const BOILERPLATE_SHARE = 0.01;
+const BOILERPLATE_MIN = 20;
+const FINGERPRINT_CANDIDATES = 40;
+const FULL_TEXT_CANDIDATES = 10;
+
+/** Candidate retrieval and loading, for the scanner. */
+export class CorpusIndex {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async countSources(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>('select count(*) as n from plagiarism_sources');
+    return Number(rows[0].n);
+  }
+
+  /** Source ids ranked by shared fingerprints (exact count double) and by full-text hits, boilerplate dropped. */
+  async candidates(query: CandidateQuery, corpusSize: number): Promise<string[]> {
+    const maxDf = Math.max(BOILERPLATE_MIN, Math.ceil(corpusSize * BOILERPLATE_SHARE));
+    const hashes = [...new Set([...query.exact, ...query.paraphrase])];
+    const exactSet = new Set(query.exact);
+    const byFingerprint = this.pool.query<{ source_id: string }>(
+      `select source_id from (
+         select f.source_id, q.exact, count(*) over (partition by f.hash) as df
+         from unnest($1::bigint[], $2::bool[]) as q(hash, exact)
+         join plagiarism_fingerprints f on f.hash = q.hash
+       ) h
+       where df <= $3
+       group by source_id
+       having count(*) filter (where exact) >= 2 or count(*) >= 4
+       order by 2 * count(*) filter (where exact) + count(*) filter (where not exact) desc, source_id
+       limit $4`,
+      [hashes, hashes.map((h) => exactSet.has(h)), maxDf, FINGERPRINT_CANDIDATES],
+    );
+    const byFullText =
+      query.fullText.length === 0
+        ? Promise.resolve({ rows: [] as { source_id: string }[] })
+        : this.pool.query<{ source_id: string }>(
+            `select c.source_id from unnest($1::text[]) as q(query)
+             cross join lateral (
+               select source_id, ts_rank_cd(tsv, tq) as rank
+               from plagiarism_chunks, to_tsquery('simple', q.query) as tq
+               where tsv @@ tq order by rank desc, source_id limit 3
+             ) c
+             group by c.source_id having count(*) >= 2
+             order by count(*) desc, sum(c.rank) desc, c.source_id
+             limit $2`,
+            [query.fullText, FULL_TEXT_CANDIDATES],
+          );
+    const [fp, ft] = await Promise.all([byFingerprint, byFullText]);
+    return [...new Set([...fp.rows.map((r) => String(r.source_id)), ...ft.rows.map((r) => String(r.source_id))])];
+  }
+
+  async load(ids: string[]): Promise<StoredSource[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<StoredSource>(
+      'select id::text as id, url, title, domain, text from plagiarism_sources where id = any($1::bigint[]) order by id',
+      [ids],
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The scan: check there is enough to scan, retrieve candidates from the corpus (fingerprints and
+ * full text) and optionally from the web, align each candidate, and build the report.
+ */
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { splitSentences } from '../shared/sentences.ts';
+import { alignDocuments, prepareText, type PreparedText } from './align.ts';
+import { CorpusIndex, domainOf, type SourceDocument } from './corpus.ts';
+import { allFingerprints } from './fingerprints.ts';
+import { buildReport, type PlagiarismReport, type SourcePassages } from './report.ts';
+import { isStopWord, tokenise } from './tokens.ts';
+
+export class InsufficientContentError extends Error {
+  override name = 'InsufficientContentError';
+}
+
+export interface WebSearchProvider {
+  search(text: string): Promise<SourceDocument[]>;
+}
+
+/**
+ * A complete sentence has at least MIN_SENTENCE_WORDS words and ends with a terminator (or is a
+ * long unterminated line). A scan needs two of them, or one long one.
+ */
+const MIN_SENTENCE_WORDS = 3;
+const LONG_SENTENCE_WORDS = 12;
+const TERMINATED = /[.!?…。！？।؟]["'”’»)\]]*$/u;
+
+export function completeSentenceCount(text: string): { sentences: number; complete: number; longest: number } {
+  const spans = splitSentences(text);
+  let complete = 0;
+  let longest = 0;
+  for (const s of spans) {
+    const words = tokenise(s.text).length;
+    if (words >= LONG_SENTENCE_WORDS || (words >= MIN_SENTENCE_WORDS && TERMINATED.test(s.text))) {
+      complete++;
+      longest = Math.max(longest, words);
+    }
+  }
+  return { sentences: spans.length, complete, longest };
+}
+
+/** Full-text queries: at most this many, each from a window of sentences. */
+const MAX_FULL_TEXT_QUERIES = 24;
+const FULL_TEXT_WINDOW_SENTENCES = 2;
+const FULL_TEXT_TERMS = 12;
+
+/**
+ * One tsquery per window of sentences: consecutive pairs of its distinctive words, OR-ed
+ * ("(a & b) | (b & c) ..."), so a chunk must share two of them to match.
+ */
+export function fullTextQueries(sub: PreparedText): string[] {
+  const windows: string[] = [];
+  for (let s = 0; s < sub.sentences.length; s += FULL_TEXT_WINDOW_SENTENCES) {
+    const from = sub.sentences[s].start;
+    const to = sub.sentences[Math.min(s + FULL_TEXT_WINDOW_SENTENCES, sub.sentences.length) - 1].end;
+    const terms: string[] = [];
+    for (let i = from; i < to && terms.length < FULL_TEXT_TERMS; i++) {
+      const w = sub.tokens[i].norm;
+      if (w.length >= 4 && !isStopWord(w) && /^[\p{L}\p{M}\p{N}]+$/u.test(w) && !terms.includes(w)) terms.push(w);
+    }
+    if (terms.length < 3) continue;
+    const pairs: string[] = [];
+    for (let i = 0; i + 1 < terms.length; i++) pairs.push(`('${terms[i]}' & '${terms[i + 1]}')`);
+    windows.push(pairs.join(' | '));
+  }
+  if (windows.length <= MAX_FULL_TEXT_QUERIES) return windows;
+  const step = windows.length / MAX_FULL_TEXT_QUERIES;
+  return Array.from({ length: MAX_FULL_TEXT_QUERIES }, (_, i) => windows[Math.floor(i * step)]);
+}
+
+export class PlagiarismScanner {
+  private readonly index: CorpusIndex;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly options: { webSearch?: WebSearchProvider } = {},
+  ) {
+    this.index = new CorpusIndex(pool);
+  }
+
+  async scan(text: string): Promise<PlagiarismReport> {
+    const started = performance.now();
+    const { sentences, complete, longest } = completeSentenceCount(text);
+    if (complete < 2 && longest < LONG_SENTENCE_WORDS) {
+      throw new InsufficientContentError('The text needs at least two complete sentences to be scanned for plagiarism.');
+    }
+    const sub = prepareText(text);
+    const fingerprints = allFingerprints(sub.tokens);
+    const corpusSize = await this.index.countSources();
+    const [ids, webDocs] = await Promise.all([
+      this.index.candidates({ ...fingerprints, fullText: fullTextQueries(sub) }, corpusSize),
+      this.options.webSearch ? this.options.webSearch.search(text) : Promise.resolve([]),
+    ]);
+    const stored = await this.index.load(ids);
+    const candidates = [
+      ...stored.map((s) => ({ source: { url: s.url, title: s.title, domain: s.domain }, text: s.text })),
+      ...webDocs.map((d) => ({ source: { url: d.url, title: d.title, domain: domainOf(d.url) }, text: d.text })),
+    ];
+    const seen = new Set<string>();
+    const found: SourcePassages[] = [];
+    for (const c of candidates) {
+      if (seen.has(c.source.url)) continue; // a web result already in the corpus is aligned once
+      seen.add(c.source.url);
+      const passages = alignDocuments(sub, prepareText(c.text));
+      if (passages.length > 0) found.push({ source: c.source, passages });
+    }
+    return buildReport({
+      sub,
+      found,
+      sentenceCount: sentences,
+      sourcesChecked: corpusSize + webDocs.length,
+      processingMs: performance.now() - started,
+    });
+  }
+}
