@@ -63,7 +63,7 @@ export function joinShort(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   if (a.length > 12 || b.length > 12 || a.length < 3 || b.length < 3) return null;
-  if (!/\p{L}\.$/u.test(first) || !TERMINAL.test(second)) return null;
+  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
   if (LINKING_STARTS.has(bare(b[0])) || /[,;:]/u.test(first)) return null;
   const rest = lowerFirst(second);
   if (rest === null) return null;
