@@ -4,7 +4,9 @@
  * webhook delays).
  */
 import pino from 'pino';
-import { run, makeWorkerUtils, type Runner } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
+import { trackWorkerLiveness } from './worker/liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { RateLimits } from './platform/rate-limits.ts';
@@ -64,15 +66,28 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
 /** Starts graphile-worker on the service's pool (in the API process, or alone with `npm run worker`). */
 export async function startWorker(services: Services): Promise<Runner> {
-  return run({
+  const events: WorkerEvents = new EventEmitter();
+  const stopLiveness = trackWorkerLiveness(
+    services.db,
+    events,
+    { heartbeatMs: services.config.WORKER_HEARTBEAT_MS, deadAfterMs: services.config.WORKER_HEARTBEAT_MS * 6 },
+    (error) => services.log.warn({ err: error }, 'worker heartbeat failed'),
+  );
+  const runner = await run({
     pgPool: services.db.pool,
     concurrency: services.config.WORKER_CONCURRENCY,
     pollInterval: 1000,
     noHandleSignals: true,
     taskList: buildTaskList(services),
     crontab: CRONTAB,
-    logger: undefined,
+    events,
   });
+  const stop = runner.stop.bind(runner);
+  runner.stop = async (reason) => {
+    await stop(reason);
+    await stopLiveness();
+  };
+  return runner;
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createUser } from '../../server/platform/accounts.ts';
 import { chargeCredits, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
-import { ApiError } from '../../server/platform/errors.ts';
+import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
 

@@ -37,7 +37,7 @@ describe('error bodies over HTTP', () => {
   });
   after(() => server.close());
 
-  const post = (path: string, init: RequestInit) => server.request(path, { method: 'POST', key, ...init });
+  const post = (path: string, init: RequestInit & { json?: unknown }) => server.request(path, { method: 'POST', key, ...init });
 
   function assertError(res: { status: number; headers: Headers; body: unknown }, status: number, code: string) {
     assert.equal(res.status, status);

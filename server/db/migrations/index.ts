@@ -2,5 +2,6 @@
 import { CreatePlatformSchema1763700000000 } from './1763700000000-CreatePlatformSchema.ts';
 import { CreatePlagiarismCorpus1763700100000 } from './1763700100000-CreatePlagiarismCorpus.ts';
 import { CreateJobs1763700200000 } from './1763700200000-CreateJobs.ts';
+import { CreateWorkerHeartbeats1763700300000 } from './1763700300000-CreateWorkerHeartbeats.ts';
 
-export const migrations = [CreatePlatformSchema1763700000000, CreatePlagiarismCorpus1763700100000, CreateJobs1763700200000];
+export const migrations = [CreatePlatformSchema1763700000000, CreatePlagiarismCorpus1763700100000, CreateJobs1763700200000, CreateWorkerHeartbeats1763700300000];
