@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { countWords, codePointLength } from '../engines/shared/text.ts';
-import { chargeCredits, refundCharge, type Charge } from '../platform/credits.ts';
+import { chargeCredits, refundCharge, requireCredits, type Charge } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
 import { validateIdempotencyKey, withIdempotency, requestFingerprint } from '../platform/idempotency.ts';
 import { acceptJob, readJob } from '../platform/jobs.ts';
@@ -139,15 +139,17 @@ export async function scanPlagiarism(ctx: AuthedContext, input: z.infer<typeof s
     const { scanner } = await ctx.services.plagiarism().catch(() => {
       throw new ApiError('service_unavailable', 'The plagiarism engine is not available.', undefined, { 'Retry-After': '30' });
     });
+    // The flat price is checked first and charged only after a successful scan, so a text the scan
+    // refuses (insufficient_content) or an engine failure never moves credits.
+    await requireCredits(ctx.services.db, ctx.principal.userId, PLAGIARISM_PRICE);
+    let report: Awaited<ReturnType<typeof scanner.scan>>;
+    try {
+      report = await scanner.scan(input.content);
+    } catch (error) {
+      if ((error as Error)?.name === 'InsufficientContentError') throw new ApiError('insufficient_content', (error as Error).message || 'The text lacks enough complete sentences to scan.');
+      throw asServiceError(ctx.services, error);
+    }
     const charge = await chargeCredits(ctx.services.db, ctx.principal.userId, PLAGIARISM_PRICE, { operation: 'plagiarism', requestId: ctx.requestId });
-    const report = await withCharge(ctx, [charge], async () => {
-      try {
-        return await scanner.scan(input.content);
-      } catch (error) {
-        if ((error as Error)?.name === 'InsufficientContentError') throw new ApiError('insufficient_content', (error as Error).message || 'The text lacks enough complete sentences to scan.');
-        throw error;
-      }
-    });
     const body: z.infer<typeof s.PlagiarismResult> = {
       status: 'success',
       scan_id: crypto.randomUUID(),

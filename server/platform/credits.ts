@@ -40,6 +40,13 @@ export async function chargeCredits(db: Queryable, userId: number, amount: numbe
   return { id: Number(rows[0].id), amount, balanceAfter: rows[0].balance_after };
 }
 
+/** Throws 403 insufficient_credits when the balance is below `amount` (a check, not a reservation). */
+export async function requireCredits(db: Queryable, userId: number, amount: number): Promise<void> {
+  const [user] = await db.query('select credits from users where id = $1', [userId]);
+  const credits = Number(user?.credits ?? 0);
+  if (credits < amount) throw new ApiError('insufficient_credits', `This request costs ${amount} credits and the balance is ${credits}.`, { credits, required: amount });
+}
+
 /**
  * Gives back `amount` of a charge (all of it by default). Returns the balance after the refund, or
  * undefined when that charge was already refunded: a refund happens at most once.

@@ -28,7 +28,7 @@ export interface EngineRuntime {
 export function createEngineRuntime(options: { threads: number }): EngineRuntime {
   const threads = options.threads || Math.max(1, os.availableParallelism());
   const pool = new Piscina({
-    filename: new URL('./engine-worker.ts', import.meta.url).href,
+    filename: new URL('./engine-worker.mjs', import.meta.url).href,
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
