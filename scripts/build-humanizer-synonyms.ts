@@ -23,7 +23,7 @@ const DOMINANT_SENSE_SHARE = 0.6;
 /** And its part of speech at least this share (so a tagging error rarely picks the wrong table). */
 const DOMINANT_POS_SHARE = 0.75;
 /** A replacement must be at least this common relative to the word it replaces. */
-const RELATIVE_COUNT = 0.15;
+const RELATIVE_COUNT = 0.5;
 const MAX_REPLACEMENTS = 3;
 
 /**

@@ -45,6 +45,8 @@ export const MIN_CONTENT_OVERLAP = 0.75;
 /** Full-text detector checks tried per sentence and pass before moving on. */
 const TRIES_PER_SENTENCE = 3;
 const PASSES = 2;
+/** A candidate may score a little worse alone and still help the whole text (context features). */
+const LOCAL_SLACK = 0.05;
 const MAX_SYNONYMS_PER_SENTENCE = 3;
 
 /** The text as sentences and the exact whitespace before each (and after the last). */
@@ -171,7 +173,8 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
       const baseline = detector.detect(draft.sentences[index]).aiScore;
       let tries = 0;
       for (const p of proposals(draft, index, items, contractions, limit, detector)) {
-        if (tries >= TRIES_PER_SENTENCE || p.localScore >= baseline) break;
+        // The sentence's own score only ranks the candidates: the whole text's score decides.
+        if (tries >= TRIES_PER_SENTENCE || p.localScore > baseline + LOCAL_SLACK) break;
         const next = apply(draft, p);
         const candidate = assemble(next);
         if (!acceptable(reference, text, candidate)) continue;

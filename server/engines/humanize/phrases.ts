@@ -58,7 +58,7 @@ const PHRASES: PhraseRule[] = [
   ...verbRules({ showcase: ['show', 'display'], showcases: ['shows', 'displays'], showcasing: ['showing', 'displaying'] }),
   ...verbRules({ underscore: ['stress', 'show'], underscores: ['stresses', 'shows'], underscored: ['stressed'], underscoring: ['stressing', 'showing'] }),
   ...verbRules({ commence: ['start', 'begin'], commences: ['starts', 'begins'], commenced: ['started'], commencing: ['starting', 'beginning'] }),
-  ...verbRules({ embark: ['start', 'set out'], embarks: ['starts', 'sets out'], embarked: ['started', 'set out'], embarking: ['starting', 'setting out'] }, ' on'),
+  ...verbRules({ 'embark on': ['start', 'set out on'], 'embarks on': ['starts', 'sets out on'], 'embarked on': ['started', 'set out on'], 'embarking on': ['starting', 'setting out on'] }),
   ...verbRules({ grapple: ['struggle', 'deal'], grapples: ['struggles', 'deals'], grappled: ['struggled', 'dealt'], grappling: ['struggling', 'dealing'] }, ' with'),
   ...verbRules({ revolutionize: ['transform', 'change'], revolutionizes: ['transforms', 'changes'], revolutionized: ['transformed', 'changed'], revolutionizing: ['transforming', 'changing'], revolutionise: ['transform'], revolutionises: ['transforms'], revolutionised: ['transformed'], revolutionising: ['transforming'] }),
   ...verbRules({ bolster: ['boost', 'strengthen'], bolsters: ['boosts', 'strengthens'], bolstered: ['boosted', 'strengthened'], bolstering: ['boosting', 'strengthening'] }),
@@ -132,6 +132,76 @@ const PHRASES: PhraseRule[] = [
   rule('(?<=\\p{L})—(?=\\p{L})', [', ']),
 ];
 
+/**
+ * Formal words that machine text favours, with the plain word a person would more likely write
+ * (after plain-language style guides). Only forms whose replacement inflects the same way.
+ */
+const PLAIN_WORDS: PhraseRule[] = [
+  ...verbRules({ purchase: ['buy'], purchases: ['buys'], purchasing: ['buying'] }, '(?! (?:price|order|agreement)s?\\b)'),
+  ...verbRules({ obtain: ['get'], obtains: ['gets'], obtaining: ['getting'] }),
+  ...verbRules({ require: ['need'], requires: ['needs'], required: ['needed'], requiring: ['needing'] }, '(?! (?:by|for|under)\\b)'),
+  ...verbRules({ attempt: ['try'], attempts: ['tries'], attempted: ['tried'], attempting: ['trying'] }, '(?= to\\b)'),
+  ...verbRules({ inquire: ['ask'], inquires: ['asks'], inquired: ['asked'], inquiring: ['asking'] }),
+  ...verbRules({ possess: ['have'], possesses: ['has'], possessing: ['having'] }),
+  ...verbRules({ endeavour: ['try'] }, '(?= to\\b)'),
+  ...verbRules({ indicate: ['show', 'suggest'], indicates: ['shows', 'suggests'], indicating: ['showing', 'suggesting'] }),
+  ...verbRules({ acquire: ['gain', 'get'], acquires: ['gains', 'gets'], acquired: ['gained'], acquiring: ['gaining', 'getting'] }),
+  ...verbRules({ comprise: ['include', 'make up'], comprises: ['includes'], comprising: ['including'] }),
+  ...verbRules({ elucidate: ['explain', 'clarify'], elucidates: ['explains', 'clarifies'], elucidated: ['explained'], elucidating: ['explaining'] }),
+  ...verbRules({ ascertain: ['find out', 'learn'], ascertained: ['found out', 'learned'] }),
+  ...verbRules({ exemplify: ['show'], exemplifies: ['shows'], exemplifying: ['showing'] }),
+  ...verbRules({ encompass: ['cover', 'include'], encompasses: ['covers', 'includes'], encompassing: ['covering', 'including'] }),
+  ...verbRules({ optimize: ['improve', 'tune'], optimizes: ['improves', 'tunes'], optimizing: ['improving', 'tuning'] }),
+  ...verbRules({ mitigate: ['reduce', 'ease'], mitigates: ['reduces', 'eases'], mitigated: ['reduced', 'eased'], mitigating: ['reducing', 'easing'] }),
+  ...verbRules({ necessitate: ['need', 'call for'], necessitates: ['needs', 'calls for'], necessitated: ['needed'], necessitating: ['needing'] }),
+  ...verbRules({ envision: ['picture', 'imagine'], envisions: ['pictures', 'imagines'], envisioned: ['pictured', 'imagined'], envisioning: ['picturing', 'imagining'] }),
+  ...verbRules({ strive: ['try', 'work'], strives: ['tries', 'works'], striving: ['trying', 'working'] }, '(?= to\\b)'),
+  rule('\\bsufficient\\b', ['enough']),
+  rule('\\binsufficient\\b', ['too little', 'not enough']),
+  rule('\\bnevertheless\\b', ['still', 'even so']),
+  rule('\\bnonetheless\\b', ['still', 'even so']),
+  rule('\\bmoreover\\b', ['also', 'besides']),
+  rule('\\bfurthermore\\b', ['also', 'besides']),
+  rule('\\badditionally\\b', ['also']),
+  rule('\\bcommence\\b', ['start']),
+  rule('\\bcommencement\\b', ['start', 'beginning']),
+  rule('\\bexceedingly\\b', ['very', 'extremely']),
+  rule('\\bimmensely\\b', ['hugely', 'greatly']),
+  rule('\\bimmense\\b', ['huge', 'vast']),
+  rule('\\bremarkable\\b', ['striking', 'amazing']),
+  rule('\\bremarkably\\b', ['strikingly', 'surprisingly']),
+  rule('\\bexceptional\\b', ['outstanding', 'rare']),
+  rule('\\bfascinating\\b', ['interesting', 'gripping']),
+  rule('\\binnovative\\b', ['new', 'fresh']),
+  rule('\\bdiverse\\b', ['varied', 'different']),
+  rule('\\bdelectable\\b', ['delicious', 'tasty']),
+  rule('\\bexquisite\\b', ['superb', 'lovely']),
+  rule('\\bbreathtaking\\b', ['stunning', 'amazing']),
+  rule('\\bcaptivating\\b', ['gripping', 'charming']),
+  rule('\\benchanting\\b', ['charming', 'magical']),
+  rule('\\bunwavering\\b', ['steady', 'firm']),
+  rule('\\binsatiable\\b', ['endless', 'restless']),
+  rule('\\butmost\\b', ['greatest', 'highest']),
+  rule('\\bwhilst\\b', ['while']),
+  rule('\\bamongst\\b', ['among']),
+  rule('\\bpertaining to\\b', ['about', 'on']),
+  rule('\\bwith regard to\\b', ['about', 'on']),
+  rule('\\bin regard to\\b', ['about', 'on']),
+  rule('\\bwith respect to\\b', ['about', 'for']),
+  rule('\\bin terms of\\b', ['for', 'in']),
+  rule('\\ba number of\\b', ['several', 'some']),
+  rule('\\bthe majority of\\b', ['most']),
+  rule('\\bin close proximity to\\b', ['near', 'close to']),
+  rule('\\bin proximity to\\b', ['near', 'close to']),
+  rule('\\bfor the purpose of\\b', ['for', 'to help with']),
+  rule('\\bon a daily basis\\b', ['daily', 'every day']),
+  rule('\\bon a regular basis\\b', ['regularly', 'often']),
+  rule('\\bin a timely manner\\b', ['on time', 'promptly']),
+  rule('\\bdespite the fact that\\b', ['although', 'even though']),
+  rule('\\bin spite of the fact that\\b', ['although', 'even though']),
+  rule('\\bin light of\\b', ['given', 'because of']),
+];
+
 /** Contractions, only before a following word (so "as it is." stays whole). */
 const CONTRACTIONS: PhraseRule[] = [
   ...[
@@ -141,7 +211,9 @@ const CONTRACTIONS: PhraseRule[] = [
     ['will not', "won't"], ['it is', "it's"], ['that is', "that's"], ['there is', "there's"], ['what is', "what's"],
     ['they are', "they're"], ['we are', "we're"], ['you are', "you're"], ['I am', "I'm"], ['let us', "let's"],
   ].map(([from, to]) => rule(`\\b${from}\\b(?= +(?:\\p{L}|${PLACEHOLDER}))(?! +to say\\b)`, [to])),
+  ...[['he is', "he's"], ['she is', "she's"], ['who is', "who's"], ['here is', "here's"], ['I will', "I'll"], ['we will', "we'll"], ['you will', "you'll"], ['they will', "they'll"], ['would have', "would've"], ['could have', "could've"], ['should have', "should've"]].map(([from, to]) => rule(`\\b${from}\\b(?= +\\p{L})`, [to])),
   rule("\\b(I|we|you|they) have (?=(?:been|seen|found|shown|made|had|become|learned|done|got|gone|come|taken|given|known)\\b)", ["$1've"]),
+  rule("\\b(I|we|you|they|he|she) had (?=(?:been|seen|found|made|had|become|learned|done|gone|come|taken|given|known|never|always|just|already)\\b)", ["$1'd"]),
 ];
 
 const CAPITAL_START = /^\p{Lu}/u;
@@ -163,6 +235,7 @@ export function replacePhrases(masked: string, variant: number): string {
   let out = masked;
   for (const r of OPENERS) out = applyRule(out, r, variant);
   for (const r of PHRASES) out = applyRule(out, r, variant);
+  for (const r of PLAIN_WORDS) out = applyRule(out, r, variant);
   return tidy(out, masked);
 }
 
