@@ -1,0 +1,38 @@
+/**
+ * Voice detection engine: AI voice vs natural voice, with a segment timeline for longer audio.
+ * Probe and decode with ffmpeg (Debian package), acoustic features per window, a logistic classifier
+ * trained by scripts/train-voice-detector.ts (artefact: model.json beside this file).
+ * No HTTP here: the platform maps the errors to API codes and runs analyzeVoice off the event loop.
+ */
+import { analysePcm } from './analysis.ts';
+import { loadModel } from './classifier.ts';
+import { decodePcm, probe, type AudioProbe } from './ffmpeg.ts';
+
+export { InvalidAudioError, UnsupportedMediaError } from './errors.ts';
+export type { AudioProbe } from './ffmpeg.ts';
+export type { VoiceAnalysis, VoiceSegment, VoiceStatistics } from './analysis.ts';
+import type { VoiceAnalysis } from './analysis.ts';
+
+const model = loadModel(new URL('./model.json', import.meta.url));
+
+export const VOICE_ENGINE_VERSION: string = `voice-acoustic-1.0.0+model.${model.id}`;
+
+/** Container, codec and duration without decoding; throws InvalidAudioError / UnsupportedMediaError. Used for billing. */
+export function probeAudio(path: string): Promise<AudioProbe> {
+  return probe(path);
+}
+
+/** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
+export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
+  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
+  // Rounding guard: 30.000000001 s from a container header is 30 s, not 31.
+  const billedSeconds = Math.max(1, Math.ceil(durationSeconds - 1e-6));
+  return { billedSeconds, credits: billedSeconds * 10 };
+}
+
+/** Decode to 16 kHz mono and analyse. Assumes the platform has enforced the 600 s limit with probeAudio. */
+export async function analyzeVoice(path: string): Promise<VoiceAnalysis> {
+  await probe(path); // refuses video and unaccepted containers even when called on its own
+  const pcm = await decodePcm(path);
+  return analysePcm(pcm, model);
+}
