@@ -72,14 +72,13 @@ export function timelineWindows(duration: number): { windows: Span[]; skipped: S
 export interface ScoredWindow extends Span {
   logit: number | undefined; // undefined: too little voiced speech in the window
   voicedSeconds: number;
-  features: Float64Array;
 }
 
 export function scoreWindows(track: FrameTrack, spans: Span[], model: VoiceModel): ScoredWindow[] {
   return spans.map((span) => {
     const { values, voicedSeconds } = windowFeatures(track, frameAt(span.start), frameAt(span.end));
     const logit = voicedSeconds >= MIN_WINDOW_VOICED_SECONDS ? windowLogit(model, values) : undefined;
-    return { ...span, logit, voicedSeconds, features: values };
+    return { ...span, logit, voicedSeconds };
   });
 }
 
