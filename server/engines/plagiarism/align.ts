@@ -6,6 +6,7 @@
  *    high cosine (Sanchez-Perez et al., PAN 2014), for reordered or reworded copy.
  * Seeds close together in both texts become one passage, so a copied region is reported once.
  */
+import { diffArrays } from 'diff';
 import { splitSentences } from '../shared/sentences.ts';
 import { contentClass, isStopWord, tokenise, type Token } from './tokens.ts';
 
@@ -178,42 +179,77 @@ function cluster(seeds: Seed[]): Cluster[] {
   return clusters;
 }
 
-/** Multiset overlap of content classes between two token ranges, over the larger side. */
-function bagOverlap(sub: PreparedText, a: number, b: number, src: PreparedText, c: number, d: number): number {
+/** Edit budget of the word-level diff; a passage needing more is scored by its verbatim runs instead. */
+const MAX_EDIT_WORDS = 2000;
+
+/**
+ * Word-order agreement of a cluster: the share of its submitted words that the source contains in
+ * the same order (longest common subsequence by Myers diff). Measured on the submitted side, so a
+ * repeated phrase elsewhere in the source cannot lower it. Falls back to the verbatim-run coverage
+ * when the two sides differ too much for a bounded diff.
+ */
+function orderAgreement(sub: PreparedText, src: PreparedText, c: Cluster, exactCovered: number): number {
+  const a = sub.tokens.slice(c.start, c.end).map((t) => t.norm);
+  const b = src.tokens.slice(c.srcStart, c.srcEnd).map((t) => t.norm);
+  const changes = diffArrays(a, b, { maxEditLength: MAX_EDIT_WORDS });
+  if (!changes) return exactCovered / a.length;
+  let common = 0;
+  for (const change of changes) if (!change.added && !change.removed) common += change.count ?? change.value.length;
+  return common / a.length;
+}
+
+/** Share of the submitted content words (as synonym classes, with multiplicity) that the source range also has. */
+function contentOverlap(sub: PreparedText, src: PreparedText, c: Cluster): number {
   const counts = new Map<string, number>();
-  let subContent = 0;
-  for (let i = a; i < b; i++) {
+  for (let i = c.srcStart; i < c.srcEnd; i++) {
+    const k = src.classes[i];
+    if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  let content = 0;
+  let shared = 0;
+  for (let i = c.start; i < c.end; i++) {
     const k = sub.classes[i];
     if (k === null) continue;
-    subContent++;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  let srcContent = 0;
-  let shared = 0;
-  for (let i = c; i < d; i++) {
-    const k = src.classes[i];
-    if (k === null) continue;
-    srcContent++;
+    content++;
     const left = counts.get(k) ?? 0;
     if (left > 0) {
       shared++;
       counts.set(k, left - 1);
     }
   }
-  const larger = Math.max(subContent, srcContent);
-  return larger === 0 ? 0 : shared / larger;
+  return content === 0 ? 0 : shared / content;
 }
 
 /**
- * Passage similarity: the mean of word-order agreement (words covered by verbatim runs over the
- * longer side) and content overlap (shared content classes over the longer side); never below the
- * order agreement. Verbatim is 1.0, light edits stay high, paraphrase falls to the middle.
+ * Passage similarity: the mean of word-order agreement and content overlap, never below the order
+ * agreement. Verbatim is 1.0, light edits stay high, synonym swaps and reordering fall to the
+ * middle, loose paraphrase lower.
  */
 function similarity(sub: PreparedText, src: PreparedText, c: Cluster, exactCovered: number): number {
-  const longer = Math.max(c.end - c.start, c.srcEnd - c.srcStart);
-  const order = Math.min(1, exactCovered / longer);
-  const bag = bagOverlap(sub, c.start, c.end, src, c.srcStart, c.srcEnd);
-  return Math.max(order, (order + bag) / 2);
+  const order = orderAgreement(sub, src, c, exactCovered);
+  return Math.min(1, Math.max(order, (order + contentOverlap(sub, src, c)) / 2));
+}
+
+/**
+ * Passages of one source that touch or nearly touch in the submitted text are one copied region,
+ * even when the writer reordered the source: merged, with a length-weighted similarity.
+ */
+function mergeNeighbours(passages: Passage[]): Passage[] {
+  const merged: Passage[] = [];
+  for (const p of passages) {
+    const last = merged.at(-1);
+    if (last && p.start - last.end <= MERGE_GAP) {
+      const a = last.end - last.start;
+      const b = p.end - p.start;
+      last.similarity = Math.round(((last.similarity * a + p.similarity * b) / (a + b)) * 1000) / 1000;
+      last.end = Math.max(last.end, p.end);
+      last.srcStart = Math.min(last.srcStart, p.srcStart);
+      last.srcEnd = Math.max(last.srcEnd, p.srcEnd);
+    } else {
+      merged.push({ ...p });
+    }
+  }
+  return merged;
 }
 
 /** Aligns one source against the submitted text: passages in submitted order, one per copied region. */
@@ -237,5 +273,5 @@ export function alignDocuments(sub: PreparedText, src: PreparedText): Passage[] 
     if (sim < MIN_SIMILARITY) continue;
     passages.push({ start: c.start, end: c.end, srcStart: c.srcStart, srcEnd: c.srcEnd, similarity: Math.round(sim * 1000) / 1000 });
   }
-  return passages;
+  return mergeNeighbours(passages);
 }

@@ -5,9 +5,8 @@
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
 import { countWords } from '../shared/text.ts';
-import { splitSentences } from '../shared/sentences.ts';
 import { storedFingerprints } from './fingerprints.ts';
-import { tokenise } from './tokens.ts';
+import { searchableWord, tokenise, type Token } from './tokens.ts';
 
 export interface SourceDocument {
   url: string;
@@ -48,8 +47,8 @@ interface PreparedSource {
 /** Documents are written in batches of about this much text (one transaction each). */
 const BATCH_CHARS = 1_000_000;
 const BATCH_DOCS = 500;
-/** Full-text chunks hold consecutive sentences up to about this many words. */
-const CHUNK_WORDS = 60;
+/** Full-text chunks are windows of this many words. */
+const CHUNK_TOKENS = 80;
 const TITLE_CHARS = 90;
 
 export class InvalidSourceError extends Error {
@@ -79,27 +78,24 @@ function validate(value: unknown): SourceDocument {
   return { url: url.trim(), title: typeof title === 'string' ? title : '', text };
 }
 
-/** Chunks of consecutive sentences for full-text search. */
-function sentenceChunks(text: string): string[] {
+/**
+ * Full-text chunks: the distinct searchable words (see `searchableWord`) of consecutive windows of
+ * CHUNK_TOKENS words, as lexeme lists for array_to_tsvector (no text-search parser at import).
+ */
+function lexemeChunks(tokens: readonly Token[]): string[] {
   const chunks: string[] = [];
-  let current: string[] = [];
-  let words = 0;
-  for (const sentence of splitSentences(text)) {
-    current.push(sentence.text);
-    words += countWords(sentence.text);
-    if (words >= CHUNK_WORDS) {
-      chunks.push(current.join(' '));
-      current = [];
-      words = 0;
-    }
+  for (let i = 0; i < tokens.length; i += CHUNK_TOKENS) {
+    const words = new Set<string>();
+    for (let j = i; j < Math.min(i + CHUNK_TOKENS, tokens.length); j++) if (searchableWord(tokens[j].norm)) words.add(tokens[j].norm);
+    if (words.size > 0) chunks.push([...words].join(' '));
   }
-  if (current.length > 0) chunks.push(current.join(' '));
   return chunks;
 }
 
 function prepare(doc: SourceDocument): PreparedSource {
   // PostgreSQL text cannot hold NUL; nothing else is changed, so stored text matches the original.
   const text = doc.text.replaceAll('\u0000', ' ');
+  const tokens = tokenise(text);
   const title = doc.title.trim() || (text.trim().split('\n')[0] ?? '').trim().slice(0, TITLE_CHARS);
   return {
     url: doc.url,
@@ -107,9 +103,19 @@ function prepare(doc: SourceDocument): PreparedSource {
     domain: domainOf(doc.url),
     text,
     words: countWords(text),
-    fingerprints: storedFingerprints(tokenise(text)),
-    chunks: sentenceChunks(text),
+    fingerprints: storedFingerprints(tokens),
+    chunks: lexemeChunks(tokens),
   };
+}
+
+/** Deletes documents with their fingerprints and chunks (inside the caller's transaction); returns how many. */
+async function deleteSources(client: pg.PoolClient, urls: string[]): Promise<number> {
+  const { rows } = await client.query<{ id: string }>('delete from plagiarism_sources where url = any($1::text[]) returning id', [urls]);
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  await client.query('delete from plagiarism_fingerprints where source_id = any($1::bigint[])', [ids]);
+  await client.query('delete from plagiarism_chunks where source_id = any($1::bigint[])', [ids]);
+  return rows.length;
 }
 
 /** Every corpus write takes this lock so concurrent imports of the same url cannot collide. */
@@ -192,8 +198,19 @@ export class SourceCorpus {
   }
 
   async delete(url: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('delete from plagiarism_sources where url = $1', [url]);
-    return (rowCount ?? 0) > 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(WRITE_LOCK_SQL);
+      const deleted = await deleteSources(client, [url]);
+      await client.query('commit');
+      return deleted > 0;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Replaces every document of the batch (the last one wins when a url repeats) in one transaction. */
@@ -204,7 +221,7 @@ export class SourceCorpus {
     try {
       await client.query('begin');
       await client.query(WRITE_LOCK_SQL);
-      await client.query('delete from plagiarism_sources where url = any($1::text[])', [unique.map((d) => d.url)]);
+      await deleteSources(client, unique.map((d) => d.url));
       const { rows } = await client.query<{ id: string; url: string }>(
         `insert into plagiarism_sources (url, title, domain, text, words)
          select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
@@ -228,7 +245,8 @@ export class SourceCorpus {
       }
       await client.query('insert into plagiarism_fingerprints (hash, source_id) select * from unnest($1::bigint[], $2::bigint[])', [hashes, hashOwners]);
       await client.query(
-        `insert into plagiarism_chunks (source_id, tsv) select s, to_tsvector('simple', t) from unnest($1::bigint[], $2::text[]) as c(s, t)`,
+        `insert into plagiarism_chunks (source_id, tsv)
+         select s, array_to_tsvector(string_to_array(t, ' ')) from unnest($1::bigint[], $2::text[]) as c(s, t)`,
         [chunkOwners, chunks],
       );
       await client.query('commit');
@@ -252,7 +270,7 @@ export interface StoredSource {
 export interface CandidateQuery {
   exact: number[];
   paraphrase: number[];
-  /** Full-text queries (tsquery syntax), one per submitted chunk. */
+  /** Full-text queries (tsquery literals of quoted lexemes), one per window of the submitted text. */
   fullText: string[];
 }
 
@@ -296,7 +314,7 @@ export class CorpusIndex {
             `select c.source_id from unnest($1::text[]) as q(query)
              cross join lateral (
                select source_id, ts_rank_cd(tsv, tq) as rank
-               from plagiarism_chunks, to_tsquery('simple', q.query) as tq
+               from plagiarism_chunks, cast(q.query as tsquery) as tq
                where tsv @@ tq order by rank desc, source_id limit 3
              ) c
              group by c.source_id having count(*) >= 2

@@ -8,43 +8,57 @@
 import { contentClass, isStopWord, type Token } from './tokens.ts';
 
 export const EXACT_K = 5;
-export const EXACT_W = 6;
+export const EXACT_W = 12;
 export const PARAPHRASE_K = 3;
-export const PARAPHRASE_W = 4;
+export const PARAPHRASE_W = 8;
 
-/** Two independent 32-bit FNV-1a lanes of a string with a seed. */
-function hashWord(word: string, seed: number): [number, number] {
-  let a = 0x811c9dc5 ^ seed;
-  let b = 0x01000193 ^ Math.imul(seed, 0x9e3779b1);
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  return [a >>> 0, b >>> 0];
+/** One 32-bit FNV-1a style lane of a string with a seed. */
+function hashWord(word: string, seed: number): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x2c1b3c6d) >>> 0;
 }
 
-/** Hash of a sequence of words: a 53-bit non-negative safe integer. */
-export function hashWords(words: readonly string[], seed: number): number {
-  let hi = seed;
-  let lo = ~seed;
-  for (const w of words) {
-    const [a, b] = hashWord(w, seed);
-    hi = Math.imul(hi ^ a, 0x85ebca6b) + 0x7feb352d;
-    hi ^= hi >>> 13;
-    lo = Math.imul(lo ^ b, 0xc2b2ae35) + 0x846ca68b;
-    lo ^= lo >>> 16;
-  }
-  return (hi >>> 11) * 0x100000000 + (lo >>> 0);
-}
-
-/** All k-gram hashes in order (k words each). */
-function kgramHashes(words: readonly string[], k: number, seed: number, sorted: boolean): number[] {
+/**
+ * Hashes of every k-gram of a word sequence: two 32-bit lanes combined into a 53-bit non-negative
+ * safe integer. Each word is hashed once; with `unordered`, a k-gram's word hashes are sorted first
+ * so the k-gram matches whatever the order of its words.
+ */
+function kgramHashes(words: readonly string[], k: number, seed: number, unordered: boolean): number[] {
+  const a = new Uint32Array(words.length);
+  const b = new Uint32Array(words.length);
+  const memo = new Map<string, [number, number]>();
+  words.forEach((w, i) => {
+    let h = memo.get(w);
+    if (h === undefined) {
+      h = [hashWord(w, seed), hashWord(w, seed ^ 0x5bd1e995)];
+      memo.set(w, h);
+    }
+    [a[i], b[i]] = h;
+  });
   const out: number[] = [];
+  const order = new Uint32Array(k);
   for (let i = 0; i + k <= words.length; i++) {
-    const gram = words.slice(i, i + k);
-    out.push(hashWords(sorted ? gram.sort() : gram, seed));
+    for (let j = 0; j < k; j++) {
+      // Insertion sort by first lane (k is tiny) when the k-gram is unordered.
+      let m = j;
+      while (unordered && m > 0 && a[order[m - 1]] > a[i + j]) {
+        order[m] = order[m - 1];
+        m--;
+      }
+      order[m] = i + j;
+    }
+    let hi = seed;
+    let lo = ~seed;
+    for (let j = 0; j < k; j++) {
+      const p = order[j];
+      hi = Math.imul(hi ^ a[p], 0x85ebca6b) + 0x7feb352d;
+      hi ^= hi >>> 13;
+      lo = Math.imul(lo ^ b[p], 0xc2b2ae35) + 0x846ca68b;
+      lo ^= lo >>> 16;
+    }
+    out.push((hi >>> 11) * 0x100000000 + (lo >>> 0));
   }
   return out;
 }
@@ -69,7 +83,18 @@ const EXACT_SEED = 0x2f1a;
 const PARAPHRASE_SEED = 0x71c3;
 
 export function contentClasses(tokens: readonly Token[]): string[] {
-  return tokens.filter((t) => !isStopWord(t.norm)).map((t) => contentClass(t.norm));
+  const memo = new Map<string, string>();
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (isStopWord(t.norm)) continue;
+    let c = memo.get(t.norm);
+    if (c === undefined) {
+      c = contentClass(t.norm);
+      memo.set(t.norm, c);
+    }
+    out.push(c);
+  }
+  return out;
 }
 
 export interface Fingerprints {

@@ -9,7 +9,7 @@ import { alignDocuments, prepareText, type PreparedText } from './align.ts';
 import { CorpusIndex, domainOf, type SourceDocument } from './corpus.ts';
 import { allFingerprints } from './fingerprints.ts';
 import { buildReport, type PlagiarismReport, type SourcePassages } from './report.ts';
-import { isStopWord, tokenise } from './tokens.ts';
+import { searchableWord, tokenise } from './tokens.ts';
 
 export class InsufficientContentError extends Error {
   override name = 'InsufficientContentError';
@@ -58,7 +58,7 @@ export function fullTextQueries(sub: PreparedText): string[] {
     const terms: string[] = [];
     for (let i = from; i < to && terms.length < FULL_TEXT_TERMS; i++) {
       const w = sub.tokens[i].norm;
-      if (w.length >= 4 && !isStopWord(w) && /^[\p{L}\p{M}\p{N}]+$/u.test(w) && !terms.includes(w)) terms.push(w);
+      if (searchableWord(w) && !terms.includes(w)) terms.push(w);
     }
     if (terms.length < 3) continue;
     const pairs: string[] = [];

@@ -38,17 +38,29 @@ const DETACH: [string, string][] = [
   ['es', 'e'], ['es', ''], ['s', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['er', ''], ['est', ''],
 ];
 
+/** Inflected forms already resolved (a cache of a pure function, emptied when it grows large). */
+const inflected = new Map<string, string | null>();
+const INFLECTED_CACHE_SIZE = 200_000;
+
 /** The synonym class of a normalised English word, or undefined when WordNet does not know it. */
 export function synonymClass(norm: string): string | undefined {
   classes ??= load();
   const direct = classes.get(norm);
   if (direct) return direct;
   if (norm.length < 4) return undefined;
+  const cached = inflected.get(norm);
+  if (cached !== undefined) return cached ?? undefined;
+  let found: string | null = null;
   for (const [suffix, replacement] of DETACH) {
     if (norm.endsWith(suffix) && norm.length - suffix.length >= 2) {
       const cls = classes.get(norm.slice(0, -suffix.length) + replacement);
-      if (cls) return cls;
+      if (cls) {
+        found = cls;
+        break;
+      }
     }
   }
-  return undefined;
+  if (inflected.size >= INFLECTED_CACHE_SIZE) inflected.clear();
+  inflected.set(norm, found);
+  return found ?? undefined;
 }

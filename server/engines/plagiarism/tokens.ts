@@ -14,18 +14,29 @@ export interface Token {
 }
 
 /** A word is a run of letters, digits and marks (with inner apostrophes); each CJK character is a word of its own. */
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}\p{M}]+(?:['’ʼ][\p{L}\p{N}\p{M}]+)*/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['’ʼ][\p{L}\p{N}\p{M}]+)*/gu;
+const PLAIN_ASCII = /^[A-Za-z0-9]*$/u;
+const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_OR_REST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 export function normaliseWord(word: string): string {
+  if (PLAIN_ASCII.test(word)) return word.toLowerCase(); // the common case, without NFKC's cost
   return word.normalize('NFKC').toLowerCase().replace(/['’ʼ]/gu, '');
 }
 
 export function tokenise(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(WORD)) {
-    const start = m.index;
-    tokens.push({ norm: normaliseWord(m[0]), start, end: start + m[0].length });
+    const word = m[0];
+    if (PLAIN_ASCII.test(word) || !HAS_CJK.test(word)) {
+      tokens.push({ norm: normaliseWord(word), start: m.index, end: m.index + word.length });
+      continue;
+    }
+    for (const part of word.matchAll(CJK_OR_REST)) {
+      const start = m.index + part.index;
+      tokens.push({ norm: normaliseWord(part[0]), start, end: start + part[0].length });
+    }
   }
   return tokens;
 }
@@ -48,6 +59,11 @@ antara secara setelah sebelum hingga sampai tersebut sangat seperti bagi tentang
 
 export function isStopWord(norm: string): boolean {
   return STOP_WORDS.has(norm);
+}
+
+/** Words indexed for full-text retrieval: no function words, at least four characters (or one CJK character). */
+export function searchableWord(norm: string): boolean {
+  return (norm.length >= 4 || CJK.test(norm)) && !STOP_WORDS.has(norm);
 }
 
 /**
