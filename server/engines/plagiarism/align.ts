@@ -252,6 +252,24 @@ function mergeNeighbours(passages: Passage[]): Passage[] {
   return merged;
 }
 
+/**
+ * Tightens a cluster at word level: leading and trailing words that are neither in a verbatim run
+ * nor content words the source range contains (a lead-in such as "as the article puts it" that
+ * shares a sentence with copied text) are left out.
+ */
+function trimmedRange(sub: PreparedText, src: PreparedText, c: Cluster, covered: Uint8Array): [number, number] {
+  const srcClasses = classSet(src, c.srcStart, c.srcEnd);
+  const anchored = (i: number): boolean => {
+    const cls = sub.classes[i];
+    return covered[i - c.start] === 1 || (cls !== null && srcClasses.has(cls));
+  };
+  let start = c.start;
+  let end = c.end;
+  while (start < end && !anchored(start)) start++;
+  while (end > start && !anchored(end - 1)) end--;
+  return [start, end];
+}
+
 /** Aligns one source against the submitted text: passages in submitted order, one per copied region. */
 export function alignDocuments(sub: PreparedText, src: PreparedText): Passage[] {
   const seeds = [...exactSeeds(sub, src), ...paraphraseSeeds(sub, src)];
@@ -266,7 +284,10 @@ export function alignDocuments(sub: PreparedText, src: PreparedText): Passage[] 
       }
       covered.fill(1, s.start - c.start, s.end - c.start);
     }
-    const exactCovered = covered.reduce((n, v) => n + v, 0);
+    const [start, end] = trimmedRange(sub, src, c, covered);
+    const exactCovered = covered.subarray(start - c.start, end - c.start).reduce((n, v) => n + v, 0);
+    c.start = start;
+    c.end = end;
     if (c.end - c.start < MIN_PASSAGE_WORDS) continue;
     if (exactCovered < EXACT_MIN && paraphraseSentences < 2) continue;
     const sim = similarity(sub, src, c, exactCovered);

@@ -1,0 +1,108 @@
+/** Pure parts of the plagiarism engine: bands, severity, fingerprints, alignment, exclusions. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { alignDocuments, prepareText } from '../../server/engines/plagiarism/align.ts';
+import { allFingerprints, storedFingerprints, winnow } from '../../server/engines/plagiarism/fingerprints.ts';
+import { excludedTokens, severityFor, verdictFor } from '../../server/engines/plagiarism/report.ts';
+import { completeSentenceCount } from '../../server/engines/plagiarism/scanner.ts';
+import { tokenise } from '../../server/engines/plagiarism/tokens.ts';
+
+const SOURCE =
+  'The mitochondrion is the powerhouse of the cell and produces most of its chemical energy. ' +
+  'It generates adenosine triphosphate through oxidative phosphorylation across the inner membrane. ' +
+  'Mitochondria have their own small circular genome, inherited almost entirely from the mother. ' +
+  'Their number per cell varies widely, from a single one in some algae to thousands in liver cells.';
+
+test('verdict bands follow the spec, lower bounds inclusive', () => {
+  assert.equal(verdictFor(0), 'original');
+  assert.equal(verdictFor(0.0499), 'original');
+  assert.equal(verdictFor(0.05), 'minor_similarity');
+  assert.equal(verdictFor(0.15), 'moderate_plagiarism');
+  assert.equal(verdictFor(0.4), 'significant_plagiarism');
+  assert.equal(verdictFor(0.7), 'severe_plagiarism');
+  assert.equal(verdictFor(1), 'severe_plagiarism');
+  const order = ['original', 'minor_similarity', 'moderate_plagiarism', 'significant_plagiarism', 'severe_plagiarism'];
+  fc.assert(
+    fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b) => {
+      const [lo, hi] = a <= b ? [a, b] : [b, a];
+      return order.indexOf(verdictFor(lo)) <= order.indexOf(verdictFor(hi));
+    }),
+  );
+});
+
+test('highlight severity: high ≥ 0.85, medium ≥ 0.70, low below', () => {
+  fc.assert(
+    fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (s) => {
+      const expected = s >= 0.85 ? 'high' : s >= 0.7 ? 'medium' : 'low';
+      return severityFor(s) === expected;
+    }),
+  );
+  assert.equal(severityFor(0.85), 'high');
+  assert.equal(severityFor(0.7), 'medium');
+  assert.equal(severityFor(0.6999), 'low');
+});
+
+test('winnowing selects from every window and keeps the guarantee', () => {
+  fc.assert(
+    fc.property(fc.array(fc.nat({ max: 1000 }), { minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 10 }), (hashes, w) => {
+      const picked = new Set(winnow(hashes, w));
+      for (let i = 0; i + w <= hashes.length; i++) {
+        if (!hashes.slice(i, i + w).some((h) => picked.has(h))) return false;
+      }
+      return [...picked].every((h) => hashes.includes(h));
+    }),
+  );
+});
+
+test('fingerprints are safe integers and shared by a copy inside other text', () => {
+  const copy = `A completely unrelated opening about railway timetables in winter. ${SOURCE} And a closing remark.`;
+  const stored = new Set(storedFingerprints(tokenise(SOURCE)));
+  const query = allFingerprints(tokenise(copy));
+  assert.ok([...stored].every((h) => Number.isSafeInteger(h) && h >= 0));
+  assert.ok(query.exact.filter((h) => stored.has(h)).length >= 3);
+});
+
+test('tokens keep offsets into the original text, CJK characters are words', () => {
+  const text = 'Ünïcode “quotes” don’t 東京タワー 42 😀 end';
+  const tokens = tokenise(text);
+  for (const t of tokens) assert.equal(text.slice(t.start, t.end).normalize('NFKC').toLowerCase().replace(/['’]/gu, ''), t.norm);
+  assert.ok(tokens.some((t) => t.norm === '東'));
+  assert.ok(tokens.some((t) => t.norm === 'dont'));
+});
+
+test('alignment finds one passage for a verbatim copy and none for unrelated text', () => {
+  const original = 'Railway timetables change twice a year. Winter schedules add extra night trains between the capitals. Passengers book seats early.';
+  const copy = `${original} ${SOURCE}`;
+  const passages = alignDocuments(prepareText(copy), prepareText(SOURCE));
+  assert.equal(passages.length, 1);
+  assert.equal(passages[0].similarity, 1);
+  const sub = prepareText(copy);
+  assert.equal(sub.text.slice(sub.tokens[passages[0].start].start, sub.tokens[passages[0].end - 1].end), SOURCE.slice(0, -1));
+  assert.deepEqual(alignDocuments(prepareText(original), prepareText(SOURCE)), []);
+});
+
+test('alignment finds a light paraphrase with a lower similarity', () => {
+  const paraphrase =
+    'The mitochondrion is the powerhouse of a cell and makes most of its chemical energy. ' +
+    'It produces adenosine triphosphate by oxidative phosphorylation across the inner membrane. ' +
+    'Mitochondria have their own small circular genome, which is inherited almost entirely from the mother.';
+  const passages = alignDocuments(prepareText(paraphrase), prepareText(SOURCE));
+  assert.equal(passages.length, 1);
+  assert.ok(passages[0].similarity < 1 && passages[0].similarity >= 0.7, `similarity ${passages[0].similarity}`);
+});
+
+test('quotations and a trailing bibliography are excluded from the score', () => {
+  const text = 'Intro words here. He wrote “this is a quoted passage of several words” today. More of my own text follows.\n\nReferences\nSmith, J. (2020). A book.';
+  const sub = prepareText(text);
+  const excluded = excludedTokens(sub);
+  const words = (flag: number) => sub.tokens.filter((_, i) => excluded[i] === flag).map((t) => t.norm);
+  assert.ok(words(1).includes('quoted'));
+  assert.ok(words(1).includes('smith'));
+  assert.ok(words(0).includes('intro') && words(0).includes('follows'));
+});
+
+test('complete sentences are counted', () => {
+  assert.equal(completeSentenceCount('Too short').complete, 0);
+  assert.equal(completeSentenceCount('This is one sentence. Here is another one.').complete, 2);
+});
