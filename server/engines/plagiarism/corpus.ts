@@ -270,13 +270,21 @@ export interface StoredSource {
 export interface CandidateQuery {
   exact: number[];
   paraphrase: number[];
-  /** Full-text queries (tsquery literals of quoted lexemes), one per window of the submitted text. */
+  /**
+   * Full-text queries (tsquery literals of quoted lexemes), one per window of the submitted text.
+   * Each takes the first three matching chunks without ranking (ranking every match cost ~10× more);
+   * a source counts when it matches at least two windows.
+   */
   fullText: string[];
 }
 
-/** A fingerprint present in more sources than this share of the corpus (and at least BOILERPLATE_MIN) is boilerplate. */
+/**
+ * A fingerprint present in more sources than this share of the corpus (clamped to
+ * [BOILERPLATE_MIN, BOILERPLATE_MAX]) is boilerplate, not evidence of copying.
+ */
 const BOILERPLATE_SHARE = 0.01;
 const BOILERPLATE_MIN = 20;
+const BOILERPLATE_MAX = 50;
 const FINGERPRINT_CANDIDATES = 40;
 const FULL_TEXT_CANDIDATES = 10;
 
@@ -289,41 +297,49 @@ export class CorpusIndex {
     return Number(rows[0].n);
   }
 
-  /** Source ids ranked by shared fingerprints (exact count double) and by full-text hits, boilerplate dropped. */
+  /** Source ids ranked by shared fingerprints (exact ones count double) and by full-text hits, boilerplate dropped. */
   async candidates(query: CandidateQuery, corpusSize: number): Promise<string[]> {
-    const maxDf = Math.max(BOILERPLATE_MIN, Math.ceil(corpusSize * BOILERPLATE_SHARE));
+    const maxDf = Math.min(BOILERPLATE_MAX, Math.max(BOILERPLATE_MIN, Math.ceil(corpusSize * BOILERPLATE_SHARE)));
     const hashes = [...new Set([...query.exact, ...query.paraphrase])];
     const exactSet = new Set(query.exact);
-    const byFingerprint = this.pool.query<{ source_id: string }>(
-      `select source_id from (
-         select f.source_id, q.exact, count(*) over (partition by f.hash) as df
-         from unnest($1::bigint[], $2::bool[]) as q(hash, exact)
-         join plagiarism_fingerprints f on f.hash = q.hash
-       ) h
-       where df <= $3
-       group by source_id
-       having count(*) filter (where exact) >= 2 or count(*) >= 4
-       order by 2 * count(*) filter (where exact) + count(*) filter (where not exact) desc, source_id
-       limit $4`,
-      [hashes, hashes.map((h) => exactSet.has(h)), maxDf, FINGERPRINT_CANDIDATES],
-    );
+    // One index probe per hash (= any keeps the plan a btree lookup, never a full index scan).
+    const byFingerprint = this.pool
+      .query<{ hash: string; sources: string[] }>(
+        `select hash::text as hash, array_agg(source_id::text) as sources from plagiarism_fingerprints
+         where hash = any($1::bigint[]) group by hash having count(*) <= $2`,
+        [hashes, maxDf],
+      )
+      .then(({ rows }) => {
+        const exact = new Map<string, number>();
+        const all = new Map<string, number>();
+        for (const { hash, sources } of rows) {
+          const isExact = exactSet.has(Number(hash));
+          for (const id of sources) {
+            all.set(id, (all.get(id) ?? 0) + 1);
+            if (isExact) exact.set(id, (exact.get(id) ?? 0) + 1);
+          }
+        }
+        const score = (id: string): number => (exact.get(id) ?? 0) + (all.get(id) ?? 0);
+        return [...all.keys()]
+          .filter((id) => (exact.get(id) ?? 0) >= 2 || (all.get(id) ?? 0) >= 4)
+          .sort((a, b) => score(b) - score(a) || Number(a) - Number(b))
+          .slice(0, FINGERPRINT_CANDIDATES);
+      });
     const byFullText =
       query.fullText.length === 0
         ? Promise.resolve({ rows: [] as { source_id: string }[] })
         : this.pool.query<{ source_id: string }>(
             `select c.source_id from unnest($1::text[]) as q(query)
              cross join lateral (
-               select source_id, ts_rank_cd(tsv, tq) as rank
-               from plagiarism_chunks, cast(q.query as tsquery) as tq
-               where tsv @@ tq order by rank desc, source_id limit 3
+               select source_id from plagiarism_chunks where tsv @@ cast(q.query as tsquery) limit 3
              ) c
              group by c.source_id having count(*) >= 2
-             order by count(*) desc, sum(c.rank) desc, c.source_id
+             order by count(*) desc, c.source_id
              limit $2`,
             [query.fullText, FULL_TEXT_CANDIDATES],
           );
     const [fp, ft] = await Promise.all([byFingerprint, byFullText]);
-    return [...new Set([...fp.rows.map((r) => String(r.source_id)), ...ft.rows.map((r) => String(r.source_id))])];
+    return [...new Set([...fp, ...ft.rows.map((r) => String(r.source_id))])];
   }
 
   async load(ids: string[]): Promise<StoredSource[]> {

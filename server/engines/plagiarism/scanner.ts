@@ -42,7 +42,7 @@ export function completeSentenceCount(text: string): { sentences: number; comple
 }
 
 /** Full-text queries: at most this many, each from a window of sentences. */
-const MAX_FULL_TEXT_QUERIES = 24;
+const MAX_FULL_TEXT_QUERIES = 12;
 const FULL_TEXT_WINDOW_SENTENCES = 2;
 const FULL_TEXT_TERMS = 12;
 
