@@ -7,7 +7,7 @@
  * `${webhook-id}.${webhook-timestamp}.${body}`, keyed by the UTF-8 bytes of the caller's webhook_secret
  * (the `standardwebhooks` package accepts it when constructed with those bytes and `format: 'raw'`).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { safeRequest, type OutboundPolicy } from './outbound.ts';
 
 export interface WebhookDelivery {
@@ -29,8 +29,11 @@ export interface WebhookAttempt {
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_MAX_ATTEMPTS = 4; // 1 try + 3 retries
-/** The receiver's default tolerance for webhook-timestamp, as in the Standard Webhooks libraries. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/**
+ * The receiver's check (and its default timestamp tolerance) lives in the SDK, the one implementation
+ * receivers and our own tests use; re-exported so tests can check what this module signs.
+ */
+export { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../sdk/src/webhooks.ts';
 /** A receiver's reply is only logged; cap it well below anything that could hurt a worker. */
 const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -56,34 +59,6 @@ export function webhookHeaders(delivery: WebhookDelivery, timestamp: Date): Reco
     headers['webhook-signature'] = `v1,${sign(delivery.webhookId, seconds, delivery.body, delivery.secret)}`;
   }
   return headers;
-}
-
-/**
- * The receiver's check: a `v1` signature among the space-separated ones in webhook-signature matches,
- * and webhook-timestamp is within `toleranceSeconds` of now (either way). Header names in any case.
- */
-export function verifyWebhookSignature(
-  headers: Record<string, string | undefined>,
-  body: string,
-  secret: string,
-  toleranceSeconds: number = WEBHOOK_TOLERANCE_SECONDS,
-): boolean {
-  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const id = lower.get('webhook-id');
-  const timestamp = lower.get('webhook-timestamp');
-  const signatures = lower.get('webhook-signature');
-  if (!secret || !id || !timestamp || !signatures || !/^\d{1,15}$/.test(timestamp)) return false;
-
-  const seconds = Number(timestamp);
-  if (Math.abs(Date.now() / 1000 - seconds) > toleranceSeconds) return false;
-
-  const expected = Buffer.from(sign(id, seconds, body, secret));
-  return signatures.split(' ').some((versioned) => {
-    const [version, signature] = versioned.split(',', 2);
-    if (version !== 'v1' || signature === undefined) return false;
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
 }
 
 /**

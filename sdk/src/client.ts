@@ -1,0 +1,245 @@
+/**
+ * The typed client: one method per operation of the API, on top of openapi-fetch and the generated
+ * OpenAPI types. Every method resolves to the operation's success body and throws a
+ * ContentIntegrityError otherwise, after retrying where that is safe (src/retry.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import createClient from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
+import { ContentIntegrityError } from './errors.ts';
+import { DEFAULT_MAX_RETRIES, jobPollDelayMs, retryDelayMs } from './retry.ts';
+import type { components, paths } from './generated/api.ts';
+import type {
+  CompletedJob,
+  DetectAndHumanizeAccepted,
+  DetectAndHumanizeRequest,
+  DetectAndHumanizeResult,
+  DetectionAccepted,
+  DetectionResult,
+  DetectorRequest,
+  GrammarRequest,
+  GrammarResult,
+  HealthReport,
+  HumanizationAccepted,
+  HumanizationResult,
+  HumanizerRequest,
+  ImageResult,
+  JobStatus,
+  PlagiarismRequest,
+  PlagiarismResult,
+  Source,
+  SourceDeleteResult,
+  SourceImportResult,
+  SourceList,
+  VoiceResult,
+} from './types.ts';
+import { fileForm, type FileInput, type UploadOptions } from './upload.ts';
+
+export const DEFAULT_BASE_URL = 'http://localhost:8000';
+export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+export const DEFAULT_JOB_WAIT_MS = 10 * 60_000;
+
+export interface ClientOptions {
+  /** Where the API is; default http://localhost:8000. */
+  baseUrl?: string;
+  /** Sent as `X-API-Key`. Only the two health checks work without one. */
+  apiKey?: string;
+  /** A fetch to use instead of the global one (proxies, tests). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** How many times one call may be retried where retrying is safe; default 2, 0 turns retries off. */
+  maxRetries?: number;
+  /** Time limit of one attempt (upload, processing and answer) in ms; default 5 minutes. */
+  timeoutMs?: number;
+  /** Waits between retries and job polls; replace it in tests to run without real waiting. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface CallOptions {
+  /** Aborts the call, its retries and its waits. */
+  signal?: AbortSignal;
+}
+
+export interface IdempotentCallOptions extends CallOptions {
+  /**
+   * Up to 255 characters. The same key with the same text within 5 minutes replays the first answer
+   * without charging again. When left out, the SDK makes one per call, so that a call that fails
+   * without an answer can be retried safely.
+   */
+  idempotencyKey?: string;
+}
+
+export interface UploadCallOptions extends CallOptions, UploadOptions {}
+
+export interface WaitForJobOptions extends CallOptions {
+  /** Give up (ContentIntegrityError `timeout`) when the job is still processing after this long; default 10 minutes. */
+  maxWaitMs?: number;
+}
+
+/**
+ * What openapi-fetch resolves to, reduced to what the retry loop needs: `error` is set exactly for
+ * non-2xx answers. Results are typed by the methods with the schema types, because openapi-fetch's
+ * own response types drop the properties whose type is `null` (e.g. `result: null` of a 202).
+ */
+interface Outcome {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+interface CallPolicy {
+  /** Sending the request twice cannot do or charge anything twice. */
+  idempotent: boolean;
+  /** A non-2xx status whose body is still the result (the health checks answer 503 with a report). */
+  resultStatus?: number;
+}
+
+type Sent<T extends keyof components['schemas']> = components['schemas'][T];
+
+export class ContentIntegrityClient {
+  /** The underlying openapi-fetch client, typed by the OpenAPI document, for anything the methods do not cover (no retries). */
+  readonly api: Client<paths>;
+  readonly #maxRetries: number;
+  readonly #timeoutMs: number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(options: ClientOptions = {}) {
+    this.api = createClient<paths>({
+      baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+      headers: options.apiKey ? { 'X-API-Key': options.apiKey } : {},
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  }
+
+  // ------------------------------------------------------------ text: sync (200) or async (202)
+
+  /** AI score of a text and each sentence. With `poll: true` or `callback_url`: 202 `pending` with a task_id. */
+  detectText(body: DetectorRequest, options?: CallOptions): Promise<DetectionResult | DetectionAccepted> {
+    return this.#call((signal) => this.api.POST('/api/detector/', { body: body as Sent<'DetectorRequest'>, signal }), { idempotent: false }, options);
+  }
+
+  /** Rewrites AI-sounding text (50 to 2,000 words). With `poll: true` or `callback_url`: 202 `pending`. */
+  humanize(body: HumanizerRequest, options?: CallOptions): Promise<HumanizationResult | HumanizationAccepted> {
+    return this.#call((signal) => this.api.POST('/api/humanizer/', { body: body as Sent<'HumanizerRequest'>, signal }), { idempotent: false }, options);
+  }
+
+  /** Detects, and humanizes when ai_score > detection_threshold. With `poll: true` or `callback_url`: 202 `pending`. */
+  detectAndHumanize(body: DetectAndHumanizeRequest, options?: CallOptions): Promise<DetectAndHumanizeResult | DetectAndHumanizeAccepted> {
+    return this.#call((signal) => this.api.POST('/api/detect-and-humanize/', { body: body as Sent<'DetectAndHumanizeRequest'>, signal }), { idempotent: false }, options);
+  }
+
+  /** An async job: `processing`, then the result of the endpoint that made it, or `failed`. */
+  getJob(taskId: string, options?: CallOptions): Promise<JobStatus> {
+    return this.#call((signal) => this.api.GET('/api/jobs/{task_id}/', { params: { path: { task_id: taskId } }, signal }), { idempotent: true }, options);
+  }
+
+  /**
+   * Polls a job with the spec's backoff (2, 4, 8 … seconds, at most 30 apart) until it is no longer
+   * `processing`, and returns what it became: a success body or `failed` (check `status`).
+   */
+  async waitForJob(taskId: string, options: WaitForJobOptions = {}): Promise<CompletedJob> {
+    const maxWaitMs = options.maxWaitMs ?? DEFAULT_JOB_WAIT_MS;
+    const started = Date.now();
+    let waited = 0; // counts the waits themselves too, so an injected sleep moves time forward
+    for (let poll = 0; ; poll++) {
+      const elapsed = Math.max(waited, Date.now() - started);
+      if (elapsed >= maxWaitMs) {
+        throw new ContentIntegrityError({ status: 0, code: 'timeout', message: `Job ${taskId} was still processing after ${Math.round(elapsed / 1000)} s.`, details: { task_id: taskId } });
+      }
+      const pause = Math.min(jobPollDelayMs(poll), maxWaitMs - elapsed);
+      await this.#sleep(pause, options.signal);
+      waited += pause;
+      const job = await this.getJob(taskId, { signal: options.signal });
+      if (job.status !== 'processing') return job;
+    }
+  }
+
+  // ------------------------------------------------------------ grammar and plagiarism (idempotent with a key)
+
+  /** Minimal-change correction with a word-level diff (code-point offsets into the text as sent). */
+  correctGrammar(body: GrammarRequest, options: IdempotentCallOptions = {}): Promise<GrammarResult> {
+    const key = options.idempotencyKey ?? randomUUID();
+    return this.#call(
+      (signal) => this.api.POST('/api/grammar/correct/', { body: body as Sent<'GrammarRequest'>, params: { header: { 'Idempotency-Key': key } }, signal }),
+      { idempotent: true },
+      options,
+    );
+  }
+
+  /** Plagiarism score, verdict, sources and highlighted ranges against the source corpus. */
+  scanPlagiarism(body: PlagiarismRequest, options: IdempotentCallOptions = {}): Promise<PlagiarismResult> {
+    const key = options.idempotencyKey ?? randomUUID();
+    return this.#call(
+      (signal) => this.api.POST('/api/plagiarism/scan/', { body, params: { header: { 'Idempotency-Key': key } }, signal }),
+      { idempotent: true },
+      options,
+    );
+  }
+
+  // ------------------------------------------------------------ image and voice (multipart)
+
+  /** `real` / `fake` / `inpainting` for an image given as a path, bytes, Blob or stream. */
+  async detectImage(file: FileInput, options: UploadCallOptions = {}): Promise<ImageResult> {
+    const form = await fileForm(file, options);
+    return this.#call((signal) => this.api.POST('/api/image-detector/predict/', { body: form as unknown as Sent<'ImageUpload'>, bodySerializer: passThrough, signal }), { idempotent: false }, options);
+  }
+
+  /** AI voice vs natural voice for audio given as a path, bytes, Blob or stream. */
+  async detectVoice(file: FileInput, options: UploadCallOptions = {}): Promise<VoiceResult> {
+    const form = await fileForm(file, options);
+    return this.#call((signal) => this.api.POST('/api/voice-detector/detect/', { body: form as unknown as Sent<'VoiceUpload'>, bodySerializer: passThrough, signal }), { idempotent: false }, options);
+  }
+
+  /** The image engine's health; an unhealthy engine (HTTP 503) resolves too, with `status: 'unhealthy'`. */
+  imageHealth(options?: CallOptions): Promise<HealthReport> {
+    return this.#call((signal) => this.api.GET('/api/image-detector/health/', { signal }), { idempotent: true, resultStatus: 503 }, options);
+  }
+
+  /** The voice engine's health; an unhealthy engine (HTTP 503) resolves too, with `status: 'unhealthy'`. */
+  voiceHealth(options?: CallOptions): Promise<HealthReport> {
+    return this.#call((signal) => this.api.GET('/api/voice-detector/health/', { signal }), { idempotent: true, resultStatus: 503 }, options);
+  }
+
+  // ------------------------------------------------------------ admin: the plagiarism source corpus (scope `admin`)
+
+  listSources(query: { limit?: number; offset?: number } = {}, options?: CallOptions): Promise<SourceList> {
+    return this.#call((signal) => this.api.GET('/api/admin/sources/', { params: { query }, signal }), { idempotent: true }, options);
+  }
+
+  /** Adds sources (up to 1,000 per call); a URL that exists is replaced, so sending the same ones again is harmless. */
+  importSources(sources: Source[], options?: CallOptions): Promise<SourceImportResult> {
+    return this.#call((signal) => this.api.POST('/api/admin/sources/', { body: { sources }, signal }), { idempotent: true }, options);
+  }
+
+  deleteSource(url: string, options?: CallOptions): Promise<SourceDeleteResult> {
+    return this.#call((signal) => this.api.DELETE('/api/admin/sources/', { params: { query: { url } }, signal }), { idempotent: true }, options);
+  }
+
+  // ------------------------------------------------------------ the one request loop
+
+  async #call<Result>(attempt: (signal: AbortSignal) => Promise<Outcome>, policy: CallPolicy, options: CallOptions = {}): Promise<Result> {
+    for (let retry = 0; ; retry++) {
+      const timeout = AbortSignal.timeout(this.#timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      let failure: ContentIntegrityError;
+      try {
+        const outcome = await attempt(signal);
+        if (outcome.error === undefined) return outcome.data as Result;
+        if (outcome.response.status === policy.resultStatus) return outcome.error as Result;
+        failure = ContentIntegrityError.fromResponse(outcome.response, outcome.error);
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause; // the caller gave up: not a failure to retry
+        failure = ContentIntegrityError.fromException(cause, timeout.aborted, this.#timeoutMs);
+      }
+      const wait = retry < this.#maxRetries ? retryDelayMs(failure, policy.idempotent, retry) : null;
+      if (wait === null) throw failure;
+      await this.#sleep(wait, options.signal);
+    }
+  }
+}
+
+/** Multipart bodies are FormData already: openapi-fetch must send them as they are (it would JSON-encode otherwise). */
+const passThrough = (body: unknown) => body;

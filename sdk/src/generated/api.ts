@@ -1,0 +1,2367 @@
+// Copied from generated/api.d.ts by sdk/scripts/sync-types.ts (`npm --prefix sdk run sync-types`). Do not edit by hand.
+export interface paths {
+    "/api/detector/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score a text for AI authorship
+         * @description Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         *
+         *     Required scopes: `ai_detector`.
+         */
+        post: operations["detectText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/humanizer/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rewrite a text so it reads as human-written
+         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words inclusive (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         *
+         *     Required scopes: `humanizer`.
+         */
+        post: operations["humanize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/detect-and-humanize/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detect, then humanize only when the AI score exceeds a threshold
+         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         *
+         *     Required scopes: `humanizer` and `ai_detector`.
+         */
+        post: operations["detectAndHumanize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{task_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an async job
+         * @description Returns `processing` while the job is queued or running, then the result (the same body as the synchronous response of the endpoint that created it) or `failed`. Only the job's owner can read it; results are kept 1 hour after completion, then 404. Poll with exponential backoff: 2, 4, 8 … seconds, at most 30 seconds apart.
+         *
+         *     Required scopes: any valid key.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grammar/correct/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct grammar, spelling and punctuation with minimal changes
+         * @description Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.
+         *
+         *     Required scopes: `grammar_checker`.
+         */
+        post: operations["correctGrammar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plagiarism/scan/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a text for plagiarism
+         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. At least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.
+         *
+         *     Required scopes: `plagiarism_checker`.
+         */
+        post: operations["scanPlagiarism"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/image-detector/predict/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify an image as real, fake or inpainting
+         * @description multipart/form-data with the image in field `file` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails. Rate limited per plan per minute (429 rate_limited).
+         *
+         *     Required scopes: `image_detector`.
+         */
+        post: operations["detectImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/image-detector/health/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of the image detection engine
+         * @description No authentication. 200 with `healthy`; 503 with `unhealthy` when the engine is unreachable or degraded (circuit open).
+         */
+        get: operations["imageHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-detector/detect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify audio as AI voice or natural voice
+         * @description multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.
+         *
+         *     Required scopes: `voice_detector`.
+         */
+        post: operations["detectVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-detector/health/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of the voice detection engine
+         * @description No authentication. 200 with `healthy` when the detection service is available; 503 with `unhealthy` otherwise.
+         */
+        get: operations["voiceHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the plagiarism source corpus
+         * @description Operator endpoint (scope `admin`): the sources that plagiarism scans compare against.
+         *
+         *     Required scopes: `admin`.
+         */
+        get: operations["listSources"];
+        put?: never;
+        /**
+         * Add or replace plagiarism sources
+         * @description Operator endpoint (scope `admin`): adds sources to the corpus; a URL that exists is replaced. For large imports use `npm run admin -- sources import FILE.jsonl`.
+         *
+         *     Required scopes: `admin`.
+         */
+        post: operations["importSources"];
+        /**
+         * Delete a plagiarism source
+         * @description Operator endpoint (scope `admin`): removes the source with the given URL.
+         *
+         *     Required scopes: `admin`.
+         */
+        delete: operations["deleteSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        DetectionResult: {
+            /**
+             * @description `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description Job id for async requests; null for synchronous ones.
+             * @example null
+             */
+            task_id: string | null;
+            /**
+             * @description `ai` exactly when ai_score > 0.5.
+             * @example human
+             * @enum {string}
+             */
+            result: "ai" | "human";
+            /**
+             * @description 0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.
+             * @example 0.87
+             */
+            ai_score: number;
+            /** @description Every sentence of the input, in order. */
+            items: components["schemas"]["SentenceItem"][];
+            /**
+             * @description Detection engine and model version.
+             * @example ci-textdetect-1.0.0
+             */
+            service_name: string;
+            /**
+             * @description Processing time in seconds.
+             * @example 0.042
+             */
+            execution_time: number;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            /**
+             * @description Status message, e.g. a note that the model is calibrated for English.
+             * @example null
+             */
+            message: string | null;
+            user: components["schemas"]["UserRef"];
+        };
+        SentenceItem: {
+            /**
+             * @description The sentence exactly as it appears in the input.
+             * @example The committee reviewed the proposal on Monday.
+             */
+            text: string;
+            /**
+             * @description `ai-generated` when the sentence ai_score > 0.5.
+             * @example original
+             * @enum {string}
+             */
+            prediction: "ai-generated" | "original";
+            /**
+             * @description Probability that the sentence is AI-written, 0.0 to 1.0.
+             * @example 0.87
+             */
+            ai_score: number;
+        };
+        /** @description The calling user. */
+        UserRef: {
+            /**
+             * @description Identifier of the calling user.
+             * @example 42
+             */
+            id: number;
+        };
+        DetectionAccepted: {
+            /**
+             * @description `pending`: accepted for async processing.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending";
+            /**
+             * @description Job id (UUID) to read with GET /api/jobs/{task_id}/.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            task_id: string;
+            result: null;
+            ai_score: null;
+            items: null;
+            service_name: null;
+            execution_time: null;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            message: null;
+            user: components["schemas"]["UserRef"];
+        };
+        /** @description The one error body of every endpoint. */
+        Error: {
+            /**
+             * @description Always `error`.
+             * @example error
+             * @enum {string}
+             */
+            status: "error";
+            /**
+             * @description Machine-readable error code (see the error table of each endpoint).
+             * @example invalid_payload
+             * @enum {string}
+             */
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "insufficient_scope" | "insufficient_credits" | "not_found" | "method_not_allowed" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            /**
+             * @description A sentence for a person saying what went wrong.
+             * @example content: expected a string
+             */
+            message: string;
+            /**
+             * @description Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`.
+             * @example {
+             *       "limit": 10000,
+             *       "actual": 10412
+             *     }
+             */
+            details?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The request id, also in the `X-Request-Id` header; quote it in support requests.
+             * @example req_01J9Z6X4QK
+             */
+            request_id: string;
+        };
+        DetectorRequest: {
+            /**
+             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        HumanizationResult: {
+            /**
+             * @description `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description Job id for async requests; null for synchronous ones.
+             * @example null
+             */
+            task_id: string | null;
+            /**
+             * @description The humanized text.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            result: string;
+            /**
+             * @description Humanizer engine and version.
+             * @example ci-humanizer-1.0.0
+             */
+            service_name: string;
+            /**
+             * @description Processing time in seconds.
+             * @example 0.042
+             */
+            execution_time: number;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+        };
+        HumanizationAccepted: {
+            /**
+             * @description `pending`: accepted for async processing.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending";
+            /**
+             * @description Job id (UUID).
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            task_id: string;
+            result: null;
+            service_name: null;
+            execution_time: null;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+        };
+        HumanizerRequest: {
+            /**
+             * @description Text to humanize: 50 to 2,000 words inclusive. 1 credit per word.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        /** @description Detection result, with the humanized text when ai_score > detection_threshold. */
+        DetectAndHumanizeResult: components["schemas"]["DetectAndHumanizeHumanized"] | components["schemas"]["DetectAndHumanizeNotHumanized"];
+        DetectAndHumanizeHumanized: {
+            /**
+             * @description `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description Job id for async requests; null for synchronous ones.
+             * @example null
+             */
+            task_id: string | null;
+            /**
+             * @description AI score of the full text.
+             * @example 0.87
+             */
+            ai_score: number;
+            /**
+             * @description The caller's threshold.
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /**
+             * @description Whether ai_score > detection_threshold.
+             * @example true
+             */
+            needs_humanization: boolean;
+            /**
+             * @description Detection engine and version.
+             * @example ci-textdetect-1.0.0
+             */
+            detector_service: string;
+            /**
+             * @description Detection time in seconds.
+             * @example 0.042
+             */
+            detection_time: number;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            /**
+             * @description Detailed status message.
+             * @example AI score 0.91 is above the threshold 0.5: the text was humanized.
+             */
+            message: string;
+            user: components["schemas"]["UserRef"];
+            /**
+             * @description true: the text was humanized.
+             * @example true
+             * @enum {boolean}
+             */
+            humanized: true;
+            /**
+             * @description The input text.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            original_content: string;
+            /**
+             * @description The humanized text.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            humanized_content: string;
+            /**
+             * @description Humanizer engine and version.
+             * @example ci-humanizer-1.0.0
+             */
+            humanizer_service: string;
+            /**
+             * @description Humanization time in seconds.
+             * @example 0.042
+             */
+            humanization_time: number;
+            /**
+             * @description Total time in seconds.
+             * @example 0.042
+             */
+            total_time: number;
+        };
+        DetectAndHumanizeNotHumanized: {
+            /**
+             * @description `success`; `error` when detection succeeded but humanization failed (the humanization part of the charge was refunded, message says why).
+             * @example success
+             * @enum {string}
+             */
+            status: "success" | "error";
+            /**
+             * @description Job id for async requests; null for synchronous ones.
+             * @example null
+             */
+            task_id: string | null;
+            /**
+             * @description AI score of the full text.
+             * @example 0.87
+             */
+            ai_score: number;
+            /**
+             * @description The caller's threshold.
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /**
+             * @description Whether ai_score > detection_threshold.
+             * @example true
+             */
+            needs_humanization: boolean;
+            /**
+             * @description Detection engine and version.
+             * @example ci-textdetect-1.0.0
+             */
+            detector_service: string;
+            /**
+             * @description Detection time in seconds.
+             * @example 0.042
+             */
+            detection_time: number;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            /**
+             * @description Detailed status message.
+             * @example AI score 0.91 is above the threshold 0.5: the text was humanized.
+             */
+            message: string;
+            user: components["schemas"]["UserRef"];
+            /**
+             * @description false: the text was not humanized.
+             * @example false
+             * @enum {boolean}
+             */
+            humanized: false;
+            /**
+             * @description The input text, unchanged.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+            /** @description Sentence-level analysis, as `items` of the detector. */
+            detection_items: components["schemas"]["SentenceItem"][];
+        };
+        DetectAndHumanizeAccepted: {
+            /**
+             * @description `pending`: accepted for async processing.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending";
+            /**
+             * @description Job id (UUID).
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            task_id: string;
+            ai_score: null;
+            /**
+             * @description The caller's threshold.
+             * @example 0.5
+             */
+            detection_threshold: number;
+            needs_humanization: null;
+            detector_service: null;
+            detection_time: null;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            /**
+             * @description Status message.
+             * @example Accepted for processing.
+             */
+            message: string;
+            user: components["schemas"]["UserRef"];
+        };
+        DetectAndHumanizeRequest: {
+            /**
+             * @description Text to process: 50 to 2,000 words inclusive. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+            /**
+             * @description The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        /** @description `processing`, then the success body of the endpoint that created the job (task_id filled), or `failed`. Kept 1 hour after completion. */
+        JobStatus: components["schemas"]["JobProcessing"] | components["schemas"]["JobFailed"] | components["schemas"]["DetectionResult"] | components["schemas"]["HumanizationResult"] | components["schemas"]["DetectAndHumanizeHumanized"] | components["schemas"]["DetectAndHumanizeNotHumanized"];
+        JobProcessing: {
+            /**
+             * @description Queued or running.
+             * @example processing
+             * @enum {string}
+             */
+            status: "processing";
+            /**
+             * @description Job id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            task_id: string;
+            result: null;
+            service_name: null;
+            execution_time: null;
+            word_count: null;
+            credits_remaining: null;
+            user: components["schemas"]["UserRef"];
+        };
+        JobFailed: {
+            /**
+             * @description Processing failed; the credits were refunded.
+             * @example failed
+             * @enum {string}
+             */
+            status: "failed";
+            /**
+             * @description Job id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            task_id: string;
+            result: null;
+            /**
+             * @description What went wrong.
+             * @example The detection engine failed; the credits were refunded.
+             */
+            error: string;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+        };
+        GrammarResult: {
+            /**
+             * @description Always `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description The corrected text.
+             * @example She goes to school every day.
+             */
+            corrected_text: string;
+            /** @description Complete word-level diff, one operation per change, never truncated. */
+            diff: components["schemas"]["DiffOperation"][];
+            /** @description High-level notes. */
+            issues: components["schemas"]["GrammarIssue"][];
+            /**
+             * @description Number of corrections; always equals the length of diff.
+             * @example 2
+             */
+            edits_count: number;
+            /**
+             * @description false means the text was already clean: diff empty and corrected_text equals the input.
+             * @example true
+             */
+            changed: boolean;
+            /**
+             * @description Script-aware word count; the amount charged.
+             * @example 6
+             */
+            input_words: number;
+            /**
+             * @description Character count (code points) of the submitted text.
+             * @example 28
+             */
+            input_chars: number;
+            /**
+             * @description Credits charged for this request.
+             * @example 6
+             */
+            word_count: number;
+            /**
+             * @description Processing time in seconds.
+             * @example 0.042
+             */
+            execution_time: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+        };
+        DiffOperation: {
+            /**
+             * @description Kind of change.
+             * @example replace
+             * @enum {string}
+             */
+            type: "replace" | "insert" | "delete";
+            /**
+             * @description Replaced or deleted text; empty for insertions.
+             * @example go
+             */
+            original: string;
+            /**
+             * @description Replacement text; empty for deletions.
+             * @example goes
+             */
+            corrected: string;
+            /**
+             * @description Start offset in Unicode code points into the text exactly as submitted.
+             * @example 4
+             */
+            start: number;
+            /**
+             * @description End offset (exclusive), code points.
+             * @example 6
+             */
+            end: number;
+        };
+        GrammarIssue: {
+            /**
+             * @description Kind of problem, e.g. grammar, spelling, punctuation.
+             * @example grammar
+             */
+            category: string;
+            /**
+             * @description low, medium or high.
+             * @example medium
+             */
+            severity: string;
+            /**
+             * @description A note for the writer.
+             * @example Subject-verb agreement: "She go" → "She goes".
+             */
+            message: string;
+        };
+        GrammarRequest: {
+            /**
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word.
+             * @example She go to school every days.
+             */
+            content: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+        };
+        PlagiarismResult: {
+            /**
+             * @description Always `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description Scan identifier, for support requests.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            scan_id: string;
+            /**
+             * @description 0.0 (original) to 1.0 (fully plagiarised).
+             * @example 0.87
+             */
+            plagiarism_score: number;
+            /**
+             * @description Below 0.05 original; 0.05–0.15 minor_similarity; 0.15–0.40 moderate_plagiarism; 0.40–0.70 significant_plagiarism; 0.70 and above severe_plagiarism.
+             * @example moderate_plagiarism
+             * @enum {string}
+             */
+            verdict: "original" | "minor_similarity" | "moderate_plagiarism" | "significant_plagiarism" | "severe_plagiarism";
+            /**
+             * @description Human-readable summary.
+             * @example 34% of the text matches 2 sources.
+             */
+            summary: string;
+            /** @description Matched sources, strongest first. */
+            sources: components["schemas"]["PlagiarismSource"][];
+            /** @description Character ranges to highlight. */
+            highlights: {
+                /**
+                 * @description Start offset, code points.
+                 * @example 0
+                 */
+                start: number;
+                /**
+                 * @description End offset (exclusive), code points.
+                 * @example 120
+                 */
+                end: number;
+                /**
+                 * @description `high` when similarity >= 0.85, `medium` when >= 0.70, else `low`.
+                 * @example high
+                 * @enum {string}
+                 */
+                severity: "high" | "medium" | "low";
+                /**
+                 * @description Index into sources[].
+                 * @example 0
+                 */
+                source_index: number;
+            }[];
+            /**
+             * @description Scan statistics.
+             * @example {
+             *       "word_count": 250,
+             *       "input_chars": 1530,
+             *       "sentence_count": 12,
+             *       "sources_checked": 40,
+             *       "processing_time_ms": 85
+             *     }
+             */
+            stats: {
+                word_count: number;
+                input_chars: number;
+                sentence_count: number;
+                sources_checked: number;
+                processing_time_ms: number;
+            };
+            /**
+             * @description Processing time in seconds.
+             * @example 0.042
+             */
+            execution_time: number;
+            /**
+             * @description Word count of the input (script-aware: each CJK character is one word).
+             * @example 250
+             */
+            word_count: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+        };
+        PlagiarismSource: {
+            /**
+             * @description Source URL.
+             * @example https://en.wikipedia.org/wiki/Photosynthesis
+             */
+            url: string;
+            /**
+             * @description Source title.
+             * @example Photosynthesis
+             */
+            title: string;
+            /**
+             * @description Source domain.
+             * @example en.wikipedia.org
+             */
+            domain: string;
+            /**
+             * @description Similarity with this source, 0 to 1.
+             * @example 0.87
+             */
+            similarity_score: number;
+            /**
+             * @description Submitted words matched by this source.
+             * @example 84
+             */
+            matched_word_count: number;
+            /**
+             * @description Share of the submitted text matched by this source, in percent.
+             * @example 33.6
+             */
+            matched_percentage: number;
+            /** @description Matched passages. */
+            matches: {
+                submitted_range: {
+                    /**
+                     * @description Start offset, code points of the text as submitted.
+                     * @example 0
+                     */
+                    start: number;
+                    /**
+                     * @description End offset (exclusive), code points.
+                     * @example 120
+                     */
+                    end: number;
+                };
+                /**
+                 * @description Similarity of this passage.
+                 * @example 0.87
+                 */
+                similarity: number;
+            }[];
+        };
+        PlagiarismRequest: {
+            /**
+             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+        };
+        ImageResult: {
+            /**
+             * @description The class with the highest probability: real photo, fully AI-generated, or authentic image with AI-edited regions.
+             * @example real
+             * @enum {string}
+             */
+            prediction: "real" | "fake" | "inpainting";
+            /**
+             * @description Probability of the predicted class.
+             * @example 0.87
+             */
+            confidence: number;
+            /**
+             * @description Per-class probabilities; they sum to 1.
+             * @example {
+             *       "real": 0.81,
+             *       "fake": 0.12,
+             *       "inpainting": 0.07
+             *     }
+             */
+            probabilities: {
+                /**
+                 * @description P(real).
+                 * @example 0.87
+                 */
+                real: number;
+                /**
+                 * @description P(fake).
+                 * @example 0.87
+                 */
+                fake: number;
+                /**
+                 * @description P(inpainting).
+                 * @example 0.87
+                 */
+                inpainting: number;
+            };
+            /**
+             * @description Credits deducted: max(6, round((197 + 50 × megapixels) / 36.5)), images above 3840×2160 priced as if downscaled.
+             * @example 7
+             */
+            credits_charged: number;
+        };
+        ImageUpload: {
+            /**
+             * Format: binary
+             * @description Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB.
+             */
+            file?: string;
+        };
+        HealthReport: {
+            /**
+             * @description `healthy` when the engine can take requests.
+             * @example healthy
+             * @enum {string}
+             */
+            status: "healthy" | "unhealthy";
+            /**
+             * @description The engine's worker pool: `status` and a `<pool>_ready` readiness flag.
+             * @example {
+             *       "status": "healthy",
+             *       "piscina_ready": true
+             *     }
+             */
+            upstream: {
+                /** @enum {string} */
+                status: "healthy" | "unhealthy";
+            } & {
+                [key: string]: boolean | string;
+            };
+            /** @description Circuit breaker in front of the engine. */
+            circuit: {
+                /**
+                 * @description Circuit breaker state; `closed` when normal.
+                 * @example closed
+                 * @enum {string}
+                 */
+                status: "closed" | "open" | "half_open";
+                /**
+                 * @description Failure count in the breaker's rolling window.
+                 * @example 0
+                 */
+                failures: number;
+            };
+        };
+        VoiceResult: {
+            /**
+             * @description Always `success`.
+             * @example success
+             * @enum {string}
+             */
+            status: "success";
+            /**
+             * @description `undetermined` only when the evidence is balanced or there is too little speech.
+             * @example natural_voice
+             * @enum {string}
+             */
+            verdict: "ai_voice" | "natural_voice" | "undetermined";
+            /**
+             * @description Probability of an AI voice.
+             * @example 0.87
+             */
+            ai_probability: number;
+            /**
+             * @description Probability of a natural voice.
+             * @example 0.87
+             */
+            natural_probability: number;
+            /**
+             * @description Duration of the analyzed audio in seconds.
+             * @example 12.48
+             */
+            duration_seconds: number;
+            /** @description Per-segment timeline; empty for audio up to about 6 seconds. */
+            segments: components["schemas"]["VoiceSegment"][];
+            /**
+             * @description Present only for longer audio; a skipped trailing remainder counts in total_segments.
+             * @example {
+             *       "total_segments": 4,
+             *       "processed_segments": 3,
+             *       "ai_segments": 0,
+             *       "natural_segments": 3,
+             *       "ai_time_percentage": 0
+             *     }
+             */
+            statistics?: {
+                total_segments: number;
+                processed_segments: number;
+                ai_segments: number;
+                natural_segments: number;
+                ai_time_percentage: number;
+            };
+            /**
+             * @description Duration rounded up to whole seconds, at least 1.
+             * @example 13
+             */
+            billed_seconds: number;
+            /**
+             * @description billed_seconds × 10.
+             * @example 130
+             */
+            credits_used: number;
+            /**
+             * @description Processing time in seconds.
+             * @example 0.042
+             */
+            execution_time: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+        };
+        VoiceSegment: {
+            /**
+             * @description Segment start, seconds with a trailing `s`.
+             * @example 0.0s
+             */
+            start_time: string;
+            /**
+             * @description Segment end.
+             * @example 4.0s
+             */
+            end_time: string;
+            /**
+             * @description Segment length.
+             * @example 4.0s
+             */
+            duration: string;
+            /**
+             * @description Segment verdict.
+             * @example natural_voice
+             * @enum {string}
+             */
+            verdict: "ai_voice" | "natural_voice";
+            /**
+             * @description Probability that the segment is an AI voice.
+             * @example 0.87
+             */
+            ai_probability: number;
+        };
+        VoiceUpload: {
+            /**
+             * Format: binary
+             * @description Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; no video.
+             */
+            file?: string;
+        };
+        SourceList: {
+            /** @enum {string} */
+            status: "success";
+            /**
+             * @description Sources in the corpus.
+             * @example 1200
+             */
+            total: number;
+            sources: {
+                url: string;
+                title: string;
+                domain: string;
+                words: number;
+                /**
+                 * @description ISO 8601 time of the last import.
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                imported_at: string;
+            }[];
+        };
+        SourceImportResult: {
+            /** @enum {string} */
+            status: "success";
+            /**
+             * @description Sources written.
+             * @example 2
+             */
+            imported: number;
+        };
+        SourceImportRequest: {
+            /** @description Up to 1,000 sources per request (use the admin CLI for bulk JSONL imports). */
+            sources: {
+                /**
+                 * Format: uri
+                 * @description Source URL; importing the same URL again replaces it.
+                 * @example https://example.com/article
+                 */
+                url: string;
+                /**
+                 * @description Source title.
+                 * @example An article
+                 */
+                title: string;
+                /**
+                 * @description Source text.
+                 * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+                 */
+                text: string;
+            }[];
+        };
+        SourceDeleteResult: {
+            /** @enum {string} */
+            status: "success";
+            /**
+             * @description false when no source had that URL.
+             * @example true
+             */
+            deleted: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    detectText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectorRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionResult"];
+                };
+            };
+            /** @description Accepted for asynchronous processing. */
+            202: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionAccepted"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    humanize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HumanizerRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanizationResult"];
+                };
+            };
+            /** @description Accepted for asynchronous processing. */
+            202: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanizationAccepted"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.); `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    detectAndHumanize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectAndHumanizeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectAndHumanizeResult"];
+                };
+            };
+            /** @description Accepted for asynchronous processing. */
+            202: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task_id of a 202 response. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobStatus"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    correctGrammar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrammarRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrammarResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    scanPlagiarism: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlagiarismRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlagiarismResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    detectImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `payment_in_progress` (Another billing operation for this account is in progress; retry shortly.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    imageHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unhealthy. */
+            503: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+        };
+    };
+    detectVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VoiceUpload"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voiceHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unhealthy. */
+            503: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+        };
+    };
+    listSources: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceList"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceImportResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSource: {
+        parameters: {
+            query: {
+                /** @description URL of the source to delete. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceDeleteResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,43 @@
+/** Multipart bodies for the image and voice endpoints, from whatever the caller holds. */
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
+
+/**
+ * A file to upload: a path on disk (streamed from the file, never read whole into memory), bytes
+ * (Buffer or Uint8Array), a Blob or File, or a stream (a Node Readable, a web ReadableStream or any
+ * async iterable of chunks; read into memory before sending, so a retry can send it again).
+ */
+export type FileInput = string | Uint8Array | Blob | AsyncIterable<Uint8Array | string>;
+
+export interface UploadOptions {
+  /** File name sent with the part; defaults to the path's base name, the File's name, or `upload`. */
+  filename?: string;
+  /** Content type of the part; the server reads the format from the bytes, so this is optional. */
+  contentType?: string;
+}
+
+/** A FormData with the file in the field `file`, the way both endpoints take it. */
+export async function fileForm(file: FileInput, options: UploadOptions = {}): Promise<FormData> {
+  const { blob, name } = await toBlob(file, options.contentType);
+  const form = new FormData();
+  form.append('file', blob, options.filename ?? name ?? 'upload');
+  return form;
+}
+
+async function toBlob(file: FileInput, type = ''): Promise<{ blob: Blob; name?: string }> {
+  if (typeof file === 'string') return { blob: await openAsBlob(file, { type }), name: basename(file) };
+  if (file instanceof Blob) return { blob: file, name: 'name' in file && typeof file.name === 'string' && file.name ? file.name : undefined };
+  // Node's Buffers are views on plain ArrayBuffers, which is what Blob takes.
+  if (file instanceof Uint8Array) return { blob: new Blob([file as Uint8Array<ArrayBuffer>], { type }) };
+  if (isAsyncIterable(file)) {
+    const chunks: (Uint8Array<ArrayBuffer> | string)[] = [];
+    for await (const chunk of file) chunks.push(chunk as Uint8Array<ArrayBuffer> | string);
+    const path = (file as { path?: unknown }).path; // fs.createReadStream() knows its file name
+    return { blob: new Blob(chunks, { type }), name: typeof path === 'string' ? basename(path) : undefined };
+  }
+  throw new TypeError('file must be a path, a Buffer/Uint8Array, a Blob or a readable stream');
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
+  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+}
