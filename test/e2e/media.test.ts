@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { HealthReport, ImageResult, VoiceResult } from '../../contract/schemas.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
+import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** A photo-like test image: smooth gradients plus sensor-like noise. */
@@ -25,34 +26,9 @@ async function photo(width: number, height: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** 16-bit mono PCM WAV of a voiced, pitch-varying tone with a little noise. */
+/** 16-bit mono PCM WAV of a speech-like synthetic signal. */
 function wav(seconds: number, sampleRate = 16_000): Buffer {
-  const n = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(n * 2);
-  let phase = 0;
-  let seed = 3;
-  for (let i = 0; i < n; i++) {
-    const t = i / sampleRate;
-    phase += (2 * Math.PI * (140 + 30 * Math.sin(2 * Math.PI * 0.7 * t))) / sampleRate;
-    const envelope = 0.5 + 0.5 * Math.sin(2 * Math.PI * 3 * t) ** 2;
-    const noise = ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 0.02;
-    const sample = envelope * (0.4 * Math.sin(phase) + 0.2 * Math.sin(2 * phase) + 0.1 * Math.sin(3 * phase)) + noise;
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, sample)) * 32767), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 function upload(bytes: Buffer, name: string): FormData {
