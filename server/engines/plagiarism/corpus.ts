@@ -174,6 +174,8 @@ export class SourceCorpus {
     }
     if (batch.length > 0) await flush();
     await settle();
+    // Merge the GIN fast-update list now: until then every full-text probe scans it linearly.
+    if (report.imported > 0) await this.pool.query(`select gin_clean_pending_list('plagiarism_chunks_tsv_idx')`);
     return report;
   }
 
