@@ -84,7 +84,8 @@ export function decodeCbor(bytes: Uint8Array): CborValue {
         const out: { [key: string]: CborValue } = {};
         for (let i = 0; i < len && !(indefinite && peekBreak()); i++) {
           const key = item(depth + 1);
-          out[typeof key === 'string' ? key : String(key)] = item(depth + 1);
+          // defineProperty: a "__proto__" key must stay data, never reach the prototype.
+          Object.defineProperty(out, typeof key === 'string' ? key : String(key), { value: item(depth + 1), enumerable: true, writable: true, configurable: true });
         }
         return out;
       }

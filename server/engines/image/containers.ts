@@ -105,11 +105,11 @@ function walkPng(bytes: Uint8Array, out: MetadataBlocks): void {
     const data = bytes.subarray(start, end);
     if (type === 'tEXt') {
       const nul = data.indexOf(0);
-      if (nul > 0) out.text.push({ key: latin1.decode(data.subarray(0, nul)), value: latin1.decode(data.subarray(nul + 1)) });
+      if (nul > 0) pushPngText(out, latin1.decode(data.subarray(0, nul)), utf8.decode(data.subarray(nul + 1)));
     } else if (type === 'zTXt') {
       const nul = data.indexOf(0);
       const inflated = nul > 0 ? inflateBounded(data.subarray(nul + 2)) : null;
-      if (inflated) out.text.push({ key: latin1.decode(data.subarray(0, nul)), value: latin1.decode(inflated) });
+      if (inflated) pushPngText(out, latin1.decode(data.subarray(0, nul)), utf8.decode(inflated));
     } else if (type === 'iTXt') {
       readITxt(data, out);
     } else if (type === 'eXIf') out.exif.push(data);
@@ -129,8 +129,11 @@ function readITxt(data: Uint8Array, out: MetadataBlocks): void {
   const raw = data.subarray(transEnd + 1);
   const body = compressed ? inflateBounded(raw) : raw;
   if (!body) return;
-  const key = latin1.decode(data.subarray(0, keyEnd));
-  const value = utf8.decode(body);
+  pushPngText(out, latin1.decode(data.subarray(0, keyEnd)), utf8.decode(body));
+}
+
+/** PNG text entries; the XMP packet may come in any of the three text chunk types. */
+function pushPngText(out: MetadataBlocks, key: string, value: string): void {
   if (key === 'XML:com.adobe.xmp') out.xmp.push(value);
   else out.text.push({ key, value });
 }
