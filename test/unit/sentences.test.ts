@@ -120,6 +120,7 @@ describe('splitSentences: other scripts', () => {
   it('splits Cyrillic, Devanagari and mixed text sensibly', () => {
     assert.deepEqual(texts('Привет. Как дела? Всё хорошо.'), ['Привет.', 'Как дела?', 'Всё хорошо.']);
     assert.deepEqual(texts('नमस्ते। यह ठीक है। Okay then.'), ['नमस्ते।', 'यह ठीक है।', 'Okay then.']);
+    assert.deepEqual(texts('The end. 我喜欢猫。 Then more.'), ['The end.', '我喜欢猫。', 'Then more.']);
   });
 });
 

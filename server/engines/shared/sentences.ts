@@ -69,14 +69,15 @@ const LOWER = /\p{Ll}/u;
 const DIGIT = /\p{Nd}/u;
 const LETTER = /\p{L}/u;
 const MARK = /\p{M}/u;
-const LATIN_LETTER = /\p{Script=Latin}/gu;
-const ANY_LETTER = /\p{L}/gu;
 /** Bullets, "1." / "1)" / "a)" / "(iv)" / "#" headings at the start of a line. */
 const LIST_MARKER = /^(?:[-*•‣◦▪●–—+>]\s|#{1,6}\s|\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdm]{1,5})[.)]\s)/u;
 const LINE_CONTINUES = /[,;:(\-–—/&]$|\b(?:and|or|but|the|a|an|of|to|in|with|for|that)$/iu;
 
 function isWs(ch: string | undefined): boolean {
-  return ch !== undefined && WS.test(ch);
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return WS.test(ch);
 }
 
 /** The word (letters, digits, dots, apostrophes, hyphens) ending just before index `end`. */
@@ -127,7 +128,7 @@ function periodEnds(text: string, tokenStart: number, token: string, next: strin
   // Initials ("J. K. Rowling") and dotted acronyms ("U.S.A.", "Ph.D."): end only before an opener.
   if (/^\p{Lu}$/u.test(bare)) return opener;
   if (/^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u.test(bare)) return opener;
-  return UPPER.test(first) || DIGIT.test(first) || !LETTER.test(first);
+  return true; // capitalised word, digit, symbol or a letter of a caseless script
 }
 
 /** Rule-based boundaries: returns cut indices (exclusive ends of sentences) in increasing order. */
@@ -137,6 +138,12 @@ function ruleCuts(text: string): number[] {
   let lineStart = 0;
   let i = 0;
   while (i < n) {
+    const code = text.charCodeAt(i);
+    // Fast path: ASCII characters other than terminators and line breaks never start a boundary.
+    if (code < 128 && code !== 10 && code !== 13 && code !== 46 && code !== 33 && code !== 63) {
+      i++;
+      continue;
+    }
     const ch = text[i];
     if (ch === '\n' || ch === '\r') {
       // Line break: find the extent of this whitespace run and how many line breaks it has.
@@ -211,12 +218,32 @@ function lineBreakEnds(text: string, lineStart: number, breakAt: number, nextSta
   return line.length <= 60 && (UPPER.test(first) || DIGIT.test(first));
 }
 
-/** Whether a chunk is written mostly in a non-Latin script (then UAX #29 segmentation is used). */
-function mostlyNonLatin(chunk: string): boolean {
-  const letters = chunk.match(ANY_LETTER)?.length ?? 0;
-  if (letters === 0) return false;
-  const latin = chunk.match(LATIN_LETTER)?.length ?? 0;
-  return latin * 2 < letters;
+const LATIN_CHAR = /\p{Script=Latin}/u;
+
+/** Whether text[start, end) is written mostly in a non-Latin script (then UAX #29 segmentation is used). */
+function mostlyNonLatin(text: string, start: number, end: number): boolean {
+  let letters = 0;
+  let latin = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+        letters++;
+        latin++;
+      }
+      continue;
+    }
+    let ch = text[i];
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+      ch = text.slice(i, i + 2);
+      i++;
+    }
+    if (LETTER.test(ch)) {
+      letters++;
+      if (LATIN_CHAR.test(ch)) latin++;
+    }
+  }
+  return letters > 0 && latin * 2 < letters;
 }
 
 let segmenter: Intl.Segmenter | undefined;
@@ -234,8 +261,8 @@ export function splitSentences(text: string): SentenceSpan[] {
   let start = 0;
   for (const end of cuts) {
     if (end <= start) continue;
-    const chunk = text.slice(start, end);
-    if (mostlyNonLatin(chunk)) {
+    if (mostlyNonLatin(text, start, end)) {
+      const chunk = text.slice(start, end);
       segmenter ??= new Intl.Segmenter('und', { granularity: 'sentence' });
       for (const seg of segmenter.segment(chunk)) {
         pushTrimmed(out, text, start + seg.index, start + seg.index + seg.segment.length);
