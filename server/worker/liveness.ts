@@ -10,7 +10,11 @@ import type { WorkerEvents } from 'graphile-worker';
 export interface LivenessOptions { heartbeatMs: number; deadAfterMs: number }
 
 export function trackWorkerLiveness(db: Database, events: WorkerEvents, options: LivenessOptions, onError: (error: Error) => void): () => Promise<void> {
+  // graphile-worker 0.17 locks jobs in the name of the worker pool (its local queue), older paths in
+  // the name of a worker: both ids get heartbeats.
   const alive = new Set<string>();
+  events.on('pool:create', ({ workerPool }) => alive.add(workerPool.id));
+  events.on('pool:release', ({ workerPool }) => alive.delete(workerPool.id));
   events.on('worker:create', ({ worker }) => alive.add(worker.workerId));
   events.on('worker:stop', ({ worker }) => alive.delete(worker.workerId));
 

@@ -96,7 +96,7 @@ describe('async jobs', () => {
       const res = await server.request(endpoint.path, { method: 'POST', key, json: { ...endpoint.body, poll: true } });
       assert.equal(res.status, 202, JSON.stringify(res.body));
       const accepted = endpoint.accepted.parse(res.body) as { task_id: string; word_count: number; credits_remaining: number };
-      assert.equal(accepted.word_count, 51);
+      assert.equal(accepted.word_count, 63);
       assert.equal(accepted.credits_remaining, (await creditStatement(server.services.db, userId)).balance);
       const done = await poll(key, accepted.task_id);
       assert.equal(done.task_id, accepted.task_id);
@@ -155,9 +155,9 @@ describe('async jobs', () => {
       const before = (await creditStatement(server.services.db, userId)).balance;
       const res = await server.request('/api/detect-and-humanize/', { method: 'POST', key, json: { content: `FAIL_ME ${AI_TEXT}`, detection_threshold: 0.5, callback_url: hook.url, poll: true } });
       assert.equal(res.status, 202);
-      assert.equal(res.body.credits_remaining, before - 2 * 52);
+      assert.equal(res.body.credits_remaining, before - 2 * 64);
       const failed = JobFailed.parse(await poll(key, res.body.task_id));
-      assert.equal(failed.word_count, 52);
+      assert.equal(failed.word_count, 64);
       const statement = await creditStatement(server.services.db, userId, 100);
       assert.equal(statement.balance, before);
       assert.equal(statement.ledgerSum, statement.balance);
