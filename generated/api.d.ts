@@ -413,7 +413,7 @@ export interface components {
              * @default false
              * @example false
              */
-            poll: boolean;
+            poll?: boolean;
             /**
              * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
              * @example my-shared-secret
@@ -502,7 +502,7 @@ export interface components {
              * @default false
              * @example false
              */
-            poll: boolean;
+            poll?: boolean;
             /**
              * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
              * @example my-shared-secret
@@ -722,7 +722,7 @@ export interface components {
              * @default false
              * @example false
              */
-            poll: boolean;
+            poll?: boolean;
             /**
              * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
              * @example my-shared-secret
@@ -884,7 +884,7 @@ export interface components {
              * @example auto
              * @enum {string}
              */
-            target_variant: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
         };
         PlagiarismResult: {
             /**

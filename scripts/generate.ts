@@ -13,7 +13,8 @@ const typesFile = new URL('generated/api.d.ts', root);
 
 const header = '# Generated from contract/ by `npm run generate`. Do not edit by hand.\n';
 const spec = header + stringify(buildOpenApiDocument(), { lineWidth: 0, aliasDuplicateObjects: false });
-const ast = await openapiTS(spec.replace(header, ''));
+// defaultNonNullable: false keeps request fields that have a default (poll, target_variant) optional.
+const ast = await openapiTS(spec.replace(header, ''), { defaultNonNullable: false });
 const types = `// Generated from openapi.yaml by \`npm run generate\`. Do not edit by hand.\n${astToString(ast)}`;
 
 const outputs: [URL, string][] = [

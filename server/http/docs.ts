@@ -56,6 +56,7 @@ body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1d2330}nav{
 nav ul{list-style:none;padding:0}nav li{margin:4px 0}nav a{text-decoration:none;color:#1d2330;font-size:13px}main{padding:24px 40px;max-width:1000px}
 .m{display:inline-block;min-width:52px;text-align:center;border-radius:4px;color:#fff;font-size:12px;font-weight:700;padding:1px 4px}.get{background:#2f7d32}.post{background:#1f5fbf}.delete{background:#b3261e}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px}td,th{border:1px solid #dde2ea;padding:6px 8px;text-align:left;vertical-align:top;font-size:14px}th{background:#f4f6fa}
+@media (max-width:800px){body{display:block}nav{width:auto;height:auto;position:static}main{padding:16px}table{display:block;overflow-x:auto}}
 code{background:#eef1f6;padding:1px 4px;border-radius:3px;font-size:13px}.op{border-top:1px solid #dde2ea;padding-top:8px}.summary{font-weight:600}.opt{color:#777;font-size:12px}
 </style></head><body><nav><h3>${esc(info.title)} ${esc(info.version)}</h3><p><a href="/openapi.yaml">openapi.yaml</a></p><ul>${nav}</ul><h4>Schemas</h4><ul>${Object.keys(schemas).map((n) => `<li><a href="#schema-${esc(n)}">${esc(n)}</a></li>`).join('')}</ul></nav>
 <main><h1>${esc(info.title)}</h1><p>${prose(info.description)}</p><p>Authenticate with the header <code>X-API-Key: ci_…</code>.</p>${body}<h1>Schemas</h1>${schemaSections}</main></body></html>`;
