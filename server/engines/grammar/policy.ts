@@ -1,0 +1,189 @@
+/**
+ * Which of harper's lints become corrections. Minimal change is the promise, so harper's style
+ * advice, typography, renames and dialect flips are dropped, and a spelling lint is applied only
+ * when the word is clearly a typo and one candidate clearly the intended word.
+ */
+import type { Category, Edit } from './edits.ts';
+import type { HarperDialect, HarperLint } from './harper.ts';
+import type { Lexicon } from './lexicon.ts';
+import { chooseSpelling } from './spelling.ts';
+import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
+
+/** Lint kinds that are advice rather than errors. */
+const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
+
+/** Rules of other kinds that rewrite correct text, rename things or split valid words. */
+const DROPPED_RULES = new Set([
+  'OxfordComma', // style
+  'NoOxfordComma',
+  'UpdatePlaceNames', // Turkey → Türkiye: a rename, not an error
+  'CondenseAllThe', // all of the → all the: style
+  'AvoidAndAlso',
+  'VeryLess',
+  'WrongNegative', // Inorder → Disorder
+  'LitotesDirectPositive', // not impossible → possible changes the meaning
+  'Everyday', // everyday/every day depends on the sentence
+  'Months', // may → May: the modal
+  'ThisTypeOfThing',
+  'WouldNeverHave',
+  'DiscourseMarkers', // commas after "Thus": our own punctuation rule decides
+  'ToTwoToo',
+  'CompoundNouns', // school teachers → schoolteachers, team work → teamwork: both are written
+  'MissingTo', // "will help me in the future" → "help me to in"
+  'MassNouns', // "like a thief" → "like thief"
+  'NounVerbConfusion', // "the placebo effect works" → "affect"
+  'PronounKnew', // "anything new" → "anything knew"
+  'RedundantThat', // "the reason is that that birds ..." is correct
+  'WantBe', // "if you want be" -> "won't be"
+  'ProgressiveNeedsBe', // "they have interesting temples" -> "they're"
+  'QuiteQuiet',
+  'LongSentences',
+  'SpelledNumbers',
+  'BoringWords',
+  'AvoidContractions',
+  'PossessiveNoun',
+]);
+
+/** Advice-kind rules that do fix errors. */
+const KEPT_ADVICE = new Set(['Cant', 'Spaces']);
+
+const CATEGORY_BY_KIND: Record<string, Category> = {
+  Spelling: 'spelling',
+  Typo: 'spelling',
+  BoundaryError: 'spelling',
+  Capitalization: 'capitalization',
+  Punctuation: 'punctuation',
+  Formatting: 'punctuation',
+};
+
+const PREFIXES = ['un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
+
+export interface PolicyContext {
+  lexicon: Lexicon;
+  variants: VariantSpellings;
+  /** The variant harper lints in. */
+  dialect: HarperDialect;
+}
+
+/** Which side of the variant map harper's dialect accepts; Canada mixes both. */
+const SIDE: Record<HarperDialect, 'us' | 'uk' | 'both'> = { 'en-US': 'us', 'en-GB': 'uk', 'en-AU': 'uk', 'en-IN': 'uk', 'en-CA': 'both' };
+
+/**
+ * True when harper proposes `candidate` for `word` only because `word` is another variant's
+ * spelling of it (colour → color in American mode): a dialect flip, which is never a correction
+ * (with an explicit target the curated map converts instead).
+ */
+function isDialectFlip(word: string, candidate: string, ctx: PolicyContext): boolean {
+  const side = ctx.variants.respelling(word, candidate);
+  return side !== null && (SIDE[ctx.dialect] === 'both' || SIDE[ctx.dialect] === side);
+}
+
+/**
+ * Conditions on rules that are right in most uses and wrong in some: true keeps the lint.
+ * `original` is the flagged text, `replacement` the first suggestion.
+ */
+const CONDITIONS: Record<string, (original: string, replacement: string, ctx: PolicyContext) => boolean> = {
+  // allday → all day, inmany → in many; not maind → ma ind (for "mind"), todays → to days.
+  SplitWords: (original, replacement, ctx) =>
+    !ctx.lexicon.isKnown(original) && !/s$/i.test(original) && replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase())),
+  // whole heartedly → wholeheartedly; not Real Politik → RealPolitik.
+  MergeWords: (original) => original === original.toLowerCase(),
+  // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo).
+  OrthographicConsistency: (original, replacement) => !(original === original.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(replacement)),
+  // un known → unknown; not non-stop → nonstop.
+  DisjointPrefixes: (original) => !original.includes('-'),
+};
+
+/**
+ * Edits on `text` for the lints worth applying, narrowest first (a word's spelling before a
+ * phrase rule spanning it); the caller resolves overlaps in this order.
+ */
+export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContext): Edit[] {
+  const edits: Edit[] = [];
+  const spellingOf = new Map(lints.filter((l) => l.rule === 'SpellCheck').map((l) => [l.start, l.suggestions]));
+  for (const lint of lints) {
+    if (DROPPED_RULES.has(lint.rule)) continue;
+    if (ADVICE_KINDS.has(lint.kind) && !KEPT_ADVICE.has(lint.rule)) continue;
+    if (lint.suggestions.length === 0) continue;
+    let category = CATEGORY_BY_KIND[lint.kind] ?? 'grammar';
+    const original = text.slice(lint.start, lint.end);
+    if (lint.rule === 'SpellCheck') {
+      if (embedded(text, lint.start, lint.end)) continue;
+      const replacement = spellingReplacement(text, lint, ctx);
+      if (replacement !== null) {
+        if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
+        edits.push({ start: lint.start, end: lint.end, replacement, category, rule: lint.rule });
+      }
+      continue;
+    }
+    // Any other rule: its first suggestion, unless that is a dialect flip of a regional spelling.
+    const s = lint.suggestions[0];
+    if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
+    const condition = CONDITIONS[lint.rule];
+    if (condition && !condition(original, s.text, ctx)) continue;
+    // A word both split and misspelt ("importand"): the spelling correction is the likelier one.
+    if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx)) continue;
+    if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
+    else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
+  }
+  return edits.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start);
+}
+
+/**
+ * The correction of a word harper's spell checker flagged, or null to leave it. Left alone: words
+ * with digits or inner capitals, acronyms, capitalised words (names) unless at a sentence start
+ * with a close known candidate, regional spellings, words WordNet knows (harper's dictionary
+ * lacks many valid words), and words with no close, plausible candidate. A lower-case word whose
+ * candidate differs only in case ("english" → "English") is capitalised.
+ */
+function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext): string | null {
+  const word = text.slice(lint.start, lint.end);
+  if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
+  // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
+  if (text[lint.start - 1] === '-' || text[lint.end] === '-') return null;
+  // With an apostrophe: only when the word before it is not a word ("dont'" yes, "don'ts" no).
+  const apostrophe = word.search(/['’]/);
+  if (apostrophe > 0 && ctx.lexicon.isKnown(word.slice(0, apostrophe))) return null;
+  if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
+  const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
+  const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
+  const capitalised = word[0] !== word[0].toLowerCase();
+  if (capitalised && !sentenceInitial(text, lint.start)) return null;
+  if (ctx.variants.isRegionalForm(word)) return null;
+  const bare = word.toLowerCase().replace(/['’]s$/, '');
+  if (ctx.lexicon.isLemmaOrPlural(bare)) return null;
+  if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
+  // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
+  const lower = word.toLowerCase();
+  const plausible = candidates.filter((c) => {
+    const lc = c.toLowerCase();
+    if (lower.endsWith(lc) && word.length - c.length >= 2) return false;
+    const negative = /^(un|im|ir|il|dis|non)(.{4,})$/.exec(lc);
+    return !(negative && !lower.startsWith(negative[1]) && lower.endsWith(negative[2]));
+  });
+  // Harper's dictionary also proposes forms that are not words ("definelty" → "definest").
+  const choice = chooseSpelling(word, plausible.filter((c) => c.includes(' ') || c.includes("'") || ctx.lexicon.isKnown(c)), ctx.lexicon);
+  if (!choice) return null;
+  // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
+  // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
+  if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
+  const len = word.length;
+  const maxCost = len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5;
+  if (choice.cost > maxCost) return null;
+  // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
+  if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
+  if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
+  if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  return choice.replacement;
+}
+
+function knownWithPrefix(word: string, lexicon: Lexicon): boolean {
+  for (const prefix of PREFIXES) {
+    if (word.length >= prefix.length + 5 && word.startsWith(prefix)) {
+      const rest = word.slice(prefix.length).replace(/^-/, '');
+      if (lexicon.isLemmaOrPlural(rest)) return true;
+    }
+  }
+  return false;
+}

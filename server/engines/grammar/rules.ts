@@ -1,0 +1,624 @@
+/**
+ * Our own rules for frequent learner errors harper.js misses. Each rule reads the tagged tokens
+ * of the text and proposes edits; rules are listed by priority (an earlier rule wins a conflict).
+ * Every rule is deliberately narrow: it fires only where the context makes the error certain,
+ * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
+ * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
+ */
+import type { Category, Edit } from './edits.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { PolicyContext } from './policy.ts';
+import { matchCase } from './spelling.ts';
+import type { Token } from './tokens.ts';
+
+export type Proposal = Omit<Edit, 'rule' | 'category'>;
+
+export interface Rule {
+  id: string;
+  category: Category;
+  /** What it fixes, e.g. "he go → he goes". */
+  description: string;
+  apply(text: string, tokens: Token[], ctx: PolicyContext): Proposal[];
+}
+
+const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
+/** Words that may stand between an auxiliary and its verb. */
+const ADVERBS_BETWEEN = new Set(['not', "n't", 'never', 'also', 'still', 'really', 'only', 'just', 'always', 'even', 'ever', 'already', 'often', 'probably', 'certainly', 'definitely', 'easily', 'usually', 'surely', 'hardly']);
+/** Tokens after which a new clause (and so a subject) begins. */
+const CLAUSE_OPENERS = new Set([
+  'and', 'but', 'or', 'so', 'because', 'if', 'when', 'while', 'although', 'though', 'since', 'that', 'as', 'where', 'whereas', 'unless', 'until', 'before', 'after',
+  ',', ';', ':', '(', '"', '“',
+]);
+const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
+const NON_THIRD = new Set(['i', 'we', 'they', 'you']);
+/** Plural nouns that take a singular verb, or are not plural at all. */
+const SINGULAR_S_NOUNS = new Set([
+  'news', 'series', 'species', 'physics', 'mathematics', 'economics', 'politics', 'statistics', 'means', 'ethics', 'linguistics', 'electronics', 'athletics',
+  'gymnastics', 'measles', 'diabetes', 'billiards', 'headquarters', 'crossroads', 'genetics', 'logistics', 'aerobics', 'robotics', 'mechanics', 'dynamics', 'optics',
+  'this', 'is', 'was', 'has', 'does', 'its', 'his', 'hers', 'yes', 'bus', 'gas', 'glass', 'class', 'process', 'success', 'business', 'access', 'address', 'progress',
+  'analysis', 'basis', 'crisis', 'thesis', 'emphasis', 'hypothesis', 'status', 'campus', 'virus', 'focus', 'bonus', 'census', 'chaos', 'lens', 'always', 'perhaps',
+  'us', 'plus', 'thus', 'across', 'less', 'unless', 'whereas', 'afterwards', 'towards', 'sometimes', 'nowadays',
+]);
+/** Uncountable nouns: never made plural, and pluralised by learners ("informations"). */
+const MASS_NOUNS = new Set([
+  'information', 'advice', 'knowledge', 'equipment', 'furniture', 'homework', 'luggage', 'baggage', 'software', 'hardware', 'feedback', 'research', 'evidence',
+  'traffic', 'pollution', 'money', 'water', 'air', 'news', 'progress', 'weather', 'music', 'transportation', 'health', 'education', 'behavior', 'behaviour', 'happiness',
+  'safety', 'time', 'work', 'help', 'fun', 'energy', 'technology', 'food', 'information', 'stuff', 'housing', 'clothing', 'garbage', 'rubbish', 'machinery', 'scenery',
+  'vocabulary', 'grammar', 'poetry', 'jewelry', 'jewellery', 'mail', 'rice', 'bread', 'sugar', 'salt', 'milk', 'coffee', 'tea', 'oil', 'gold', 'silver', 'wood',
+  'paper', 'land', 'space', 'nature', 'society', 'business', 'experience', 'life', 'love', 'peace', 'freedom', 'justice', 'violence', 'damage', 'importance',
+]);
+/** Learner plurals of uncountable nouns, always wrong. */
+const WRONG_PLURALS: Record<string, string> = {
+  informations: 'information', advices: 'advice', knowledges: 'knowledge', equipments: 'equipment', furnitures: 'furniture', homeworks: 'homework',
+  todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
+  vocabularies: 'vocabulary', staffs: 'staff', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
+};
+const PLURAL_QUANTIFIERS = new Set(['many', 'several', 'few', 'various', 'numerous', 'both', 'these', 'those', 'multiple', 'countless', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundreds', 'thousands', 'millions']);
+
+const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
+
+function replace(t: Token, replacement: string): Proposal {
+  return { start: t.start, end: t.end, replacement: matchCase(t.text, replacement) };
+}
+
+/** The token index after `i` skipping adverbs that may sit between an auxiliary and its verb. */
+function skipAdverbs(tokens: Token[], i: number): number {
+  let j = i + 1;
+  while (j < tokens.length && ADVERBS_BETWEEN.has(tokens[j].lower)) j++;
+  return j;
+}
+
+/** True when token `i` begins a clause (sentence start, or after a conjunction or punctuation). */
+function clauseStart(tokens: Token[], i: number): boolean {
+  if (i === 0 || tokens[i].sentenceStart) return true;
+  const prev = tokens[i - 1].lower;
+  // "He and I are": a coordinated subject, not a new clause.
+  if ((prev === 'and' || prev === 'or') && i >= 2 && ['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 2].pos)) return false;
+  return CLAUSE_OPENERS.has(prev);
+}
+
+/** Base form of a verb token, when it is an inflected form of a known verb. */
+function baseOf(t: Token, lexicon: Lexicon): string | null {
+  if (!isWord(t)) return null;
+  const base = lexicon.verbBase(t.lower);
+  if (!base || base === t.lower || !lexicon.isVerb(base)) return null;
+  return base;
+}
+
+/** He/she/it + base verb → third person singular: "he go" → "he goes", "she have" → "she has". */
+const thirdPersonAgreement: Rule = {
+  id: 'agreement-third-person',
+  category: 'grammar',
+  description: 'he/she/it + base verb → -s form (he go → he goes)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const subject = tokens[i];
+      if (!THIRD_SINGULAR.has(subject.lower) || !clauseStart(tokens, i)) continue;
+      // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
+      const verb = tokens[i + 1];
+      if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
+      const next = tokens[i + 2];
+      if (verb.lower === 'have' || verb.lower === 'do') {
+        // "he have to", "she do not": the auxiliary form.
+        out.push(replace(verb, verb.lower === 'have' ? 'has' : 'does'));
+        continue;
+      }
+      if (verb.lower === 'are' || verb.lower === 'am') {
+        out.push(replace(verb, 'is'));
+        continue;
+      }
+      if (verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.hasLemma(verb.lower, 'verb')) continue;
+      if (lexicon.functionWords.has(verb.lower) && !lexicon.isVerb(verb.lower)) continue;
+      // "he himself", "it all": not a verb after all.
+      if (next && next.lower === 'to' && verb.lower === 'need') continue;
+      out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
+    }
+    return out;
+  },
+};
+
+/** I/we/you/they + -s form → base; "they was" → "they were"; "I is" → "I am". */
+const pluralPronounAgreement: Rule = {
+  id: 'agreement-plural-pronoun',
+  category: 'grammar',
+  description: 'I/we/you/they + -s form → base form (they goes → they go, we was → we were)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const subject = tokens[i];
+      if (!NON_THIRD.has(subject.lower) || !clauseStart(tokens, i)) continue;
+      const verb = tokens[i + 1];
+      if (!isWord(verb)) continue;
+      const pronoun = subject.lower;
+      if (verb.lower === 'is') out.push(replace(verb, pronoun === 'i' ? 'am' : 'are'));
+      else if (verb.lower === 'was' && pronoun !== 'i') out.push(replace(verb, 'were'));
+      else if (verb.lower === 'has') out.push(replace(verb, 'have'));
+      else if (verb.lower === 'does') out.push(replace(verb, 'do'));
+      else if (verb.lower === 'are' && pronoun === 'i') out.push(replace(verb, 'am'));
+      else if (verb.pos === 'VERB' && /[^s]s$/.test(verb.lower)) {
+        const base = baseOf(verb, lexicon);
+        if (base && lexicon.thirdPerson(base) === verb.lower) out.push(replace(verb, base));
+      }
+    }
+    return out;
+  },
+};
+
+/** Plural noun subject + is/was/has: "the people is" → "the people are". */
+const pluralNounAgreement: Rule = {
+  id: 'agreement-plural-noun',
+  category: 'grammar',
+  description: 'plural noun subject + is/was/has → are/were/have (many students was → were)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      const noun = tokens[i];
+      const verb = tokens[i + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'was', 'has'].includes(verb.lower)) continue;
+      if (!isPluralNoun(noun, lexicon)) continue;
+      // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun.
+      let j = i - 1;
+      while (j >= 0 && tokens[j].pos === 'ADJ') j--;
+      const det = tokens[j];
+      if (!det || !PLURAL_DETERMINERS.has(det.lower) || !clauseStart(tokens, j)) continue;
+      // "the students' book", "one of the boys is": not this pattern.
+      if (j > 0 && tokens[j - 1].lower === 'of') continue;
+      out.push(replace(verb, verb.lower === 'is' ? 'are' : verb.lower === 'was' ? 'were' : 'have'));
+    }
+    return out;
+  },
+};
+
+const PLURAL_DETERMINERS = new Set(['the', 'these', 'those', 'many', 'most', 'some', 'all', 'my', 'our', 'their', 'your', 'his', 'her', 'several', 'few', 'both', 'such', 'other', 'most']);
+
+function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
+  const w = t.lower;
+  if (['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice'].includes(w)) return true;
+  if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
+  const lemmas = lexicon.lemmatize(w, 'noun');
+  return lemmas.length > 0 && !lemmas.includes(w);
+}
+
+/** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain". */
+const modalBase: Rule = {
+  id: 'verb-after-modal',
+  category: 'grammar',
+  description: 'modal + inflected verb → base form (can goes → can go)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const modal = tokens[i];
+      const isDidNot = ['did', 'does', 'do'].includes(modal.lower) && ["n't", 'not'].includes(tokens[i + 1]?.lower ?? '');
+      if (!MODALS.has(modal.lower) && !isDidNot) continue;
+      const j = skipAdverbs(tokens, i);
+      const verb = tokens[j];
+      if (!isWord(verb) || verb.pos !== 'VERB') continue;
+      // "can been", "will having": the form after a modal is always the base form.
+      if (/ing$/.test(verb.lower) && !isDidNot && !MODALS.has(modal.lower)) continue;
+      const base = baseOf(verb, lexicon);
+      if (!base) continue;
+      // "may parts of India": "may" is a typo for "many" far more often than "may" + an -s verb.
+      if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun')) continue;
+      // A participle after a modal is a passive missing "be" ("can used"): not ours to guess.
+      if (/ed$|en$/.test(verb.lower) && !isDidNot && lexicon.pastParticiple(base) === verb.lower && lexicon.past(base) !== verb.lower) continue;
+      out.push(replace(verb, base));
+    }
+    return out;
+  },
+};
+
+/** to + -s form or irregular past → base: "to goes" → "to go", "to went" → "to go". */
+const infinitiveBase: Rule = {
+  id: 'verb-after-to',
+  category: 'grammar',
+  description: 'to + -s form or irregular past → base form (want to went → want to go)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      if (tokens[i].lower !== 'to' || tokens[i].pos !== 'PART') continue;
+      const verb = tokens[i + 1];
+      if (!isWord(verb) || verb.pos !== 'VERB') continue;
+      const base = baseOf(verb, lexicon);
+      if (!base) continue;
+      const irregular = lexicon.irregular(base);
+      // "to taxes": "to" is a preposition before a plural noun.
+      const isThird = lexicon.thirdPerson(base) === verb.lower && (!lexicon.hasLemma(base, 'noun') || COMMON_S_VERBS.has(verb.lower));
+      const isIrregularPast = irregular !== undefined && irregular.past.includes(verb.lower) && !irregular.participle.includes(verb.lower);
+      if (isThird || isIrregularPast) out.push(replace(verb, base));
+    }
+    return out;
+  },
+};
+
+const COMMON_S_VERBS = new Set(['goes', 'does', 'has', 'says', 'makes', 'gets', 'takes', 'comes', 'gives', 'becomes', 'knows', 'thinks', 'seems', 'tries', 'studies', 'lives', 'learns']);
+
+/** have/has/had + irregular simple past → participle: "has went" → "has gone". */
+const perfectParticiple: Rule = {
+  id: 'perfect-participle',
+  category: 'grammar',
+  description: 'have + simple past of an irregular verb → past participle (has went → has gone)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const aux = tokens[i].lower;
+      const perfect = ['have', 'has', 'had', "'ve", 'having'].includes(aux);
+      const passive = ['is', 'are', 'was', 'were', 'been', 'be', 'being'].includes(aux);
+      if (!perfect && !passive) continue;
+      const j = skipAdverbs(tokens, i);
+      const verb = tokens[j];
+      if (!isWord(verb)) continue;
+      const base = lexicon.verbBase(verb.lower);
+      const irregular = base ? lexicon.irregular(base) : undefined;
+      if (!irregular || !irregular.past.includes(verb.lower) || irregular.participle.includes(verb.lower)) continue;
+      // "was" + past is passive only for transitive verbs: "was went" is not a passive to repair.
+      if (passive && ['go', 'come', 'become', 'run', 'fall', 'rise', 'sit', 'lie', 'be', 'have', 'do'].includes(irregular.base)) continue;
+      out.push(replace(verb, irregular.participle[0]));
+    }
+    return out;
+  },
+};
+
+/** Quantifier + singular count noun → plural: "many student" → "many students". */
+const pluralAfterQuantifier: Rule = {
+  id: 'plural-after-quantifier',
+  category: 'grammar',
+  description: 'many/several/these/both... + singular noun → plural (many student → many students)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const q = tokens[i].lower;
+      let j = i + 1;
+      if (!PLURAL_QUANTIFIERS.has(q)) continue;
+      while (j < tokens.length && tokens[j].pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(tokens[j].lower)) j++;
+      const noun = tokens[j];
+      const after = tokens[j + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower) continue;
+      // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone.
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.pos === 'VERB' || after.lower === "'s" || after.lower === 'of')) continue;
+      if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
+      // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
+      if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
+      out.push(replace(noun, pluralize(noun.lower)));
+    }
+    return out;
+  },
+};
+
+/** Every/each + plural noun → singular: "every students" → "every student". */
+const singularAfterEvery: Rule = {
+  id: 'singular-after-every',
+  category: 'grammar',
+  description: 'every/each + plural noun → singular (every students → every student)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!['every', 'each'].includes(tokens[i].lower)) continue;
+      const noun = tokens[i + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon)) continue;
+      const lemma = lexicon.lemmatize(noun.lower, 'noun').find((l) => l !== noun.lower);
+      if (!lemma || ['people'].includes(noun.lower)) continue;
+      out.push(replace(noun, noun.lower === 'children' ? 'child' : lemma));
+    }
+    return out;
+  },
+};
+
+/** Plurals of uncountable nouns: "informations" → "information". */
+const uncountablePlural: Rule = {
+  id: 'uncountable-plural',
+  category: 'grammar',
+  description: 'plural of an uncountable noun → singular (informations → information)',
+  apply(_text, tokens) {
+    return tokens.filter((t) => isWord(t) && WRONG_PLURALS[t.lower] !== undefined).map((t) => replace(t, WRONG_PLURALS[t.lower]));
+  },
+};
+
+function pluralize(noun: string): string {
+  const irregular: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' };
+  if (irregular[noun]) return irregular[noun];
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
+/** Introductory words and phrases that take a comma at the start of a sentence. */
+const INTRODUCTORY = [
+  'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in fact', 'in this case', 'in other words', 'in general',
+  'in summary', 'in short', 'in contrast', 'by contrast', 'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact',
+  'first of all', 'above all', 'after all', 'in the end', 'to sum up', 'to conclude', 'for this reason', 'from my point of view', 'of course', 'however',
+  'therefore', 'moreover', 'furthermore', 'consequently', 'additionally', 'also', 'nevertheless', 'nonetheless', 'meanwhile', 'finally', 'firstly', 'secondly',
+  'thirdly', 'lastly', 'besides', 'otherwise', 'personally', 'unfortunately', 'fortunately', 'indeed', 'similarly', 'likewise', 'overall', 'nowadays',
+].map((p) => p.split(' '));
+
+/** Comma after an introductory phrase: "For example we" → "For example, we". */
+const introductoryComma: Rule = {
+  id: 'comma-after-introduction',
+  category: 'punctuation',
+  description: 'comma after an introductory word or phrase at the start of a sentence (However we → However, we)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!(tokens[i].sentenceStart || i === 0 || tokens[i - 1].lower === ';')) continue;
+      for (const phrase of INTRODUCTORY) {
+        if (!phrase.every((w, k) => tokens[i + k]?.lower === w)) continue;
+        const last = tokens[i + phrase.length - 1];
+        const next = tokens[i + phrase.length];
+        if (!isWord(next)) break;
+        // "However hard", "Also important", "Finally arrived": not introductory here.
+        if (phrase.length === 1 && ['ADJ', 'ADV', 'VERB', 'AUX'].includes(next.pos)) break;
+        if (next.space === '') break;
+        out.push({ start: last.end, end: last.end, replacement: ',' });
+        break;
+      }
+    }
+    return out;
+  },
+};
+
+const COPULAS = new Set(['is', 'was', 'be', 'become', 'became', 'becomes', 'am', 'have', 'has', 'had', 'got', 'get', 'gets', 'make', 'made', 'makes', 'need', 'needs', 'want', 'wants', 'buy', 'bought', 'find', 'found', 'give', 'gave']);
+/** Singular nouns that go without an article after "is" ("it is time", "he is home"). */
+const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fun', 'bed', 'church', 'college', 'university', 'class', 'town', 'sale', 'age', 'kind', 'sort', 'type', 'way', 'today', 'tomorrow', 'yesterday', 'tonight', 'lot', 'number', 'half', 'enough', 'nothing', 'something', 'anything', 'everything', 'president', 'head', 'chairman', 'captain', 'one']);
+const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', 'in', 'to', 'of', 'that', 'who', 'which', 'because', 'with', 'when', 'if', 'so', 'or', 'than', 'as', 'at', 'on', 'since', 'like']);
+
+/** Missing indefinite article: "It is good idea." → "It is a good idea." */
+const articleBeforeSingular: Rule = {
+  id: 'article-a-an',
+  category: 'grammar',
+  description: 'is + (adjective) + singular count noun without an article → a/an (it is good idea → it is a good idea)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (!COPULAS.has(tokens[i].lower)) continue;
+      let j = i + 1;
+      while (j < tokens.length && tokens[j].pos === 'ADJ' && j - i <= 2) j++;
+      const first = tokens[i + 1];
+      const noun = tokens[j];
+      const after = tokens[j + 1];
+      // Only with an adjective: "is good idea" is clearly missing "a"; "is potassium" is not.
+      if (j === i + 1) continue;
+      if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
+      if (!after || !CLAUSE_END.has(after.lower)) continue;
+      if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || /(ness|ity|ism|ics|tion|sion|ment|ance|ence)$/.test(noun.lower)) continue;
+      if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
+      if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
+      // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.
+      if (tokens.slice(i + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
+      const article = /^[aeiou]/i.test(first.text) && !/^(uni|use|usu|eu|one|once)/i.test(first.text) ? 'an' : /^(hour|honest|honor|honour|heir)/i.test(first.text) ? 'an' : 'a';
+      out.push({ start: first.start, end: first.start, replacement: `${article} ` });
+    }
+    return out;
+  },
+};
+
+/** Missing "the" before a superlative: "one of most important" → "one of the most important". */
+const theBeforeSuperlative: Rule = {
+  id: 'article-the-superlative',
+  category: 'grammar',
+  description: '"the" before a superlative or "same" (one of most important → one of the most important; at same time → at the same time)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const prev = tokens[i - 1].lower;
+      const next = tokens[i + 1];
+      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(tokens[i + 2]) && tokens[i + 2].pos === 'NOUN';
+      const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with'].includes(prev) && isWord(next);
+      if (superlative || same) out.push({ start: t.start, end: t.start, replacement: 'the ' });
+    }
+    return out;
+  },
+};
+
+/** Verbs that take a to-infinitive and never a bare one. */
+const TO_VERBS = new Set(['want', 'wants', 'wanted', 'need', 'needs', 'needed', 'decide', 'decided', 'decides', 'plan', 'plans', 'planned', 'try', 'tries', 'tried', 'able', 'going', 'wish', 'wishes', 'hope', 'hopes', 'expect', 'expects', 'refuse', 'refused', 'afford', 'learn', 'learned', 'seem', 'seems', 'seemed']);
+
+/** Missing "to": "I want go" → "I want to go". */
+const toBeforeInfinitive: Rule = {
+  id: 'to-before-infinitive',
+  category: 'grammar',
+  description: 'want/need/decide/try/able... + base verb → insert "to" (I want go → I want to go)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!TO_VERBS.has(tokens[i].lower)) continue;
+      const verb = tokens[i + 1];
+      if (!isWord(verb) || verb.pos !== 'VERB' || verb.text !== verb.lower) continue;
+      // A base form that is only a verb ("go", "buy", "make"), not a noun object ("want help").
+      if (verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj')) continue;
+      // "going" + base is "going to" only in "be going"; "help" and "let" take bare infinitives.
+      if (tokens[i].lower === 'going' && !['is', 'am', 'are', 'was', 'were', "'m", "'re", "'s"].includes(tokens[i - 1]?.lower ?? '')) continue;
+      out.push({ start: verb.start, end: verb.start, replacement: 'to ' });
+    }
+    return out;
+  },
+};
+
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'a.m', 'p.m', 'u.s', 'approx', 'cf', 'fig', 'vol', 'ed', 'inc', 'ltd', 'co', 'jr', 'sr', 'prof']);
+
+/** Capital letter at the start of a sentence: "it is fine. in my opinion" → "In my opinion". */
+const sentenceCapital: Rule = {
+  id: 'capital-sentence-start',
+  category: 'capitalization',
+  description: 'a sentence starts with a capital letter (in my opinion → In my opinion)',
+  apply(text, tokens) {
+    const out: Proposal[] = [];
+    for (const t of tokens) {
+      if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
+      // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
+      let k = t.start - 1;
+      while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
+      let starts = k < 0 || text[k] === '\n';
+      if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
+        // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
+        const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
+        const ellipsis = text[k] === '.' && (text[k - 1] === '.' || text[k] === '…');
+        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1));
+      }
+      if (!starts) continue;
+      out.push({ start: t.start, end: t.start + 1, replacement: t.text[0].toUpperCase() });
+    }
+    return out;
+  },
+};
+
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them', 'you']);
+const SUBORDINATORS = new Set(['if', 'when', 'while', 'although', 'though', 'because', 'since', 'after', 'before', 'once', 'unless', 'whenever', 'as']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'people', 'this']);
+const NOT_BEFORE_MAIN = new Set(['what', 'that', 'which', 'who', 'whom', 'how', 'why', 'where', 'when', 'if', 'whether', 'to', 'and', 'or', 'but', 'because', 'than', 'as', 'so', 'think', 'know', 'say', 'believe', 'feel', 'said', 'thought', 'knew', 'felt', 'means', 'mean', 'hope', 'sure', 'say']);
+
+/** Comma after an introductory subordinate clause: "If you want it you can" → "If you want it, you can". */
+const clauseComma: Rule = {
+  id: 'comma-after-subordinate-clause',
+  category: 'punctuation',
+  description: 'comma after an opening subordinate clause (When we are young our body → When we are young, our body)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!tokens[i].sentenceStart || !SUBORDINATORS.has(tokens[i].lower)) continue;
+      let verbSeen = false;
+      for (let k = i + 1; k + 1 < tokens.length && !tokens[k].sentenceStart; k++) {
+        const t = tokens[k];
+        if ([',', ';', ':', '.', '!', '?'].includes(t.lower) || t.pos === 'CCONJ') break;
+        const prev = tokens[k - 1];
+        const next = tokens[k + 1];
+        if (verbSeen && k - i >= 4 && SUBJECTS.has(t.lower) && ['VERB', 'AUX'].includes(next.pos) && isWord(prev) && !NOT_BEFORE_MAIN.has(prev.lower) && (['ADJ', 'ADV', 'NUM'].includes(prev.pos) || OBJECT_PRONOUNS.has(prev.lower))) {
+          // Not after a noun: "If we have a job we like, ..." is a relative clause, not the main one.
+          out.push({ start: prev.end, end: prev.end, replacement: ',' });
+          break;
+        }
+        if (t.pos === 'VERB' || t.pos === 'AUX') verbSeen = true;
+      }
+    }
+    return out;
+  },
+};
+
+/** "this" + plural noun → "these": "this animals" → "these animals". */
+const thisPlural: Rule = {
+  id: 'this-these',
+  category: 'grammar',
+  description: 'this + plural noun → these (this cars → these cars)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (tokens[i].lower !== 'this') continue;
+      const noun = tokens[i + 1];
+      const after = tokens[i + 2];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
+      out.push(replace(tokens[i], 'these'));
+    }
+    return out;
+  },
+};
+
+/** "to" after a modal or after make/let + object: "can't to do" → "can't do", "makes them to be" → "makes them be". */
+const extraTo: Rule = {
+  id: 'to-after-modal',
+  category: 'grammar',
+  description: 'no "to" between a modal, or make/let + object, and its verb (cannot to go → cannot go; let them to go → let them go)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const t = tokens[i].lower;
+      let to = -1;
+      if (MODALS.has(t)) to = skipAdverbs(tokens, i);
+      else if (['make', 'makes', 'made', 'making', 'let', 'lets', 'letting'].includes(t) && OBJECT_PRONOUNS.has(tokens[i + 1].lower)) to = i + 2;
+      if (to < 0 || tokens[to]?.lower !== 'to') continue;
+      const verb = tokens[to + 1];
+      if (!isWord(verb) || verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || verb.pos !== 'VERB') continue;
+      // "made it to the top", "let it to them": "to" a preposition, not before a verb.
+      out.push({ start: tokens[to - 1].end, end: tokens[to].end, replacement: '' });
+    }
+    return out;
+  },
+};
+
+/** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
+const relativeAgreement: Rule = {
+  id: 'agreement-relative',
+  category: 'grammar',
+  description: 'noun + who/that + be agrees with the noun (a person who are → who is)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      if (!['who', 'that'].includes(tokens[i].lower)) continue;
+      const noun = tokens[i - 1];
+      const verb = tokens[i + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
+      const plural = isPluralNoun(noun, lexicon);
+      const singular = !plural && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
+      const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
+      if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
+    }
+    return out;
+  },
+};
+
+/** "there is many" → "there are many". */
+const thereAreMany: Rule = {
+  id: 'agreement-there-are',
+  category: 'grammar',
+  description: 'there is/was + many/several/few/two... → there are/were',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (tokens[i].lower !== 'there' || !['is', 'was'].includes(tokens[i + 1].lower)) continue;
+      if (!PLURAL_QUANTIFIERS.has(tokens[i + 2].lower) || ['these', 'those'].includes(tokens[i + 2].lower)) continue;
+      out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
+    }
+    return out;
+  },
+};
+
+const ITS_CONTRACTION_NEXT = new Set(['very', 'not', 'a', 'an', 'the', 'been', 'going', 'so', 'too', 'really', 'just', 'also', 'important', 'hard', 'easy', 'true', 'possible', 'necessary', 'better', 'difficult', 'clear', 'obvious', 'impossible', 'always', 'because', 'about', 'like', 'only', 'still']);
+const YOURE_NEXT = new Set(['not', 'going', 'welcome', 'right', 'wrong', 'a', 'an', 'so', 'very', 'too', 'being', 'doing', 'trying', 'able', 'sure', 'in', 'always', 'still']);
+
+/** Possessive for contraction: "its very hard" → "it's very hard", "your welcome" → "you're welcome"; "u" → "you". */
+const contractions: Rule = {
+  id: 'its-your-contraction',
+  category: 'grammar',
+  description: "its/your before a word a possessive cannot precede → it's/you're; u → you",
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const next = tokens[i + 1];
+      if (t.lower === 'its' && ITS_CONTRACTION_NEXT.has(next.lower)) out.push(replace(t, "it's"));
+      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower)) out.push(replace(t, "you're"));
+      else if (t.text === 'u' && i > 0 && isWord(tokens[i - 1]) && isWord(next) && next.text !== next.text.toUpperCase()) out.push(replace(t, 'you'));
+    }
+    return out;
+  },
+};
+
+export const RULES: Rule[] = [
+  uncountablePlural,
+  thirdPersonAgreement,
+  pluralPronounAgreement,
+  pluralNounAgreement,
+  modalBase,
+  infinitiveBase,
+  perfectParticiple,
+  pluralAfterQuantifier,
+  singularAfterEvery,
+  introductoryComma,
+  clauseComma,
+  sentenceCapital,
+  articleBeforeSingular,
+  theBeforeSuperlative,
+  toBeforeInfinitive,
+  thisPlural,
+  extraTo,
+  relativeAgreement,
+  thereAreMany,
+  contractions,
+];
+
+export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
+  const out: Edit[] = [];
+  for (const rule of rules) {
+    for (const e of rule.apply(text, tokens, ctx)) out.push({ ...e, rule: rule.id, category: rule.category });
+  }
+  return out;
+}

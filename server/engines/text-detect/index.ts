@@ -1,0 +1,140 @@
+/**
+ * AI-text detector engine: a linear model over hashed word and character n-grams, stylometric
+ * features and a small human-text language model, trained by scripts/train-text-detector.ts and
+ * calibrated on dev. Pure and synchronous: the platform runs it on a worker thread.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { francAll } from 'franc';
+import { splitSentences } from '../shared/sentences.ts';
+import { Analyzer } from './features.ts';
+import { calibrate, deserializeModel, scoreAnalysis, type ModelParams } from './model.ts';
+
+export interface SentenceScore {
+  text: string;
+  start: number;
+  end: number;
+  aiScore: number;
+}
+
+export interface Detection {
+  /** Calibrated probability that the document is AI-written, 0..1. */
+  aiScore: number;
+  /** Every sentence of the input, in order (UTF-16 offsets into the input). */
+  sentences: SentenceScore[];
+  /** ISO 639-3 guess, or 'und' for text too short to tell. */
+  language: string;
+  /** False when the text is not English (the model is calibrated for English only). */
+  englishCalibrated: boolean;
+}
+
+export interface TextDetector {
+  readonly version: string;
+  detect(text: string): Detection;
+}
+
+export const MODEL_VERSION = 'ci-textdetect-1.0.0';
+export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
+
+/** Characters of text given to the language guesser. */
+const LANGUAGE_SAMPLE = 1200;
+/** Below this many letters the language is 'und'. */
+const LANGUAGE_MIN_LETTERS = 20;
+/** English is kept when its franc score is this close to the best (English is often guessed as Scots). */
+const ENGLISH_MARGIN = 0.98;
+/**
+ * Share of Latin-letter words that are these English function words above which a text is English
+ * without asking franc (about 0.4 in English prose, learner essays included; under 0.1 in other
+ * Latin-script languages). franc compares against ~400 language profiles and costs milliseconds.
+ */
+const ENGLISH_FUNCTION_SHARE = 0.22;
+const ENGLISH_FUNCTION_WORDS = new Set(
+  'the of and to a in is that it for was on with as are be this by at from have not or but an they he she we you i his her their its were has had been which will would there can if so no all'.split(' '),
+);
+
+const LETTER = /\p{L}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/** Letters, Latin letters, ASCII words and English function words in a sample (one pass). */
+function scriptCounts(sample: string): { letters: number; latin: number; words: number; functionWords: number } {
+  let letters = 0;
+  let latin = 0;
+  let words = 0;
+  let functionWords = 0;
+  let wordStart = -1;
+  for (let i = 0; i <= sample.length; i++) {
+    const c = i < sample.length ? sample.charCodeAt(i) : 32;
+    const ascii = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (ascii) {
+      letters++;
+      latin++;
+      if (wordStart < 0) wordStart = i;
+      continue;
+    }
+    if (wordStart >= 0) {
+      words++;
+      if (i - wordStart <= 5 && ENGLISH_FUNCTION_WORDS.has(sample.slice(wordStart, i).toLowerCase())) functionWords++;
+      wordStart = -1;
+    }
+    if (c >= 128) {
+      const ch = sample[i];
+      if (LETTER.test(ch)) {
+        letters++;
+        if (LATIN.test(ch)) latin++;
+      }
+    }
+  }
+  return { letters, latin, words, functionWords };
+}
+
+function guessLanguage(text: string): { language: string; english: boolean } {
+  const sample = text.length > LANGUAGE_SAMPLE ? text.slice(0, LANGUAGE_SAMPLE) : text;
+  const { letters, latin, words, functionWords } = scriptCounts(sample);
+  if (letters < LANGUAGE_MIN_LETTERS) {
+    // Too short to tell: trust the model for Latin-script text only.
+    return { language: 'und', english: letters === 0 || latin * 2 >= letters };
+  }
+  if (latin >= letters * 0.9 && words >= 5 && functionWords >= words * ENGLISH_FUNCTION_SHARE) return { language: 'eng', english: true };
+  const ranked = francAll(sample, { minLength: LANGUAGE_MIN_LETTERS });
+  const [best, bestScore] = ranked[0];
+  if (best === 'und') return { language: 'und', english: latin * 2 >= letters };
+  if (best === 'eng') return { language: 'eng', english: true };
+  const eng = ranked.find(([lang]) => lang === 'eng');
+  if (eng && eng[1] >= bestScore * ENGLISH_MARGIN) return { language: 'eng', english: true };
+  return { language: best, english: false };
+}
+
+class LinearTextDetector implements TextDetector {
+  readonly version: string;
+  private readonly analyzer: Analyzer;
+
+  constructor(private readonly params: ModelParams) {
+    this.version = params.version;
+    this.analyzer = new Analyzer(params.feature, params.lm);
+  }
+
+  detect(text: string): Detection {
+    const spans = splitSentences(text);
+    const { language, english } = guessLanguage(text);
+    const analysis = this.analyzer.analyse(spans.map((s) => s.text));
+    if (analysis.words === 0) {
+      // Nothing written in words (empty, symbols, emoji only): no evidence of anything.
+      return { aiScore: 0, sentences: spans.map((s) => ({ ...s, aiScore: 0 })), language, englishCalibrated: english };
+    }
+    const scored = scoreAnalysis(this.params, analysis);
+    return {
+      aiScore: calibrate(this.params, scored.logit),
+      sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: calibrate(this.params, scored.sentenceLogits[i]) })),
+      language,
+      englishCalibrated: english,
+    };
+  }
+}
+
+let cached: TextDetector | undefined;
+
+/** Loads the committed model once per process (thread) and returns the detector. */
+export function loadTextDetector(): TextDetector {
+  cached ??= new LinearTextDetector(deserializeModel(readFileSync(MODEL_FILE, 'utf8')));
+  return cached;
+}

@@ -1,0 +1,207 @@
+/**
+ * The detector's trained parameters, their file format, and scoring of an analysed document.
+ *
+ * Document logit = bias + Σ_groups (Σ weights of the group's n-grams) / n_group^normPow
+ *                  + Σ dense weight × standardised dense feature.
+ * Sentence logit = document logit + λ · shrink(n) · Σ_groups (mean n-gram weight in the sentence −
+ *                  mean n-gram weight in the document): a sentence reads as more (or less) AI than its
+ *                  document only as far as its own words say so, and the n-gram-weighted mean of the
+ *                  deviations is zero, so sentence scores centre on the document score.
+ * Probability = sigmoid(a · logit + b) (Platt scaling fitted on dev, with the operating-point shift).
+ */
+import type { Analysis, FeatureConfig, LmTables } from './features.ts';
+import { DENSE_DIM } from './features.ts';
+
+export interface ModelParams {
+  version: string;
+  feature: FeatureConfig;
+  sparse: Float32Array;
+  dense: Float32Array;
+  bias: number;
+  denseMean: Float32Array;
+  denseStd: Float32Array;
+  lm: LmTables | null;
+  /** Platt scaling: p = sigmoid(a · logit + b). */
+  calibration: { a: number; b: number };
+  /** Sentence deviation strength λ and length shrinkage κ (in n-grams): shrink(n) = n / (n + κ). */
+  sentence: { lambda: number; kappa: number };
+  /** Training and dev figures recorded by the training script. */
+  info: Record<string, unknown>;
+}
+
+export interface Scored {
+  logit: number;
+  sentenceLogits: Float64Array;
+}
+
+/** Clip for standardised dense features: keeps one odd statistic from dominating. */
+export const Z_CLIP = 5;
+
+export function standardize(p: Pick<ModelParams, 'denseMean' | 'denseStd'>, raw: ArrayLike<number>, out: Float64Array): Float64Array {
+  for (let k = 0; k < DENSE_DIM; k++) {
+    const z = (raw[k] - p.denseMean[k]) / p.denseStd[k];
+    out[k] = z > Z_CLIP ? Z_CLIP : z < -Z_CLIP ? -Z_CLIP : z;
+  }
+  return out;
+}
+
+function sum(w: Float32Array, idx: Int32Array, from: number, to: number): number {
+  let s = 0;
+  for (let i = from; i < to; i++) s += w[idx[i]];
+  return s;
+}
+
+const zbuf = new Float64Array(DENSE_DIM);
+
+/** Document and sentence logits (before calibration). */
+export function scoreAnalysis(p: ModelParams, an: Analysis, withSentences = true): Scored {
+  const w = p.sparse;
+  const pow = p.feature.normPow;
+  const nW = an.wordIdx.length;
+  const nC = an.charIdx.length;
+  const sW = sum(w, an.wordIdx, 0, nW);
+  const sC = sum(w, an.charIdx, 0, nC);
+  let logit = p.bias;
+  if (nW > 0) logit += sW / Math.pow(nW, pow);
+  if (nC > 0) logit += sC / Math.pow(nC, pow);
+  const z = standardize(p, an.dense, zbuf);
+  for (let k = 0; k < DENSE_DIM; k++) logit += p.dense[k] * z[k];
+
+  const ns = an.wordEnds.length;
+  const sentenceLogits = new Float64Array(withSentences ? ns : 0);
+  if (!withSentences) return { logit, sentenceLogits };
+  const mW = nW > 0 ? sW / nW : 0;
+  const mC = nC > 0 ? sC / nC : 0;
+  const { lambda, kappa } = p.sentence;
+  let wFrom = 0;
+  let cFrom = 0;
+  for (let s = 0; s < ns; s++) {
+    const wTo = an.wordEnds[s];
+    const cTo = an.charEnds[s];
+    const nw = wTo - wFrom;
+    const nc = cTo - cFrom;
+    let dev = 0;
+    if (nw > 0) dev += (sum(w, an.wordIdx, wFrom, wTo) / nw - mW) * (nw / (nw + kappa));
+    if (nc > 0) dev += (sum(w, an.charIdx, cFrom, cTo) / nc - mC) * (nc / (nc + kappa * 5));
+    sentenceLogits[s] = logit + lambda * dev;
+    wFrom = wTo;
+    cFrom = cTo;
+  }
+  return { logit, sentenceLogits };
+}
+
+export function sigmoid(x: number): number {
+  return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+}
+
+export function calibrate(p: ModelParams, logit: number): number {
+  return sigmoid(p.calibration.a * logit + p.calibration.b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// File format: JSON with typed arrays as base64 (little-endian)
+
+function b64(a: Float32Array | Uint32Array | Uint16Array): string {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+}
+
+function fromB64<T>(s: string, Ctor: { new (buf: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+  const buf = Buffer.from(s, 'base64');
+  const copy = new ArrayBuffer(buf.byteLength);
+  new Uint8Array(copy).set(buf);
+  return new Ctor(copy);
+}
+
+/** Sparse weights are stored as (index delta, value) pairs of the non-zero entries. */
+function packSparse(w: Float32Array): { n: number; idx: string; val: string } {
+  const idx: number[] = [];
+  const val: number[] = [];
+  let last = 0;
+  for (let i = 0; i < w.length; i++) {
+    if (w[i] !== 0) {
+      idx.push(i - last);
+      val.push(w[i]);
+      last = i;
+    }
+  }
+  return { n: w.length, idx: b64(Uint32Array.from(idx)), val: b64(Float32Array.from(val)) };
+}
+
+function unpackSparse(p: { n: number; idx: string; val: string }): Float32Array {
+  const w = new Float32Array(p.n);
+  const idx = fromB64(p.idx, Uint32Array);
+  const val = fromB64(p.val, Float32Array);
+  let at = 0;
+  for (let i = 0; i < idx.length; i++) {
+    at += idx[i];
+    w[at] = val[i];
+  }
+  return w;
+}
+
+export function serializeModel(p: ModelParams): string {
+  return JSON.stringify({
+    format: 'ci-textdetect-model/1',
+    version: p.version,
+    feature: p.feature,
+    bias: p.bias,
+    calibration: p.calibration,
+    sentence: p.sentence,
+    dense: Array.from(p.dense),
+    denseMean: Array.from(p.denseMean),
+    denseStd: Array.from(p.denseStd),
+    sparse: packSparse(p.sparse),
+    lm: p.lm && {
+      uniBits: p.lm.uniBits,
+      biBits: p.lm.biBits,
+      total: p.lm.total,
+      discount: p.lm.discount,
+      uni: b64(p.lm.uni),
+      bi: b64(p.lm.bi),
+      succ: b64(p.lm.succ),
+    },
+    info: p.info,
+  });
+}
+
+interface ModelFile {
+  format: string;
+  version: string;
+  feature: FeatureConfig;
+  bias: number;
+  calibration: { a: number; b: number };
+  sentence: { lambda: number; kappa: number };
+  dense: number[];
+  denseMean: number[];
+  denseStd: number[];
+  sparse: { n: number; idx: string; val: string };
+  lm: { uniBits: number; biBits: number; total: number; discount: number; uni: string; bi: string; succ: string } | null;
+  info: Record<string, unknown>;
+}
+
+export function deserializeModel(json: string): ModelParams {
+  const f = JSON.parse(json) as ModelFile;
+  if (f.format !== 'ci-textdetect-model/1') throw new Error(`unknown text-detect model format: ${f.format}`);
+  if (f.dense.length !== DENSE_DIM) throw new Error(`model has ${f.dense.length} dense features, engine expects ${DENSE_DIM}`);
+  return {
+    version: f.version,
+    feature: f.feature,
+    bias: f.bias,
+    calibration: f.calibration,
+    sentence: f.sentence,
+    dense: Float32Array.from(f.dense),
+    denseMean: Float32Array.from(f.denseMean),
+    denseStd: Float32Array.from(f.denseStd),
+    sparse: unpackSparse(f.sparse),
+    lm: f.lm && {
+      uniBits: f.lm.uniBits,
+      biBits: f.lm.biBits,
+      total: f.lm.total,
+      discount: f.lm.discount,
+      uni: fromB64(f.lm.uni, Uint32Array),
+      bi: fromB64(f.lm.bi, Uint16Array),
+      succ: fromB64(f.lm.succ, Uint16Array),
+    },
+    info: f.info,
+  };
+}

@@ -1,0 +1,151 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { loadTextDetector, type Detection } from '../../server/engines/text-detect/index.ts';
+import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
+import { deserializeModel, serializeModel } from '../../server/engines/text-detect/model.ts';
+import { readFileSync } from 'node:fs';
+import { MODEL_FILE } from '../../server/engines/text-detect/index.ts';
+
+const detector = loadTextDetector();
+
+/** Sentences are exact, ordered, non-overlapping substrings holding every non-whitespace character. */
+function assertCovers(input: string, d: Detection): void {
+  let previousEnd = 0;
+  for (const s of d.sentences) {
+    assert.equal(s.text, input.slice(s.start, s.end));
+    assert.ok(s.start >= previousEnd && s.end > s.start);
+    assert.match(input.slice(previousEnd, s.start), /^\s*$/u);
+    assert.ok(s.aiScore >= 0 && s.aiScore <= 1 && Number.isFinite(s.aiScore));
+    previousEnd = s.end;
+  }
+  assert.match(input.slice(previousEnd), /^\s*$/u);
+  assert.ok(d.aiScore >= 0 && d.aiScore <= 1 && Number.isFinite(d.aiScore));
+}
+
+// Written for this test: a templated, assistant-style paragraph and a casual forum-style one.
+const AI_STYLE =
+  'In today\'s fast-paced world, effective time management plays a crucial role in achieving both personal and professional success. ' +
+  'Additionally, it is important to note that prioritizing tasks allows individuals to navigate their responsibilities with greater clarity. ' +
+  'Furthermore, leveraging digital tools can significantly enhance productivity, fostering a more balanced and fulfilling lifestyle. ' +
+  'By embracing these strategies, individuals can unlock their full potential and cultivate meaningful growth. ' +
+  'Moreover, consistent reflection ensures that goals remain aligned with evolving priorities. ' +
+  'In conclusion, mastering time management is not merely a skill but a vital foundation for a thriving and harmonious life.';
+const HUMAN_STYLE =
+  "ok so i finally tried that ramen place on 5th last night. honestly? kinda mid. the broth was way too salty and my buddy's " +
+  "noodles came out like 20 min after mine lol. waiter was nice tho, he comped us a beer when we complained. " +
+  "parking's a nightmare btw, we circled the block 3 times before giving up and walking from the garage. " +
+  "would i go back... maybe for lunch? idk. my sister swears by their spicy miso but i didn't see what the fuss was about.";
+
+describe('text-detect engine', () => {
+  it('loads the committed model with a version string, quickly', () => {
+    assert.match(detector.version, /^ci-textdetect-\d+\.\d+\.\d+$/);
+    const t0 = performance.now();
+    deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+    assert.ok(performance.now() - t0 < 1000, 'model loads in under a second');
+    assert.equal(loadTextDetector(), detector, 'cached');
+  });
+
+  it('is deterministic', () => {
+    const a = detector.detect(AI_STYLE);
+    const b = detector.detect(AI_STYLE);
+    assert.deepEqual(a, b);
+    detector.detect(HUMAN_STYLE); // buffers reused in between must not leak into the next result
+    assert.deepEqual(detector.detect(AI_STYLE), a);
+  });
+
+  it('scores a templated AI-style paragraph above a casual human one', () => {
+    const ai = detector.detect(AI_STYLE);
+    const human = detector.detect(HUMAN_STYLE);
+    assert.ok(ai.aiScore > human.aiScore, `${ai.aiScore} > ${human.aiScore}`);
+    assert.ok(ai.aiScore > 0.5, `AI-style paragraph reads as AI (${ai.aiScore})`);
+    assert.ok(human.aiScore < 0.5, `casual paragraph reads as human (${human.aiScore})`);
+    assert.equal(ai.language, 'eng');
+    assert.equal(ai.englishCalibrated, true);
+  });
+
+  it('gives sentence scores that agree with the document and single out spliced sentences', () => {
+    const ai = detector.detect(AI_STYLE);
+    assert.equal(ai.sentences.length, 6);
+    assertCovers(AI_STYLE, ai);
+    const mean = ai.sentences.reduce((s, x) => s + x.aiScore, 0) / ai.sentences.length;
+    assert.ok(Math.abs(mean - ai.aiScore) < 0.35, 'sentences centre on the document score');
+    const mixed = `${HUMAN_STYLE} ${AI_STYLE}`;
+    const d = detector.detect(mixed);
+    assertCovers(mixed, d);
+    const humanPart = d.sentences.filter((s) => s.end <= HUMAN_STYLE.length);
+    const aiPart = d.sentences.filter((s) => s.start > HUMAN_STYLE.length);
+    const avg = (xs: { aiScore: number }[]): number => xs.reduce((s, x) => s + x.aiScore, 0) / xs.length;
+    assert.ok(avg(aiPart) > avg(humanPart), `${avg(aiPart)} > ${avg(humanPart)}`);
+  });
+
+  it('covers the input with exact sentence substrings for arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => assertCovers(text, detector.detect(text))),
+      { numRuns: 300 },
+    );
+    const pieces = ['The', 'cat', 'sat', '.', ' ', ' ', '\n', 'Dr.', '3.14', '!', '?', '"', 'é', '😀', '猫', '。', 'однако'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join('')), (text) => assertCovers(text, detector.detect(text))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('handles empty, whitespace and symbol-only input: score 0, no contradiction', () => {
+    for (const text of ['', '   \n\t ', '🎉🎉🎉', '... !!! ???']) {
+      const d = detector.detect(text);
+      assert.equal(d.aiScore, 0);
+      assertCovers(text, d);
+      for (const s of d.sentences) assert.equal(s.aiScore, 0);
+    }
+    assert.deepEqual(detector.detect('').sentences, []);
+    assert.equal(detector.detect('').language, 'und');
+  });
+
+  it('handles emoji, CJK and combining marks', () => {
+    const text = 'Café 😀 naïve résumé. 我喜欢猫。你呢？ Zalgo t̶e̷x̸t here! Family: 👨‍👩‍👧‍👦.';
+    const d = detector.detect(text);
+    assertCovers(text, d);
+    assert.ok(d.sentences.some((s) => s.text === '我喜欢猫。'));
+  });
+
+  it('flags non-English text as not calibrated', () => {
+    const french =
+      "Le petit village se réveillait lentement sous un ciel gris. Les commerçants ouvraient leurs boutiques " +
+      "tandis que les enfants couraient vers l'école, leurs cartables rebondissant sur le dos.";
+    const d = detector.detect(french);
+    assert.equal(d.language, 'fra');
+    assert.equal(d.englishCalibrated, false);
+    const chinese = '今天天气很好。我们一起去公园散步吧。公园里有很多花，也有很多人在跑步。';
+    const c = detector.detect(chinese);
+    assert.equal(c.englishCalibrated, false);
+    assertCovers(chinese, c);
+    assert.equal(detector.detect(HUMAN_STYLE).englishCalibrated, true);
+  });
+
+  it('completes a 50,000-word text', () => {
+    const words = HUMAN_STYLE.split(' ');
+    const parts: string[] = [];
+    for (let i = 0; i < 50_000; i++) parts.push(words[i % words.length]);
+    const text = parts.join(' ');
+    const t0 = performance.now();
+    const d = detector.detect(text);
+    const ms = performance.now() - t0;
+    assertCovers(text, d);
+    assert.ok(ms < 5000, `took ${ms} ms`);
+  });
+
+  it('is not fooled by homoglyphs and invisible characters', () => {
+    const attacked = AI_STYLE.replace(/e/g, 'е').replace(/o/g, 'о').replace(/ /g, ' \u200b');
+    assert.equal(normalizeForFeatures('Tհe ｍodel 𝚝ested'), 'The model tested');
+    const a = detector.detect(AI_STYLE).aiScore;
+    const b = detector.detect(attacked).aiScore;
+    assert.ok(Math.abs(a - b) < 0.05, `${a} vs ${b}`);
+  });
+
+  it('round-trips the model file format', () => {
+    const json = readFileSync(MODEL_FILE, 'utf8');
+    const model = deserializeModel(json);
+    assert.equal(serializeModel(model), json);
+  });
+});
