@@ -13,7 +13,10 @@ export function trackWorkerLiveness(db: Database, events: WorkerEvents, options:
   // graphile-worker 0.17 locks jobs in the name of the worker pool (its local queue), older paths in
   // the name of a worker: both ids get heartbeats.
   const alive = new Set<string>();
-  events.on('pool:create', ({ workerPool }) => alive.add(workerPool.id));
+  events.on('pool:create', ({ workerPool }) => {
+    alive.add(workerPool.id);
+    void tick().catch(onError); // at once, before the pool takes its first job
+  });
   events.on('pool:release', ({ workerPool }) => alive.delete(workerPool.id));
   events.on('worker:create', ({ worker }) => alive.add(worker.workerId));
   events.on('worker:stop', ({ worker }) => alive.delete(worker.workerId));

@@ -258,6 +258,8 @@ describe('crash safety', () => {
       // A separate worker process whose engine hangs: it takes the job, then we kill it.
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/hanging-worker.ts'], { env: { ...process.env, DATABASE_URL: server.services.db.url, WORKER_HEARTBEAT_MS: '200', LOG_LEVEL: 'silent' }, stdio: 'ignore' });
       await waitFor(async () => ((await server.services.db.query("select 1 from jobs where id = $1 and status = 'processing'", [res.body.task_id])).length ? true : undefined), 60_000);
+      // The child's heartbeat names the lock holder, so its death can be noticed.
+      await waitFor(async () => ((await server.services.db.query('select 1 from graphile_worker.jobs j join worker_heartbeats h on h.worker_id = j.locked_by')).length ? true : undefined), 30_000);
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
 
@@ -266,7 +268,7 @@ describe('crash safety', () => {
         const done = await waitFor(async () => {
           const r = await server.request(`/api/jobs/${res.body.task_id}/`, { key });
           return r.body.status === 'success' ? r.body : undefined;
-        }, 60_000);
+        }, 120_000);
         DetectionResult.parse(done);
       } finally {
         await worker.stop();
