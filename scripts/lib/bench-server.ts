@@ -25,11 +25,18 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       found ??= out.match(/ci_[0-9A-Za-z]{40}/)?.[0];
-      if (found && /listening/.test(out)) resolve(found);
+      if (found) resolve(found);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
     setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000).unref();
   });
+  // Ready when the health route answers.
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/image-detector/health/`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 600) throw new Error('server did not answer');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${(await import('node:fs')).readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]}/content_integrity`;
   // Enough credits for any benchmark, and no pending-job ceiling in the way of measuring acceptance.
   const client = new pg.Client({ connectionString: databaseUrl });
