@@ -88,15 +88,9 @@ export function tokenize(text: string): string[] {
       }
       const contraction = CONTRACTION.exec(word);
       if (contraction) {
-        const stem = contraction[1];
-        const clitic = contraction[2];
-        if (/^n't$/i.test(clitic)) {
-          tail.unshift(/^(ca|wo|sha)$/i.test(stem) ? clitic : clitic);
-          word = /^can$/i.test(stem + 'n') ? stem : stem;
-        } else {
-          tail.unshift(clitic);
-          word = stem;
-        }
+        // PTB splits "can't" as "ca n't", "won't" as "wo n't": the stem as written.
+        tail.unshift(contraction[2]);
+        word = contraction[1];
         continue;
       }
       break;
@@ -507,12 +501,12 @@ async function ruleTable(srcs: string[][], refs: string[][][], allRefs: string[]
   return [`GLEU with every rule (100 draws): ${full.toFixed(2)}`, ...lines];
 }
 
-/** Raw harper.js: the first suggestion of every lint (dedup'd by harper), no filtering. */
+/** Raw harper.js as shipped: its default lints (de-duplicated by harper), the first suggestion of each. */
 function harperSystem(harper: Harper): System {
   return {
     name: 'harper alone',
     async correct(text) {
-      const lints = await harper.lint(text, 'en-US');
+      const lints = await harper.lint(text, 'en-US', { dedup: true });
       const diff: DiffOperation[] = [];
       let last = -1;
       for (const lint of lints) {

@@ -76,26 +76,24 @@ export function compose(text: string, first: Edit[], second: Edit[]): Edit[] {
   };
 
   type Item = { from: number; to: number; first?: Edit; second?: Edit };
-  const items: Item[] = [
-    ...placed.map((p) => ({ from: p.from, to: p.to, first: p.edit })),
-    ...second.map((s) => ({ from: s.start, to: s.end, second: s })),
-  ].sort((x, y) => x.from - y.from || x.to - y.to);
-  // Sweep: a cluster grows while the next item touches it and a second-stage edit is involved.
-  const clusters: Item[][] = [];
-  for (const item of items) {
-    const current = clusters.at(-1);
-    if (current) {
-      const end = Math.max(...current.map((c) => c.to));
-      const hasSecond = current.some((c) => c.second);
-      const touches = item.from <= end && (hasSecond || item.second !== undefined);
-      const overlaps = item.from < end;
-      if (touches || overlaps) {
-        current.push(item);
-        continue;
-      }
-    }
-    clusters.push([item]);
+  const items: Item[] = [...placed.map((p) => ({ from: p.from, to: p.to, first: p.edit })), ...second.map((e) => ({ from: e.start, to: e.end, second: e }))];
+  // Union-find: a second-stage edit joins every first-stage edit it overlaps or touches.
+  const parent = items.map((_, k) => k);
+  const find = (k: number): number => (parent[k] === k ? k : (parent[k] = find(parent[k])));
+  let lo = 0;
+  for (let k = placed.length; k < items.length; k++) {
+    const e = items[k];
+    while (lo < placed.length && placed[lo].to < e.from) lo++;
+    for (let f = lo; f < placed.length && placed[f].from <= e.to; f++) parent[find(f)] = find(k);
   }
+  const groups = new Map<number, Item[]>();
+  items.forEach((item, k) => {
+    const root = find(k);
+    const group = groups.get(root);
+    if (group) group.push(item);
+    else groups.set(root, [item]);
+  });
+  const clusters = [...groups.values()];
   const out: Edit[] = [];
   for (const cluster of clusters) {
     const seconds = cluster.filter((c) => c.second).map((c) => c.second!);
@@ -109,7 +107,7 @@ export function compose(text: string, first: Edit[], second: Edit[]): Edit[] {
     const starts = [...firsts.map((f) => f.start), ...seconds.map((s) => toOriginal(s.start)).filter((x): x is number => x !== null)];
     const ends = [...firsts.map((f) => f.end), ...seconds.map((s) => toOriginal(s.end)).filter((x): x is number => x !== null)];
     const local = seconds.map((s) => ({ ...s, start: s.start - from, end: s.end - from }));
-    const main = seconds.length === 1 && firsts.length === 0 ? seconds[0] : (firsts[0] ?? seconds[0]);
+    const main = firsts[0] ?? seconds[0];
     out.push({
       start: Math.min(...starts),
       end: Math.max(...ends),

@@ -56,15 +56,15 @@ export class Harper {
   }
 
   /** Lints plain text in `dialect`; every rule harper has on by default runs, overlapping lints included. */
-  lint(text: string, dialect: HarperDialect): Promise<HarperLint[]> {
+  lint(text: string, dialect: HarperDialect, options: { dedup?: boolean } = {}): Promise<HarperLint[]> {
     const run = async (): Promise<HarperLint[]> => {
       if (dialect !== this.dialect) {
         await this.linter.setDialect(DIALECTS[dialect]);
         this.dialect = dialect;
       }
-      // No dedup: harper would otherwise let an advice lint spanning a whole sentence
+      // No dedup by default: harper would otherwise let an advice lint spanning a whole sentence
       // (LongSentences) hide every correction inside it; policy.ts drops advice and resolves overlaps.
-      const groups = await this.linter.organizedLints(text, { language: 'plaintext', dedup: false });
+      const groups = await this.linter.organizedLints(text, { language: 'plaintext', dedup: options.dedup ?? false });
       const out: HarperLint[] = [];
       for (const [rule, lints] of Object.entries(groups)) {
         for (const lint of lints) {

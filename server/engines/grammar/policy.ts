@@ -3,6 +3,7 @@
  * advice, typography, renames and dialect flips are dropped, and a spelling lint is applied only
  * when the word is clearly a typo and one candidate clearly the intended word.
  */
+import { STRICT_UNCOUNTABLE } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -30,7 +31,6 @@ const DROPPED_RULES = new Set([
   'ToTwoToo',
   'CompoundNouns', // school teachers → schoolteachers, team work → teamwork: both are written
   'MissingTo', // "will help me in the future" → "help me to in"
-  'MassNouns', // "like a thief" → "like thief"
   'NounVerbConfusion', // "the placebo effect works" → "affect"
   'PronounKnew', // "anything new" → "anything knew"
   'RedundantThat', // "the reason is that that birds ..." is correct
@@ -85,7 +85,18 @@ function isDialectFlip(word: string, candidate: string, ctx: PolicyContext): boo
 const CONDITIONS: Record<string, (original: string, replacement: string, ctx: PolicyContext) => boolean> = {
   // allday → all day, inmany → in many; not maind → ma ind (for "mind"), todays → to days.
   SplitWords: (original, replacement, ctx) =>
-    !ctx.lexicon.isKnown(original) && !/s$/i.test(original) && replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase())),
+    !ctx.lexicon.isKnown(original) &&
+    !/s$/i.test(original) &&
+    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5)),
+  // equipments → equipment, an evidence → evidence; not "like a thief" → "like thief",
+  // "every stuff" → "every piece of stuff", "a software" → "a program".
+  MassNouns: (original, replacement) => {
+    if (/piece of|program/.test(replacement)) return false;
+    const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
+    return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) : true;
+  },
+  // i → I; not i-Pods → I-Pods.
+  CapitalizePersonalPronouns: (original) => !/[-‐]/.test(original),
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik.
   MergeWords: (original) => original === original.toLowerCase(),
   // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo).
@@ -122,7 +133,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
     // A word both split and misspelt ("importand"): the spelling correction is the likelier one.
-    if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx)) continue;
+    if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, 1)) continue;
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
     else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
   }
@@ -136,7 +147,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
  * lacks many valid words), and words with no close, plausible candidate. A lower-case word whose
  * candidate differs only in case ("english" → "English") is capitalised.
  */
-function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext): string | null {
+function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): string | null {
   const word = text.slice(lint.start, lint.end);
   if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
   // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
@@ -169,7 +180,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext)
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
   const len = word.length;
-  const maxCost = len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5;
+  const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;

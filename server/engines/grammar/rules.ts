@@ -10,6 +10,7 @@ import type { Lexicon } from './lexicon.ts';
 import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
+import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
 
@@ -39,20 +40,6 @@ const SINGULAR_S_NOUNS = new Set([
   'analysis', 'basis', 'crisis', 'thesis', 'emphasis', 'hypothesis', 'status', 'campus', 'virus', 'focus', 'bonus', 'census', 'chaos', 'lens', 'always', 'perhaps',
   'us', 'plus', 'thus', 'across', 'less', 'unless', 'whereas', 'afterwards', 'towards', 'sometimes', 'nowadays',
 ]);
-/** Uncountable nouns: never made plural, and pluralised by learners ("informations"). */
-const MASS_NOUNS = new Set([
-  'information', 'advice', 'knowledge', 'equipment', 'furniture', 'homework', 'luggage', 'baggage', 'software', 'hardware', 'feedback', 'research', 'evidence',
-  'traffic', 'pollution', 'money', 'water', 'air', 'news', 'progress', 'weather', 'music', 'transportation', 'health', 'education', 'behavior', 'behaviour', 'happiness',
-  'safety', 'time', 'work', 'help', 'fun', 'energy', 'technology', 'food', 'information', 'stuff', 'housing', 'clothing', 'garbage', 'rubbish', 'machinery', 'scenery',
-  'vocabulary', 'grammar', 'poetry', 'jewelry', 'jewellery', 'mail', 'rice', 'bread', 'sugar', 'salt', 'milk', 'coffee', 'tea', 'oil', 'gold', 'silver', 'wood',
-  'paper', 'land', 'space', 'nature', 'society', 'business', 'experience', 'life', 'love', 'peace', 'freedom', 'justice', 'violence', 'damage', 'importance',
-]);
-/** Learner plurals of uncountable nouns, always wrong. */
-const WRONG_PLURALS: Record<string, string> = {
-  informations: 'information', advices: 'advice', knowledges: 'knowledge', equipments: 'equipment', furnitures: 'furniture', homeworks: 'homework',
-  todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
-  vocabularies: 'vocabulary', staffs: 'staff', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
-};
 const PLURAL_QUANTIFIERS = new Set(['many', 'several', 'few', 'various', 'numerous', 'both', 'these', 'those', 'multiple', 'countless', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundreds', 'thousands', 'millions']);
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
@@ -94,8 +81,8 @@ const thirdPersonAgreement: Rule = {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
-      if (!THIRD_SINGULAR.has(subject.lower) || !clauseStart(tokens, i)) continue;
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
+      if (!THIRD_SINGULAR.has(subject.lower) || (subject.lower === 'it' && !clauseStart(tokens, i))) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
       const next = tokens[i + 2];
@@ -127,7 +114,10 @@ const pluralPronounAgreement: Rule = {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
-      if (!NON_THIRD.has(subject.lower) || !clauseStart(tokens, i)) continue;
+      // "you" is also an object ("told you is"): only a clause-initial "you" is a subject.
+      if (!NON_THIRD.has(subject.lower) || (subject.lower === 'you' && !clauseStart(tokens, i))) continue;
+      // "He and I are": a coordinated subject.
+      if (i >= 2 && ['and', 'or'].includes(tokens[i - 1].lower)) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb)) continue;
       const pronoun = subject.lower;
@@ -159,7 +149,7 @@ const pluralNounAgreement: Rule = {
       if (!isPluralNoun(noun, lexicon)) continue;
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun.
       let j = i - 1;
-      while (j >= 0 && tokens[j].pos === 'ADJ') j--;
+      while (j >= 0 && tokens[j].pos === 'ADJ' && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
       const det = tokens[j];
       if (!det || !PLURAL_DETERMINERS.has(det.lower) || !clauseStart(tokens, j)) continue;
       // "the students' book", "one of the boys is": not this pattern.
@@ -310,7 +300,22 @@ const uncountablePlural: Rule = {
   category: 'grammar',
   description: 'plural of an uncountable noun → singular (informations → information)',
   apply(_text, tokens) {
-    return tokens.filter((t) => isWord(t) && WRONG_PLURALS[t.lower] !== undefined).map((t) => replace(t, WRONG_PLURALS[t.lower]));
+    const out: Proposal[] = [];
+    tokens.forEach((t, i) => {
+      const prev = tokens[i - 1];
+      // "many information" (harper already made it singular) → "much information".
+      if (prev?.lower === 'many' && STRICT_UNCOUNTABLE.has(t.lower)) {
+        out.push(replace(prev, 'much'));
+        return;
+      }
+      const singular = isWord(t) ? WRONG_PLURALS[t.lower] : undefined;
+      if (singular === undefined) return;
+      // "many informations" → "much information": one change of the two words.
+      if (prev?.lower === 'many' && singular !== 'children' && !singular.includes("'")) {
+        out.push({ start: prev.start, end: t.end, replacement: `${matchCase(prev.text, 'much')}${t.space}${matchCase(t.text, singular)}` });
+      } else out.push(replace(t, singular));
+    });
+    return out;
   },
 };
 
@@ -322,13 +327,15 @@ function pluralize(noun: string): string {
   return `${noun}s`;
 }
 
-/** Introductory words and phrases that take a comma at the start of a sentence. */
+/**
+ * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive
+ * adverbs and set phrases of two words or more. Short adverbs ("Also", "Finally", "Nowadays")
+ * take a comma only optionally, so they are left as written.
+ */
 const INTRODUCTORY = [
-  'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in fact', 'in this case', 'in other words', 'in general',
-  'in summary', 'in short', 'in contrast', 'by contrast', 'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact',
-  'first of all', 'above all', 'after all', 'in the end', 'to sum up', 'to conclude', 'for this reason', 'from my point of view', 'of course', 'however',
-  'therefore', 'moreover', 'furthermore', 'consequently', 'additionally', 'also', 'nevertheless', 'nonetheless', 'meanwhile', 'finally', 'firstly', 'secondly',
-  'thirdly', 'lastly', 'besides', 'otherwise', 'personally', 'unfortunately', 'fortunately', 'indeed', 'similarly', 'likewise', 'overall', 'nowadays',
+  'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
+  'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
+  'from my point of view', 'however', 'therefore', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
 ].map((p) => p.split(' '));
 
 /** Comma after an introductory phrase: "For example we" → "For example, we". */
@@ -425,7 +432,10 @@ const toBeforeInfinitive: Rule = {
       const verb = tokens[i + 1];
       if (!isWord(verb) || verb.pos !== 'VERB' || verb.text !== verb.lower) continue;
       // A base form that is only a verb ("go", "buy", "make"), not a noun object ("want help").
-      if (verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj')) continue;
+      // Irregular verbs ("go", "buy", "make") are verbs first; a regular verb that is also a noun
+      // or an adjective ("want help", "need clean") is left alone.
+      if (verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb')) continue;
+      if (!lexicon.irregular(verb.lower) && (lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj'))) continue;
       // "going" + base is "going to" only in "be going"; "help" and "let" take bare infinitives.
       if (tokens[i].lower === 'going' && !['is', 'am', 'are', 'was', 'were', "'m", "'re", "'s"].includes(tokens[i - 1]?.lower ?? '')) continue;
       out.push({ start: verb.start, end: verb.start, replacement: 'to ' });

@@ -1,0 +1,28 @@
+/**
+ * Noun knowledge for the rules, curated by hand: uncountable nouns, and learner plurals of them.
+ */
+
+/**
+ * Nouns that are uncountable in every common sense: "an information", "an advice" are always
+ * wrong (a narrower list than MASS_NOUNS: "a life", "an experience", "a time" are correct).
+ */
+export const STRICT_UNCOUNTABLE: ReadonlySet<string> = new Set([
+  'information', 'advice', 'knowledge', 'equipment', 'furniture', 'homework', 'luggage', 'baggage', 'software', 'hardware', 'feedback', 'research', 'evidence',
+  'progress', 'news', 'traffic', 'pollution', 'weather', 'garbage', 'rubbish', 'machinery', 'scenery', 'jewelry', 'jewellery', 'money', 'health', 'safety',
+  'happiness', 'violence', 'transportation', 'chaos', 'sanitation', 'healthcare', 'infrastructure', 'wildlife', 'electricity', 'pollution', 'vandalism',
+]);
+
+/** Nouns that are uncountable in their usual sense: never pluralised after many/several/these. */
+export const MASS_NOUNS: ReadonlySet<string> = new Set([
+  'information', 'advice', 'knowledge', 'equipment', 'furniture', 'homework', 'luggage', 'baggage', 'software', 'hardware', 'feedback', 'research', 'evidence',
+  'traffic', 'pollution', 'money', 'water', 'air', 'news', 'progress', 'weather', 'music', 'transportation', 'health', 'education', 'behavior', 'behaviour', 'happiness',
+  'safety', 'time', 'work', 'help', 'fun', 'energy', 'technology', 'food', 'information', 'stuff', 'housing', 'clothing', 'garbage', 'rubbish', 'machinery', 'scenery',
+  'vocabulary', 'grammar', 'poetry', 'jewelry', 'jewellery', 'mail', 'rice', 'bread', 'sugar', 'salt', 'milk', 'coffee', 'tea', 'oil', 'gold', 'silver', 'wood',
+  'paper', 'land', 'space', 'nature', 'society', 'business', 'experience', 'life', 'love', 'peace', 'freedom', 'justice', 'violence', 'damage', 'importance',
+]);
+/** Learner forms that are always wrong: plurals of uncountable nouns, and "todays". */
+export const WRONG_PLURALS: Readonly<Record<string, string>> = {
+  informations: 'information', advices: 'advice', knowledges: 'knowledge', equipments: 'equipment', furnitures: 'furniture', homeworks: 'homework',
+  todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
+  vocabularies: 'vocabulary', staffs: 'staff', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
+};

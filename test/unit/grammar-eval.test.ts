@@ -1,0 +1,85 @@
+/**
+ * The scorers of `npm run eval -- grammar`, on hand-made examples (no shared data needed):
+ * GLEU as JFLEG computes it, the PTB detokenise/retokenise round trip, M2-style edit matching.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { detokenize, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize } from '../../scripts/eval/grammar.ts';
+
+const split = (s: string): string[] => s.split(' ');
+
+describe('GLEU', () => {
+  const src = [split('the cat sit on the mat in the sun every day .'), split('we was happy to see the film at the old cinema .')];
+  const refs = [
+    [split('the cat sits on the mat in the sun every day .'), split('the cat sits on the mat in the sun every day .')],
+    [split('we were happy to see the film at the old cinema .'), split('we were happy to see the film at the old cinema .')],
+  ];
+
+  it('is 100 for a hypothesis equal to every reference and lower for the unchanged source', () => {
+    assert.equal(Math.round(gleu(refs.map((r) => r[0]), src, refs) * 1e6) / 1e6, 100);
+    const none = gleu(src, src, refs);
+    assert.ok(none > 0 && none < 100);
+  });
+
+  it('rewards a correct edit and penalises changing what the references kept', () => {
+    const partial = [refs[0][0], src[1]];
+    assert.ok(gleu(partial, src, refs) > gleu(src, src, refs));
+    const wrong = [split('the cat sit on the rug in the sun every day .'), src[1]];
+    assert.ok(gleu(wrong, src, refs) <= gleu(src, src, refs) + 1e-9);
+  });
+
+  it('draws references like compute_gleu (Python random, seed j × 101): the mean of draws lies between the single-reference scores', () => {
+    const twoRefs = [[split('a b c d e'), split('a b x d e')]];
+    const hyp = [split('a b c d e')];
+    const s = [split('a b y d e')];
+    const first = gleu(hyp, s, [[twoRefs[0][0]]]);
+    const second = gleu(hyp, s, [[twoRefs[0][1]]]);
+    const mixed = gleu(hyp, s, twoRefs, 50);
+    assert.ok(mixed >= Math.min(first, second) - 1e-9 && mixed <= Math.max(first, second) + 1e-9);
+  });
+});
+
+describe('PTB tokenisation round trip', () => {
+  it('detokenises to natural text and keeps each token\'s span', () => {
+    const d = detokenize(split('I do n\'t know , he said " it \'s ( maybe ) fine " .'));
+    assert.equal(d.text, 'I don\'t know, he said "it\'s (maybe) fine".');
+    d.tokens.forEach((t, k) => assert.equal(d.text.slice(...d.spans[k]), t === '``' || t === "''" ? '"' : t));
+    assert.deepEqual(tokenize(d.text), d.tokens);
+  });
+
+  it('re-tokenises only what an operation touched', () => {
+    const d = detokenize(split('He go to school , i think .'));
+    const out = retokenizeCorrection(d, [
+      { type: 'replace', original: 'go', corrected: 'goes', start: 3, end: 5 },
+      { type: 'replace', original: 'i', corrected: 'I', start: 17, end: 18 },
+    ]);
+    assert.deepEqual(out, split('He goes to school , I think .'));
+    assert.deepEqual(retokenizeCorrection(d, []), d.tokens);
+    const inserted = retokenizeCorrection(detokenize(split('For example we go .')), [{ type: 'insert', original: '', corrected: ',', start: 11, end: 11 }]);
+    assert.deepEqual(inserted, split('For example , we go .'));
+  });
+});
+
+describe('M2-style scoring', () => {
+  const m2 = ['S He go to school .', 'A 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0', '', 'S I like it .', 'A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0', ''].join('\n');
+
+  it('parses gold edits and extracts token edits', () => {
+    const sentences = parseM2(m2);
+    assert.equal(sentences.length, 2);
+    assert.deepEqual(sentences[0].annotators.get(0), [{ start: 1, end: 2, correction: 'goes' }]);
+    assert.deepEqual(sentences[1].annotators.get(0), []);
+    assert.deepEqual(extractEdits(split('He go to school .'), split('He goes to the school .')), [
+      { start: 1, end: 2, correction: 'goes' },
+      { start: 3, end: 3, correction: 'the' },
+    ]);
+  });
+
+  it('counts exact matches as true positives', () => {
+    const sentences = parseM2(m2);
+    const perfect = scoreM2(sentences, [split('He goes to school .'), split('I like it .')]);
+    assert.deepEqual([perfect.tp, perfect.fp, perfect.fn, perfect.f05], [1, 0, 0, 1]);
+    const noisy = scoreM2(sentences, [split('He goes to school .'), split('I liked it .')]);
+    assert.deepEqual([noisy.tp, noisy.fp, noisy.fn], [1, 1, 0]);
+    assert.ok(noisy.f05 < 1 && noisy.precision === 0.5 && noisy.recall === 1);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * The grammar engine's behaviour: each of our rules on examples (and on the near misses it must
+ * leave alone), what is dropped from harper.js (style, typography, renames, names, valid words),
+ * clean text unchanged, non-English unchanged, determinism.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
+import { RULES } from '../../server/engines/grammar/rules.ts';
+
+const traced: string[][] = [];
+const trace = (_text: string, edits: ReadonlyArray<{ rule: string }>): void => void traced.push(edits.map((e) => e.rule));
+const engine = await createGrammarEngine({ trace });
+/** Our rules alone (harper.js left out), so that each rule is seen doing its own work. */
+const rulesOnly = await createGrammarEngine({ trace, withoutHarper: true });
+
+async function corrected(text: string): Promise<string> {
+  return (await engine.correct(text, 'auto')).correctedText;
+}
+
+/** The rules that made the corrections of `text` (by default with our rules alone). */
+async function rulesFor(text: string, on = rulesOnly): Promise<string[]> {
+  traced.length = 0;
+  await on.correct(text, 'auto');
+  return traced.flat();
+}
+
+async function unchanged(text: string): Promise<void> {
+  const result = await engine.correct(text, 'auto');
+  assert.equal(result.correctedText, text, `changed: ${JSON.stringify(result.diff)}`);
+  assert.equal(result.changed, false);
+  assert.deepEqual(result.diff, []);
+}
+
+/** Each rule: [input, expected output] pairs it fixes, and inputs it must leave alone. */
+const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }> = {
+  'agreement-third-person': {
+    fixes: [
+      ['Every morning he go to the park.', 'Every morning he goes to the park.'],
+      ['I think she have a good reason.', 'I think she has a good reason.'],
+    ],
+    leaves: ['We made it work in the end.', 'They let him go home early.'],
+  },
+  'agreement-plural-pronoun': {
+    fixes: [
+      ['Yesterday they was at home all day.', 'Yesterday they were at home all day.'],
+      ['Every summer we goes to the lake.', 'Every summer we go to the lake.'],
+    ],
+    leaves: ['He and I are good friends.', 'If I were you, I would stay.'],
+  },
+  'agreement-plural-noun': {
+    fixes: [['Many students was late for the exam.', 'Many students were late for the exam.']],
+    leaves: ['The news is good today.', 'One of the students is late.'],
+  },
+  'agreement-relative': {
+    fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],
+    leaves: ['These are the people who are always kind.'],
+  },
+  'agreement-there-are': {
+    fixes: [['There is many reasons to stay here.', 'There are many reasons to stay here.']],
+    leaves: ['There is a reason to stay here.'],
+  },
+  'verb-after-modal': {
+    fixes: [
+      ['She can goes there by bus.', 'She can go there by bus.'],
+      ['He did not went to the party.', 'He did not go to the party.'],
+    ],
+    leaves: ['She can go there by bus.', 'It must be done by noon.'],
+  },
+  'verb-after-to': {
+    fixes: [['I want to went home early.', 'I want to go home early.']],
+    leaves: ['This is an alternative to prescribed burning.', 'The same will happen to taxes on fuel.'],
+  },
+  'perfect-participle': {
+    fixes: [
+      ['She has went to the market already.', 'She has gone to the market already.'],
+      ['The letter was wrote by my friend.', 'The letter was written by my friend.'],
+    ],
+    leaves: ['She has gone to the market already.'],
+  },
+  'plural-after-quantifier': {
+    fixes: [['There are many student in this class.', 'There are many students in this class.']],
+    leaves: ['Many people live here.', 'Many car owners agree with this.', 'We need much information.'],
+  },
+  'singular-after-every': {
+    fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
+    leaves: ['Every student must bring a pencil.'],
+  },
+  'uncountable-plural': {
+    fixes: [['They gave us many informations about it.', 'They gave us much information about it.']],
+    leaves: ['They gave us information about it.'],
+  },
+  'this-these': {
+    fixes: [['I do not like this cars at all.', 'I do not like these cars at all.']],
+    leaves: ["This car's engine is loud.", 'This year was good.'],
+  },
+  'to-after-modal': {
+    fixes: [
+      ['You should not to worry about it.', 'You should not worry about it.'],
+      ['The teacher made us to write an essay.', 'The teacher made us write an essay.'],
+    ],
+    leaves: ['They made efforts to improve the school.'],
+  },
+  'its-your-contraction': {
+    fixes: [
+      ['I think its very hard to learn.', "I think it's very hard to learn."],
+      ['Thanks, your welcome to join us.', "Thanks, you're welcome to join us."],
+    ],
+    leaves: ['The company changed its name.', 'Your book is on the table.'],
+  },
+  'comma-after-introduction': {
+    fixes: [
+      ['For example we can walk to school.', 'For example, we can walk to school.'],
+      ['However it is not easy to do.', 'However, it is not easy to do.'],
+    ],
+    leaves: ['However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.'],
+  },
+  'comma-after-subordinate-clause': {
+    fixes: [['When we are young we learn quickly.', 'When we are young, we learn quickly.']],
+    leaves: ['If we have a job we like, we are happy.', 'When we are young, we learn quickly.'],
+  },
+  'capital-sentence-start': {
+    fixes: [['It is late. in my opinion we should go.', 'It is late. In my opinion, we should go.']],
+    leaves: ['Bring fruit, e.g. apples and pears.', 'We waited... and waited.'],
+  },
+  'article-a-an': {
+    fixes: [['I think it is good idea.', 'I think it is a good idea.']],
+    leaves: ['It is good news for us.', 'It is time to go.', 'The product is water.'],
+  },
+  'article-the-superlative': {
+    fixes: [
+      ['It is one of most important cities in Japan.', 'It is one of the most important cities in Japan.'],
+      ['We arrived at same time.', 'We arrived at the same time.'],
+    ],
+    leaves: ['It is most likely true.'],
+  },
+  'to-before-infinitive': {
+    fixes: [['I really want go there next year.', 'I really want to go there next year.']],
+    leaves: ['I want help with my homework.', 'They let us go early.'],
+  },
+};
+
+describe('our grammar rules', () => {
+  it('every rule has examples here', () => {
+    for (const rule of RULES) assert.ok(CASES[rule.id], `no examples for ${rule.id}`);
+  });
+
+  for (const [id, { fixes, leaves }] of Object.entries(CASES)) {
+    it(`${id}: fixes its errors and leaves correct text alone`, async () => {
+      for (const [input, expected] of fixes) {
+        assert.equal(await corrected(input), expected, input);
+        assert.ok((await rulesFor(input)).includes(id), `${id} did not fire on: ${input}`);
+      }
+      for (const input of leaves) {
+        assert.ok(!(await rulesFor(input)).includes(id), `${id} fired on correct text: ${input}`);
+        assert.ok(!(await rulesFor(input, engine)).includes(id), `${id} fired on correct text: ${input}`);
+      }
+    });
+  }
+});
+
+describe('what harper.js proposes and we do not apply', () => {
+  it('keeps names, renamed places, valid rare words, and style as written', async () => {
+    await unchanged('Khafre built the second pyramid at Giza.');
+    await unchanged('We flew to Turkey and then to Burma.');
+    await unchanged('She studied biomechanics and neuroscience.');
+    await unchanged('It was not impossible, and the food was very good.');
+    await unchanged('We bought apples, pears and plums.');
+    await unchanged('He waited... and then he left.');
+    await unchanged('I filled the car with petrol.');
+    await unchanged('The school teachers met at the workplace.');
+    await unchanged('Dr. Okonkwo met Ms. Nguyen and Mr. Wąsowski at the café.');
+  });
+
+  it('does not split, rename or reverse a word', async () => {
+    const result = await engine.correct('The package was unreturned and the idea is possible.', 'auto');
+    assert.equal(result.changed, false, JSON.stringify(result.diff));
+  });
+
+  it('corrects plain misspellings with the likeliest word, not harper\'s first candidate', async () => {
+    assert.equal(await corrected('I do not know wich one to take.'), 'I do not know which one to take.');
+    assert.equal(await corrected('This is my arguement about it.'), 'This is my argument about it.');
+    assert.equal(await corrected('We live in a big enviroment.'), 'We live in a big environment.');
+    assert.equal(await corrected('I learn english at school.'), 'I learn English at school.');
+  });
+
+  it('fixes a misspelling inside a long sentence (harper\'s advice on sentence length hides nothing)', async () => {
+    const long =
+      'It is true that consumers preffer to buy a product that has a lower price, but when international companies begin to send their goods to market, ' +
+      'people will still choose what they know because the difference between prices is probbably not going to affect them much.';
+    const out = await corrected(long);
+    assert.match(out, /consumers prefer/);
+    assert.match(out, /is probably not/);
+  });
+});
+
+describe('clean, non-English and repeated input', () => {
+  it('leaves clean text unchanged', async () => {
+    await unchanged('The committee met on Tuesday. It approved the budget, and the results will be published next month.');
+    await unchanged('Photosynthesis converts light energy into chemical energy. Plants store it as glucose.');
+    await unchanged('Our API returns JSON. Send the request with an X-API-Key header and read the status field.');
+  });
+
+  it('leaves text in other languages unchanged and says so', async () => {
+    for (const text of [
+      'Le chat est sur la table et il mange une pomme avec son ami.',
+      'Die Regierung hat beschlossen, die Steuern im nächsten Jahr zu erhöhen.',
+      'El perro come la comida en la casa de mi abuela todos los días.',
+      '这是一个中文句子，没有英文单词。',
+    ]) {
+      const result = await engine.correct(text, 'en-GB');
+      assert.equal(result.changed, false, text);
+      assert.equal(result.correctedText, text);
+      assert.equal(result.issues[0]?.category, 'language');
+    }
+  });
+
+  it('corrects the English paragraph of a mixed text and leaves the other one', async () => {
+    const text = 'He go to school every day.\nLe chat est sur la table et il mange une pomme avec son ami.';
+    const result = await engine.correct(text, 'auto');
+    assert.equal(result.correctedText, 'He goes to school every day.\nLe chat est sur la table et il mange une pomme avec son ami.');
+    assert.ok(result.issues.some((i) => i.category === 'language'));
+  });
+
+  it('is deterministic', async () => {
+    const text = 'i has a apple and she can goes there. Many student was late becuase of the rain.';
+    const first = await engine.correct(text, 'auto');
+    for (let k = 0; k < 3; k++) assert.deepEqual(await engine.correct(text, 'auto'), first);
+    const other = await createGrammarEngine();
+    assert.deepEqual(await other.correct(text, 'auto'), first);
+  });
+
+  it('reports one issue per kind of problem', async () => {
+    const result = await engine.correct('i has a apple. he go home becuase he is tired.', 'auto');
+    const categories = result.issues.map((i) => i.category);
+    assert.deepEqual(categories, [...new Set(categories)]);
+    assert.ok(categories.includes('grammar') && categories.includes('spelling') && categories.includes('capitalization'));
+  });
+});
