@@ -44,10 +44,13 @@ function textOf(words: number, offset: number): string {
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes: number): string => `${Math.round(bytes / 2 ** 20)} MiB`;
 
-/** One worker thread holding its own engine; answers { text } with the correction's edit count. */
+/**
+ * One worker thread holding its own engine; answers { text } with the correction's edit count.
+ * Worker threads do not inherit tsx's loader: it is registered first (as server/runtime does).
+ */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.engine).then(async ({ createGrammarEngine }) => {
+import(workerData.tsx).then(({ register }) => { register(); return import(workerData.engine); }).then(async ({ createGrammarEngine }) => {
   const engine = await createGrammarEngine();
   parentPort.postMessage({ ready: true, rss: process.memoryUsage().rss });
   parentPort.on('message', async ({ id, text }) => {
@@ -61,7 +64,7 @@ async function concurrent(texts: string[], threads: number): Promise<{ seconds: 
   const engineUrl = new URL('../../server/engines/grammar/index.ts', import.meta.url).href;
   const workers = await Promise.all(
     Array.from({ length: threads }, () => {
-      const worker = new Worker(WORKER, { eval: true, workerData: { engine: engineUrl }, execArgv: ['--import', 'tsx'] });
+      const worker = new Worker(WORKER, { eval: true, workerData: { engine: engineUrl, tsx: import.meta.resolve('tsx/esm/api') } });
       return new Promise<Worker>((resolve, reject) => {
         worker.once('message', () => resolve(worker));
         worker.once('error', reject);
@@ -118,7 +121,7 @@ export async function run(args: string[]): Promise<string> {
   }
   const rssAfter = process.memoryUsage().rss;
 
-  const threads = Math.min(4, os.cpus().length);
+  const threads = 4;
   const parallel = await concurrent(Array.from({ length: 40 }, (_, k) => textOf(1000, k)), threads);
 
   return [
@@ -128,7 +131,8 @@ export async function run(args: string[]): Promise<string> {
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Concurrency: 40 texts of 1,000 words, 4 at a time on ${threads} worker threads (one engine each, as server/runtime runs it): ` +
+    `Concurrency: 40 texts of 1,000 words, ${threads} at a time on ${threads} worker threads (one engine each, as server/runtime runs it) ` +
+      `on ${os.cpus().length} CPU cores: ` +
       `${parallel.seconds.toFixed(1)} s, ${Math.round(parallel.words / parallel.seconds).toLocaleString('en-US')} words/s.`,
     '',
     `Memory: engine load ${loadSeconds.toFixed(1)} s; process RSS ${mb(rssBefore)} before, ${mb(rssLoaded)} with the engine loaded ` +

@@ -337,6 +337,9 @@ const INTRODUCTORY = [
   'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
   'from my point of view', 'however', 'therefore', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
 ].map((p) => p.split(' '));
+/** Introductory phrases by their first word. */
+const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
+for (const phrase of INTRODUCTORY) INTRODUCTORY_BY_FIRST.set(phrase[0], [...(INTRODUCTORY_BY_FIRST.get(phrase[0]) ?? []), phrase]);
 
 /** Comma after an introductory phrase: "For example we" → "For example, we". */
 const introductoryComma: Rule = {
@@ -347,7 +350,7 @@ const introductoryComma: Rule = {
     const out: Proposal[] = [];
     for (let i = 0; i < tokens.length; i++) {
       if (!(tokens[i].sentenceStart || i === 0 || tokens[i - 1].lower === ';')) continue;
-      for (const phrase of INTRODUCTORY) {
+      for (const phrase of INTRODUCTORY_BY_FIRST.get(tokens[i].lower) ?? []) {
         if (!phrase.every((w, k) => tokens[i + k]?.lower === w)) continue;
         const last = tokens[i + phrase.length - 1];
         const next = tokens[i + phrase.length];
