@@ -148,9 +148,6 @@ export class Lexicon {
     return this.lemmatize(word, 'verb').length > 0;
   }
 
-  isNoun(word: string): boolean {
-    return this.lemmatize(word, 'noun').length > 0;
-  }
 
   hasLemma(lemma: string, pos: Pos): boolean {
     return this.lemmas[pos].has(lemma.toLowerCase());
@@ -195,14 +192,6 @@ export class Lexicon {
     const irregular = this.irregularByBase.get(base);
     if (irregular) return irregular.past[0];
     return regularPast(base);
-  }
-
-  /** Present participle: make → making, stop → stopping, die → dying. */
-  presentParticiple(base: string): string {
-    if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
-    if (/[^aeiouy]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
-    if (doublesFinal(base) || DOUBLING.has(base)) return `${base}${base.at(-1)}ing`;
-    return `${base}ing`;
   }
 }
 
