@@ -28,7 +28,8 @@
  *   --word-bits N --char-bits N --norm-pow X --no-unigrams
  *   --target-fpr X --target-domain-fpr X   operating point on dev (default 0.02 / 0.06)
  *   --target-sentence-fpr X       most sentences of dev human texts read as AI (default 0.05)
- *   --lodo                        leave-one-domain-out report (no artefact)
+ *   --lodo [--explain]            leave-one-domain-out report (no artefact); --explain adds the features
+ *                                 that raise the held-out domain's human scores most
  *   --probes                      print FPR on out-of-domain human probes
  *   --no-write                    do not write the artefact
  */
@@ -526,6 +527,25 @@ async function lodo(train: Doc[], dev: Doc[]): Promise<void> {
     const teScores = f.others[1].map((s) => sigmoid(cal.a * logitOf(model, t, s) + cal.b));
     const r = rates(teScores, te.map((d) => d.y));
     console.log(`| ${dom} | ${r.auc.toFixed(3)} | ${(100 * r.fpr).toFixed(1)} | ${(100 * r.tpr).toFixed(1)} |`);
+    if (flag('--explain')) {
+      // Mean logit contributions on the held-out domain's human texts minus those on dev's human texts.
+      const contrib = (samples: Sample[], docs: Doc[]): Float64Array => {
+        const c = new Float64Array(DENSE_DIM + 1);
+        let n = 0;
+        samples.forEach((s, i) => {
+          if (docs[i].y !== 0) return;
+          n++;
+          for (let k = 0; k < DENSE_DIM; k++) c[k] += model.dense[k] * Math.max(-Z_CLIP, Math.min(Z_CLIP, (s.dense[k] - t.mean[k]) / t.std[k]));
+          for (let i2 = 0; i2 < s.idx.length; i2++) c[DENSE_DIM] += model.sparse[s.idx[i2]] * s.val[i2];
+        });
+        return c.map((v) => v / n);
+      };
+      const a = contrib(f.others[1], te);
+      const b = contrib(f.others[0], dv);
+      const names = [...DENSE_NAMES, 'word n-grams'];
+      const order = names.map((_, k) => k).sort((p, q) => a[q] - b[q] - (a[p] - b[p]));
+      console.log(`    human ${dom} vs other domains, logit contribution difference: ${order.slice(0, 8).map((k) => `${names[k]} ${(a[k] - b[k]).toFixed(2)}`).join(', ')}`);
+    }
   }
 }
 
