@@ -7,18 +7,10 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { PlagiarismScanner, SourceCorpus } from '../../server/engines/plagiarism/index.ts';
+import { seededRandom } from '../../server/engines/voice/synthetic.ts';
 
-/** Mulberry32: a small seeded generator, so every run builds the same corpus. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded generator, so every run builds the same corpus.
+const random = seededRandom;
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ten', 'ra', 'vos', 'qui', 'del', 'an', 'sor', 'pe', 'lu', 'mar', 'is', 'to', 'ber', 'ne', 'gal', 'or', 'fin'];
 const FUNCTION_WORDS = ['the', 'of', 'and', 'a', 'to', 'in', 'is', 'that', 'for', 'it', 'with', 'as', 'was', 'on', 'by'];
