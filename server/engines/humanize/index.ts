@@ -12,15 +12,15 @@ import type { TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, looksEnglish, type InvariantReference } from './invariants.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
-import { contract, replacePhrases } from './phrases.ts';
+import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropSerialComma, joinShort, moveClauseBack, moveClauseFront, splitLong } from './structure.ts';
+import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.0.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.1.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -39,12 +39,15 @@ export interface HumanizeResult {
 }
 
 export const DEFAULT_TARGET_SCORE = 0.3;
-export const DEFAULT_MAX_CANDIDATES = 10;
+export const DEFAULT_MAX_CANDIDATES = 16;
 /** The rewrite must keep at least this share of the input's content words (meaning kept). */
 export const MIN_CONTENT_OVERLAP = 0.75;
 /** Full-text detector checks tried per sentence and pass before moving on. */
-const TRIES_PER_SENTENCE = 3;
-const PASSES = 2;
+const TRIES_PER_SENTENCE = 4;
+/** Each pass starts from the sentences the previous passes rewrote, so edits compound. */
+const PASSES = 4;
+/** Single-rule phrase edits offered per sentence, besides the all-rules rewrites. */
+const MAX_SINGLE_EDITS = 6;
 /** A candidate may score a little worse alone and still help the whole text (context features). */
 const LOCAL_SLACK = 0.05;
 const MAX_SYNONYMS_PER_SENTENCE = 3;
@@ -96,13 +99,15 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
   const add = (v: string | null): void => {
     if (v !== null && !variants.includes(v)) variants.push(v);
   };
-  const bases = [0, 1].map((variant) => {
-    const replaced = replacePhrases(masked, variant);
-    return contractions ? contract(replaced) : replaced;
-  });
+  const register = (v: string): string => (contractions ? contract(v) : v);
+  const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
   bases.forEach(add);
   const base = bases[0];
-  for (const move of [splitLong, moveClauseBack, moveClauseFront, dropSerialComma]) add(move(base));
+  for (const move of [splitLong, splitWhich, moveClauseBack, moveClauseFront, dropThat, dropSerialComma]) {
+    add(move(base));
+    if (base !== masked) add(move(masked));
+  }
+  for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS)) add(register(edit));
   for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1], 0]] as const) {
     const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
     if (subs.length > 0) add(applySubstitutions(source, subs));

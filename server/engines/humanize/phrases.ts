@@ -126,7 +126,7 @@ const PHRASES: PhraseRule[] = [
   rule(';\\s*however,\\s+', [', but ', '. Still, ']),
   rule(',\\s*however,\\s+', [', though, ', ', still, ']),
   rule(',\\s*thus\\s+', [', so ', ', which means ']),
-  rule(',\\s*thereby\\s+', [', so ', ', and so ']),
+  rule(',\\s*thereby\\s+', [', in turn ']),
   // A spaced dash between words reads as a machine tell; a comma does the same job here.
   rule('(?<=[\\p{L}\\p{N}\uE001]) +[—–] +(?=[\\p{L}\uE000])', [', ']),
   rule('(?<=\\p{L})—(?=\\p{L})', [', ']),
@@ -173,7 +173,7 @@ const PLAIN_WORDS: PhraseRule[] = [
   rule('\\bexceptional\\b', ['outstanding', 'rare']),
   rule('\\bfascinating\\b', ['interesting', 'gripping']),
   rule('\\binnovative\\b', ['new', 'fresh']),
-  rule('\\bdiverse\\b', ['varied', 'different']),
+  rule('\\bdiverse\\b', ['varied', 'wide-ranging']),
   rule('\\bdelectable\\b', ['delicious', 'tasty']),
   rule('\\bexquisite\\b', ['superb', 'lovely']),
   rule('\\bbreathtaking\\b', ['stunning', 'amazing']),
@@ -200,6 +200,116 @@ const PLAIN_WORDS: PhraseRule[] = [
   rule('\\bdespite the fact that\\b', ['although', 'even though']),
   rule('\\bin spite of the fact that\\b', ['although', 'even though']),
   rule('\\bin light of\\b', ['given', 'because of']),
+];
+
+/**
+ * Wording that is not wrong but that machine text over-uses: stock verbs ("serves as", "aims to",
+ * "allows us to"), review and story clichés, padded prepositions and empty intensifiers. Each rule
+ * is written for the exact syntax it matches so that the sentence stays grammatical.
+ */
+const STOCK_WORDING: PhraseRule[] = [
+  rule('^In this (?:study|paper|work|article|research|report|thesis),\\s+we\\b', ['We', 'Here we', 'Here, we']),
+  rule('\\b(a|an|the|our|this|these|their|its) novel (approach|method|framework|technique|model|algorithm|way|strategy|system|architecture|idea|concept|scheme|mechanism|method|design|tool|class|family|form|perspective)', ['$1 new $2', '$1 fresh $2']),
+  rule('\\bserves as (a|an|the)\\b', ['is $1', 'acts as $1']),
+  rule('\\bserve as (a|an|the) (reminder|testament|catalyst|foundation|bridge|source|platform|symbol|guide|tool|basis)\\b', ['act as $1 $2', 'work as $1 $2']),
+  rule('\\bstands as (a|an|the)\\b', ['is $1']),
+  ...verbRules({ aims: ['tries', 'sets out'], aimed: ['tried', 'set out'], aiming: ['trying', 'setting out'] }, '(?= to\\b)'),
+  ...verbRules({ allow: ['let'], allows: ['lets'], allowing: ['letting'], enable: ['let', 'help'], enables: ['lets', 'helps'], enabling: ['letting', 'helping'] }, '(?= (?:me|us|you|him|her|it|them|people|users|readers|visitors|players|students|customers|researchers|teams|children|kids) to\\b)'),
+  rule('\\bempower(s)? (?=(?:me|us|you|him|her|them|people|users|communities|individuals|women|students) to\\b)', ['help$1 ']),
+  rule('\\b(let|lets|letting|help|helps|helping) (me|us|you|him|her|it|them|people|users|readers|visitors|players|students|customers|researchers|teams|children|kids) to (?=\\p{L})', ['$1 $2 ']),
+  ...verbRules({ provide: ['give', 'offer'], provides: ['gives', 'offers'], providing: ['giving', 'offering'] }, '(?! (?:for|with|that|by|in|to)\\b)(?= (?:a|an|the|their|its|our|your|his|her|some|more|this|these|valuable|useful|important|new|clear|free|better|insights?|support|information|access|guidance|help|training)\\b)'),
+  ...verbRules({ resonate: ['strike a chord'], resonates: ['strikes a chord'], resonated: ['struck a chord'], resonating: ['striking a chord'] }, '(?= with\\b)'),
+  ...verbRules({ 'shed light on': ['help explain', 'clarify'], 'sheds light on': ['helps explain', 'clarifies'], 'shedding light on': ['helping explain', 'clarifying'] }),
+  ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['showed', 'pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
+  rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
+  rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
+  rule('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer picture of']),
+  rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
+  rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
+  rule('\\badditional\\b', ['extra', 'more']),
+  rule('\\bvarious\\b', ['many', 'different']),
+  rule('\\bessential\\b(?! (?:oils?|amino|fatty|services|workers|tremor|hypertension|nutrients?|goods)\\b)', ['key', 'needed']),
+  rule('\\bvital\\b(?! (?:signs?|organs?|statistics|records?|capacity|force)\\b)', ['key', 'important']),
+  rule('\\bcrucially\\b', ['above all']),
+  rule('\\bsuch as\\b(?! to\\b)', ['like', 'including']),
+  rule('(?<!\\b(?:did|do|does|done|doing|performed|performs|perform|just|not|equally|nearly|almost|quite|fared|worked|works|work|play|plays|played) )\\bas well as\\b', ['and', 'along with']),
+  rule('^In addition to\\b', ['Besides', 'Along with']),
+  rule('\\bin addition to\\b', ['besides', 'along with']),
+  rule('\\bAs a result of\\b', ['Because of']),
+  rule('(?<!\\b(?:is|are|was|were|be|been|being|largely|partly|mainly|mostly|not) )\\bdue to\\b(?! the fact)', ['because of', 'owing to']),
+  rule('\\b(may|might|could|can|will|would) help to\\b', ['$1 help']),
+  rule('\\bnot only (?!(?:does|do|did|is|are|was|were|can|will|has|have|had|would|could)\\b)([^,;:.]{3,60}?) but also\\b', ['$1 and also', '$1 and']),
+  rule('\\bhighly recommend\\b', ['would recommend', 'really recommend']),
+  rule('\\btop-notch\\b', ['excellent', 'first-rate']),
+  rule('\\bdelightful\\b', ['lovely', 'charming']),
+  rule('\\bunforgettable\\b', ['memorable']),
+  rule('\\bambiance\\b', ['atmosphere', 'feel']),
+  rule('\\bambience\\b', ['atmosphere', 'feel']),
+  rule('\\boverall experience\\b', ['whole experience', 'experience']),
+  rule('\\bculinary (delights|treats)\\b', ['food', 'dishes']),
+  rule('\\bamidst\\b', ['amid', 'among']),
+  rule('\\bLittle did (I|he|she|they|we|you) know\\b', ['$1 had no idea']),
+  rule("\\b(heart|pulse) raced\\b", ['$1 pounded', '$1 was pounding']),
+  rule('\\bplethora\\b', ['wealth']),
+  rule('\\bnovel insights\\b', ['new findings']),
+  rule('\\b(?:truly|incredibly|extremely|exceptionally|undeniably|absolutely|genuinely) (?=\\p{Ll}{3,})(?!(?:no|nothing|not|none|necessary|essential|vital|free|must)\\b)', ['', 'really ']),
+  rule('\\bvery (?=(?:important|helpful|useful|difficult|different|large|small|good|bad|clear|easy|hard|common|popular|strong|high|low|similar)\\b)', ['', 'quite ']),
+  rule('\\bin the (?:modern|contemporary|current|digital) (?:era|age|world)\\b(?! of\\b)', ['today', 'now']),
+  rule('\\ba (?:key|major|central|critical) (?:factor|driver) in\\b', ['a big part of', 'a main cause of']),
+  rule('\\bit is (?:also )?(?:important|essential|crucial|vital|necessary) to\\b(?! note| remember| mention)', ['it pays to', 'it helps to']),
+];
+
+/** Every form of a verb and of its plain replacement: "base|3rd person|past|-ing" each. */
+function verbForms(from: string, to: string, after = ''): PhraseRule[] {
+  const source = from.split('|');
+  const target = to.split('|');
+  return source.flatMap((form, i) => (form && target[i] ? [rule(`\\b${form}\\b${after}`, target[i].split('/'))] : []));
+}
+
+/**
+ * Formal or over-used words with the everyday word most people would write in their place, where
+ * the swap keeps the meaning in ordinary use (adjectives and adverbs, which do not inflect, and
+ * verbs form by form). Alternatives are separated by "/".
+ */
+const EVERYDAY_WORDS: PhraseRule[] = [
+  ...[
+    ['particularly', 'especially'], ['primarily', 'mainly/mostly'], ['predominantly', 'mostly/mainly'], ['initially', 'at first'],
+    ['currently', 'now/at present'], ['typically', 'usually'], ['frequently', 'often'],
+    ['entirely', 'fully/wholly'], ['solely', 'only'], ['merely', 'just/only'], ['nearly', 'almost'], ['rapidly', 'quickly/fast'],
+    ['gradually', 'slowly/bit by bit'],
+    ['effortlessly', 'easily'], ['readily', 'easily'], ['increasingly', 'more and more'], ['extensively', 'widely'],
+    ['substantially', 'greatly'], ['considerably', 'much'], ['notably', 'especially'], ['accurately', 'correctly'],
+    ['difficult', 'hard/tough'], ['beneficial', 'helpful/useful'], ['optimal', 'ideal'],
+    ['substantial', 'large/big'], ['considerable', 'large/big'], ['appropriate', 'suitable/right'],
+    ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
+    ['enormous', 'huge'], ['massive', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
+    ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['inadequate', 'poor'], ['intriguing', 'curious/interesting'],
+    ['vivid', 'clear'], ['eager', 'keen'], ['distinct', 'clear/separate'], ['frequent', 'common/regular'],
+    ['ultimate', 'final'], ['exemplary', 'excellent'],
+    ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
+  ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
+  rule('\\bimmediately\\b(?! (?:after|before|following|upon|on)\\b)', ['right away', 'at once']),
+  rule('\\bprimary\\b(?! (?:school|schools|care|election|elections|colou?rs?|education|teacher|teachers)\\b)', ['main']),
+  rule('\\bchallenging\\b(?! (?:the|a|an|his|her|their|its|our|this|these|those|them|him|me|us|my|your)\\b)', ['hard', 'tough']),
+  ...verbForms('maintain|maintains|maintained|maintaining', 'keep|keeps|kept|keeping', '(?= (?:a|an|the|their|its|our|his|her|your|my|good|high|strong|close)\\b)'),
+  ...verbForms('observe|observes|observed|observing', 'see|sees||seeing', '(?= (?:a|an|the|that|how|this|these|some|many)\\b)'),
+  ...verbForms('initiate|initiates|initiated|initiating', 'start|starts|started|starting'),
+  ...verbForms('terminate|terminates|terminated|terminating', 'end|ends|ended|ending'),
+  ...verbForms('reside|resides|resided|residing', 'live|lives|lived|living', '(?= in\\b)'),
+  ...verbForms('depart|departs|departed|departing', 'leave|leaves|left|leaving', '(?= (?:the|from|for)\\b)'),
+  ...verbForms('examine|examines|examined|examining', 'study/look at|studies/looks at|studied/looked at|studying/looking at'),
+  ...verbForms('investigate|investigates|investigated|investigating', 'study/explore|studies/explores|studied/explored|studying/exploring', '(?= (?:the|how|whether|what|why|a|an|this|these|its|their)\\b)'),
+  ...verbForms('emphasize|emphasizes|emphasized|emphasizing', 'stress|stresses|stressed|stressing'),
+  ...verbForms('emphasise|emphasises|emphasised|emphasising', 'stress|stresses|stressed|stressing'),
+  ...verbForms('prioritize|prioritizes|prioritized|prioritizing', 'put first|puts first|put first|putting first', '(?= (?:the|their|its|our|your|his|her|safety|health|quality)\\b)'),
+  ...verbForms('establish|establishes|established|establishing', 'set up|sets up|set up|setting up', '(?= (?:a|an|the)\\b)'),
+  ...verbForms('contribute|contributes|contributed|contributing', 'add|adds|added|adding', '(?= to\\b)'),
+  ...verbForms('possess|possesses|possessed|possessing', 'have|has|had|having'),
+  ...verbForms('retain|retains|retained|retaining', 'keep|keeps|kept|keeping'),
+  ...verbForms('encounter|encounters|encountered|encountering', 'meet/face|meets/faces|met/faced|meeting/facing', '(?= (?:a|an|the|many|some|several|new|this|these)\\b)'),
+  ...verbForms('exhibit|exhibits|exhibited|exhibiting', 'show|shows|showed|showing', '(?= (?:a|an|the|high|low|strong|weak|similar|different|more|less|better|no|some|signs)\\b)'),
+  ...verbForms('yield|yields|yielded|yielding', 'give|gives|produced|giving', '(?= (?:a|an|the|better|similar|higher|lower|more|good)\\b)'),
+  ...verbForms('conduct|conducts|conducted|conducting', 'carry out/run|carries out/runs|carried out|carrying out/running', '(?= (?:a|an|the|extensive|several|many|experiments|research|studies|surveys|interviews|tests)\\b)'),
 ];
 
 /** Contractions, only before a following word (so "as it is." stays whole). */
@@ -236,7 +346,27 @@ export function replacePhrases(masked: string, variant: number): string {
   for (const r of OPENERS) out = applyRule(out, r, variant);
   for (const r of PHRASES) out = applyRule(out, r, variant);
   for (const r of PLAIN_WORDS) out = applyRule(out, r, variant);
+  for (const r of STOCK_WORDING) out = applyRule(out, r, variant);
+  for (const r of EVERYDAY_WORDS) out = applyRule(out, r, variant);
   return tidy(out, masked);
+}
+
+/**
+ * Single-rule rewrites: each matching rule applied alone, with each of its alternatives. The search
+ * can then take the edits that help one at a time instead of all of a table's edits or none.
+ */
+export function phraseEdits(masked: string, limit: number): string[] {
+  const edits: string[] = [];
+  for (const r of [...OPENERS, ...PHRASES, ...PLAIN_WORDS, ...STOCK_WORDING, ...EVERYDAY_WORDS]) {
+    r.pattern.lastIndex = 0;
+    if (!r.pattern.test(masked)) continue;
+    for (let variant = 0; variant < Math.min(2, r.replacements.length); variant++) {
+      const edited = tidy(applyRule(masked, r, variant), masked);
+      if (edited !== masked && !edits.includes(edited)) edits.push(edited);
+      if (edits.length >= limit) return edits;
+    }
+  }
+  return edits;
 }
 
 export function contract(masked: string): string {

@@ -38,7 +38,8 @@ function lowerFirst(text: string): string | null {
   return COMMON_OPENERS.has(word) ? word + text.slice(m[0].length) : null;
 }
 
-const SPLIT_POINTS = /, (and|but|so|yet) |; /gu;
+/** Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject pronoun. */
+const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you) )/gu;
 
 /** "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are long clauses. */
 export function splitLong(sentence: string): string | null {
@@ -49,7 +50,7 @@ export function splitLong(sentence: string): string | null {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (words(left).length < 7 || words(right).length < 7 || !startsIndependentClause(right)) continue;
-    if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? '' };
+    if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
   }
   if (!best) return null;
   const left = sentence.slice(0, best.at);
@@ -58,16 +59,52 @@ export function splitLong(sentence: string): string | null {
   return `${left}. ${capitaliseFirst(connector + right)}`;
 }
 
-/** "A. B." -> "A, and b." for two short sentences of one paragraph. */
+/** Transitions that open a second sentence and the conjunction that carries the same link in a join. */
+const JOIN_LINKS: { opener: RegExp; conjunction: string }[] = [
+  { opener: /^(?:However|But|Yet|Still|Even so),? +/u, conjunction: 'but' },
+  { opener: /^(?:Therefore|Thus|Consequently|As a result|Hence|So),? +/u, conjunction: 'so' },
+  { opener: /^(?:Also|Additionally|Moreover|Furthermore|And),? +/u, conjunction: 'and' },
+];
+
+/**
+ * "A. B." -> "A, and b."; "A. However, B." -> "A, but b."; "A. Therefore, B." -> "A, so b." for two
+ * short sentences of one paragraph (longer ones are allowed when the second opens with a transition).
+ */
 export function joinShort(first: string, second: string): string | null {
+  const link = JOIN_LINKS.find((l) => l.opener.test(second));
+  const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
-  const b = words(second);
-  if (a.length > 12 || b.length > 12 || a.length < 3 || b.length < 3) return null;
+  const b = words(body);
+  const maxEach = link ? 16 : 12;
+  if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3) return null;
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
-  if (LINKING_STARTS.has(bare(b[0])) || /[,;:]/u.test(first)) return null;
-  const rest = lowerFirst(second);
+  if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
+  const rest = lowerFirst(body);
   if (rest === null) return null;
-  return `${first.slice(0, -1)}, and ${rest}`;
+  return `${first.slice(0, -1)}, ${link?.conjunction ?? 'and'} ${rest}`;
+}
+
+const PLURAL_VERBS = /^(?:are|were|have|do|include|make|allow|help|show|provide|remain|seem)\b/u;
+
+/** "A, which is B." -> "A. This is B." when the which-clause runs to the end of a long sentence. */
+export function splitWhich(sentence: string): string | null {
+  if (words(sentence).length < 18 || !TERMINAL.test(sentence)) return null;
+  const at = sentence.lastIndexOf(', which ');
+  if (at < 0) return null;
+  const left = sentence.slice(0, at);
+  const right = sentence.slice(at + ', which '.length);
+  if (words(left).length < 8 || words(right).length < 4 || /[,;:]/u.test(right)) return null;
+  return `${left}. ${PLURAL_VERBS.test(right) ? 'These' : 'This'} ${right}`;
+}
+
+const REPORTING_VERBS =
+  'say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|argue|argues|argued|claim|claims|claimed|note|notes|noted|know|knows|knew|hope|hopes|hoped|feel|feels|felt|realize|realizes|realized|realise|realises|realised|mean|means|meant|reveal|reveals|revealed|indicate|indicates|indicated';
+const THAT_BEFORE_SUBJECT = new RegExp(`\\b(${REPORTING_VERBS}) that (?=(?:I|we|you|they|he|she|it|there|the|this|these|those|its|their|his|her|our|my|your|some|many|most|no)\\b)`, 'gu');
+
+/** "said that the ..." -> "said the ...": the optional complementiser people usually leave out. */
+export function dropThat(sentence: string): string | null {
+  const out = sentence.replace(THAT_BEFORE_SUBJECT, '$1 ');
+  return out === sentence ? null : out;
 }
 
 const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:]+)([.!?])$/u;
