@@ -8,8 +8,8 @@ import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
-import { contract, replacePhrases } from '../../server/engines/humanize/phrases.ts';
-import { dropSerialComma, joinShort, moveClauseBack, moveClauseFront, splitLong } from '../../server/engines/humanize/structure.ts';
+import { contract, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitWhich } from '../../server/engines/humanize/structure.ts';
 
 /**
  * A deterministic stand-in detector: the share of tell-tale words and phrases. It rewards exactly
@@ -221,6 +221,34 @@ describe('phrase rules', () => {
     assert.equal(replacePhrases('An intricate plan was made.', 0), 'A complex plan was made.');
   });
 
+  it('rewrites stock wording in the syntax it matches', () => {
+    assert.equal(replacePhrases('The tool allows users to share files and serves as a bridge.', 0), 'The tool lets users share files and is a bridge.');
+    assert.equal(replacePhrases('In this paper, we propose a novel method.', 0), 'We propose a new method.');
+    assert.equal(replacePhrases('The results highlight the need for care.', 0), 'The results show the need for care.');
+    assert.equal(replacePhrases('It not only saves time but also cuts costs.', 0), 'It saves time and also cuts costs.');
+    assert.equal(replacePhrases('Little did she know that it was a trap.', 0), 'She had no idea that it was a trap.');
+    assert.equal(replacePhrases('Little did she know the truth.', 0), 'Little did she know the truth.');
+    assert.equal(replacePhrases('The task is very difficult.', 1), 'The task is really tough.');
+  });
+
+  it('leaves look-alike uses of a stock word alone', () => {
+    // Noun uses and fixed terms: "the highlight of", "vital signs", "primary school", "challenging the".
+    for (const text of ['It was the highlight of the trip.', 'The nurse checked his vital signs.', 'She went to primary school there.', 'They are challenging the ruling.', 'He did as well as I did.']) {
+      const out = replacePhrases(text, 0);
+      for (const word of ['highlight', 'vital', 'primary', 'challenging', 'as well as']) if (text.includes(word)) assert.ok(out.includes(word), `${text} -> ${out}`);
+    }
+  });
+
+  it('offers each matching rule alone, once per alternative', () => {
+    const edits = phraseEdits('Moreover, we utilize robust tools.', 10);
+    assert.ok(edits.includes('We utilize robust tools.'));
+    assert.ok(edits.includes('Moreover, we use robust tools.'));
+    assert.ok(edits.includes('Moreover, we utilize strong tools.'));
+    assert.equal(new Set(edits).size, edits.length);
+    assert.ok(phraseEdits('Moreover, we utilize robust tools.', 2).length <= 2);
+    assert.deepEqual(phraseEdits('The cat sat on the mat.', 10), []);
+  });
+
   it('contracts only before a following word', () => {
     assert.equal(contract('It is late, and we do not know it is.'), "It's late, and we don't know it is.");
     assert.equal(contract('That is to say, you are right.'), "That is to say, you're right.");
@@ -238,6 +266,22 @@ describe('structure moves', () => {
     assert.equal(joinShort('The shop was closed.', 'We went home early.'), 'The shop was closed, and we went home early.');
     assert.equal(joinShort('The shop was closed.', 'Maria went home early.'), null);
     assert.equal(joinShort('The shop was closed.', 'However, we stayed.'), null);
+    assert.equal(joinShort('The shop on the corner was closed all week.', 'However, we found another one nearby.'), 'The shop on the corner was closed all week, but we found another one nearby.');
+    assert.equal(joinShort('The road was closed for repairs.', 'Therefore, we took the long way.'), 'The road was closed for repairs, so we took the long way.');
+  });
+
+  it('splits off a which-clause that ends a long sentence', () => {
+    assert.equal(
+      splitWhich('The council approved the new budget for the coming year on Monday, which means higher spending on schools.'),
+      'The council approved the new budget for the coming year on Monday. This means higher spending on schools.',
+    );
+    assert.equal(splitWhich('The house, which was old, stood on a hill above the sleepy village by the river.'), null);
+  });
+
+  it('drops the optional "that" after a reporting verb', () => {
+    assert.equal(dropThat('Her aunt said that he loved his job.'), 'Her aunt said he loved his job.');
+    assert.equal(dropThat('They found that the results held.'), 'They found the results held.');
+    assert.equal(dropThat('I know that song.'), null);
   });
 
   it('moves clauses both ways', () => {
