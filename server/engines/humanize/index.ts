@@ -171,12 +171,19 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
   const order = worstFirst(draft, text, detection);
   let score = detection.aiScore;
 
+  // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
+  // later passes only revisit what changed around an edit.
+  const settled = new Set<string>();
   for (let pass = 0; pass < PASSES && score >= target; pass++) {
+    let changed = false;
     for (const index of order) {
       if (score < target) break;
       if (draft.frozen[index] || draft.sentences[index] === '') continue;
+      const key = `${draft.sentences[index]}\n${draft.sentences[index + 1] ?? ''}`;
+      if (settled.has(key)) continue;
       const baseline = detector.detect(draft.sentences[index]).aiScore;
       let tries = 0;
+      let accepted = false;
       for (const p of proposals(draft, index, items, contractions, limit, detector)) {
         // The sentence's own score only ranks the candidates: the whole text's score decides.
         if (tries >= TRIES_PER_SENTENCE || p.localScore > baseline + LOCAL_SLACK) break;
@@ -188,10 +195,14 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
         if (candidateScore < score) {
           draft = next;
           score = candidateScore;
+          accepted = true;
           break;
         }
       }
+      if (accepted) changed = true;
+      else settled.add(key);
     }
+    if (!changed) break;
   }
 
   const output = assemble(draft);
