@@ -39,7 +39,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Every morning he go to the park.', 'Every morning he goes to the park.'],
       ['I think she have a good reason.', 'I think she has a good reason.'],
     ],
-    leaves: ['We made it work in the end.', 'They let him go home early.'],
+    leaves: ['We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
   },
   'agreement-plural-pronoun': {
     fixes: [
@@ -125,7 +125,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'article-a-an': {
     fixes: [['I think it is good idea.', 'I think it is a good idea.']],
-    leaves: ['It is good news for us.', 'It is time to go.', 'The product is water.'],
+    leaves: ['It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
   },
   'article-the-superlative': {
     fixes: [
@@ -170,6 +170,28 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('I filled the car with petrol.');
     await unchanged('The school teachers met at the workplace.');
     await unchanged('Dr. Okonkwo met Ms. Nguyen and Mr. Wąsowski at the café.');
+  });
+
+  it('keeps correctly formed inflections of rare verbs, repeated "that", numbers split by a space', async () => {
+    await unchanged('The farmers prefer disking to burning the fields.');
+    await unchanged('The reason is that that birds use a compass.');
+    await unchanged('He had had enough of it.');
+    await unchanged('I told you you were right.');
+    await unchanged('My 1 2th exam went well.');
+    await unchanged('The passage describes an alternative to prescribed burning.');
+    await unchanged('So Ho Chi Minh city will grow.');
+    await unchanged('After I studied the topic more in depth, I understood it.');
+  });
+
+  it('still corrects a misspelt inflection, a repeated word and a wrong number suffix', async () => {
+    assert.equal(await corrected('It keeps occuring every year.'), 'It keeps occurring every year.');
+    assert.equal(await corrected('Most of the the things I hear are not true.'), 'Most of the things I hear are not true.');
+    assert.equal(await corrected('He came 2th in the race.'), 'He came 2nd in the race.');
+  });
+
+  it('corrects a misspelling at a sentence start and "u" as a word, not as a capital', async () => {
+    assert.equal(await corrected('It is late. becouse of the rain we stayed.'), 'It is late. Because of the rain we stayed.');
+    assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
   });
 
   it('does not split, rename or reverse a word', async () => {

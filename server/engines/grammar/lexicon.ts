@@ -130,6 +130,19 @@ export class Lexicon {
   }
 
   /**
+   * A correctly formed -s, -ed or -ing form of a WordNet verb of four letters or more ("disking",
+   * "harrowed"): a word, though no list has it. "occuring" and "studing" are not: the regular forms
+   * are "occurring" and "studding".
+   */
+  isRegularVerbForm(word: string): boolean {
+    const w = word.toLowerCase();
+    if (!/(s|ed|ing)$/.test(w)) return false;
+    return this.lemmatize(w, 'verb').some(
+      (base) => base.length >= 4 && !this.irregularByBase.has(base) && [this.thirdPerson(base), regularPast(base), presentParticiple(base)].includes(w),
+    );
+  }
+
+  /**
    * A frequency prior for `word`: very high for function words, else the SemCor sense count of its
    * most frequent lemma (0 for words WordNet lacks).
    */
@@ -142,6 +155,23 @@ export class Lexicon {
       for (const lemma of this.lemmatize(w, pos)) best = Math.max(best, (this.senseCounts.get(lemma) ?? 0) * 0.5);
     }
     return best;
+  }
+
+  /**
+   * The words a misspelling is likely to stand for: function and frequent words, irregular verb
+   * forms, and every single-word WordNet lemma seen in SemCor with its regular inflections.
+   */
+  commonWords(): Set<string> {
+    const out = new Set<string>([...this.functionWords, ...this.topWords, ...this.irregularByForm.keys(), ...this.irregularByBase.keys()]);
+    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
+      for (const lemma of this.lemmas[pos]) {
+        if (!(this.senseCounts.get(lemma) ?? 0) || !/^[a-z]+$/.test(lemma)) continue;
+        out.add(lemma);
+        if (pos === 'noun') out.add(this.thirdPerson(lemma) === `${lemma}es` || /[^aeiou]y$/.test(lemma) ? this.thirdPerson(lemma) : `${lemma}s`);
+        if (pos === 'verb' && !this.irregularByBase.has(lemma)) for (const form of [this.thirdPerson(lemma), regularPast(lemma), presentParticiple(lemma)]) out.add(form);
+      }
+    }
+    return out;
   }
 
   isVerb(word: string): boolean {
@@ -214,4 +244,12 @@ function regularPast(base: string): string {
 /** One-syllable consonant-vowel-consonant verbs double the final consonant (stop → stopped). */
 function doublesFinal(base: string): boolean {
   return /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(base);
+}
+
+/** The -ing form of a regular verb: disk → disking, make → making, stop → stopping, see → seeing. */
+function presentParticiple(base: string): string {
+  if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
+  if (/[^eoy]e$/.test(base)) return `${base.slice(0, -1)}ing`;
+  if (doublesFinal(base) || DOUBLING.has(base)) return `${base}${base.at(-1)}ing`;
+  return `${base}ing`;
 }

@@ -34,6 +34,7 @@ const DROPPED_RULES = new Set([
   'NounVerbConfusion', // "the placebo effect works" → "affect"
   'PronounKnew', // "anything new" → "anything knew"
   'RedundantThat', // "the reason is that that birds ..." is correct
+  'ThatWhich', // "that that" → "that which": both correct
   'WantBe', // "if you want be" -> "won't be"
   'ProgressiveNeedsBe', // "they have interesting temples" -> "they're"
   'QuiteQuiet',
@@ -42,6 +43,8 @@ const DROPPED_RULES = new Set([
   'BoringWords',
   'AvoidContractions',
   'PossessiveNoun',
+  'NationalCapitals', // Ho Chi Minh city → City: a rename, as UpdatePlaceNames
+  'InDemandInDepth', // "studied it more in depth" → "in-depth": the adverb is not hyphenated
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -99,10 +102,22 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   CapitalizePersonalPronouns: (original) => !/[-‐]/.test(original),
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik.
   MergeWords: (original) => original === original.toLowerCase(),
-  // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo).
-  OrthographicConsistency: (original, replacement) => !(original === original.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(replacement)),
+  // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo), nor u → U, o → O
+  // (a single letter is a typo for a word: "u" → "you" is ours, in rules.ts).
+  OrthographicConsistency: (original, replacement) => original.length > 1 && !(original === original.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(replacement)),
   // un known → unknown; not non-stop → nonstop.
   DisjointPrefixes: (original) => !original.includes('-'),
+};
+
+/** Conditions that need the text around the lint: true keeps it. */
+const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint) => boolean> = {
+  // 2th → 2nd; not in "1 2th", a number split by a space (12th).
+  CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
+  // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
+  // words that can end one phrase and start the next.
+  RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
+  InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
 };
 
 /**
@@ -132,12 +147,17 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
+    const contextCondition = CONTEXT_CONDITIONS[lint.rule];
+    if (contextCondition && !contextCondition(text, lint)) continue;
     // A word both split and misspelt ("importand"): the spelling correction is the likelier one.
     if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, 1)) continue;
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
     else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
   }
-  return edits.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start);
+  // On one word, the spelling correction before a capitalisation lint: our sentence-capital rule
+  // then capitalises the corrected word ("becouse" → "Because", not "Becouse").
+  const rank = (e: Edit): number => (e.category === 'capitalization' && e.rule !== 'SpellCheck' ? 1 : 0);
+  return edits.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start || rank(a) - rank(b));
 }
 
 /**
@@ -163,7 +183,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (capitalised && !sentenceInitial(text, lint.start)) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
-  if (ctx.lexicon.isLemmaOrPlural(bare)) return null;
+  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();

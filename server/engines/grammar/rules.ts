@@ -31,6 +31,7 @@ const CLAUSE_OPENERS = new Set([
   ',', ';', ':', '(', '"', '“',
 ]);
 const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
+const AUXILIARIES = new Set(['do', 'does', 'did', "didn't", "doesn't", 'let', 'make', 'makes', 'made', 'help', 'helps', 'helped', 'see', 'saw', 'watch', 'hear', 'heard']);
 const NON_THIRD = new Set(['i', 'we', 'they', 'you']);
 /** Plural nouns that take a singular verb, or are not plural at all. */
 const SINGULAR_S_NOUNS = new Set([
@@ -83,6 +84,8 @@ const thirdPersonAgreement: Rule = {
       const subject = tokens[i];
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
       if (!THIRD_SINGULAR.has(subject.lower) || (subject.lower === 'it' && !clauseStart(tokens, i))) continue;
+      // "could he be", "does she know": after an auxiliary the verb is already the base form.
+      if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
       const next = tokens[i + 2];
@@ -366,7 +369,8 @@ const introductoryComma: Rule = {
   },
 };
 
-const COPULAS = new Set(['is', 'was', 'be', 'become', 'became', 'becomes', 'am', 'have', 'has', 'had', 'got', 'get', 'gets', 'make', 'made', 'makes', 'need', 'needs', 'want', 'wants', 'buy', 'bought', 'find', 'found', 'give', 'gave']);
+/** Only the copula: after "get", "have", "need" a bare adjective + noun is often a mass use ("we get ample exposure"). */
+const COPULAS = new Set(['is', 'was', 'be', 'become', 'became', 'becomes', 'am']);
 /** Singular nouns that go without an article after "is" ("it is time", "he is home"). */
 const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fun', 'bed', 'church', 'college', 'university', 'class', 'town', 'sale', 'age', 'kind', 'sort', 'type', 'way', 'today', 'tomorrow', 'yesterday', 'tonight', 'lot', 'number', 'half', 'enough', 'nothing', 'something', 'anything', 'everything', 'president', 'head', 'chairman', 'captain', 'one']);
 const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', 'in', 'to', 'of', 'that', 'who', 'which', 'because', 'with', 'when', 'if', 'so', 'or', 'than', 'as', 'at', 'on', 'since', 'like']);
