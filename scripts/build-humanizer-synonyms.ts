@@ -7,6 +7,10 @@
  * dominant sense as one of its own two most frequent senses and be a common word itself. The file
  * also lists the common lower-case words (the checker uses it to tell a capitalised sentence opener
  * from a name).
+ *
+ * WordNet alone yields only about a hundred safe pairs, so a hand-curated list is merged in: formal or
+ * over-used words with the everyday word a person would more likely write, each checked to read well
+ * in ordinary use for its part of speech (the tagger decides the part of speech at run time).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,8 +78,95 @@ const DENY = new Set(`
   conclusion decision level degree center middle charm appeal impression feeling notion belief effect consequence
   result outcome theme subject process procedure descend fall arrive come float drift behave act leap jump spring
   bound presume assume inflict impose react respond companion fellow comrade doctrine philosophy awareness
-  consciousness proprietor owner
+  consciousness proprietor owner controversy argument contention salary wage pay
 `.split(/\s+/).filter(Boolean));
+
+/**
+ * Curated pairs, one part of speech per line ("n", "v", "a", "r") then `word>alternative/alternative`
+ * ("_" stands for a space inside an alternative).
+ * Verbs are given as base forms; the engine inflects both sides (-s, -ing, -ed) only where it can
+ * do so exactly. Direction matters: a pair is listed only where the swap reads at least as plainly.
+ */
+const CURATED = `
+v receive>get reduce>cut believe>think remain>stay occur>happen prevent>stop recall>remember injure>hurt
+v gather>collect notice>see reply>answer shout>yell rush>hurry grin>smile tremble>shake hesitate>pause
+a upcoming>coming heinous>horrific devastated>heartbroken current>present delighted>pleased thrilled>delighted
+a anxious>nervous fantastic>great wonderful>lovely superb>excellent
+n region>area emotion>feeling
+r extremely>very
+n annoyance>irritation approximation>estimate assemblage>gathering beast>animal brook>creek calamity>disaster
+n catastrophe>disaster carpet>rug cemetery>graveyard chore>job/task chunk>lump commentary>comment composure>calm
+n computation>calculation contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
+n destiny>fate diary>journal donation>contribution dosage>dose dusk>nightfall entertainment>amusement epoch>era
+n error>mistake exertion>effort facet>aspect festivity>celebration foe>enemy fortress>fort frenzy>fury
+n grownup>adult hallway>hall haste>hurry hatred>hate illness>sickness inclination>tendency infant>baby
+n instructor>teacher irritation>annoyance lumber>timber marketplace>market melody>tune metropolis>city movie>film
+n narrative>story nation>country odor>smell opportunity>chance outset>start perspective>view perspiration>sweat
+n phase>stage photograph>photo proclamation>announcement psyche>mind restriction>limit retaliation>revenge
+n revolt>rebellion scrutiny>examination shrub>bush sickness>illness spouse>partner staircase>stairs
+n standpoint>viewpoint tale>story tidings>news tomb>grave tragedy>disaster triumph>victory tumult>uproar
+n vacation>holiday yearning>longing youngster>child
+v accumulate>collect adorn>decorate alter>change annoy>bother bewilder>puzzle select>choose clamber>scramble
+v conceal>hide concur>agree confront>face defer>postpone detonate>explode differentiate>distinguish
+v emphasize>stress endanger>threaten envision>picture flinch>wince fortify>strengthen frighten>scare
+v glisten>gleam glower>glare impede>hinder imitate>copy instruct>teach irritate>annoy jeopardize>threaten
+v moan>groan mumble>mutter obstruct>block perish>die reiterate>repeat salvage>save slacken>slow
+v stipulate>specify supersede>replace supplant>replace surmount>overcome swerve>veer vanish>disappear
+v visualize>picture wed>marry
+a astonishing>amazing bewildered>confused bogus>fake colossal>huge concealed>hidden dependable>reliable
+a desolate>bleak distressing>upsetting dreadful>terrible dubious>doubtful enraged>furious famed>famous
+a inexpensive>cheap poignant>touching pressing>urgent probable>likely prolonged>lengthy taut>tight
+a terrified>scared ungainly>clumsy
+r anyhow>anyway barely>hardly cautiously>carefully commonly>usually comparatively>relatively decidedly>definitely
+r frankly>honestly fundamentally>basically individually>separately lately>recently likewise>similarly
+r normally>usually ordinarily>usually scarcely>hardly silently>quietly truly>really
+n accomplishment>achievement alteration>change attorney>lawyer automobile>car physician>doctor pupil>student
+n sofa>couch remainder>rest selection>choice velocity>speed occupation>job hazard>risk
+n methodology>method technique>method outcome>result
+n expertise>skill residence>home vicinity>area dwelling>home
+n eatery>restaurant cuisine>food beverage>drink delicacy>treat solace>comfort tranquility>calm
+n serenity>calm cacophony>din abode>home adversary>opponent apprehension>unease
+n visage>face countenance>face inhabitant>resident allegation>claim occurrence>event requirement>need
+n consequence>result strategy>plan modification>change commencement>start
+n assistance>help utilization>use endeavor>effort
+n duration>length advent>arrival inception>start
+n trepidation>fear jubilation>joy melancholy>sadness sorrow>sadness anguish>pain
+n ramification>effect constraint>limit obstacle>hurdle
+n camaraderie>friendship vigor>energy fervor>passion
+v comprehend>understand construct>build discover>find depict>portray modify>change
+v state>say transform>change gaze>stare assert>claim alleviate>ease anticipate>expect contemplate>consider
+v convey>express diminish>shrink elevate>raise eliminate>remove manufacture>make relocate>move rectify>fix
+v summon>call traverse>cross unveil>reveal yearn>long ponder>consider murmur>mutter savor>enjoy relish>enjoy
+v evaluate>assess generate>produce craft>make necessitate>need
+v commence>begin accomplish>achieve purchase>buy obtain>get inquire>ask reside>live
+v assist>help attempt>try retain>keep exhibit>show illustrate>show signify>mean
+v perceive>see witness>see procure>get ascertain>learn
+a attractive>appealing beautiful>lovely brief>short commonplace>common
+a contemporary>modern delicious>tasty elderly>older enjoyable>fun entire>whole excellent>great
+a exciting>thrilling exhausted>tired frightened>scared glad>happy incredible>amazing
+a minor>small obvious>clear ongoing>continuing precise>exact previous>earlier severe>serious
+a silent>quiet sole>only spacious>roomy stunning>striking swift>quick terrible>awful tiny>small
+a unexpected>surprising wealthy>rich flavorful>tasty mouthwatering>tasty
+a impeccable>flawless subsequent>later feasible>workable inevitable>unavoidable abundant>plentiful
+a compelling>convincing daunting>tough eerie>strange peculiar>odd weary>tired
+a distant>remote enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
+a whimsical>playful luminous>glowing numerous>many additional>extra immense>huge
+a diverse>varied crucial>key pivotal>key paramount>key meticulous>careful profound>deep vibrant>lively
+a bustling>busy intricate>complex commendable>admirable exceptional>outstanding remarkable>striking
+a fascinating>interesting innovative>new comprehensive>thorough seamless>smooth
+a substantial>large considerable>large vast>huge rapid>quick fundamental>basic genuine>real
+a prominent>leading renowned>famous frequent>common beneficial>helpful difficult>hard
+a appropriate>suitable exquisite>superb delectable>tasty captivating>gripping
+a unwavering>steady heightened>greater evident>clear utmost>greatest
+a pristine>spotless
+r completely>fully largely>mostly mainly>mostly perhaps>maybe swiftly>quickly instantly>at_once
+r abruptly>suddenly nervously>anxiously eagerly>keenly hastily>hurriedly gently>softly
+r rarely>seldom frequently>often primarily>mainly predominantly>mostly initially>at_first currently>now
+r typically>usually readily>easily increasingly>more_and_more subsequently>later approximately>about
+r effortlessly>easily meticulously>carefully seamlessly>smoothly profoundly>deeply remarkably>strikingly
+r significantly>greatly substantially>greatly immensely>hugely exceedingly>very
+r undoubtedly>no_doubt entirely>wholly
+`;
 
 interface Sense { synset: string; rank: number; count: number }
 
@@ -115,6 +206,14 @@ function synsetWords(pos: Pos, offset: string): string[] {
 }
 
 const table: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
+const curated: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
+for (const line of CURATED.trim().split('\n')) {
+  const [pos, ...pairs] = line.trim().split(/\s+/u) as [Pos, ...string[]];
+  for (const pair of pairs) {
+    const [word, alternatives] = pair.split('>');
+    curated[pos][word] = alternatives.split('/').map((a) => a.replaceAll('_', ' '));
+  }
+}
 const common: string[] = [];
 for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const all = [...byPos.values()].reduce((s, l) => s + total(l), 0);
@@ -138,6 +237,13 @@ for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (replacements.length === 0) continue;
     replacements.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1));
     table[pos][word] = replacements.slice(0, MAX_REPLACEMENTS).map((r) => r.word);
+  }
+}
+
+// Curated alternatives come first; WordNet's follow where they add something new.
+for (const pos of Object.keys(curated) as Pos[]) {
+  for (const [word, alternatives] of Object.entries(curated[pos])) {
+    table[pos][word] = [...new Set([...alternatives, ...(table[pos][word] ?? [])])].slice(0, MAX_REPLACEMENTS);
   }
 }
 

@@ -3,7 +3,8 @@
  * detector, on the AI texts of ../shared/data/text-detect/dev.jsonl with 50 to 2,000 words and
  * reports: share scored above 0.5 before/after, mean score before/after, invariant violations,
  * length ratio, content-word overlap with the input and time per text (overall and per domain).
- * `--limit N` evaluates an evenly spaced subset; `--show K` prints K before/after pairs.
+ * `--limit N` evaluates an evenly spaced subset; `--show K` prints K before/after pairs; `--attack NAME`
+ * keeps only texts with that attack (`none`: plain model output). Figures are also given for attack == none.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -18,10 +19,13 @@ interface Record {
   text: string;
   label: string;
   domain: string;
+  attack?: string;
 }
 
 interface Row {
   domain: string;
+  /** The dataset's attack on the AI text ('none' for plain model output). */
+  attack: string;
   before: number;
   after: number;
   violations: string[];
@@ -42,7 +46,7 @@ const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a -
 
 function summarise(label: string, rows: Row[]): string {
   return [
-    label.padEnd(22),
+    label.padEnd(30),
     String(rows.length).padStart(4),
     pct(mean(rows.map((r) => (r.before > 0.5 ? 1 : 0)))).padStart(7),
     pct(mean(rows.map((r) => (r.after > 0.5 ? 1 : 0)))).padStart(7),
@@ -58,11 +62,14 @@ function summarise(label: string, rows: Row[]): string {
 export async function run(args: string[]): Promise<void> {
   const limit = option(args, '--limit');
   const show = option(args, '--show') ?? 0;
+  const attackAt = args.indexOf('--attack');
+  const attack = attackAt >= 0 ? args[attackAt + 1] : undefined;
   const all = readFileSync(DEV, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record)
-    .filter((r) => r.label === 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
+    .filter((r) => r.label === 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000)
+    .filter((r) => attack === undefined || (r.attack ?? 'none') === attack);
   const step = limit && limit < all.length ? all.length / limit : 1;
   const records = step === 1 ? all : Array.from({ length: limit! }, (_, i) => all[Math.floor(i * step)]);
 
@@ -76,6 +83,7 @@ export async function run(args: string[]): Promise<void> {
     const ms = performance.now() - started;
     rows.push({
       domain: record.domain,
+      attack: record.attack ?? 'none',
       before: result.scoreBefore,
       after: detector.detect(result.text).aiScore,
       violations: checkInvariants(record.text, result.text).violations,
@@ -90,9 +98,14 @@ export async function run(args: string[]): Promise<void> {
     }
   }
 
-  console.log(`\n${'subset'.padEnd(22)} ${'n'.padStart(4)} ${'>0.5 b'.padStart(7)} ${'>0.5 a'.padStart(7)} ${'mean b'.padStart(7)} ${'mean a'.padStart(7)} ${'viol'.padStart(5)} ${'len'.padStart(7)} ${'overlap'.padStart(7)} ${'p50 ms'.padStart(6)}`);
+  console.log(`\n${'subset'.padEnd(30)} ${'n'.padStart(4)} ${'>0.5 b'.padStart(7)} ${'>0.5 a'.padStart(7)} ${'mean b'.padStart(7)} ${'mean a'.padStart(7)} ${'viol'.padStart(5)} ${'len'.padStart(7)} ${'overlap'.padStart(7)} ${'p50 ms'.padStart(6)}`);
   console.log(summarise('all', rows));
   for (const domain of [...new Set(rows.map((r) => r.domain))].sort()) console.log(summarise(domain, rows.filter((r) => r.domain === domain)));
+  // Attacked texts (homoglyphs, typos, paraphrases) are a different case from plain model output.
+  const plain = rows.filter((r) => r.attack === 'none');
+  console.log(summarise('attack == none', plain));
+  for (const domain of [...new Set(plain.map((r) => r.domain))].sort()) console.log(summarise(`  none: ${domain}`, plain.filter((r) => r.domain === domain)));
+  console.log(summarise('attacked', rows.filter((r) => r.attack !== 'none')));
   const violations = rows.flatMap((r) => r.violations);
   if (violations.length > 0) console.log(`\ninvariant violations:\n  ${violations.slice(0, 20).join('\n  ')}`);
   console.log(`\nmean changed sentences ${mean(rows.map((r) => r.changed)).toFixed(2)}; min overlap ${pct(Math.min(...rows.map((r) => r.overlap)))}; length ratio range ${Math.min(...rows.map((r) => r.lengthRatio)).toFixed(3)}-${Math.max(...rows.map((r) => r.lengthRatio)).toFixed(3)}; p90 ${Math.round(quantile(rows.map((r) => r.ms), 0.9))} ms`);

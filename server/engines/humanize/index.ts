@@ -3,9 +3,9 @@
  *
  * For each sentence, most AI-like first, it generates candidate rewrites (phrase tables,
  * contractions where the register allows, structure moves, safe synonyms), ranks them by the
- * detector's score of the sentence alone, and keeps the best one that passes every invariant,
- * keeps enough of the content words and lowers the detector's score of the whole text. It stops
- * once the text scores under the target or every sentence has had its two passes. Pure and
+ * detector's score of the sentence alone, scores the first few that pass every invariant and keep
+ * enough of the content words on the whole text, and keeps the one that lowers that score most. It
+ * stops once the text scores under the target or a pass changes nothing. Pure and
  * deterministic: same input, same version, same output.
  */
 import type { TextDetector } from '../text-detect/index.ts';
@@ -14,13 +14,13 @@ import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, 
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitWhich } from './structure.ts';
+import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.1.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.2.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -43,14 +43,15 @@ export const DEFAULT_MAX_CANDIDATES = 16;
 /** The rewrite must keep at least this share of the input's content words (meaning kept). */
 export const MIN_CONTENT_OVERLAP = 0.75;
 /** Full-text detector checks tried per sentence and pass before moving on. */
-const TRIES_PER_SENTENCE = 4;
+const TRIES_PER_SENTENCE = 6;
 /** Each pass starts from the sentences the previous passes rewrote, so edits compound. */
 const PASSES = 4;
 /** Single-rule phrase edits offered per sentence, besides the all-rules rewrites. */
 const MAX_SINGLE_EDITS = 6;
 /** A candidate may score a little worse alone and still help the whole text (context features). */
-const LOCAL_SLACK = 0.05;
-const MAX_SYNONYMS_PER_SENTENCE = 3;
+const LOCAL_SLACK = 0.1;
+const MAX_SYNONYMS_PER_SENTENCE = 4;
+const MAX_SINGLE_SYNONYMS = 4;
 
 /** The text as sentences and the exact whitespace before each (and after the last). */
 interface Draft {
@@ -103,7 +104,7 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
   const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
   bases.forEach(add);
   const base = bases[0];
-  for (const move of [splitLong, splitWhich, moveClauseBack, moveClauseFront, dropThat, dropSerialComma]) {
+  for (const move of [splitLong, splitWhich, splitParticiple, moveClauseBack, moveClauseFront, dropThat, dropSerialComma]) {
     add(move(base));
     if (base !== masked) add(move(masked));
   }
@@ -112,6 +113,8 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
     const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
     if (subs.length > 0) add(applySubstitutions(source, subs));
   }
+  // Single word swaps too, so that one awkward swap does not sink the others.
+  for (const sub of findSubstitutions(base, 0).slice(0, MAX_SINGLE_SYNONYMS)) add(applySubstitutions(base, [sub]));
   return variants
     .map((v) => unmask(v, used))
     .filter((v, i, all) => v !== sentence && all.indexOf(v) === i)
@@ -182,8 +185,9 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
       const key = `${draft.sentences[index]}\n${draft.sentences[index + 1] ?? ''}`;
       if (settled.has(key)) continue;
       const baseline = detector.detect(draft.sentences[index]).aiScore;
+      // Best of the first few candidates by the whole text's score, not merely the first that helps.
       let tries = 0;
-      let accepted = false;
+      let best: { draft: Draft; score: number } | null = null;
       for (const p of proposals(draft, index, items, contractions, limit, detector)) {
         // The sentence's own score only ranks the candidates: the whole text's score decides.
         if (tries >= TRIES_PER_SENTENCE || p.localScore > baseline + LOCAL_SLACK) break;
@@ -192,12 +196,12 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
         if (!acceptable(reference, text, candidate)) continue;
         tries++;
         const candidateScore = detector.detect(candidate).aiScore;
-        if (candidateScore < score) {
-          draft = next;
-          score = candidateScore;
-          accepted = true;
-          break;
-        }
+        if (candidateScore < (best?.score ?? score)) best = { draft: next, score: candidateScore };
+      }
+      const accepted = best !== null;
+      if (best) {
+        draft = best.draft;
+        score = best.score;
       }
       if (accepted) changed = true;
       else settled.add(key);

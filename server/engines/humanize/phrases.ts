@@ -65,7 +65,7 @@ const PHRASES: PhraseRule[] = [
   ...verbRules({ garner: ['gain', 'win'], garners: ['gains', 'wins'], garnered: ['gained'], garnering: ['gaining', 'winning'] }),
   ...verbRules({ assist: ['help'], assists: ['helps'], assisted: ['helped'], assisting: ['helping'], assistance: ['help'] }),
   ...verbRules({ demonstrate: ['show'], demonstrates: ['shows'], demonstrating: ['showing'] }),
-  ...verbRules({ pave: ['open'], paves: ['opens'], paved: ['opened'], paving: ['opening'] }, ' the way for'),
+  ...verbRules({ pave: ['open the door to', 'clear the way for'], paves: ['opens the door to', 'clears the way for'], paved: ['opened the door to', 'cleared the way for'], paving: ['opening the door to', 'clearing the way for'] }, ' the way for'),
   rule('\\b(open|opens|opened|opening) the way for\\b', ['$1 the door to', '$1 the door for']),
   rule("\\b(navigate|navigates|navigated|navigating) (?:the )?(?:complexities|intricacies|challenges|nuances) of\\b", ['$1 the maze of', '$1 the ins and outs of']),
   rule('\\b(harness|harnesses|harnessed|harnessing) the (?:full )?(?:power|potential) of\\b', ['$1', '$1']),

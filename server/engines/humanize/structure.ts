@@ -43,13 +43,13 @@ const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|y
 
 /** "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are long clauses. */
 export function splitLong(sentence: string): string | null {
-  if (words(sentence).length < 22 || !TERMINAL.test(sentence)) return null;
+  if (words(sentence).length < 18 || !TERMINAL.test(sentence)) return null;
   const middle = sentence.length / 2;
   let best: { at: number; length: number; conjunction: string } | null = null;
   for (const m of sentence.matchAll(SPLIT_POINTS)) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    if (words(left).length < 7 || words(right).length < 7 || !startsIndependentClause(right)) continue;
+    if (words(left).length < 6 || words(right).length < 6 || !startsIndependentClause(right)) continue;
     if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
   }
   if (!best) return null;
@@ -75,7 +75,7 @@ export function joinShort(first: string, second: string): string | null {
   const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
   const b = words(body);
-  const maxEach = link ? 16 : 12;
+  const maxEach = link ? 20 : 16;
   if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3) return null;
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
   if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
@@ -140,4 +140,42 @@ export function moveClauseFront(sentence: string): string | null {
 export function dropSerialComma(sentence: string): string | null {
   const out = sentence.replace(/(\b\p{L}[\p{L}-]*, (?:\p{L}[\p{L}-]* ){0,2}\p{L}[\p{L}-]*), (and|or) /gu, '$1 $2 ');
   return out === sentence ? null : out;
+}
+
+/**
+ * Participles that trail a clause (", allowing ...", ", highlighting ...") with their present and
+ * past third-person forms, for a sentence of their own ("This allows ...", "This highlighted ...").
+ */
+const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
+  allowing: ['allows', 'allowed'], making: ['makes', 'made'], leading: ['leads', 'led'], giving: ['gives', 'gave'],
+  providing: ['provides', 'provided'], creating: ['creates', 'created'], offering: ['offers', 'offered'],
+  highlighting: ['highlights', 'highlighted'], showing: ['shows', 'showed'], reducing: ['reduces', 'reduced'],
+  enabling: ['enables', 'enabled'], helping: ['helps', 'helped'], adding: ['adds', 'added'], bringing: ['brings', 'brought'],
+  causing: ['causes', 'caused'], prompting: ['prompts', 'prompted'], sparking: ['sparks', 'sparked'],
+  raising: ['raises', 'raised'], marking: ['marks', 'marked'], underscoring: ['underscores', 'underscored'],
+  reflecting: ['reflects', 'reflected'], suggesting: ['suggests', 'suggested'], paving: ['paves', 'paved'],
+  opening: ['opens', 'opened'], fostering: ['fosters', 'fostered'], ensuring: ['ensures', 'ensured'],
+  resulting: ['results', 'resulted'], contributing: ['contributes', 'contributed'], improving: ['improves', 'improved'],
+  demonstrating: ['demonstrates', 'demonstrated'], revealing: ['reveals', 'revealed'], leaving: ['leaves', 'left'],
+  signaling: ['signals', 'signaled'], signalling: ['signals', 'signalled'], setting: ['sets', 'set'],
+};
+const PAST_MARKERS = /\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|said|went|came|took|made|got|saw|left|found|became|began)\b|\b\p{Ll}{3,}ed\b/u;
+const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't)\b/u;
+
+/**
+ * "A, allowing B." -> "A. This allows B." (or "This allowed B." after a clause in the past). The
+ * trailing participle is a machine habit; a short sentence of its own varies the rhythm too. Only
+ * when the tense of the main clause is plain: present or past markers, not both.
+ */
+export function splitParticiple(sentence: string): string | null {
+  if (!TERMINAL.test(sentence)) return null;
+  const m = /^(.+?), (\p{Ll}+ing) (.+)$/u.exec(sentence);
+  if (!m) return null;
+  const [, left, participle, right] = m;
+  const forms = TRAILING_PARTICIPLES[participle];
+  if (!forms || words(left).length < 8 || words(right).length < 3 || /[;:]/u.test(right)) return null;
+  const past = PAST_MARKERS.test(left);
+  const present = PRESENT_MARKERS.test(left);
+  if (past === present) return null;
+  return `${left}. This ${past ? forms[1] : forms[0]} ${right}`;
 }

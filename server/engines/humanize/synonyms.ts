@@ -2,7 +2,8 @@
  * Safe synonym substitution: a word is replaced only when the part-of-speech tagger (wink-nlp)
  * and the WordNet table agree on its part of speech, the word is in a form we can inflect the
  * replacement to exactly (singular or regular plural nouns; base, -s and -ing verbs; plain
- * adjectives and adverbs), and it is not protected (the text is masked).
+ * adjectives and adverbs; regular -ed verbs, when the replacement's past tense and participle are
+ * one word), and it is not protected (the text is masked).
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
@@ -36,13 +37,41 @@ function addIng(word: string): string | null {
   return `${word}ing`;
 }
 
+/** Past forms of the irregular replacement verbs whose past tense and participle are the same word. */
+const IRREGULAR_PAST: Record<string, string> = {
+  understand: 'understood', build: 'built', find: 'found', say: 'said', make: 'made', keep: 'kept', mean: 'meant', buy: 'bought',
+  feel: 'felt', think: 'thought', hurt: 'hurt', hold: 'held', lead: 'led', send: 'sent', spend: 'spent', tell: 'told', set: 'set', put: 'put', cut: 'cut',
+};
+/** Irregular verbs whose past tense and participle differ ("saw"/"seen"): an -ed source form could be either. */
+const NO_SINGLE_PAST = new Set(['see', 'begin', 'show', 'shrink', 'get', 'give', 'take', 'know', 'go', 'come', 'write', 'speak', 'choose', 'rise', 'grow', 'draw', 'break']);
+/** Mass nouns: a plural source ("salaries") has no plural replacement ("pays"). */
+const NO_PLURAL = new Set(['pay', 'help', 'use', 'calm', 'sadness', 'joy', 'fear', 'energy', 'passion', 'friendship', 'unease', 'skill', 'length', 'din', 'comfort']);
+
+/** Past tense (= past participle) of a verb, or null when it might be irregular or need doubling. */
+function addEd(word: string): string | null {
+  if (word in IRREGULAR_PAST) return IRREGULAR_PAST[word];
+  if (NO_SINGLE_PAST.has(word) || word.includes(' ')) return null;
+  if (/[^aeiou][aeiou][^aeiouwxy]$/u.test(word)) return null; // admit -> admitted: not worth the risk
+  if (/e$/u.test(word)) return `${word}d`;
+  if (/[^aeiou]y$/u.test(word)) return `${word.slice(0, -1)}ied`;
+  return `${word}ed`;
+}
+
+const pluralOf = (word: string): string | null => (NO_PLURAL.has(word) ? null : addS(word));
+
 /** The lemma behind an inflected form in our table, with a function that inflects a replacement. */
 function analyse(word: string, pos: WordNetPos): { lemma: string; inflect: (r: string) => string | null } | null {
   const table = SYNONYMS[pos];
   if (table.has(word)) return { lemma: word, inflect: (r) => r };
   if (pos === 'n' || pos === 'v') {
+    const inflect = pos === 'n' ? pluralOf : addS;
     for (const lemma of [word.slice(0, -1), word.slice(0, -2), `${word.slice(0, -3)}y`]) {
-      if (table.has(lemma) && addS(lemma) === word) return { lemma, inflect: addS };
+      if (table.has(lemma) && addS(lemma) === word) return { lemma, inflect };
+    }
+  }
+  if (pos === 'v' && word.endsWith('ed')) {
+    for (const lemma of [word.slice(0, -2), word.slice(0, -1), `${word.slice(0, -3)}y`]) {
+      if (table.has(lemma) && addEd(lemma) === word) return { lemma, inflect: addEd };
     }
   }
   if (pos === 'v' && word.endsWith('ing')) {
