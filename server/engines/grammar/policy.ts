@@ -7,7 +7,7 @@ import { STRICT_UNCOUNTABLE } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
-import { chooseSpelling } from './spelling.ts';
+import { chooseSpelling, typoCost } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -187,7 +187,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();
-  const plausible = candidates.filter((c) => {
+  // Harper offers about three candidates and counts a swap of two letters as two edits ("palces" →
+  // paces, palace): common words of our vocabulary strictly closer than all of them join in ("places").
+  const closest = Math.min(...candidates.map((c) => typoCost(lower, c.toLowerCase())));
+  const closer = ctx.lexicon.nearWords(lower).filter((c) => typoCost(lower, c) < closest);
+  const plausible = [...candidates, ...closer].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;
     const negative = /^(un|im|ir|il|dis|non)(.{4,})$/.exec(lc);

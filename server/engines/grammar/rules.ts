@@ -609,6 +609,31 @@ const contractions: Rule = {
   },
 };
 
+/**
+ * A full stop at the very end of a text whose last sentence ends in a word: "... in the future" →
+ * "... in the future.". Only for a last line of six words or more that starts with a capital and
+ * follows nothing or a finished sentence, so headings, list items and short messages are left as written.
+ */
+const finalPeriod: Rule = {
+  id: 'final-period',
+  category: 'punctuation',
+  description: 'full stop at the end of a text that ends mid-sentence (... in the future → ... in the future.)',
+  apply(text, tokens) {
+    const last = tokens.at(-1);
+    if (!isWord(last) || !/^\s*$/u.test(text.slice(last.end)) || !/\p{L}$/u.test(last.text)) return [];
+    const lineStart = text.lastIndexOf('\n', last.start) + 1;
+    // After a line that is not a finished sentence (a heading, a list), the last line is a list item.
+    const before = text.slice(0, lineStart).trimEnd();
+    if (before !== '' && !/[.!?]["”')]?$/u.test(before)) return [];
+    const line = tokens.filter((t) => t.start >= lineStart);
+    let first = line.length - 1;
+    while (first > 0 && !line[first].sentenceStart) first--;
+    const sentence = line.slice(first).filter(isWord);
+    if (sentence.length < 6 || !/^\p{Lu}/u.test(sentence[0].text)) return [];
+    return [{ start: last.end, end: last.end, replacement: '.' }];
+  },
+};
+
 export const RULES: Rule[] = [
   uncountablePlural,
   thirdPersonAgreement,
@@ -630,6 +655,7 @@ export const RULES: Rule[] = [
   relativeAgreement,
   thereAreMany,
   contractions,
+  finalPeriod,
 ];
 
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
