@@ -78,7 +78,7 @@ const DENY = new Set(`
   conclusion decision level degree center middle charm appeal impression feeling notion belief effect consequence
   result outcome theme subject process procedure descend fall arrive come float drift behave act leap jump spring
   bound presume assume inflict impose react respond companion fellow comrade doctrine philosophy awareness
-  consciousness proprietor owner controversy argument contention salary wage pay
+  consciousness proprietor owner controversy argument contention salary wage pay responsibility obligation duty
 `.split(/\s+/).filter(Boolean));
 
 /**
@@ -88,7 +88,7 @@ const DENY = new Set(`
  * do so exactly. Direction matters: a pair is listed only where the swap reads at least as plainly.
  */
 const CURATED = `
-v receive>get reduce>cut believe>think remain>stay occur>happen prevent>stop recall>remember injure>hurt
+v receive>get reduce>cut believe>think occur>happen prevent>stop recall>remember injure>hurt
 v gather>collect notice>see reply>answer shout>yell rush>hurry grin>smile tremble>shake hesitate>pause
 a upcoming>coming heinous>horrific devastated>heartbroken current>present delighted>pleased thrilled>delighted
 a anxious>nervous fantastic>great wonderful>lovely superb>excellent

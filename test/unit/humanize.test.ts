@@ -9,7 +9,8 @@ import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, H
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
 import { contract, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
-import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitWhich } from '../../server/engines/humanize/structure.ts';
+import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from '../../server/engines/humanize/structure.ts';
+import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
  * A deterministic stand-in detector: the share of tell-tale words and phrases. It rewards exactly
@@ -284,12 +285,51 @@ describe('structure moves', () => {
     assert.equal(dropThat('I know that song.'), null);
   });
 
+  it('does not split off the last item of a list', () => {
+    const masked = mask('The abundances of light elements made in this epoch, such as deuterium, helium-3, helium-4, and lithium-7, are sensitive to physics.', ['helium-3', 'helium-4', 'lithium-7']);
+    assert.equal(splitLong(masked.text), null);
+  });
+
+  it('turns a trailing participle into a sentence of its own, in the main clause\'s tense', () => {
+    assert.equal(
+      splitParticiple('The new bridge is now open to traffic in both directions, allowing commuters to save time.'),
+      'The new bridge is now open to traffic in both directions. This allows commuters to save time.',
+    );
+    assert.equal(
+      splitParticiple('The storm knocked out power across the whole region on Sunday, leaving thousands without heat.'),
+      'The storm knocked out power across the whole region on Sunday. This left thousands without heat.',
+    );
+    // A list of participles, an unknown participle, or a clause with mixed tenses stays as it is.
+    assert.equal(splitParticiple('Local activists and environmentalists are now rallying support, raising awareness, and calling for action.'), null);
+    assert.equal(splitParticiple('The children played in the garden all afternoon long, singing songs.'), null);
+    assert.equal(splitParticiple('The team that was formed last year is now bigger, allowing more work.'), null);
+  });
+
   it('moves clauses both ways', () => {
     assert.equal(moveClauseBack('When the weather is warm, people go outside.'), 'People go outside when the weather is warm.');
     assert.equal(moveClauseBack('In recent years, social media has grown quickly.'), 'Social media has grown quickly in recent years.');
     assert.equal(moveClauseBack('In fact, it works.'), null);
     assert.equal(moveClauseFront('We stayed inside because it was raining hard.'), 'Because it was raining hard, we stayed inside.');
     assert.equal(dropSerialComma('It is fast, cheap, and reliable.'), 'It is fast, cheap and reliable.');
+  });
+});
+
+describe('synonyms', () => {
+  const swap = (sentence: string): string => applySubstitutions(sentence, findSubstitutions(sentence));
+
+  it('inflects curated swaps exactly, past tense included', () => {
+    assert.equal(swap('The workers constructed a wall.'), 'The workers built a wall.');
+    assert.equal(swap('She discovered the key.'), 'She found the key.');
+    assert.equal(swap('He gazes at the sea.'), 'He stares at the sea.');
+  });
+
+  it('leaves a past form alone when the replacement\'s past tense and participle differ', () => {
+    // "witnessed" could need "saw" or "seen": no safe single form.
+    assert.ok(!/\b(?:saw|seen|seed)\b/u.test(swap('They witnessed the crash.')));
+  });
+
+  it('keeps mass-noun replacements singular', () => {
+    assert.ok(!/\bhelps\b/u.test(swap('The agencies offered assistances to families.')));
   });
 });
 

@@ -230,7 +230,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\bvarious\\b', ['many', 'different']),
   rule('\\bessential\\b(?! (?:oils?|amino|fatty|services|workers|tremor|hypertension|nutrients?|goods)\\b)', ['key', 'needed']),
   rule('\\bvital\\b(?! (?:signs?|organs?|statistics|records?|capacity|force)\\b)', ['key', 'important']),
-  rule('\\bcrucially\\b', ['above all']),
+  rule('\\bcrucially,', ['above all,']),
   rule('\\bsuch as\\b(?! to\\b)', ['like', 'including']),
   rule('(?<!\\b(?:did|do|does|done|doing|performed|performs|perform|just|not|equally|nearly|almost|quite|fared|worked|works|work|play|plays|played) )\\bas well as\\b', ['and', 'along with']),
   rule('^In addition to\\b', ['Besides', 'Along with']),

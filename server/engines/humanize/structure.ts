@@ -50,6 +50,8 @@ export function splitLong(sentence: string): string | null {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (words(left).length < 6 || words(right).length < 6 || !startsIndependentClause(right)) continue;
+    // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own.
+    if (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' '))) continue;
     if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
   }
   if (!best) return null;
@@ -75,7 +77,7 @@ export function joinShort(first: string, second: string): string | null {
   const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
   const b = words(body);
-  const maxEach = link ? 20 : 16;
+  const maxEach = link ? 16 : 12;
   if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3) return null;
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
   if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
@@ -174,6 +176,8 @@ export function splitParticiple(sentence: string): string | null {
   const [, left, participle, right] = m;
   const forms = TRAILING_PARTICIPLES[participle];
   if (!forms || words(left).length < 8 || words(right).length < 3 || /[;:]/u.test(right)) return null;
+  // "rallying support, raising awareness and calling for ...": one item of a list of participles.
+  if (/\b(?:and|or) \p{Ll}+ing\b/u.test(right) || /\p{Ll}+ing\b[^,]*$/u.test(left)) return null;
   const past = PAST_MARKERS.test(left);
   const present = PRESENT_MARKERS.test(left);
   if (past === present) return null;

@@ -70,8 +70,11 @@ function analyse(word: string, pos: WordNetPos): { lemma: string; inflect: (r: s
     }
   }
   if (pos === 'v' && word.endsWith('ed')) {
-    for (const lemma of [word.slice(0, -2), word.slice(0, -1), `${word.slice(0, -3)}y`]) {
-      if (table.has(lemma) && addEd(lemma) === word) return { lemma, inflect: addEd };
+    // The source form is in the text, so any regular past will do ("discovered", "gazed", "studied",
+    // "admitted"); only the replacement's form has to be built safely.
+    const doubled = word.length > 4 && word.at(-3) === word.at(-4) ? [word.slice(0, -3)] : [];
+    for (const lemma of [word.slice(0, -2), word.slice(0, -1), `${word.slice(0, -3)}y`, ...doubled]) {
+      if (table.has(lemma) && !(lemma in IRREGULAR_PAST) && !NO_SINGLE_PAST.has(lemma)) return { lemma, inflect: addEd };
     }
   }
   if (pos === 'v' && word.endsWith('ing')) {
