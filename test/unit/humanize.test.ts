@@ -309,6 +309,7 @@ describe('structure moves', () => {
     assert.equal(moveClauseBack('When the weather is warm, people go outside.'), 'People go outside when the weather is warm.');
     assert.equal(moveClauseBack('In recent years, social media has grown quickly.'), 'Social media has grown quickly in recent years.');
     assert.equal(moveClauseBack('In fact, it works.'), null);
+    assert.equal(moveClauseBack('Despite her proposal, many people criticized her decision. This showed it was a dangerous move.'), null);
     assert.equal(moveClauseFront('We stayed inside because it was raining hard.'), 'Because it was raining hard, we stayed inside.');
     assert.equal(dropSerialComma('It is fast, cheap, and reliable.'), 'It is fast, cheap and reliable.');
   });

@@ -109,13 +109,13 @@ export function dropThat(sentence: string): string | null {
   return out === sentence ? null : out;
 }
 
-const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:]+)([.!?])$/u;
-const FRONT_PHRASE = /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite) ([^,;:]{3,50}), ([^,;:]+)([.!?])$/u;
+const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:.!?]+)([.!?])$/u;
+const FRONT_PHRASE = /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
 /** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
 const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$/iu;
-const BACK_CLAUSE = /^([^,;:]{15,}?),? (because|although|though|since|whereas) ([^,;:]{8,120})([.!?])$/u;
+const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
-/** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." */
+/** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
   const clauseMatch = FRONT_CLAUSE.exec(sentence);
   const phraseMatch = clauseMatch ? null : FRONT_PHRASE.exec(sentence);
