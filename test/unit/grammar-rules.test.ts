@@ -79,8 +79,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['She has gone to the market already.'],
   },
   'plural-after-quantifier': {
-    fixes: [['There are many student in this class.', 'There are many students in this class.']],
-    leaves: ['Many people live here.', 'Many car owners agree with this.', 'We need much information.'],
+    fixes: [
+      ['There are many student in this class.', 'There are many students in this class.'],
+      ['Each of the player in the team got a medal.', 'Each of the players in the team got a medal.'],
+    ],
+    leaves: ['Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],

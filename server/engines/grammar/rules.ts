@@ -256,14 +256,17 @@ const perfectParticiple: Rule = {
 const pluralAfterQuantifier: Rule = {
   id: 'plural-after-quantifier',
   category: 'grammar',
-  description: 'many/several/these/both... + singular noun → plural (many student → many students)',
+  description: 'many/several/these/both/one of the... + singular noun → plural (many student → many students, one of the best student → students)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const q = tokens[i].lower;
       let j = i + 1;
-      if (!PLURAL_QUANTIFIERS.has(q)) continue;
-      while (j < tokens.length && tokens[j].pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(tokens[j].lower)) j++;
+      const partitive = partitiveOf(tokens, i);
+      if (!PLURAL_QUANTIFIERS.has(q) && !partitive) continue;
+      // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
+      const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
+      while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower) continue;
@@ -277,6 +280,12 @@ const pluralAfterQuantifier: Rule = {
     return out;
   },
 };
+
+/** Partitives that take a plural: "one of the", "each of my", "many of these" (ending at token `i`). */
+function partitiveOf(tokens: Token[], i: number): boolean {
+  if (i < 2 || tokens[i - 1].lower !== 'of' || !['one', 'each', 'many', 'several', 'few', 'both'].includes(tokens[i - 2].lower)) return false;
+  return ['the', 'my', 'your', 'his', 'her', 'our', 'their', 'these', 'those'].includes(tokens[i].lower);
+}
 
 /** Every/each + plural noun → singular: "every students" → "every student". */
 const singularAfterEvery: Rule = {
