@@ -9,6 +9,7 @@ import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-w
 import { trackWorkerLiveness } from './worker/liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { ChargeQueue } from './platform/credits.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
@@ -21,6 +22,8 @@ export interface Services {
   log: pino.Logger;
   engines: EngineRuntime;
   rateLimits: RateLimits;
+  /** Charges for synchronous requests, grouped per user under concurrency. */
+  charges: ChargeQueue;
   clock: () => Date;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
   humanizerLlm?: { url: string; model: string; apiKey?: string };
@@ -55,6 +58,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
     rateLimits: new RateLimits(db.pool),
+    charges: new ChargeQueue(db),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
     humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY } : undefined,

@@ -10,12 +10,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../server/db/embedded.ts';
 
-export interface BenchServer { url: string; key: string; databaseUrl: string; stop(): Promise<void> }
+export interface BenchServer { url: string; key: string; databaseUrl: string; pid: number; stop(): Promise<void> }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** `nodeArgs` go to the server's Node (e.g. `--cpu-prof` to profile it under load). */
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -49,6 +50,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     url: `http://127.0.0.1:${port}`,
     key,
     databaseUrl,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

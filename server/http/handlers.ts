@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { countWords, codePointLength } from '../engines/shared/text.ts';
-import { chargeCredits, refundCharge, requireCredits, type Charge } from '../platform/credits.ts';
+import { refundCharge, requireCredits, type Charge } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
 import { validateIdempotencyKey, withIdempotency, requestFingerprint } from '../platform/idempotency.ts';
 import { acceptJob, readJob } from '../platform/jobs.ts';
 import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
-import { chargeAll, checkTextBounds, runTextOperation, TEXT_BOUNDS, textCharges, type TextOperation } from '../operations/text.ts';
+import { checkTextBounds, runTextOperation, TEXT_BOUNDS, textCharges, type TextOperation } from '../operations/text.ts';
 import { EngineError } from '../runtime/engines.ts';
 import type { Services } from '../services.ts';
 import type { AuthedContext, HandlerResult } from './procedures.ts';
@@ -70,8 +70,10 @@ export async function textOperation(ctx: AuthedContext, operation: TextOperation
   }
 
   const rateHeaders = operation === 'humanize' ? await services.rateLimits.consume('humanizer_sync', principal.userId, principal.plan.humanizer_sync_per_minute) : {};
-  const { charges } = await services.db.transaction((tx) => chargeAll(tx, principal.userId, textCharges(operation, words), { requestId: ctx.requestId }));
-  const body = await withCharge(ctx, charges, () => runTextOperation({ services, userId: principal.userId, taskId: null, charges, requestId: ctx.requestId }, operation, jobInput, words));
+  const charges = await services.charges.charge(principal.userId, textCharges(operation, words), { requestId: ctx.requestId });
+  const balanceAfter = charges[charges.length - 1].balanceAfter;
+  const operationContext = { services, userId: principal.userId, taskId: null, charges, balanceAfterCharges: balanceAfter, requestId: ctx.requestId };
+  const body = await withCharge(ctx, charges, () => runTextOperation(operationContext, operation, jobInput, words));
   return { body, headers: rateHeaders };
 }
 
@@ -102,7 +104,7 @@ export async function correctGrammar(ctx: AuthedContext, input: z.infer<typeof s
   const words = checkTextBounds(input.content, GRAMMAR_BOUNDS);
   return idempotent(ctx, 'grammar', key, input, async () => {
     const started = performance.now();
-    const charge = await chargeCredits(ctx.services.db, ctx.principal.userId, words, { operation: 'grammar', requestId: ctx.requestId });
+    const [charge] = await ctx.services.charges.charge(ctx.principal.userId, [{ operation: 'grammar', amount: words }], { requestId: ctx.requestId });
     const correction = await withCharge(ctx, [charge], () => ctx.services.engines.run({ kind: 'correctGrammar', text: input.content, variant: input.target_variant }));
     const body: z.infer<typeof s.GrammarResult> = {
       status: 'success',
@@ -149,7 +151,7 @@ export async function scanPlagiarism(ctx: AuthedContext, input: z.infer<typeof s
       if ((error as Error)?.name === 'InsufficientContentError') throw new ApiError('insufficient_content', (error as Error).message || 'The text lacks enough complete sentences to scan.');
       throw asServiceError(ctx.services, error);
     }
-    const charge = await chargeCredits(ctx.services.db, ctx.principal.userId, PLAGIARISM_PRICE, { operation: 'plagiarism', requestId: ctx.requestId });
+    const [charge] = await ctx.services.charges.charge(ctx.principal.userId, [{ operation: 'plagiarism', amount: PLAGIARISM_PRICE }], { requestId: ctx.requestId });
     const body: z.infer<typeof s.PlagiarismResult> = {
       status: 'success',
       scan_id: crypto.randomUUID(),
@@ -194,7 +196,7 @@ export async function detectImage(ctx: AuthedContext, file: UploadedFile): Promi
     throw error;
   }
   const credits = image.imageCredits(size.width, size.height);
-  const charge = await chargeCredits(services.db, principal.userId, credits, { operation: 'image', requestId: ctx.requestId });
+  const [charge] = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId: ctx.requestId });
   const analysis = await withCharge(ctx, [charge], async () => {
     try {
       return (await services.engines.breaker('image').fire({ kind: 'analyzeImage', bytes })) as Awaited<ReturnType<typeof image.analyzeImage>>;
@@ -225,7 +227,7 @@ export async function detectVoice(ctx: AuthedContext, file: UploadedFile): Promi
   }
   const started = performance.now();
   const { billedSeconds, credits } = voice.voiceCredits(probe.durationSeconds);
-  const charge = await chargeCredits(services.db, principal.userId, credits, { operation: 'voice', requestId: ctx.requestId });
+  const [charge] = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId: ctx.requestId });
   const analysis = await withCharge(ctx, [charge], async () => {
     try {
       return (await services.engines.breaker('voice').fire({ kind: 'analyzeVoice', path: file.path })) as Awaited<ReturnType<typeof voice.analyzeVoice>>;

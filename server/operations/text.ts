@@ -8,8 +8,7 @@ import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } fro
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
 import { countWords, codePointLength } from '../engines/shared/text.ts';
 import { ApiError } from '../platform/errors.ts';
-import { chargeCredits, refundCharge, type Charge, type ChargeContext } from '../platform/credits.ts';
-import type { Queryable } from '../db/database.ts';
+import { refundCharge, type Charge, type ChargePart } from '../platform/credits.ts';
 import type { Services } from '../services.ts';
 
 export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
@@ -32,7 +31,7 @@ export function checkTextBounds(content: string, bounds: { minWords: number; max
 }
 
 /** What each text operation costs, as separate charges so each part can be refunded on its own. */
-export function textCharges(operation: TextOperation, words: number): { operation: string; amount: number }[] {
+export function textCharges(operation: TextOperation, words: number): ChargePart[] {
   if (operation === 'detectAndHumanize') {
     return [
       { operation: 'detect-and-humanize:detection', amount: words },
@@ -40,23 +39,6 @@ export function textCharges(operation: TextOperation, words: number): { operatio
     ];
   }
   return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
-}
-
-/** Charges every part or none (one transaction); returns the charges and the balance after them. */
-export async function chargeAll(tx: Queryable, userId: number, parts: { operation: string; amount: number }[], context: Omit<ChargeContext, 'operation'>): Promise<{ charges: Charge[]; total: number; balanceAfter: number }> {
-  const total = parts.reduce((sum, p) => sum + p.amount, 0);
-  const charges: Charge[] = [];
-  try {
-    for (const part of parts) charges.push(await chargeCredits(tx, userId, part.amount, { ...context, operation: part.operation }));
-  } catch (error) {
-    // Report the whole price, not the part that failed.
-    if (error instanceof ApiError && error.code === 'insufficient_credits') {
-      const credits = Number(error.details?.credits ?? 0) + charges.reduce((s, c) => s + c.amount, 0);
-      throw new ApiError('insufficient_credits', `This request costs ${total} credits and the balance is ${credits}.`, { credits, required: total });
-    }
-    throw error;
-  }
-  return { charges, total, balanceAfter: charges[charges.length - 1].balanceAfter };
 }
 
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -75,11 +57,15 @@ export interface OperationContext {
   userId: number;
   taskId: string | null;
   charges: Charge[];
+  /** The balance right after this request's charges; a synchronous request knows it, a job does not. */
+  balanceAfterCharges?: number;
   requestId?: string;
   jobId?: string;
 }
 
-async function balance(ctx: OperationContext): Promise<number> {
+/** credits_remaining: known from the charge for a synchronous request; a job reads it when it ends. */
+async function creditsRemaining(ctx: OperationContext): Promise<number> {
+  if (ctx.balanceAfterCharges !== undefined) return ctx.balanceAfterCharges;
   const [row] = await ctx.services.db.query('select credits from users where id = $1', [ctx.userId]);
   return Number(row.credits);
 }
@@ -99,7 +85,7 @@ export async function runDetection(ctx: OperationContext, content: string, words
     service_name: ctx.services.versions.textDetector(),
     execution_time: seconds(performance.now() - started),
     word_count: words,
-    credits_remaining: await balance(ctx),
+    credits_remaining: await creditsRemaining(ctx),
     message: englishNote(detection),
     user: { id: ctx.userId },
   };
@@ -115,7 +101,7 @@ export async function runHumanizer(ctx: OperationContext, content: string, words
     service_name: ctx.services.versions.humanizer(result.backend),
     execution_time: seconds(performance.now() - started),
     word_count: words,
-    credits_remaining: await balance(ctx),
+    credits_remaining: await creditsRemaining(ctx),
     user: { id: ctx.userId },
   };
 }
@@ -142,8 +128,8 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
     user: { id: ctx.userId },
   };
   const notHumanized = async (status: 'success' | 'error', message: string) => {
-    await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: 'detect-and-humanize:humanization', requestId: ctx.requestId, jobId: ctx.jobId });
-    return { status, ...common, credits_remaining: await balance(ctx), message, humanized: false as const, content, detection_items: sentenceItems(detection.sentences) };
+    const refunded = await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: 'detect-and-humanize:humanization', requestId: ctx.requestId, jobId: ctx.jobId });
+    return { status, ...common, credits_remaining: refunded ?? (await creditsRemaining(ctx)), message, humanized: false as const, content, detection_items: sentenceItems(detection.sentences) };
   };
   if (!needs) return notHumanized('success', `AI score ${aiScore} is not above the threshold ${threshold}: the text was not humanized and the humanization credits were refunded.`);
 
@@ -153,7 +139,7 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
     return {
       status: 'success',
       ...common,
-      credits_remaining: await balance(ctx),
+      credits_remaining: await creditsRemaining(ctx),
       message: `AI score ${aiScore} is above the threshold ${threshold}: the text was humanized.`,
       humanized: true,
       original_content: content,

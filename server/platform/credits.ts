@@ -21,23 +21,126 @@ export interface ChargeContext {
   jobId?: string;
 }
 
-/** Deducts `amount` or throws 403 insufficient_credits (nothing changes then). */
-export async function chargeCredits(db: Queryable, userId: number, amount: number, context: ChargeContext): Promise<Charge> {
+/** One priced part of a request (detect-and-humanize has two, refunded separately). */
+export interface ChargePart {
+  operation: string;
+  amount: number;
+}
+
+interface LedgerCharge extends ChargePart {
+  requestId?: string;
+  jobId?: string;
+}
+
+/**
+ * Debits the sum of `items` and writes one ledger row per item, in one statement: all or nothing.
+ * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them.
+ */
+async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
   const rows: { id: string; balance_after: number }[] = await db.query(
     `with debit as (
-       update users set credits = credits - $2 where id = $1 and credits >= $2 returning credits
+       update users set credits = credits - $2 where id = $1 and credits >= $2 returning credits + $2 as before
      )
      insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id)
-     select $1, 'charge', -$2, credits, $3, $4, $5 from debit
+     select $1, 'charge', -item.amount, debit.before - sum(item.amount) over (order by item.n), item.operation, item.request_id, item.job_id
+     from debit cross join unnest($3::int[], $4::text[], $5::text[], $6::uuid[]) with ordinality as item(amount, operation, request_id, job_id, n)
+     order by item.n
      returning id, balance_after`,
-    [userId, amount, context.operation, context.requestId ?? null, context.jobId ?? null],
+    [userId, total, items.map((i) => i.amount), items.map((i) => i.operation), items.map((i) => i.requestId ?? null), items.map((i) => i.jobId ?? null)],
   );
-  if (rows.length === 0) {
-    const [user] = await db.query('select credits from users where id = $1', [userId]);
-    const credits = Number(user?.credits ?? 0);
-    throw new ApiError('insufficient_credits', `This request costs ${amount} credits and the balance is ${credits}.`, { credits, required: amount });
+  if (rows.length === 0) return undefined;
+  // Ledger ids follow the insert order, which is the items' order.
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.map((row, i) => ({ id: Number(row.id), amount: items[i].amount, balanceAfter: row.balance_after }));
+}
+
+async function insufficientCredits(db: Queryable, userId: number, required: number): Promise<ApiError> {
+  const [user] = await db.query('select credits from users where id = $1', [userId]);
+  const credits = Number(user?.credits ?? 0);
+  return new ApiError('insufficient_credits', `This request costs ${required} credits and the balance is ${credits}.`, { credits, required });
+}
+
+/**
+ * Charges every part of one request, all or none, in one statement; throws 403 insufficient_credits
+ * naming the whole price when the balance is short (nothing changes then).
+ */
+export async function chargeParts(db: Queryable, userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
+  const charges = await debit(db, userId, parts.map((part) => ({ ...part, ...context })));
+  if (!charges) throw await insufficientCredits(db, userId, parts.reduce((sum, p) => sum + p.amount, 0));
+  return charges;
+}
+
+/** Deducts `amount` or throws 403 insufficient_credits (nothing changes then). */
+export async function chargeCredits(db: Queryable, userId: number, amount: number, context: ChargeContext): Promise<Charge> {
+  const [charge] = await chargeParts(db, userId, [{ operation: context.operation, amount }], context);
+  return charge;
+}
+
+interface QueuedCharge {
+  items: LedgerCharge[];
+  resolve(charges: Charge[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Charges for synchronous requests. A charge locks its user's row until it commits, so one user's
+ * concurrent requests would queue on that lock, one commit each. Instead, while a user's charge is
+ * in flight, later ones wait here and then go to the database together as one statement (one
+ * commit), in arrival order. When the balance cannot cover the whole group, each request is charged
+ * on its own, so each gets its own answer. Nothing waits when there is no queue.
+ */
+export class ChargeQueue {
+  /** Users with a statement in flight → the requests waiting for the next one. */
+  private readonly waiting = new Map<number, QueuedCharge[]>();
+
+  constructor(private readonly db: Queryable) {}
+
+  charge(userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
+    return new Promise((resolve, reject) => {
+      const request = { items: parts.map((part) => ({ ...part, ...context })), resolve, reject };
+      const queue = this.waiting.get(userId);
+      if (queue) {
+        queue.push(request);
+        return;
+      }
+      this.waiting.set(userId, []);
+      void this.flush(userId, [request]);
+    });
   }
-  return { id: Number(rows[0].id), amount, balanceAfter: rows[0].balance_after };
+
+  private async flush(userId: number, group: QueuedCharge[]): Promise<void> {
+    try {
+      await this.chargeGroup(userId, group);
+    } finally {
+      const next = this.waiting.get(userId) ?? [];
+      if (next.length > 0) {
+        this.waiting.set(userId, []);
+        void this.flush(userId, next);
+      } else {
+        this.waiting.delete(userId);
+      }
+    }
+  }
+
+  private async chargeGroup(userId: number, group: QueuedCharge[]): Promise<void> {
+    if (group.length > 1) {
+      let charges: Charge[] | undefined;
+      try {
+        charges = await debit(this.db, userId, group.flatMap((request) => request.items));
+      } catch (error) {
+        for (const request of group) request.reject(error);
+        return;
+      }
+      if (charges) {
+        for (const request of group) request.resolve(charges.splice(0, request.items.length));
+        return;
+      }
+    }
+    for (const request of group) {
+      await chargeParts(this.db, userId, request.items, {}).then(request.resolve, request.reject);
+    }
+  }
 }
 
 /** Throws 403 insufficient_credits when the balance is below `amount` (a check, not a reservation). */

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { refundCharge, type Charge } from './credits.ts';
-import { chargeAll, textCharges, type TextOperation } from '../operations/text.ts';
+import { chargeParts, refundCharge, type Charge } from './credits.ts';
+import { textCharges, type TextOperation } from '../operations/text.ts';
 
 export const RESULT_RETENTION_MS = 60 * 60 * 1000;
 
@@ -55,14 +55,14 @@ export async function acceptJob(
     if (pending >= request.maxPendingJobs) {
       throw new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' });
     }
-    const { charges, balanceAfter } = await chargeAll(tx, request.userId, textCharges(request.operation, request.words), { requestId: request.requestId, jobId: taskId });
+    const charges = await chargeParts(tx, request.userId, textCharges(request.operation, request.words), { requestId: request.requestId, jobId: taskId });
     await tx.query(
       `insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [taskId, request.userId, request.operation, JSON.stringify(request.input), request.words, JSON.stringify(charges), request.callbackUrl ?? null, request.webhookSecret ?? null],
     );
     await enqueue(tx, 'run_job', { jobId: taskId }, { jobKey: `job:${taskId}`, maxAttempts: RUN_JOB_MAX_ATTEMPTS });
-    return { taskId, balanceAfter };
+    return { taskId, balanceAfter: charges[charges.length - 1].balanceAfter };
   });
 }
 

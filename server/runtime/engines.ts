@@ -17,6 +17,16 @@ export class EngineError extends Error {
 
 type Task<K extends EngineTask['kind']> = Extract<EngineTask, { kind: K }>;
 
+/**
+ * Up to this many characters (about 300 words) the detector takes a fraction of a millisecond,
+ * less than handing the text to a worker thread and back costs the event loop, so short texts are
+ * scored in place.
+ */
+const INLINE_DETECTION_MAX_CHARS = 2_000;
+
+/** The same task runner the worker threads use, loaded in this thread too (the detector model once). */
+const inlineEngine = () => import('./engine-worker.ts').then((m) => m.default);
+
 export interface EngineRuntime {
   run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]>;
   /** Media engines go through a breaker: repeated failures open it and requests fail fast (503). */
@@ -35,8 +45,12 @@ export function createEngineRuntime(options: { threads: number }): EngineRuntime
   });
   let closed = false;
 
+  const runsInline = (task: EngineTask) => task.kind === 'detectText' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
+  // Load the detector now rather than stall the first short request.
+  void inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' }));
+
   async function run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]> {
-    const result = (await pool.run(task)) as EngineResults[K] | EngineFailure;
+    const result = (runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task)) as EngineResults[K] | EngineFailure;
     if (result && typeof result === 'object' && 'engineError' in result) throw new EngineError(result.engineError, result.message);
     return result as EngineResults[K];
   }

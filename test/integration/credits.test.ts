@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createUser } from '../../server/platform/accounts.ts';
-import { chargeCredits, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
+import { ChargeQueue, chargeCredits, chargeParts, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -27,6 +27,53 @@ describe('credits', () => {
     assert.equal(statement.balance, 1000 - 30 * ok.length);
     assert.equal(statement.ledgerSum, statement.balance);
     assert.equal(statement.entries.filter((e) => e.kind === 'charge').length, ok.length);
+  });
+
+  test('the charge queue: concurrent charges of one user, grouped, charge exactly what the balance covers, in arrival order', async () => {
+    const queue = new ChargeQueue(db);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 40 }), async (amounts) => {
+        const u = await user('Free'); // 1,000 credits
+        const results = await Promise.allSettled(amounts.map((amount, i) => queue.charge(u.id, [{ operation: 'test', amount }], { requestId: `q${i}` })));
+        // Arrival order decides: a request is charged exactly when the balance left by the ones before it covers it.
+        let balance = 1000;
+        results.forEach((result, i) => {
+          if (balance >= amounts[i]) {
+            balance -= amounts[i];
+            assert.equal(result.status, 'fulfilled', `request ${i}`);
+            const [charge] = (result as PromiseFulfilledResult<{ id: number; amount: number; balanceAfter: number }[]>).value;
+            assert.equal(charge.amount, amounts[i]);
+            assert.equal(charge.balanceAfter, balance);
+          } else {
+            assert.equal(result.status, 'rejected', `request ${i}`);
+            assert.equal(((result as PromiseRejectedResult).reason as ApiError).code, 'insufficient_credits');
+          }
+        });
+        const statement = await creditStatement(db, u.id, 100);
+        assert.equal(statement.balance, balance);
+        assert.equal(statement.ledgerSum, balance);
+        const charged = statement.entries.filter((e) => e.kind === 'charge');
+        assert.equal(charged.length, results.filter((r) => r.status === 'fulfilled').length);
+        // Each ledger row names its own request and the balance right after it.
+        for (const result of results) {
+          if (result.status !== 'fulfilled') continue;
+          const [charge] = result.value;
+          const row = charged.find((e) => Number(e.id) === charge.id);
+          assert.equal(row?.balance_after, charge.balanceAfter);
+          assert.equal(row?.amount, -charge.amount);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  test('a request in several parts is charged whole or not at all', async () => {
+    const u = await user('Free');
+    const parts = [{ operation: 'a', amount: 600 }, { operation: 'b', amount: 600 }];
+    await assert.rejects(chargeParts(db, u.id, parts, {}), (e: ApiError) => e.code === 'insufficient_credits' && e.details?.required === 1200 && e.details?.credits === 1000);
+    assert.equal((await creditStatement(db, u.id)).entries.filter((e) => e.kind === 'charge').length, 0);
+    const charges = await chargeParts(db, u.id, [{ operation: 'a', amount: 300 }, { operation: 'b', amount: 200 }], { requestId: 'r' });
+    assert.deepEqual(charges.map((c) => [c.amount, c.balanceAfter]), [[300, 700], [200, 500]]);
   });
 
   test('insufficient credits carries credits and required, and changes nothing', async () => {
