@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { alignDocuments, prepareText } from '../../server/engines/plagiarism/align.ts';
 import { allFingerprints, storedFingerprints, winnow } from '../../server/engines/plagiarism/fingerprints.ts';
-import { excludedTokens, severityFor, verdictFor } from '../../server/engines/plagiarism/report.ts';
+import { coveredShare, excludedRanges, excludedTokens, severityFor, verdictFor } from '../../server/engines/plagiarism/report.ts';
 import { completeSentenceCount } from '../../server/engines/plagiarism/scanner.ts';
-import { tokenise } from '../../server/engines/plagiarism/tokens.ts';
+import { normaliseWord, tokenise } from '../../server/engines/plagiarism/tokens.ts';
 
 const SOURCE =
   'The mitochondrion is the powerhouse of the cell and produces most of its chemical energy. ' +
@@ -105,4 +105,55 @@ test('quotations and a trailing bibliography are excluded from the score', () =>
 test('complete sentences are counted', () => {
   assert.equal(completeSentenceCount('Too short').complete, 0);
   assert.equal(completeSentenceCount('This is one sentence. Here is another one.').complete, 2);
+});
+
+/** The tokeniser's definition: every match of the word pattern, CJK characters split off. */
+function referenceTokens(text: string): { norm: string; start: number; end: number }[] {
+  const out: { norm: string; start: number; end: number }[] = [];
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’ʼ][\p{L}\p{N}\p{M}]+)*/gu)) {
+    for (const part of m[0].matchAll(cjk)) {
+      const start = m.index + part.index;
+      out.push({ norm: normaliseWord(part[0]), start, end: start + part[0].length });
+    }
+  }
+  return out;
+}
+
+test('the ASCII fast path of the tokeniser gives exactly the word-pattern tokens (property)', () => {
+  const pieces = ['a', 'Z', '9', 'don', "'", "'t", '’', 'ʼ', ' ', '\n', '-', '.', 'é', 'ﬁ', 'İ', '東京', '한', '\u0301', '🌋', '𝒳', '\ud800', '\udc00', '２', 'ǅ', '"'];
+  const text = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.string({ maxLength: 6 })), { maxLength: 30 }).map((p) => p.join(''));
+  fc.assert(
+    fc.property(text, (t) => {
+      assert.deepEqual(tokenise(t), referenceTokens(t));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('the score is the covered share of the characters that count, never above the covered share', () => {
+  const text = 'x'.repeat(100);
+  assert.equal(coveredShare(text, [], []), 0);
+  assert.equal(coveredShare(text, [[0, 100]], []), 1);
+  assert.equal(coveredShare(text, [[0, 30], [20, 50]], []), 0.5);
+  // An excluded quotation leaves both sides of the fraction.
+  assert.equal(coveredShare(text, [[0, 50]], [[0, 50]]), 0);
+  assert.equal(coveredShare(text, [[50, 100]], [[0, 50]]), 1);
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.nat(100), fc.nat(100)), { maxLength: 6 }), (pairs) => {
+      const ranges = pairs.map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]);
+      const covered = new Set(ranges.flatMap(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i))).size;
+      assert.ok(Math.abs(coveredShare(text, ranges, []) - covered / 100) < 1e-4);
+    }),
+  );
+});
+
+test('excluded ranges: quotations of three words or more and a bibliography in the last half', () => {
+  const body = 'Plain words here. '.repeat(10);
+  const text = `${body}She said “this is quoted text” and left.\nReferences\nSmith, J. (2020). A book.`;
+  const ranges = excludedRanges(text);
+  assert.equal(ranges.length, 2);
+  assert.equal(text.slice(ranges[0][0], ranges[0][1]), '“this is quoted text”');
+  assert.ok(text.slice(ranges[1][0]).startsWith('References'));
+  assert.deepEqual(excludedRanges('References\n' + body), []);
 });

@@ -3,5 +3,6 @@ import { CreatePlatformSchema1763700000000 } from './1763700000000-CreatePlatfor
 import { CreatePlagiarismCorpus1763700100000 } from './1763700100000-CreatePlagiarismCorpus.ts';
 import { CreateJobs1763700200000 } from './1763700200000-CreateJobs.ts';
 import { CreateWorkerHeartbeats1763700300000 } from './1763700300000-CreateWorkerHeartbeats.ts';
+import { BulkFriendlyPlagiarismChunkIndex1763700400000 } from './1763700400000-BulkFriendlyPlagiarismChunkIndex.ts';
 
-export const migrations = [CreatePlatformSchema1763700000000, CreatePlagiarismCorpus1763700100000, CreateJobs1763700200000, CreateWorkerHeartbeats1763700300000];
+export const migrations = [CreatePlatformSchema1763700000000, CreatePlagiarismCorpus1763700100000, CreateJobs1763700200000, CreateWorkerHeartbeats1763700300000, BulkFriendlyPlagiarismChunkIndex1763700400000];

@@ -45,8 +45,10 @@ interface PreparedSource {
 }
 
 /** Documents are written in batches of about this much text (one transaction each). */
-const BATCH_CHARS = 1_000_000;
-const BATCH_DOCS = 500;
+const BATCH_CHARS = 2_000_000;
+const BATCH_DOCS = 2_000;
+/** Parsing yields to the event loop after this many lines (see importJsonl). */
+const YIELD_EVERY_LINES = 50;
 /** Full-text chunks are windows of this many words. */
 const CHUNK_TOKENS = 80;
 const TITLE_CHARS = 90;
@@ -81,13 +83,17 @@ function validate(value: unknown): SourceDocument {
 /**
  * Full-text chunks: the distinct searchable words (see `searchableWord`) of consecutive windows of
  * CHUNK_TOKENS words, as lexeme lists for array_to_tsvector (no text-search parser at import).
+ * A short tail (under half a window) joins the window before it instead of making its own row.
  */
 function lexemeChunks(tokens: readonly Token[]): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < tokens.length; i += CHUNK_TOKENS) {
+    const tailIsShort = tokens.length - (i + CHUNK_TOKENS) < CHUNK_TOKENS / 2;
+    const end = tailIsShort ? tokens.length : i + CHUNK_TOKENS;
     const words = new Set<string>();
-    for (let j = i; j < Math.min(i + CHUNK_TOKENS, tokens.length); j++) if (searchableWord(tokens[j].norm)) words.add(tokens[j].norm);
+    for (let j = i; j < end; j++) if (searchableWord(tokens[j].norm)) words.add(tokens[j].norm);
     if (words.size > 0) chunks.push([...words].join(' '));
+    if (tailIsShort) break;
   }
   return chunks;
 }
@@ -121,6 +127,14 @@ async function deleteSources(client: pg.PoolClient, urls: string[]): Promise<num
 /** Every corpus write takes this lock so concurrent imports of the same url cannot collide. */
 const WRITE_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('plagiarism_sources_write'))`;
 
+/**
+ * A PostgreSQL array literal of integers. node-pg would quote and escape every element of a
+ * number[]; for the hundreds of thousands of fingerprints of an import that cost more than the insert.
+ */
+function integerArray(values: readonly (number | string)[]): string {
+  return `{${values.join(',')}}`;
+}
+
 export class SourceCorpus {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -145,7 +159,7 @@ export class SourceCorpus {
       batchChars = 0;
       await settle();
       // Caught here and rethrown by settle(), so a failed write is never an unhandled rejection.
-      writing = this.write(docs).then(
+      writing = this.write(docs, true).then(
         () => {
           report.imported += docs.length;
           onProgress?.(progress());
@@ -157,6 +171,9 @@ export class SourceCorpus {
     };
     const lines = createInterface({ input, crlfDelay: Infinity });
     for await (const line of lines) {
+      // Buffered lines arrive as microtasks, which would starve the socket of the batch being
+      // written; yielding now and then lets that write go on while the next batch is parsed.
+      if (report.lines % YIELD_EVERY_LINES === 0) await new Promise((resolve) => setImmediate(resolve));
       report.lines++;
       report.bytes += Buffer.byteLength(line) + 1;
       if (line.trim() === '') continue;
@@ -174,6 +191,9 @@ export class SourceCorpus {
     }
     if (batch.length > 0) await flush();
     await settle();
+    // Batches commit without waiting for the WAL flush; this synchronous commit flushes the WAL up
+    // to here, so every batch is durable once the import returns.
+    if (report.imported > 0) await this.pool.query('select txid_current()');
     // Merge the GIN fast-update list now: until then every full-text probe scans it linearly.
     if (report.imported > 0) await this.pool.query(`select gin_clean_pending_list('plagiarism_chunks_tsv_idx')`);
     return report;
@@ -215,13 +235,20 @@ export class SourceCorpus {
     }
   }
 
-  /** Replaces every document of the batch (the last one wins when a url repeats) in one transaction. */
-  private async write(docs: PreparedSource[]): Promise<void> {
+  /**
+   * Replaces every document of the batch (the last one wins when a url repeats) in one transaction,
+   * so a crash never leaves part of a document. With `asyncCommit` the commit does not wait for the
+   * WAL flush: a crash may lose the latest batches whole, never part of one.
+   */
+  private async write(docs: PreparedSource[], asyncCommit = false): Promise<void> {
     const byUrl = new Map(docs.map((d) => [d.url, d]));
     const unique = [...byUrl.values()];
     const client = await this.pool.connect();
     try {
       await client.query('begin');
+      if (asyncCommit) await client.query('set local synchronous_commit = off');
+      // Room for the GIN pending-list merges this transaction may run (work_mem bounds each pass).
+      await client.query(`set local work_mem = '64MB'`);
       await client.query(WRITE_LOCK_SQL);
       await deleteSources(client, unique.map((d) => d.url));
       const { rows } = await client.query<{ id: string; url: string }>(
@@ -245,11 +272,15 @@ export class SourceCorpus {
           chunkOwners.push(id);
         }
       }
-      await client.query('insert into plagiarism_fingerprints (hash, source_id) select * from unnest($1::bigint[], $2::bigint[])', [hashes, hashOwners]);
+      // Sorted by hash, so consecutive inserts land on neighbouring btree pages.
+      await client.query('insert into plagiarism_fingerprints (hash, source_id) select * from unnest($1::bigint[], $2::bigint[]) as f(h, s) order by h', [
+        integerArray(hashes),
+        integerArray(hashOwners),
+      ]);
       await client.query(
         `insert into plagiarism_chunks (source_id, tsv)
          select s, array_to_tsvector(string_to_array(t, ' ')) from unnest($1::bigint[], $2::text[]) as c(s, t)`,
-        [chunkOwners, chunks],
+        [integerArray(chunkOwners), chunks],
       );
       await client.query('commit');
     } catch (error) {

@@ -8,9 +8,9 @@
 import { contentClass, isStopWord, type Token } from './tokens.ts';
 
 export const EXACT_K = 5;
-export const EXACT_W = 12;
+export const EXACT_W = 20;
 export const PARAPHRASE_K = 3;
-export const PARAPHRASE_W = 8;
+export const PARAPHRASE_W = 10;
 
 /** One 32-bit FNV-1a style lane of a string with a seed. */
 function hashWord(word: string, seed: number): number {
@@ -28,15 +28,11 @@ function hashWord(word: string, seed: number): number {
 function kgramHashes(words: readonly string[], k: number, seed: number, unordered: boolean): number[] {
   const a = new Uint32Array(words.length);
   const b = new Uint32Array(words.length);
-  const memo = new Map<string, [number, number]>();
-  words.forEach((w, i) => {
-    let h = memo.get(w);
-    if (h === undefined) {
-      h = [hashWord(w, seed), hashWord(w, seed ^ 0x5bd1e995)];
-      memo.set(w, h);
-    }
-    [a[i], b[i]] = h;
-  });
+  // Hashing a short word directly is cheaper than looking it up in a memo.
+  for (let i = 0; i < words.length; i++) {
+    a[i] = hashWord(words[i], seed);
+    b[i] = hashWord(words[i], seed ^ 0x5bd1e995);
+  }
   const out: number[] = [];
   const order = new Uint32Array(k);
   for (let i = 0; i + k <= words.length; i++) {
@@ -83,17 +79,8 @@ const EXACT_SEED = 0x2f1a;
 const PARAPHRASE_SEED = 0x71c3;
 
 export function contentClasses(tokens: readonly Token[]): string[] {
-  const memo = new Map<string, string>();
   const out: string[] = [];
-  for (const t of tokens) {
-    if (isStopWord(t.norm)) continue;
-    let c = memo.get(t.norm);
-    if (c === undefined) {
-      c = contentClass(t.norm);
-      memo.set(t.norm, c);
-    }
-    out.push(c);
-  }
+  for (const t of tokens) if (!isStopWord(t.norm)) out.push(contentClass(t.norm));
   return out;
 }
 

@@ -9,4 +9,4 @@ export type { PlagiarismReport } from './report.ts';
 export { searxngProvider } from './searxng.ts';
 
 /** Changes whenever fingerprints, alignment or scoring change (stored fingerprints must then be rebuilt). */
-export const PLAGIARISM_ENGINE_VERSION = 'plagiarism-1.0.0';
+export const PLAGIARISM_ENGINE_VERSION = 'plagiarism-1.1.0';

@@ -91,18 +91,24 @@ const BIBLIOGRAPHY_HEADING = /^[ \t#*]*(?:references|bibliography|works cited|so
 /** A bibliography heading only counts in the last part of the text. */
 const BIBLIOGRAPHY_TAIL = 0.5;
 
-/** Marks tokens inside quotations (three words or more) or after a trailing bibliography heading. */
-export function excludedTokens(sub: PreparedText): Uint8Array {
-  const excluded = new Uint8Array(sub.tokens.length);
+/** UTF-16 ranges of quotations (three words or more) and of a trailing bibliography. */
+export function excludedRanges(text: string): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const m of sub.text.matchAll(QUOTE_PAIRS)) {
+  for (const m of text.matchAll(QUOTE_PAIRS)) {
     if (m[0].split(/\s+/u).length >= 3) ranges.push([m.index, m.index + m[0].length]);
   }
   let heading = -1;
-  for (const m of sub.text.matchAll(BIBLIOGRAPHY_HEADING)) {
-    if (m.index >= sub.text.length * BIBLIOGRAPHY_TAIL) heading = m.index;
+  for (const m of text.matchAll(BIBLIOGRAPHY_HEADING)) {
+    if (m.index >= text.length * BIBLIOGRAPHY_TAIL) heading = m.index;
   }
-  if (heading >= 0) ranges.push([heading, sub.text.length]);
+  if (heading >= 0) ranges.push([heading, text.length]);
+  return ranges;
+}
+
+/** Marks tokens inside quotations (three words or more) or after a trailing bibliography heading. */
+export function excludedTokens(sub: PreparedText): Uint8Array {
+  const excluded = new Uint8Array(sub.tokens.length);
+  const ranges = excludedRanges(sub.text);
   sub.tokens.forEach((t, i) => {
     if (ranges.some(([a, b]) => t.start >= a && t.end <= b)) excluded[i] = 1;
   });
@@ -156,21 +162,34 @@ export interface ReportInput {
 
 export const MIN_REPORTED_WORDS = 8;
 
+/**
+ * The score: the share of the submitted characters that matched passages cover, quotations and a
+ * trailing bibliography left out of both sides. Unweighted, so it reads as "this much of the text
+ * matches a source"; how close each match is shows in its similarity and severity.
+ */
+export function coveredShare(text: string, matched: readonly [number, number][], excluded: readonly [number, number][]): number {
+  const state = new Uint8Array(text.length); // 1 matched, 2 excluded
+  for (const [a, b] of matched) state.fill(1, a, b);
+  for (const [a, b] of excluded) state.fill(2, a, b);
+  let counted = 0;
+  let covered = 0;
+  for (const v of state) {
+    if (v === 2) continue;
+    counted++;
+    covered += v;
+  }
+  return counted === 0 ? 0 : round4(covered / counted);
+}
+
 export function buildReport({ sub, found, sentenceCount, sourcesChecked, processingMs }: ReportInput): PlagiarismReport {
   const claimed = resolveOverlaps(found, MIN_REPORTED_WORDS);
   const excluded = excludedTokens(sub);
   const n = sub.tokens.length;
-  // Score: similarity-weighted share of the words that count (quotations and bibliography left out).
-  const weight = new Float64Array(n);
-  for (const p of claimed) for (let i = p.start; i < p.end; i++) weight[i] = Math.max(weight[i], p.similarity);
-  let counted = 0;
-  let scored = 0;
-  for (let i = 0; i < n; i++) {
-    if (excluded[i]) continue;
-    counted++;
-    scored += weight[i];
-  }
-  const score = counted === 0 ? 0 : round4(scored / counted);
+  const score = coveredShare(
+    sub.text,
+    claimed.map((p) => charRange(sub, p.start, p.end)),
+    excludedRanges(sub.text),
+  );
   const offsets = new OffsetMap(sub.text);
 
   const order = [...new Set(claimed.map((p) => p.sourceIndex))];

@@ -25,17 +25,59 @@ export function normaliseWord(word: string): string {
   return word.normalize('NFKC').toLowerCase().replace(/['’ʼ]/gu, '');
 }
 
+/** The same word pattern, sticky: matches only at lastIndex (for words the ASCII scanner hands over). */
+const WORD_AT = new RegExp(WORD.source, 'uy');
+
+const isAsciiAlnum = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+const APOSTROPHE = 0x27;
+
+/** Adds the tokens of one word matched by WORD (CJK characters become words of their own). */
+function pushWord(tokens: Token[], word: string, start: number): void {
+  if (!HAS_CJK.test(word)) {
+    tokens.push({ norm: normaliseWord(word), start, end: start + word.length });
+    return;
+  }
+  for (const part of word.matchAll(CJK_OR_REST)) {
+    const at = start + part.index;
+    tokens.push({ norm: normaliseWord(part[0]), start: at, end: at + part[0].length });
+  }
+}
+
+/**
+ * The words of a text (as WORD matches them). Runs of ASCII letters and digits, nearly every word
+ * of English text, are scanned by character code without the Unicode regex or NFKC; anything else
+ * (non-ASCII characters, inner apostrophes) is matched by the regex at that position, so the
+ * result is the same as matching WORD over the whole text.
+ */
 export function tokenise(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(WORD)) {
-    const word = m[0];
-    if (PLAIN_ASCII.test(word) || !HAS_CJK.test(word)) {
-      tokens.push({ norm: normaliseWord(word), start: m.index, end: m.index + word.length });
-      continue;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (!isAsciiAlnum(c)) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < text.length && isAsciiAlnum(text.charCodeAt(end))) end++;
+      const next = end < text.length ? text.charCodeAt(end) : -1;
+      const after = end + 1 < text.length ? text.charCodeAt(end + 1) : -1;
+      const continues = next >= 0x80 || (next === APOSTROPHE && (after >= 0x80 || isAsciiAlnum(after)));
+      if (!continues) {
+        tokens.push({ norm: text.slice(i, end).toLowerCase(), start: i, end });
+        i = end;
+        continue;
+      }
     }
-    for (const part of word.matchAll(CJK_OR_REST)) {
-      const start = m.index + part.index;
-      tokens.push({ norm: normaliseWord(part[0]), start, end: start + part[0].length });
+    // The general case: let the regex decide whether a word starts here and where it ends.
+    WORD_AT.lastIndex = i;
+    const m = WORD_AT.exec(text);
+    if (m) {
+      pushWord(tokens, m[0], i);
+      i += m[0].length;
+    } else {
+      i += c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1; // one code point
     }
   }
   return tokens;
@@ -66,12 +108,22 @@ export function searchableWord(norm: string): boolean {
   return (norm.length >= 4 || CJK.test(norm)) && !STOP_WORDS.has(norm);
 }
 
+/** Classes already resolved (a cache of a pure function, emptied when it grows large). */
+const classCache = new Map<string, string>();
+const CLASS_CACHE_SIZE = 200_000;
+
 /**
  * The key words are compared on in the paraphrase channel: a WordNet synonym class for English
  * words WordNet knows, otherwise a light stem (CJK characters and short words stay as they are).
  */
 export function contentClass(norm: string): string {
-  return synonymClass(norm) ?? lightStem(norm);
+  let cls = classCache.get(norm);
+  if (cls === undefined) {
+    cls = synonymClass(norm) ?? lightStem(norm);
+    if (classCache.size >= CLASS_CACHE_SIZE) classCache.clear();
+    classCache.set(norm, cls);
+  }
+  return cls;
 }
 
 /** Strips common inflectional endings so "models"/"modelled"/"modelling" meet; deliberately crude and language-neutral. */
