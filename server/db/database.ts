@@ -15,7 +15,7 @@ export interface Database {
   readonly dataSource: DataSource;
   /** The pg pool underneath TypeORM, for graphile-worker and the rate limiter. */
   readonly pool: pg.Pool;
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, any>>(sql: Sql, params?: unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -23,7 +23,17 @@ export interface Database {
 
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, any>>(sql: Sql, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * SQL text, or a named statement that PostgreSQL parses and plans once per connection and then
+ * reuses: for the few statements that every request runs.
+ */
+export type Sql = string | { name: string; text: string };
+
+function toQuery(sql: Sql, params?: unknown[]): pg.QueryConfig {
+  return typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };
 }
 
 export interface DatabaseOptions {
@@ -66,12 +76,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataSource,
     pool,
     // Plain pg for queries: TypeORM's query() reshapes UPDATE results, and the hot paths need no ORM.
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    query: async (sql, params) => (await pool.query(toQuery(sql, params))).rows,
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        const result = await work({ query: async (sql, params) => (await client.query(toQuery(sql, params))).rows });
         await client.query('commit');
         return result;
       } catch (error) {

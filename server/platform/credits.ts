@@ -32,14 +32,9 @@ interface LedgerCharge extends ChargePart {
   jobId?: string;
 }
 
-/**
- * Debits the sum of `items` and writes one ledger row per item, in one statement: all or nothing.
- * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them.
- */
-async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
-  const total = items.reduce((sum, item) => sum + item.amount, 0);
-  const rows: { id: string; balance_after: number }[] = await db.query(
-    `with debit as (
+const DEBIT = {
+  name: 'debit',
+  text: `with debit as (
        update users set credits = credits - $2 where id = $1 and credits >= $2 returning credits + $2 as before
      )
      insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id)
@@ -47,6 +42,16 @@ async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Prom
      from debit cross join unnest($3::int[], $4::text[], $5::text[], $6::uuid[]) with ordinality as item(amount, operation, request_id, job_id, n)
      order by item.n
      returning id, balance_after`,
+};
+
+/**
+ * Debits the sum of `items` and writes one ledger row per item, in one statement: all or nothing.
+ * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them.
+ */
+async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
+  const rows: { id: string; balance_after: number }[] = await db.query(
+    DEBIT,
     [userId, total, items.map((i) => i.amount), items.map((i) => i.operation), items.map((i) => i.requestId ?? null), items.map((i) => i.jobId ?? null)],
   );
   if (rows.length === 0) return undefined;

@@ -122,16 +122,18 @@ export async function deleteApiKey(db: Database, id: string): Promise<void> {
 }
 
 /** Resolves the X-API-Key header to a principal, or throws the matching 401. */
+const AUTHENTICATE = {
+  name: 'authenticate',
+  text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired,
+                p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
+         from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
+         where k.key_hash = $1`,
+};
+
 export async function authenticate(db: Database, key: string | undefined): Promise<Principal> {
   if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
   if (!isWellFormedKey(key)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
-  const [row] = await db.query(
-    `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired,
-            p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
-     from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
-     where k.key_hash = $1`,
-    [hashKey(key)],
-  );
+  const [row] = await db.query(AUTHENTICATE, [hashKey(key)]);
   if (!row) throw new ApiError('invalid_api_key', 'The API key is not valid.');
   if (row.status === 'Revoked') throw new ApiError('api_key_revoked', 'The API key was revoked.');
   if (row.expired) throw new ApiError('api_key_expired', 'The API key has expired.');

@@ -24,8 +24,9 @@ type Task<K extends EngineTask['kind']> = Extract<EngineTask, { kind: K }>;
  */
 const INLINE_DETECTION_MAX_CHARS = 2_000;
 
-/** The same task runner the worker threads use, loaded in this thread too (the detector model once). */
-const inlineEngine = () => import('./engine-worker.ts').then((m) => m.default);
+/** The same task runner the worker threads use, loaded in this thread too, once (the detector model). */
+let inlineRunner: Promise<(task: EngineTask) => Promise<unknown>> | undefined;
+const inlineEngine = () => (inlineRunner ??= import('./engine-worker.ts').then((m) => m.default));
 
 export interface EngineRuntime {
   run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]>;
