@@ -78,6 +78,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['She has gone to the market already.'],
   },
+  'irregular-past': {
+    fixes: [
+      ['Yesterday I choosed the red one.', 'Yesterday I chose the red one.'],
+      ['The police had catched him before he runned away.', 'The police had caught him before he ran away.'],
+    ],
+    leaves: ['They seed the fields every spring.', 'He lied about it.', 'They hanged the picture and lighted the candles.'],
+  },
   'plural-after-quantifier': {
     fixes: [
       ['There are many student in this class.', 'There are many students in this class.'],

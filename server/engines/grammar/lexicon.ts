@@ -155,7 +155,11 @@ export class Lexicon {
     if (this.functionWords.has(w)) return 3000;
     let best = this.senseCounts.get(w) ?? 0;
     for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
-      for (const lemma of this.lemmatize(w, pos)) best = Math.max(best, (this.senseCounts.get(lemma) ?? 0) * 0.5);
+      for (const lemma of this.lemmatize(w, pos)) {
+        // An inflection of a frequent word is frequent too ("remembered", "learning").
+        const prior = this.topWords.has(lemma) ? 20000 : this.functionWords.has(lemma) ? 3000 : (this.senseCounts.get(lemma) ?? 0);
+        best = Math.max(best, prior * 0.5);
+      }
     }
     return best;
   }
@@ -195,6 +199,21 @@ export class Lexicon {
     return this.irregularByBase.get(base);
   }
 
+  /**
+   * The irregular verb a learner gave a regular past ("choosed", "teached", "buyed", "runned"), or
+   * undefined. Words that exist ("seed", "lied", "hanged", "lighted") are not such forms.
+   */
+  regularizedIrregular(word: string): IrregularVerb | undefined {
+    const w = word.toLowerCase();
+    if (!/[^e]ed$|[^e]d$|eed$/.test(w) || !w.endsWith('d') || this.isLemmaOrPlural(w) || this.isRegularVerbForm(w)) return undefined;
+    const undoubled = /([bdgklmnprt])\1ed$/.test(w) ? w.slice(0, -3) : '';
+    for (const base of [w.slice(0, -1), w.slice(0, -2), undoubled]) {
+      const verb = this.irregularByBase.get(base);
+      if (verb && !BOTH_REGULAR.has(base) && !verb.past.includes(w) && !verb.participle.includes(w)) return verb;
+    }
+    return undefined;
+  }
+
   /** Base form of a verb form, or null when unknown. */
   verbBase(form: string): string | null {
     const w = form.toLowerCase();
@@ -232,6 +251,9 @@ export class Lexicon {
     return regularPast(base);
   }
 }
+
+/** Irregular verbs whose regular past is a word too ("lighted", "hanged", "lied", "shined"). */
+const BOTH_REGULAR = new Set(['light', 'hang', 'lie', 'shine', 'speed', 'fit', 'wed', 'broadcast', 'forecast', 'bid', 'knit', 'spit', 'wet', 'quit', 'be', 'have', 'do', 'see']);
 
 const DERIVATIONAL = ['ized', 'ize', 'ization', 'ised', 'ise', 'isation', 'ers', 'er', 'ors', 'or', 'y', 'ant', 'ants', 'ness', 'ity', 'ist', 'ists', 'ism', 'al', 'ment', 'ments', 'able', 'ous', 'ic', 'ive', 'ship', 'hood', 'less', 'ful'];
 

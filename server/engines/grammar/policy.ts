@@ -35,6 +35,7 @@ const DROPPED_RULES = new Set([
   'PronounKnew', // "anything new" → "anything knew"
   'RedundantThat', // "the reason is that that birds ..." is correct
   'ThatWhich', // "that that" → "that which": both correct
+  'RegularIrregulars', // "runned" → "runs": ours (irregular-past) picks the past or participle
   'WantBe', // "if you want be" -> "won't be"
   'ProgressiveNeedsBe', // "they have interesting temples" -> "they're"
   'QuiteQuiet',
@@ -184,6 +185,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare)) return null;
+  // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
+  if (ctx.lexicon.regularizedIrregular(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();

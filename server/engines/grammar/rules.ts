@@ -252,6 +252,26 @@ const perfectParticiple: Rule = {
   },
 };
 
+/** Regular past of an irregular verb: "I choosed" → "I chose", "has teached" → "has taught". */
+const irregularPast: Rule = {
+  id: 'irregular-past',
+  category: 'grammar',
+  description: 'regular -ed form of an irregular verb → its past or participle (choosed → chose, has buyed → has bought)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    tokens.forEach((t, i) => {
+      const verb = isWord(t) ? lexicon.regularizedIrregular(t.lower) : undefined;
+      if (!verb) return;
+      let k = i - 1;
+      while (k >= 0 && ADVERBS_BETWEEN.has(tokens[k].lower)) k--;
+      const aux = tokens[k]?.lower ?? '';
+      const participle = ['have', 'has', 'had', "'ve", 'having', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", "'re", 'get', 'got'].includes(aux);
+      out.push(replace(t, participle ? verb.participle[0] : verb.past[0]));
+    });
+    return out;
+  },
+};
+
 /** Quantifier + singular count noun → plural: "many student" → "many students". */
 const pluralAfterQuantifier: Rule = {
   id: 'plural-after-quantifier',
@@ -651,6 +671,7 @@ export const RULES: Rule[] = [
   modalBase,
   infinitiveBase,
   perfectParticiple,
+  irregularPast,
   pluralAfterQuantifier,
   singularAfterEvery,
   introductoryComma,
