@@ -123,7 +123,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['For example we can walk to school.', 'For example, we can walk to school.'],
       ['However it is not easy to do.', 'However, it is not easy to do.'],
     ],
-    leaves: ['However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.'],
+    leaves: ['However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.', 'Therefore we stayed at home.'],
   },
   'comma-after-subordinate-clause': {
     fixes: [['When we are young we learn quickly.', 'When we are young, we learn quickly.']],

@@ -361,13 +361,13 @@ function pluralize(noun: string): string {
 
 /**
  * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive
- * adverbs and set phrases of two words or more. Short adverbs ("Also", "Finally", "Nowadays")
- * take a comma only optionally, so they are left as written.
+ * adverbs and set phrases of two words or more. Short adverbs ("Also", "Finally", "Nowadays") and
+ * "Therefore" (a comma after it is optional, and careful writers often leave it out) are left as written.
  */
 const INTRODUCTORY = [
   'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
   'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
-  'from my point of view', 'however', 'therefore', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
+  'from my point of view', 'however', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
 ].map((p) => p.split(' '));
 /** Introductory phrases by their first word. */
 const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
