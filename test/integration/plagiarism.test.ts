@@ -162,6 +162,17 @@ test('not enough complete sentences raises InsufficientContentError', async () =
   await assert.rejects(scanner.scan('Short line here\nanother short line'), InsufficientContentError);
 });
 
+test('a 3,000-character "word" neither breaks an import nor a scan', async () => {
+  const junk = 'Q'.repeat(3000);
+  const report = await corpus.importJsonl(Readable.from(jsonl([{ url: 'https://junk.example/page', title: 'Junk', text: `${ORIGINAL} ${junk} end.` }])));
+  assert.equal(report.imported, 1);
+  const text = `${VOLCANO} ${junk} ${ORIGINAL}`;
+  const scan = await scanner.scan(text);
+  checkOffsets(scan, text);
+  assert.ok(scan.sources.some((s) => s.url === 'https://www.example.org/volcano'));
+  assert.equal(await corpus.delete('https://junk.example/page'), true);
+});
+
 test('scans are deterministic', async () => {
   const text = `${BEES} ${VOLCANO} ${ORIGINAL}`;
   const strip = (r: PlagiarismReport) => ({ ...r, stats: { ...r.stats, processing_time_ms: 0 } });

@@ -103,9 +103,12 @@ export function isStopWord(norm: string): boolean {
   return STOP_WORDS.has(norm);
 }
 
+/** Longer "words" (base64, hashes, run-on junk) are never searched for; PostgreSQL rejects tsquery words over 2 KB. */
+const MAX_SEARCHABLE_CHARS = 100;
+
 /** Words indexed for full-text retrieval: no function words, at least four characters (or one CJK character). */
 export function searchableWord(norm: string): boolean {
-  return (norm.length >= 4 || CJK.test(norm)) && !STOP_WORDS.has(norm);
+  return (norm.length >= 4 || CJK.test(norm)) && norm.length <= MAX_SEARCHABLE_CHARS && !STOP_WORDS.has(norm);
 }
 
 /** Classes already resolved (a cache of a pure function, emptied when it grows large). */
