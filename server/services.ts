@@ -10,6 +10,7 @@ import { trackWorkerLiveness } from './worker/liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
+import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
@@ -24,6 +25,8 @@ export interface Services {
   rateLimits: RateLimits;
   /** Charges for synchronous requests, grouped per user under concurrency. */
   charges: ChargeQueue;
+  /** Async job acceptances, grouped per user under concurrency. */
+  jobs: JobAcceptance;
   clock: () => Date;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
   humanizerLlm?: { url: string; model: string; apiKey?: string };
@@ -59,6 +62,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
     rateLimits: new RateLimits(db.pool),
     charges: new ChargeQueue(db),
+    jobs: new JobAcceptance(db),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
     humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY } : undefined,

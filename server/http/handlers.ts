@@ -10,7 +10,7 @@ import { countWords, codePointLength } from '../engines/shared/text.ts';
 import { refundCharge, requireCredits, type Charge } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
 import { validateIdempotencyKey, withIdempotency, requestFingerprint } from '../platform/idempotency.ts';
-import { acceptJob, readJob } from '../platform/jobs.ts';
+import { readJob } from '../platform/jobs.ts';
 import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
 import { checkTextBounds, runTextOperation, TEXT_BOUNDS, textCharges, type TextOperation } from '../operations/text.ts';
 import { EngineError } from '../runtime/engines.ts';
@@ -56,7 +56,7 @@ export async function textOperation(ctx: AuthedContext, operation: TextOperation
   const jobInput = { content: input.content, ...(input.detection_threshold !== undefined ? { detection_threshold: input.detection_threshold } : {}) };
 
   if (isAsync) {
-    const job = await acceptJob(services.db, {
+    const job = await services.jobs.accept({
       userId: principal.userId,
       maxPendingJobs: principal.plan.max_pending_jobs,
       operation,

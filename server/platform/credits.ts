@@ -7,6 +7,7 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
+import { UserBatches, type Outcome } from './user-batches.ts';
 
 export interface Charge {
   /** Ledger row id of the charge, needed to refund it. */
@@ -27,7 +28,8 @@ export interface ChargePart {
   amount: number;
 }
 
-interface LedgerCharge extends ChargePart {
+/** A part to charge, with what its ledger row names. */
+export interface LedgerCharge extends ChargePart {
   requestId?: string;
   jobId?: string;
 }
@@ -48,7 +50,7 @@ const DEBIT = {
  * Debits the sum of `items` and writes one ledger row per item, in one statement: all or nothing.
  * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them.
  */
-async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
+export async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
   const total = items.reduce((sum, item) => sum + item.amount, 0);
   const rows: { id: string; balance_after: number }[] = await db.query(
     DEBIT,
@@ -60,9 +62,7 @@ async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Prom
   return rows.map((row, i) => ({ id: Number(row.id), amount: items[i].amount, balanceAfter: row.balance_after }));
 }
 
-async function insufficientCredits(db: Queryable, userId: number, required: number): Promise<ApiError> {
-  const [user] = await db.query('select credits from users where id = $1', [userId]);
-  const credits = Number(user?.credits ?? 0);
+export function insufficientCredits(credits: number, required: number): ApiError {
   return new ApiError('insufficient_credits', `This request costs ${required} credits and the balance is ${credits}.`, { credits, required });
 }
 
@@ -72,7 +72,10 @@ async function insufficientCredits(db: Queryable, userId: number, required: numb
  */
 export async function chargeParts(db: Queryable, userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
   const charges = await debit(db, userId, parts.map((part) => ({ ...part, ...context })));
-  if (!charges) throw await insufficientCredits(db, userId, parts.reduce((sum, p) => sum + p.amount, 0));
+  if (!charges) {
+    const [user] = await db.query('select credits from users where id = $1', [userId]);
+    throw insufficientCredits(Number(user?.credits ?? 0), parts.reduce((sum, p) => sum + p.amount, 0));
+  }
   return charges;
 }
 
@@ -82,69 +85,30 @@ export async function chargeCredits(db: Queryable, userId: number, amount: numbe
   return charge;
 }
 
-interface QueuedCharge {
-  items: LedgerCharge[];
-  resolve(charges: Charge[]): void;
-  reject(error: unknown): void;
-}
-
 /**
- * Charges for synchronous requests. A charge locks its user's row until it commits, so one user's
- * concurrent requests would queue on that lock, one commit each. Instead, while a user's charge is
- * in flight, later ones wait here and then go to the database together as one statement (one
- * commit), in arrival order. When the balance cannot cover the whole group, each request is charged
- * on its own, so each gets its own answer. Nothing waits when there is no queue.
+ * Charges for synchronous requests, one user's concurrent ones grouped into one statement (see
+ * UserBatches). When the balance cannot cover a whole group, each request is charged on its own,
+ * so each gets its own answer.
  */
 export class ChargeQueue {
-  /** Users with a statement in flight → the requests waiting for the next one. */
-  private readonly waiting = new Map<number, QueuedCharge[]>();
+  private readonly batches: UserBatches<LedgerCharge[], Charge[]>;
 
-  constructor(private readonly db: Queryable) {}
-
-  charge(userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
-    return new Promise((resolve, reject) => {
-      const request = { items: parts.map((part) => ({ ...part, ...context })), resolve, reject };
-      const queue = this.waiting.get(userId);
-      if (queue) {
-        queue.push(request);
-        return;
+  constructor(db: Queryable) {
+    this.batches = new UserBatches(async (userId, requests): Promise<Outcome<Charge[]>[]> => {
+      if (requests.length > 1) {
+        const charges = await debit(db, userId, requests.flat());
+        if (charges) return requests.map((items) => ({ ok: true, value: charges.splice(0, items.length) }));
       }
-      this.waiting.set(userId, []);
-      void this.flush(userId, [request]);
+      const outcomes: Outcome<Charge[]>[] = [];
+      for (const items of requests) {
+        outcomes.push(await chargeParts(db, userId, items, {}).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })));
+      }
+      return outcomes;
     });
   }
 
-  private async flush(userId: number, group: QueuedCharge[]): Promise<void> {
-    try {
-      await this.chargeGroup(userId, group);
-    } finally {
-      const next = this.waiting.get(userId) ?? [];
-      if (next.length > 0) {
-        this.waiting.set(userId, []);
-        void this.flush(userId, next);
-      } else {
-        this.waiting.delete(userId);
-      }
-    }
-  }
-
-  private async chargeGroup(userId: number, group: QueuedCharge[]): Promise<void> {
-    if (group.length > 1) {
-      let charges: Charge[] | undefined;
-      try {
-        charges = await debit(this.db, userId, group.flatMap((request) => request.items));
-      } catch (error) {
-        for (const request of group) request.reject(error);
-        return;
-      }
-      if (charges) {
-        for (const request of group) request.resolve(charges.splice(0, request.items.length));
-        return;
-      }
-    }
-    for (const request of group) {
-      await chargeParts(this.db, userId, request.items, {}).then(request.resolve, request.reject);
-    }
+  charge(userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
+    return this.batches.submit(userId, parts.map((part) => ({ ...part, ...context })));
   }
 }
 

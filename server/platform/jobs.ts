@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { chargeParts, refundCharge, type Charge } from './credits.ts';
+import { debit, insufficientCredits, refundCharge, type Charge, type ChargePart } from './credits.ts';
+import { UserBatches, type Outcome } from './user-batches.ts';
 import { textCharges, type TextOperation } from '../operations/text.ts';
 
 export const RESULT_RETENTION_MS = 60 * 60 * 1000;
@@ -43,27 +44,96 @@ export async function enqueue(tx: Queryable, task: string, payload: unknown, opt
 
 export const RUN_JOB_MAX_ATTEMPTS = 3;
 
-export async function acceptJob(
-  db: Database,
-  request: { userId: number; maxPendingJobs: number; operation: TextOperation; input: JobRow['input']; words: number; callbackUrl?: string; webhookSecret?: string; requestId: string },
-): Promise<AcceptedJob> {
-  const taskId = randomUUID();
+export interface JobRequest {
+  userId: number;
+  maxPendingJobs: number;
+  operation: TextOperation;
+  input: JobRow['input'];
+  words: number;
+  callbackUrl?: string;
+  webhookSecret?: string;
+  requestId: string;
+}
+
+/** Locks the user's row; reads the balance and the unfinished jobs, counted up to the plan's limit. */
+const LOCK_USER = {
+  name: 'lock-user-for-jobs',
+  text: `select u.credits, (select count(*)::int from (select 1 from jobs where user_id = $1 and status in ('pending', 'processing') limit $2) p) as pending
+         from users u where u.id = $1 for update of u`,
+};
+
+/** The job rows and their graphile-worker jobs, in one statement. */
+const INSERT_JOBS = {
+  name: 'insert-jobs',
+  text: `with job as (
+           insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
+           select j.id, $1, j.operation, j.input, j.word_count, j.charges, j.callback_url, j.webhook_secret
+           from unnest($2::uuid[], $3::text[], $4::jsonb[], $5::int[], $6::jsonb[], $7::text[], $8::text[])
+             as j(id, operation, input, word_count, charges, callback_url, webhook_secret)
+           returning id
+         )
+         select count(graphile_worker.add_job('run_job', json_build_object('jobId', job.id), job_key := 'job:' || job.id::text, max_attempts := $9))::int as queued from job`,
+};
+
+/**
+ * Accepts one user's async requests in ONE transaction, so a job exists if and only if its charge
+ * does. With the user's row locked, each request in arrival order is refused when the user already
+ * has the plan's limit of unfinished jobs (429) or the balance does not cover it (403); the others
+ * are charged, written and queued together.
+ */
+export async function acceptJobs(db: Database, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
   return db.transaction(async (tx) => {
-    // The user row lock serialises acceptances per user, so the pending count cannot be raced past.
-    await tx.query('select 1 from users where id = $1 for update', [request.userId]);
-    const [{ pending }] = await tx.query("select count(*)::int as pending from jobs where user_id = $1 and status in ('pending', 'processing')", [request.userId]);
-    if (pending >= request.maxPendingJobs) {
-      throw new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' });
+    const [user] = await tx.query(LOCK_USER, [userId, Math.max(...requests.map((r) => r.maxPendingJobs))]);
+    let { pending, credits } = user as { pending: number; credits: number };
+    const outcomes: (Outcome<AcceptedJob> | undefined)[] = []; // undefined: accepted, answered below
+    const accepted: { request: JobRequest; taskId: string; parts: ChargePart[]; outcome: number }[] = [];
+    for (const request of requests) {
+      const parts = textCharges(request.operation, request.words);
+      const price = parts.reduce((sum, part) => sum + part.amount, 0);
+      if (pending >= request.maxPendingJobs) {
+        outcomes.push({ ok: false, error: new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' }) });
+      } else if (credits < price) {
+        outcomes.push({ ok: false, error: insufficientCredits(credits, price) });
+      } else {
+        pending += 1;
+        credits -= price;
+        accepted.push({ request, taskId: randomUUID(), parts, outcome: outcomes.length });
+        outcomes.push(undefined);
+      }
     }
-    const charges = await chargeParts(tx, request.userId, textCharges(request.operation, request.words), { requestId: request.requestId, jobId: taskId });
-    await tx.query(
-      `insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [taskId, request.userId, request.operation, JSON.stringify(request.input), request.words, JSON.stringify(charges), request.callbackUrl ?? null, request.webhookSecret ?? null],
-    );
-    await enqueue(tx, 'run_job', { jobId: taskId }, { jobKey: `job:${taskId}`, maxAttempts: RUN_JOB_MAX_ATTEMPTS });
-    return { taskId, balanceAfter: charges[charges.length - 1].balanceAfter };
+    if (accepted.length === 0) return outcomes as Outcome<AcceptedJob>[];
+
+    const items = accepted.flatMap(({ request, taskId, parts }) => parts.map((part) => ({ ...part, requestId: request.requestId, jobId: taskId })));
+    const charges = await debit(tx, userId, items);
+    if (!charges) throw new Error('the balance changed under the row lock'); // cannot happen: the row is locked
+    const jobs = accepted.map((job) => ({ ...job, charges: charges.splice(0, job.parts.length) }));
+    await tx.query(INSERT_JOBS, [
+      userId,
+      jobs.map((j) => j.taskId),
+      jobs.map((j) => j.request.operation),
+      jobs.map((j) => JSON.stringify(j.request.input)),
+      jobs.map((j) => j.request.words),
+      jobs.map((j) => JSON.stringify(j.charges)),
+      jobs.map((j) => j.request.callbackUrl ?? null),
+      jobs.map((j) => j.request.webhookSecret ?? null),
+      RUN_JOB_MAX_ATTEMPTS,
+    ]);
+    for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
+    return outcomes as Outcome<AcceptedJob>[];
   });
+}
+
+/** Job acceptances, one user's concurrent ones in one transaction (see UserBatches). */
+export class JobAcceptance {
+  private readonly batches: UserBatches<JobRequest, AcceptedJob>;
+
+  constructor(db: Database) {
+    this.batches = new UserBatches((userId, requests) => acceptJobs(db, userId, requests));
+  }
+
+  accept(request: JobRequest): Promise<AcceptedJob> {
+    return this.batches.submit(request.userId, request);
+  }
 }
 
 export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | undefined> {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { z } from 'zod';
 import { DetectAndHumanizeAccepted, DetectAndHumanizeResult, DetectionAccepted, DetectionResult, HumanizationAccepted, HumanizationResult, JobFailed, JobProcessing } from '../../contract/schemas.ts';
 import { verifyWebhookSignature } from '../../server/platform/webhooks.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { chargeCredits, creditStatement } from '../../server/platform/credits.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -243,6 +243,49 @@ describe('pending-job limit', () => {
       assert.equal(jobs, before.entries.filter((e) => e.kind === 'charge').length);
       // Synchronous requests are not limited by pending jobs.
       assert.equal((await server.request('/api/detector/', { method: 'POST', key, json: { content: 'A short one.' } })).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('concurrent async requests cannot race past the limit: exactly 2 of 12 are accepted, only they are charged', async () => {
+    const server = await startTestServer();
+    try {
+      const { key, userId } = await server.account({ plan: 'Trial' });
+      const before = await creditStatement(server.services.db, userId);
+      const responses = await Promise.all(Array.from({ length: 12 }, () => server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT, poll: true } })));
+      assert.deepEqual(responses.map((r) => r.status).sort(), [...Array(2).fill(202), ...Array(10).fill(429)]);
+      const after = await creditStatement(server.services.db, userId);
+      const charged = responses.filter((r) => r.status === 202).reduce((sum, r) => sum + r.body.word_count, 0);
+      assert.equal(after.balance, before.balance - charged);
+      assert.equal(after.ledgerSum, after.balance);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('acceptance in groups', () => {
+  test('one user\'s concurrent async requests with credits for 3: exactly 3 accepted, the rest 403, ledger = balance', async () => {
+    const server = await startTestServer(); // no worker: jobs stay pending
+    try {
+      const { key, userId } = await server.account({ plan: '1M' }); // 10 pending jobs allowed
+      const words = (await server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT } })).body.word_count as number;
+      const { balance } = await creditStatement(server.services.db, userId);
+      await chargeCredits(server.services.db, userId, balance - 3 * words - 1, { operation: 'test' });
+      const responses = await Promise.all(Array.from({ length: 8 }, () => server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT, poll: true } })));
+      const accepted = responses.filter((r) => r.status === 202);
+      const refused = responses.filter((r) => r.status === 403);
+      assert.equal(accepted.length, 3);
+      assert.equal(refused.length, 5);
+      // Each accepted request saw the balance right after its own charge.
+      assert.deepEqual(accepted.map((r) => r.body.credits_remaining).sort((a, b) => b - a), [2 * words + 1, words + 1, 1]);
+      for (const response of refused) assert.deepEqual([response.body.code, response.body.details.credits, response.body.details.required], ['insufficient_credits', 1, words]);
+      const after = await creditStatement(server.services.db, userId);
+      assert.equal(after.balance, 1);
+      assert.equal(after.ledgerSum, 1);
+      const [{ jobs }] = await server.services.db.query('select count(*)::int as jobs from jobs where user_id = $1', [userId]);
+      assert.equal(jobs, 3);
     } finally {
       await server.close();
     }
