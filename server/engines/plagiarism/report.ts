@@ -106,9 +106,8 @@ export function excludedRanges(text: string): [number, number][] {
 }
 
 /** Marks tokens inside quotations (three words or more) or after a trailing bibliography heading. */
-export function excludedTokens(sub: PreparedText): Uint8Array {
+export function excludedTokens(sub: PreparedText, ranges = excludedRanges(sub.text)): Uint8Array {
   const excluded = new Uint8Array(sub.tokens.length);
-  const ranges = excludedRanges(sub.text);
   sub.tokens.forEach((t, i) => {
     if (ranges.some(([a, b]) => t.start >= a && t.end <= b)) excluded[i] = 1;
   });
@@ -183,12 +182,13 @@ export function coveredShare(text: string, matched: readonly [number, number][],
 
 export function buildReport({ sub, found, sentenceCount, sourcesChecked, processingMs }: ReportInput): PlagiarismReport {
   const claimed = resolveOverlaps(found, MIN_REPORTED_WORDS);
-  const excluded = excludedTokens(sub);
+  const excludedChars = excludedRanges(sub.text);
+  const excluded = excludedTokens(sub, excludedChars);
   const n = sub.tokens.length;
   const score = coveredShare(
     sub.text,
     claimed.map((p) => charRange(sub, p.start, p.end)),
-    excludedRanges(sub.text),
+    excludedChars,
   );
   const offsets = new OffsetMap(sub.text);
 
