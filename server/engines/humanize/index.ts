@@ -10,6 +10,7 @@
  */
 import type { TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
+import { cleanArtefacts } from './clean.ts';
 import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, looksEnglish, type InvariantReference } from './invariants.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
@@ -17,10 +18,10 @@ import { mask, protectedSpans, unmask, type Span } from './protect.ts';
 import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
-export { checkInvariants, openAiCompatibleRewriter };
+export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.2.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.3.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -158,12 +159,15 @@ function worstFirst(draft: Draft, text: string, detection: ReturnType<TextDetect
   return draft.sentences.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
 }
 
-export function humanize(text: string, options: HumanizeOptions): HumanizeResult {
+export function humanize(input: string, options: HumanizeOptions): HumanizeResult {
   const { detector } = options;
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
+  // Rewrites start from the text as a person would retype it: no look-alike letters or invisible characters.
+  const text = cleanArtefacts(input);
   const detection = detector.detect(text);
-  const unchanged: HumanizeResult = { text, scoreBefore: detection.aiScore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
+  const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
+  const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
   if (detection.aiScore < target || !looksEnglish(text)) return unchanged;
 
   const reference = invariantReference(text);
@@ -212,7 +216,7 @@ export function humanize(text: string, options: HumanizeOptions): HumanizeResult
   const output = assemble(draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;
   const changedSentences = original.filter((s, i) => draft.sentences[i] !== s).length;
-  return { text: output, scoreBefore: detection.aiScore, scoreAfter: score, changedSentences, backend: 'builtin' };
+  return { text: output, scoreBefore, scoreAfter: score, changedSentences, backend: 'builtin' };
 }
 
 function acceptable(reference: InvariantReference, original: string, candidate: string): boolean {
@@ -224,21 +228,22 @@ function acceptable(reference: InvariantReference, original: string, candidate: 
  * lower detector score. Any failure (error, timeout, breach, no improvement) falls back to the
  * built-in pipeline.
  */
-export async function humanizeWithLlm(text: string, options: HumanizeOptions & { llm: LlmRewriter }): Promise<HumanizeResult> {
+export async function humanizeWithLlm(input: string, options: HumanizeOptions & { llm: LlmRewriter }): Promise<HumanizeResult> {
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
-  const before = options.detector.detect(text).aiScore;
-  if (before < target || !looksEnglish(text)) return humanize(text, options);
+  const before = options.detector.detect(input).aiScore;
+  const text = cleanArtefacts(input);
+  if (before < target || !looksEnglish(text)) return humanize(input, options);
   let rewritten: string;
   try {
     rewritten = await options.llm.rewrite(text);
   } catch {
-    return humanize(text, options);
+    return humanize(input, options);
   }
   // Keep the input's outer whitespace; models trim or add their own.
   const output = text.match(/^\s*/u)![0] + rewritten.trim() + text.match(/\s*$/u)![0];
-  if (!checkInvariants(text, output).ok) return humanize(text, options);
+  if (!checkInvariants(text, output).ok) return humanize(input, options);
   const after = options.detector.detect(output).aiScore;
-  if (after >= before) return humanize(text, options);
+  if (after >= before) return humanize(input, options);
   const kept = new Set(splitSentences(output).map((s) => s.text));
   const changedSentences = splitSentences(text).filter((s) => !kept.has(s.text)).length;
   return { text: output, scoreBefore: before, scoreAfter: after, changedSentences, backend: 'llm' };

@@ -5,6 +5,7 @@
  */
 import { franc } from 'franc';
 import { countWords } from '../shared/text.ts';
+import { cleanArtefacts } from './clean.ts';
 import { countToken, protectedItems } from './protect.ts';
 
 export interface InvariantReport {
@@ -36,7 +37,13 @@ export interface InvariantReference {
   language: string;
 }
 
-export function invariantReference(original: string): InvariantReference {
+/**
+ * The reference is the original as a reader sees it, with its typing artefacts cleaned (clean.ts):
+ * a name disguised with a Cyrillic letter is kept when it comes back in plain Latin letters, and
+ * the rewrite may not carry more artefacts than the cleaned original has.
+ */
+export function invariantReference(input: string): InvariantReference {
+  const original = cleanArtefacts(input);
   return {
     items: protectedItems(original),
     lines: lineStructure(original),
