@@ -14,7 +14,8 @@ interface PhraseRule {
   replacements: string[];
 }
 
-const rule = (source: string, replacements: string[]): PhraseRule => ({ pattern: new RegExp(source, 'giu'), replacements });
+/** A rule never edits part of a hyphenated compound ("slip-enhancing" stays as it is). */
+const rule = (source: string, replacements: string[]): PhraseRule => ({ pattern: new RegExp(`(?<!-)(?:${source})(?!-\\p{L})`, 'giu'), replacements });
 
 /** Per-form verb rule: `forms` maps an inflected form to the same form of each replacement. */
 function verbRules(forms: Record<string, string[]>, after = ''): PhraseRule[] {
@@ -312,6 +313,76 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   ...verbForms('conduct|conducts|conducted|conducting', 'carry out/run|carries out/runs|carried out|carrying out/running', '(?= (?:a|an|the|extensive|several|many|experiments|research|studies|surveys|interviews|tests)\\b)'),
 ];
 
+/** Each form of a verb followed by `tail` ("made a decision"), with the same form of the plain verb ("decided"). */
+function verbPhrase(verb: string, tail: string, to: string): PhraseRule[] {
+  const source = verb.split('|');
+  const target = to.split('|');
+  return source.flatMap((form, i) => (form && target[i] ? [rule(`\\b${form} ${tail}\\b`, target[i].split('/'))] : []));
+}
+
+const MAKE = 'make|makes|made|making';
+const TAKE = 'take|takes|took|taken|taking';
+const PROVIDE = 'provide|provides|provided|providing';
+
+/**
+ * Nouns doing a verb's work ("make a decision", "provide an explanation of") and padded multiword
+ * phrases, with the plain verb or word that says the same. Hand-checked, form by form.
+ */
+const NOMINALISATIONS: PhraseRule[] = [
+  ...verbPhrase(MAKE, '(?:a|the) decision', 'decide|decides|decided|deciding'),
+  ...verbPhrase(MAKE, '(?:an effort|an attempt|every effort|every attempt) to', 'try to|tries to|tried to|trying to'),
+  ...verbPhrase(MAKE, 'use of', 'use|uses|used|using'),
+  ...verbPhrase(MAKE, 'changes to', 'change|changes|changed|changing'),
+  ...verbPhrase(MAKE, 'reference to', 'refer to|refers to|referred to|referring to'),
+  ...verbPhrase(MAKE, 'a contribution to', 'contribute to|contributes to|contributed to|contributing to'),
+  ...verbPhrase(TAKE, 'into (?:account|consideration)', 'consider|considers|considered|considered|considering'),
+  ...verbPhrase(TAKE, 'place', 'happen|happens|happened|happened|happening'),
+  ...verbPhrase(PROVIDE, 'an explanation (?:for|of)', 'explain|explains|explained|explaining'),
+  ...verbPhrase(PROVIDE, 'a description of', 'describe|describes|described|describing'),
+  ...verbPhrase(PROVIDE, 'an overview of', 'outline|outlines|outlined|outlining'),
+  ...verbPhrase(PROVIDE, 'an analysis of', 'examine|examines|examined|examining'),
+  ...verbPhrase(PROVIDE, 'support (?:for|to)', 'support|supports|supported|supporting'),
+  ...verbPhrase(PROVIDE, 'assistance to', 'help|helps|helped|helping'),
+  ...verbPhrase('come|comes|came|coming', 'to the conclusion that', 'conclude that|concludes that|concluded that|concluding that'),
+  ...verbPhrase('give|gives|gave|given|giving', 'rise to', 'lead to/cause|leads to/causes|led to/caused|led to/caused|leading to/causing'),
+  ...verbPhrase('give|gives|gave|given|giving', 'consideration to', 'consider|considers|considered|considered|considering'),
+  ...verbPhrase('have|has|had|having', '(?:an|a direct) (?:impact|effect) on', 'affect|affects|affected|affecting'),
+  ...verbPhrase('have|has|had|having', 'a (?:significant|major|big|huge|profound|considerable|substantial|great|dramatic|marked) (?:impact|effect) on', 'greatly affect|greatly affects|greatly affected|greatly affecting'),
+  ...verbPhrase('bring|brings|brought|bringing', 'about(?= (?:a|an|the|some|positive|real|lasting|significant|major|change|changes|peace|reform|reforms)\\b)', 'bring|brings|brought|bringing'),
+  ...verbPhrase('continue|continues|continued|continuing', 'to evolve', 'keep changing|keeps changing|kept changing|still changing'),
+  rule('\\b(is|are|was|were) in the process of (?=\\p{Ll}+ing\\b)', ['$1 ']),
+  rule('\\bis able to\\b', ['can']),
+  rule('\\bare able to\\b', ['can']),
+  rule('\\b(was|were) able to\\b', ['managed to']),
+  rule('\\b(?:has|have) the (?:ability|capacity) to\\b', ['can']),
+  rule('\\bhad the (?:ability|capacity) to\\b', ['could']),
+  rule('\\b(?:has|have) the potential to\\b', ['could', 'may']),
+  rule('\\bis dependent (?:on|upon)\\b', ['depends on']),
+  rule('\\bare dependent (?:on|upon)\\b', ['depend on']),
+  rule('\\b(?:was|were) dependent (?:on|upon)\\b', ['depended on']),
+  rule('\\bis indicative of\\b', ['suggests', 'points to']),
+  rule('\\bare indicative of\\b', ['suggest', 'point to']),
+  rule('\\bserves? as a reminder that\\b', ['reminds us that']),
+  rule('\\bin the near future\\b', ['soon']),
+  rule('\\bat the present time\\b', ['now', 'at present']),
+  rule('\\bwith the exception of\\b', ['except for', 'apart from']),
+  rule('\\bin the absence of\\b', ['without']),
+  rule('\\bin the course of\\b', ['during']),
+  rule('\\bfor the most part\\b', ['mostly', 'largely']),
+  rule('\\beach and every\\b', ['every']),
+  rule('\\bin (?:an effort|an attempt|a bid) to\\b', ['to', 'trying to']),
+  rule('\\bso as to\\b', ['to']),
+  rule('\\bin order for\\b', ['for']),
+  rule('\\bas a means of\\b', ['as a way of']),
+  rule('\\ba key component of\\b', ['a key part of']),
+  rule('\\bthe vast majority of\\b', ['most', 'nearly all']),
+  rule('\\ba growing number of\\b', ['more and more']),
+  rule('\\ba variety of\\b', ['many', 'all sorts of']),
+  rule('\\bin excess of\\b', ['more than', 'over']),
+  rule('\\bat the end of the day\\b', ['in the end']),
+  rule('\\bon a (?:global|worldwide) scale\\b', ['worldwide', 'around the world']),
+];
+
 /** Contractions, only before a following word (so "as it is." stays whole). */
 const CONTRACTIONS: PhraseRule[] = [
   ...[
@@ -344,6 +415,7 @@ function applyRule(text: string, { pattern, replacements }: PhraseRule, variant:
 export function replacePhrases(masked: string, variant: number): string {
   let out = masked;
   for (const r of OPENERS) out = applyRule(out, r, variant);
+  for (const r of NOMINALISATIONS) out = applyRule(out, r, variant);
   for (const r of PHRASES) out = applyRule(out, r, variant);
   for (const r of PLAIN_WORDS) out = applyRule(out, r, variant);
   for (const r of STOCK_WORDING) out = applyRule(out, r, variant);
@@ -357,7 +429,7 @@ export function replacePhrases(masked: string, variant: number): string {
  */
 export function phraseEdits(masked: string, limit: number): string[] {
   const edits: string[] = [];
-  for (const r of [...OPENERS, ...PHRASES, ...PLAIN_WORDS, ...STOCK_WORDING, ...EVERYDAY_WORDS]) {
+  for (const r of [...OPENERS, ...NOMINALISATIONS, ...PHRASES, ...PLAIN_WORDS, ...STOCK_WORDING, ...EVERYDAY_WORDS]) {
     r.pattern.lastIndex = 0;
     if (!r.pattern.test(masked)) continue;
     for (let variant = 0; variant < Math.min(2, r.replacements.length); variant++) {
@@ -399,11 +471,18 @@ export function capitaliseFirst(text: string): string {
 export function fixArticles(text: string, before: string): string {
   return text.replace(/\b(a|an|A|An) (\p{L}+)/gu, (whole, article: string, word: string) => {
     if (before.includes(whole)) return whole;
-    const vowel = /^[aeiou]/iu.test(word);
-    const wantsAn = vowel;
+    const wantsAn = startsWithVowelSound(word);
     const isAn = article.toLowerCase() === 'an';
     if (wantsAn === isAn) return whole;
     const fixed = wantsAn ? 'an' : 'a';
     return `${article[0] === article[0].toUpperCase() ? fixed[0].toUpperCase() + fixed.slice(1) : fixed} ${word}`;
   });
+}
+
+/** By the letters: "an" before a vowel, except a "you" sound ("a useful", "a unique") or "one"; and "an hour". */
+function startsWithVowelSound(word: string): boolean {
+  const w = word.toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/u.test(w)) return true;
+  if (/^(?:uni[cfqtvs]|unio|use|usu|uti|ure|uro|ubi|eu|ewe|one\b|once\b)/u.test(w)) return false;
+  return /^[aeiou]/u.test(w);
 }

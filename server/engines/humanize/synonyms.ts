@@ -107,6 +107,7 @@ export function findSubstitutions(masked: string, choice = 0): Substitution[] {
     if (masked.slice(start, offset) !== value) return []; // tokens do not map back: stay safe
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
+    if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
     const analysis = analyse(value.toLowerCase(), pos);
     if (!analysis) continue;
     const options = SYNONYMS[pos].get(analysis.lemma) ?? [];
