@@ -8,7 +8,7 @@ import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
-import { contract, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { contract, fixArticles, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from '../../server/engines/humanize/structure.ts';
 import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
 
@@ -250,6 +250,24 @@ describe('phrase rules', () => {
     assert.deepEqual(phraseEdits('The cat sat on the mat.', 10), []);
   });
 
+  it('turns nominalisations and padded phrases into plain verbs, form by form', () => {
+    assert.equal(replacePhrases('We made a decision to leave early.', 0), 'We decided to leave early.');
+    assert.equal(replacePhrases('The event took place in the square and has taken place before.', 0), 'The event happened in the square and has happened before.');
+    assert.equal(replacePhrases('These effects provide an explanation for the trend.', 0), 'These effects explain the trend.');
+    assert.equal(replacePhrases('It will have a significant impact on prices and had an impact on jobs.', 0), 'It will greatly affect prices and affected jobs.');
+    assert.equal(replacePhrases('The stranger had the ability to travel in time.', 0), 'The stranger could travel in time.');
+    assert.equal(replacePhrases('They are in the process of building a house.', 0), 'They are building a house.');
+    // "bring about" only before what it brings; "in the process of" only before an -ing verb.
+    assert.equal(replacePhrases('The changes it brought about were small.', 0), 'The changes it brought about were small.');
+    assert.equal(replacePhrases('It is in the process of review.', 0), 'It is in the process of review.');
+  });
+
+  it('picks a or an by sound and never edits inside a hyphenated compound', () => {
+    assert.equal(replacePhrases('It is a valuable service.', 0), 'It is a useful service.');
+    assert.equal(fixArticles('a unusual tool, an useful one, a hour, an one-off', ''), 'an unusual tool, a useful one, an hour, a one-off');
+    assert.equal(replacePhrases('The slip-enhancing effect will enhance flow.', 0), 'The slip-enhancing effect will improve flow.');
+  });
+
   it('contracts only before a following word', () => {
     assert.equal(contract('It is late, and we do not know it is.'), "It's late, and we don't know it is.");
     assert.equal(contract('That is to say, you are right.'), "That is to say, you're right.");
@@ -311,6 +329,10 @@ describe('structure moves', () => {
     assert.equal(moveClauseBack('In fact, it works.'), null);
     assert.equal(moveClauseBack('Despite her proposal, many people criticized her decision. This showed it was a dangerous move.'), null);
     assert.equal(moveClauseFront('We stayed inside because it was raining hard.'), 'Because it was raining hard, we stayed inside.');
+    assert.equal(moveClauseFront('I was surprised when the waiter brought the wrong dish.'), 'When the waiter brought the wrong dish, I was surprised.');
+    // "when" bound to the main clause: a time noun or a verb that takes a question.
+    assert.equal(moveClauseFront("I don't know when the store opens on Sunday."), null);
+    assert.equal(moveClauseFront('I remember the day when we went to the beach together.'), null);
     assert.equal(dropSerialComma('It is fast, cheap, and reliable.'), 'It is fast, cheap and reliable.');
   });
 });

@@ -29,6 +29,13 @@ function startsIndependentClause(clause: string): boolean {
   return w.slice(1, 7).some((x) => FINITE_VERBS.has(bare(x)) || /^\p{Ll}+ed$/u.test(x.replace(/[,;]$/u, '')));
 }
 
+/** Whether `text` opens with a pronoun, a determiner or a (masked) name and has at least three words. */
+function startsWithSubject(text: string): boolean {
+  const w = words(text);
+  const first = bare(w[0]);
+  return w.length >= 3 && (SUBJECT_PRONOUNS.has(first) || DETERMINERS.has(first) || isPlaceholder(w[0]));
+}
+
 /** Lower-cases a sentence's first word for use mid-sentence, or null when it may be a name. */
 function lowerFirst(text: string): string | null {
   const m = /^(\p{Lu})(\p{Ll}*)\b/u.exec(text);
@@ -127,12 +134,25 @@ export function moveClauseBack(sentence: string): string | null {
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
 }
 
-/** "A because B." -> "Because B, a." */
+/** A trailing time clause ("... when the waiter came back.") that reads as well in front. */
+const BACK_TIME_CLAUSE = /^([^,;:.!?]{15,}?) (when|after|before|once|until) ([^,;:.!?]{8,120})([.!?])$/u;
+/**
+ * Words before "when" (or "before", ...) that make it part of the main clause: "the day when ...",
+ * "I don't know when ...", "long before ...". The clause then cannot move.
+ */
+const BOUND_BEFORE_TIME = /\b(?:time|times|day|days|moment|moments|year|years|point|period|era|age|case|cases|situation|situations|instance|night|morning|evening|week|month|hour|minute|season|know|knew|known|ask|asked|wonder|wondered|remember|remembered|recall|tell|told|see|saw|sure|decide|decided|learn|learned|understand|explain|show|idea|long|soon|shortly|right|just|even|only|not|never|ever|and|or|but|than|it|that|this)$/iu;
+
+/** "A because B." -> "Because B, a."; "A when B." -> "When B, a." */
 export function moveClauseFront(sentence: string): string | null {
-  const m = BACK_CLAUSE.exec(sentence);
+  const cause = BACK_CLAUSE.exec(sentence);
+  const time = cause ? null : BACK_TIME_CLAUSE.exec(sentence);
+  const m = cause ?? time;
   if (!m) return null;
   const [, main, conjunction, clause, end] = m;
-  if (words(main).length < 3 || !startsIndependentClause(clause)) return null;
+  if (time && (BOUND_BEFORE_TIME.test(main) || words(main).length > 16)) return null;
+  // A time clause may also be a phrase ("after the game"), which reads as well in front.
+  const opensWell = time ? startsWithSubject(clause) : startsIndependentClause(clause);
+  if (words(main).length < 3 || !opensWell) return null;
   const lowered = lowerFirst(main);
   if (lowered === null) return null;
   return `${conjunction[0].toUpperCase()}${conjunction.slice(1)} ${clause}, ${lowered}${end}`;
