@@ -10,7 +10,7 @@ import { contentClass, isStopWord, type Token } from './tokens.ts';
 export const EXACT_K = 5;
 export const EXACT_W = 20;
 export const PARAPHRASE_K = 3;
-export const PARAPHRASE_W = 10;
+export const PARAPHRASE_W = 8;
 
 /** One 32-bit FNV-1a style lane of a string with a seed. */
 function hashWord(word: string, seed: number): number {
