@@ -2,7 +2,9 @@
  * Fusion policy: how provenance findings move the pixel classifier's probabilities (research/media.md §5.1).
  * - Missing metadata changes nothing.
  * - Camera evidence (coherent EXIF, camera-made quantisation tables, an unverified C2PA capture claim) is
- *   easy to copy, so it only lowers P(fake) by a bounded likelihood ratio; it says nothing against a local edit.
+ *   easy to copy, so it only lowers P(fake) by a bounded likelihood ratio. Strong camera EXIF with no
+ *   editing software named also halves the odds of a local edit: an AI edit passes through an editor,
+ *   which rewrites the Software tag or drops the camera's EXIF.
  * - An AI claim (C2PA / IPTC source type, generator parameters) is rarely forged, so it sets a floor on the
  *   claimed class; unsigned, it raises the class to the floor, it never forces certainty.
  */
@@ -15,6 +17,7 @@ export const UNINFORMED_PRIOR: readonly number[] = [0.45, 0.35, 0.2];
 const FLOOR = { c2pa: 0.85, iptc: 0.8, structuredTrace: 0.8, nameTrace: 0.7 } as const;
 const FAKE_FACTOR = { cameraStrong: 0.3, cameraWeak: 0.6, cameraTables: 0.8, captureClaim: 0.5 } as const;
 const EDITOR_INPAINTING_FACTOR = 1.3;
+const UNEDITED_CAMERA_INPAINTING_FACTOR = 0.5;
 /** Second, conflicting claims do not get a floor; they still double their class's odds. */
 const SECONDARY_CLAIM_FACTOR = 2;
 
@@ -46,6 +49,7 @@ export function fuse({ pixel, reliability, findings }: FusionInput): number[] {
   }
   if (findings.captureClaim) scale(fake, FAKE_FACTOR.captureClaim);
   if (findings.editor) scale(index('inpainting'), EDITOR_INPAINTING_FACTOR);
+  else if (findings.camera?.strength === 'strong') scale(index('inpainting'), UNEDITED_CAMERA_INPAINTING_FACTOR);
 
   const claims: { target: ClaimTarget; floor: number }[] = [
     ...findings.sourceClaims.map((c) => ({ target: c.target, floor: FLOOR[c.via] })),
