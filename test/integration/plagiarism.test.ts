@@ -128,6 +128,16 @@ test('a verbatim copy after an emoji is found with exact code-point ranges', asy
   assert.ok(report.summary.includes('example.org'));
 });
 
+test('one copied sentence of 16 words is found', async () => {
+  const copied = 'The duration of the waggle phase tells nestmates how far they must fly before they begin searching.';
+  const text = `${ORIGINAL} ${copied}`;
+  const report = await scanner.scan(text);
+  checkOffsets(report, text);
+  assert.equal(report.sources[0]?.url, 'https://bees.example.com/dance');
+  const start = codePointLength(`${ORIGINAL} `);
+  assert.deepEqual(report.sources[0].matches[0].submitted_range, { start, end: start + codePointLength(copied) });
+});
+
 test('a light paraphrase is found', async () => {
   const text =
     'Honey bees share the location of flowers through a waggle dance done on the vertical comb. ' +

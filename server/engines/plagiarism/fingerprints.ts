@@ -8,7 +8,7 @@
 import { contentClass, isStopWord, type Token } from './tokens.ts';
 
 export const EXACT_K = 5;
-export const EXACT_W = 20;
+export const EXACT_W = 12;
 export const PARAPHRASE_K = 3;
 export const PARAPHRASE_W = 8;
 
