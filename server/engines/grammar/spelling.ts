@@ -3,13 +3,24 @@
  * touched at all. Harper orders candidates by edit distance only ("wich" → wish, which, wick); we
  * weigh a typo-aware edit cost against how common each candidate is.
  */
-import type { Lexicon } from './lexicon.ts';
+import type { LanguageModel } from './ngrams.ts';
 
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
+/** Letters next to each other on a QWERTY keyboard: hitting the neighbour is a common slip. */
+const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const ADJACENT = new Set<string>();
+KEYBOARD_ROWS.forEach((row, r) => {
+  for (let i = 0; i < row.length; i++) {
+    const neighbours = [row[i - 1], row[i + 1], KEYBOARD_ROWS[r + 1]?.[i], KEYBOARD_ROWS[r + 1]?.[i - 1], KEYBOARD_ROWS[r - 1]?.[i], KEYBOARD_ROWS[r - 1]?.[i + 1]];
+    for (const n of neighbours) if (n) ADJACENT.add(row[i] + n);
+  }
+});
+
 /**
  * Damerau-Levenshtein distance with typo-aware costs: doubling or undoubling a letter and
- * swapping adjacent letters cost less than other edits; vowel-for-vowel substitutions too.
+ * swapping adjacent letters cost less than other edits; so do vowel-for-vowel substitutions, a
+ * neighbouring key, and a left-out h.
  */
 export function typoCost(a: string, b: string): number {
   const n = a.length;
@@ -21,9 +32,9 @@ export function typoCost(a: string, b: string): number {
     for (let j = 1; j <= m; j++) {
       const x = a[i - 1];
       const y = b[j - 1];
-      const sub = x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.6 : 1;
+      const sub = x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.6 : ADJACENT.has(x + y) ? 0.8 : 1.1;
       const del = i >= 2 && a[i - 2] === x ? 0.5 : 1; // undoubling
-      const ins = j >= 2 && b[j - 2] === y ? 0.5 : 1; // doubling
+      const ins = j >= 2 && b[j - 2] === y ? 0.5 : y === 'h' ? 0.6 : 1; // doubling; a silent h left out (wich, wen, tought)
       d[i][j] = Math.min(d[i - 1][j] + del, d[i][j - 1] + ins, d[i - 1][j - 1] + sub);
       if (i >= 2 && j >= 2 && x === b[j - 2] && a[i - 2] === y) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 0.7);
     }
@@ -38,50 +49,63 @@ export function matchCase(model: string, word: string): string {
   return word;
 }
 
-export const W = { freq: 0.5, rank: 0.1, unseen: 0.5, sound: 0.3 };
-
-/** American Soundex code of a lower-case word (letter + three digits). */
-export function soundex(word: string): string {
-  const codes: Record<string, string> = { b: '1', f: '1', p: '1', v: '1', c: '2', g: '2', j: '2', k: '2', q: '2', s: '2', x: '2', z: '2', d: '3', t: '3', l: '4', m: '5', n: '5', r: '6' };
-  const letters = word.replace(/[^a-z]/g, '');
-  if (letters === '') return '';
-  let out = letters[0];
-  let last = codes[letters[0]] ?? '';
-  for (const ch of letters.slice(1)) {
-    const code = codes[ch] ?? '';
-    if (code !== '' && code !== last) out += code;
-    if (ch !== 'h' && ch !== 'w') last = code;
-  }
-  return (out + '000').slice(0, 4);
-}
-
 export interface SpellingChoice {
   replacement: string;
   cost: number;
+  /** How much likelier (log10) the choice is than the next best candidate (Infinity when alone). */
+  margin: number;
+  /** How much likelier (log10) the choice is than the word as written. */
+  marginOverWritten: number;
+}
+
+/** log10 of how much less likely each unit of typing cost makes a candidate (noisy channel). */
+export const EDIT_WEIGHT = 2.5;
+/**
+ * log10 of how much less likely the word as written is than its count says: it is in neither
+ * harper's dictionary nor WordNet, and subtitles have typos of their own ("dont", "wich"); a word
+ * the subtitles never had is very likely a slip.
+ */
+function unlistedPenalty(count: number): number {
+  return count > 0 ? 1 : 6;
+}
+
+/** The typing cost of reaching the misspelt `word` (lower case) from `candidate`. */
+function channelCost(word: string, candidate: string): number {
+  const c = candidate.toLowerCase();
+  // A left-out apostrophe ("dont", "its") is the commonest slip of all.
+  if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
+  let cost = typoCost(word, c);
+  if (c.includes("'") && !word.includes("'") && !word.includes('’')) cost += c.endsWith("'s") ? 1.2 : 0.2;
+  if (c.includes(' ')) cost += 0.8;
+  // The first letter is seldom wrong, unless swapped with the second.
+  if (c[0] !== word[0] && !(c[0] === word[1] && c[1] === word[0])) cost += 0.4;
+  return cost;
 }
 
 /**
- * The best candidate for a misspelt `word`, or null when none is close and plausible enough.
- * Possessive candidates for a word without an apostrophe ("knowledges" → "knowledge's") and
- * candidates that are not words we know are penalised.
+ * The likeliest intended word for a misspelt `word` among `candidates` (noisy channel: how likely
+ * the candidate is between its neighbours, times how likely the typing slip is). The word as written
+ * competes too, at no typing cost: null when it is the likeliest reading or there is no candidate.
+ * The margin is over the runner-up, the word as written included.
  */
-export function chooseSpelling(word: string, candidates: string[], lexicon: Lexicon): SpellingChoice | null {
+export function chooseSpelling(word: string, candidates: string[], lm: LanguageModel, context: { previous: string | null; next: string | null }): SpellingChoice | null {
   const w = word.toLowerCase();
-  let best: { c: string; score: number; cost: number } | null = null;
-  candidates.forEach((candidate, rank) => {
+  const likelihood = (c: string): number =>
+    c.split(' ').reduce((sum, part, k, parts) => sum + lm.inContext(part, k === 0 ? context.previous : parts[k - 1], k === parts.length - 1 ? context.next : null), 0);
+  const written = likelihood(w) - unlistedPenalty(lm.count(w));
+  const scored = new Map<string, { c: string; score: number; cost: number }>();
+  for (const candidate of candidates) {
     const c = candidate.toLowerCase();
-    if (c === w || c === '') return;
-    let cost = typoCost(w, c);
-    if (c.includes("'") && !w.includes("'") && !w.includes('’')) cost += c.endsWith("'s") ? 1.2 : 0.2;
-    if (c.includes(' ')) cost += 0.8;
-    if (c[0] !== w[0] && !(c[0] === w[1] && c[1] === w[0])) cost += 0.4;
-    const freq = lexicon.frequency(c.replace(/'s$/, ''));
-    let score = -cost + W.freq * Math.log10(1 + freq) - W.rank * rank;
-    if (freq === 0) score -= W.unseen;
-    if (soundex(c) === soundex(w)) score += W.sound;
-    if (!best || score > best.score) best = { c: candidate, score, cost };
-  });
+    if (c === '' || c === w || scored.has(c)) continue;
+    const cost = channelCost(w, c);
+    scored.set(c, { c: candidate, score: likelihood(c) - EDIT_WEIGHT * cost, cost });
+  }
+  const [best, second] = [...scored.values()].sort((a, b) => b.score - a.score);
   if (!best) return null;
-  const chosen: { c: string; score: number; cost: number } = best;
-  return { replacement: matchCase(word, chosen.c), cost: chosen.cost };
+  return {
+    replacement: matchCase(word, best.c),
+    cost: best.cost,
+    margin: second ? best.score - second.score : Infinity,
+    marginOverWritten: best.score - written,
+  };
 }

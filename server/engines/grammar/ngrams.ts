@@ -1,0 +1,94 @@
+/**
+ * A small word-pair language model for choices that depend on the neighbouring words ("I do not
+ * know wich one" → which, not with). Counts of words and of adjacent word pairs come from about
+ * three million words of human-written English (data/bigrams.tsv.gz, built by
+ * scripts/build-grammar-ngrams.ts); the probability of a word on its own comes from SUBTLEX-US
+ * (Lexicon.count), which covers far more words.
+ *
+ * P(w | prev) = λ·P(w) + (1 − λ)·n(prev w) / n(prev) (Jelinek-Mercer): a pair the counts never saw
+ * costs at most a factor 1/λ, since three million words leave most pairs unseen, while a pair seen
+ * often raises the word a lot.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { Lexicon } from './lexicon.ts';
+
+/** Sentence start, as a word. */
+export const SENTENCE_START = '<s>';
+/** Words in SUBTLEX-US: P(w) = count / SUBTLEX_WORDS. */
+const SUBTLEX_WORDS = 51e6;
+/** Weight of the word's own frequency against the pair counts. */
+const LAMBDA = 0.5;
+
+/** Lower-case words of `text` in order (apostrophes inside words kept, typographic ones normalised). */
+export function ngramWords(text: string): string[] {
+  return (text.toLowerCase().replace(/’/g, "'").match(/\p{L}+(?:'\p{L}+)*/gu) ?? []) as string[];
+}
+
+export class LanguageModel {
+  private constructor(
+    private readonly counts: ReadonlyMap<string, number>,
+    private readonly lexicon: Lexicon,
+  ) {}
+
+  private static instance: LanguageModel | null = null;
+
+  /** Loads the pair counts once per process (about 0.5 s). */
+  static load(lexicon: Lexicon): LanguageModel {
+    if (!LanguageModel.instance) {
+      const file = new URL('./data/bigrams.tsv.gz', import.meta.url);
+      const counts = new Map<string, number>();
+      for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
+        const tab = line.indexOf('\t');
+        if (tab > 0) counts.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+      }
+      LanguageModel.instance = new LanguageModel(counts, lexicon);
+    }
+    return LanguageModel.instance;
+  }
+
+  /** How often `word` occurs in SUBTLEX-US (Lexicon.count). */
+  count(word: string): number {
+    return this.lexicon.count(word);
+  }
+
+  /** P(w) on its own, from SUBTLEX-US; a word it never saw counts as half an occurrence. */
+  private unigram(word: string): number {
+    return Math.max(this.lexicon.count(word), 0.5) / SUBTLEX_WORDS;
+  }
+
+  /** log10 P(word | previous word); `previous` null: no usable context (after a comma, say). */
+  logProb(word: string, previous: string | null): number {
+    const w = word.toLowerCase();
+    const base = this.unigram(w);
+    if (previous === null) return Math.log10(base);
+    const p = previous.toLowerCase();
+    const context = this.counts.get(p) ?? 0;
+    if (context === 0) return Math.log10(base);
+    const pair = this.counts.get(`${p} ${w}`) ?? 0;
+    return Math.log10(LAMBDA * base + ((1 - LAMBDA) * pair) / context);
+  }
+
+  /**
+   * log10 of how likely `word` is between `previous` and `next` (either null where there is no usable
+   * neighbour): P(word | previous) · P(next | word).
+   */
+  inContext(word: string, previous: string | null, next: string | null): number {
+    return this.logProb(word, previous) + (next === null ? 0 : this.logProb(next, word));
+  }
+}
+
+/**
+ * The neighbours of text[start, end) for the language model: the adjacent word on each side, the
+ * sentence start on the left, or null where punctuation or nothing stands between.
+ */
+export function neighbours(text: string, start: number, end: number): { previous: string | null; next: string | null } {
+  const before = /(\p{L}+(?:['’]\p{L}+)*)?([^\p{L}]*)$/u.exec(text.slice(Math.max(0, start - 40), start));
+  let previous: string | null = null;
+  const gapBefore = before?.[2] ?? '';
+  if (before?.[1] && /^\s*$/u.test(gapBefore)) previous = before[1].toLowerCase().replace(/’/g, "'");
+  else if (start === 0 || /[.!?]["”')\]]*\s*$/u.test(text.slice(0, start)) || /^\s*$/u.test(text.slice(0, start))) previous = SENTENCE_START;
+  const after = /^(\s*)(\p{L}+(?:['’]\p{L}+)*)/u.exec(text.slice(end, end + 40));
+  const next = after && after[1].length > 0 ? after[2].toLowerCase().replace(/’/g, "'") : null;
+  return { previous, next };
+}

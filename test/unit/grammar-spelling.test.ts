@@ -1,0 +1,114 @@
+/**
+ * The spelling chooser: word counts (SUBTLEX-US), the word-pair language model, the neighbours it
+ * reads, and the noisy-channel choice with its margins.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
+import { Lexicon } from '../../server/engines/grammar/lexicon.ts';
+import { LanguageModel, neighbours, ngramWords, SENTENCE_START } from '../../server/engines/grammar/ngrams.ts';
+import { chooseSpelling, typoCost } from '../../server/engines/grammar/spelling.ts';
+
+const lexicon = Lexicon.load();
+const lm = LanguageModel.load(lexicon);
+
+describe('word counts', () => {
+  it('counts common words far above rare ones, any case', () => {
+    assert.ok(lexicon.count('because') > 10_000);
+    assert.ok(lexicon.count('Because') === lexicon.count('because'));
+    assert.ok(lexicon.count('because') > 100 * lexicon.count('blouse'));
+    assert.equal(lexicon.count('becuase'), 0);
+  });
+
+  it('counts a contraction by its stem, and a bare stem as no word', () => {
+    assert.ok(lexicon.count("don't") > 10_000);
+    assert.ok(lexicon.count('don') <= 1);
+  });
+});
+
+describe('word-pair language model', () => {
+  it('splits text into lower-case words, apostrophes inside words kept', () => {
+    assert.deepEqual(ngramWords("Don’t stop, it's 5 o'clock!"), ["don't", 'stop', "it's", "o'clock"]);
+  });
+
+  it('prefers a pair it has seen to one it has not', () => {
+    assert.ok(lm.logProb('the', 'of') > lm.logProb('of', 'the'));
+    assert.ok(lm.inContext('which', 'know', 'one') > lm.inContext('wish', 'know', 'one'));
+  });
+
+  it('falls back to the word on its own without context, and never returns a non-finite value', () => {
+    assert.equal(lm.logProb('house', null), lm.logProb('house', 'zzqx'));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.option(fc.string({ maxLength: 12 })), (w, p) => Number.isFinite(lm.logProb(w, p))),
+    );
+  });
+
+  it('reads the adjacent words, the sentence start, and nothing across punctuation', () => {
+    assert.deepEqual(neighbours('I do not know wich one.', 14, 18), { previous: 'know', next: 'one' });
+    assert.deepEqual(neighbours('Wich one?', 0, 4), { previous: SENTENCE_START, next: 'one' });
+    assert.deepEqual(neighbours('It rained. Wich one', 11, 15), { previous: SENTENCE_START, next: 'one' });
+    assert.deepEqual(neighbours('Well, wich, then', 6, 10), { previous: null, next: null });
+  });
+
+  it('gives neighbours that are words of the text or the sentence start, for any span', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.nat(), fc.nat(), (text, a, b) => {
+        const start = Math.min(a, b) % (text.length + 1);
+        const end = Math.max(start, Math.max(a, b) % (text.length + 1));
+        const { previous, next } = neighbours(text, start, end);
+        const words = new Set(ngramWords(text.slice(Math.max(0, start - 40), start)));
+        const after = new Set(ngramWords(text.slice(end, end + 40)));
+        assert.ok(previous === null || previous === SENTENCE_START || words.has(previous.replace(/’/g, "'")) || /\p{L}/u.test(previous));
+        assert.ok(next === null || after.has(next) || /\p{L}/u.test(next));
+      }),
+    );
+  });
+});
+
+describe('noisy-channel spelling choice', () => {
+  const none = { previous: null, next: null };
+
+  it('restores a left-out apostrophe as the cheapest slip', () => {
+    assert.equal(chooseSpelling('dont', ["don't", 'dent', 'don'], lm, none)?.replacement, "don't");
+    assert.equal(chooseSpelling('Shouldnt', ["shouldn't", 'should', 'shoulder'], lm, { previous: 'and', next: 'be' })?.replacement, "Shouldn't");
+  });
+
+  it('weighs how common a candidate is against the typing cost', () => {
+    const choice = chooseSpelling('becouse', ['become', 'blouse', 'because'], lm, { previous: 'home', next: 'of' });
+    assert.equal(choice?.replacement, 'because');
+    assert.ok(choice.margin > 1 && choice.marginOverWritten > 1);
+  });
+
+  it('uses the neighbours to decide between equally close words', () => {
+    assert.equal(chooseSpelling('wich', ['wish', 'which', 'with'], lm, { previous: 'know', next: 'one' })?.replacement, 'which');
+  });
+
+  it('reports the margin over the runner-up: none without a rival, less with a close one', () => {
+    const context = { previous: 'world', next: 'actions' };
+    const alone = chooseSpelling('startet', ['started'], lm, context);
+    const rivalled = chooseSpelling('startet', ['started', 'starter', 'starlet'], lm, context);
+    assert.equal(alone?.margin, Infinity);
+    assert.ok(rivalled && Number.isFinite(rivalled.margin) && rivalled.margin >= 0);
+    assert.equal(rivalled.marginOverWritten, alone.marginOverWritten);
+  });
+
+  it('lets a word people do write stand against a costly change', () => {
+    // "fangled" (as in new-fangled) is in the counts; "angled" is a whole letter away at the start.
+    const choice = chooseSpelling('fangled', ['angled'], lm, { previous: 'new', next: 'things' });
+    assert.ok(!choice || choice.marginOverWritten < 0.5);
+  });
+
+  it('has a typing cost that is zero only for the same word and cheaper for a neighbouring key', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{1,8}$/), (w) => typoCost(w, w) === 0));
+    assert.ok(typoCost('cat', 'cst') < typoCost('cat', 'cmt'));
+  });
+});
+
+describe('spelling in the engine', () => {
+  it('restores apostrophes and fixes a misspelling by context', async () => {
+    const engine = await createGrammarEngine();
+    assert.equal((await engine.correct('People are not and shouldnt be robots.', 'auto')).correctedText, "People are not and shouldn't be robots.");
+    assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
+  });
+});
