@@ -136,6 +136,6 @@ export async function run(args: string[]): Promise<string> {
       `${parallel.seconds.toFixed(1)} s, ${Math.round(parallel.words / parallel.seconds).toLocaleString('en-US')} words/s.`,
     '',
     `Memory: engine load ${loadSeconds.toFixed(1)} s; process RSS ${mb(rssBefore)} before, ${mb(rssLoaded)} with the engine loaded ` +
-      `(harper.js WebAssembly, WordNet, wink-nlp), ${mb(rssAfter)} after the runs. Each worker thread holds its own engine (about ${mb(rssLoaded - rssBefore)}).`,
+      `(harper.js WebAssembly, WordNet, wink-nlp, SUBTLEX word counts, word pairs), ${mb(rssAfter)} after the runs. Each worker thread holds its own engine (about ${mb(rssLoaded - rssBefore)}).`,
   ].join('\n');
 }
