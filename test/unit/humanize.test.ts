@@ -321,6 +321,8 @@ describe('structure moves', () => {
     assert.equal(splitParticiple('Local activists and environmentalists are now rallying support, raising awareness, and calling for action.'), null);
     assert.equal(splitParticiple('The children played in the garden all afternoon long, singing songs.'), null);
     assert.equal(splitParticiple('The team that was formed last year is now bigger, allowing more work.'), null);
+    // "This showed this was ..." would repeat itself.
+    assert.equal(splitParticiple('Many people still criticized her decision after the vote, showing that this was a dangerous move.'), null);
   });
 
   it('moves clauses both ways', () => {

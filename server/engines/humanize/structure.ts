@@ -198,6 +198,8 @@ export function splitParticiple(sentence: string): string | null {
   if (!forms || words(left).length < 8 || words(right).length < 3 || /[;:]/u.test(right)) return null;
   // "rallying support, raising awareness and calling for ...": one item of a list of participles.
   if (/\b(?:and|or) \p{Ll}+ing\b/u.test(right) || /\p{Ll}+ing\b[^,]*$/u.test(left)) return null;
+  // "showing that this was ..." would read "This showed this was ...".
+  if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
   const past = PAST_MARKERS.test(left);
   const present = PRESENT_MARKERS.test(left);
   if (past === present) return null;
