@@ -48,7 +48,7 @@ export function createEngineRuntime(options: { threads: number }): EngineRuntime
 
   const runsInline = (task: EngineTask) => task.kind === 'detectText' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
   // Load the detector now rather than stall the first short request.
-  void inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' }));
+  inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
 
   async function run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]> {
     const result = (runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task)) as EngineResults[K] | EngineFailure;
