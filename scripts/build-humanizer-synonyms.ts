@@ -37,6 +37,7 @@ const MAX_REPLACEMENTS = 3;
  * A word listed here is neither replaced nor used as a replacement.
  */
 const DENY = new Set(`
+  wide broad talk speak
   ace one unity artillery gun authorities being existence men hands pa papa gm gram hr hour lb pound mg milligram
   fig figure sword steel wit humor grounds ground reason determination finding conception concept trial run volley
   burst lyric words league conference leaders leadership agency office minister pastor disc record disk doorway door
@@ -142,7 +143,7 @@ v commence>begin accomplish>achieve purchase>buy obtain>get inquire>ask reside>l
 v assist>help attempt>try retain>keep exhibit>show illustrate>show signify>mean
 v perceive>see witness>see procure>get ascertain>learn
 a attractive>appealing beautiful>lovely brief>short commonplace>common
-a contemporary>modern delicious>tasty elderly>older enjoyable>fun entire>whole excellent>great
+a contemporary>modern delicious>tasty enjoyable>fun entire>whole excellent>great
 a exciting>thrilling exhausted>tired frightened>scared glad>happy incredible>amazing
 a minor>small obvious>clear ongoing>continuing precise>exact previous>earlier severe>serious
 a silent>quiet sole>only spacious>roomy stunning>striking swift>quick terrible>awful tiny>small

@@ -15,7 +15,7 @@ import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, 
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from './structure.ts';
+import { dropSerialComma, dropThat, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitParticiple, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -105,7 +105,7 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
   const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
   bases.forEach(add);
   const base = bases[0];
-  for (const move of [splitLong, splitWhich, splitParticiple, moveClauseBack, moveClauseFront, dropThat, dropSerialComma]) {
+  for (const move of [splitLong, splitWhich, splitParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma]) {
     add(move(base));
     if (base !== masked) add(move(masked));
   }

@@ -7,6 +7,7 @@
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
 import { capitaliseFirst } from './phrases.ts';
 
+const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'their', 'its', 'his', 'her', 'my', 'your', 'many', 'most', 'some', 'each', 'such', 'both', 'several', 'all', 'this', 'that', 'these', 'those', 'no', 'every']);
 const FINITE_VERBS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'may', 'might', 'should', 'must', 'do', 'does', 'did', "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", "can't", "won't"]);
@@ -22,7 +23,7 @@ const isPlaceholder = (word: string | undefined): boolean => new RegExp(`^${PLAC
 function startsIndependentClause(clause: string): boolean {
   const w = words(clause);
   if (w.length < 4) return false;
-  const first = bare(w[0]);
+  const first = bare(w[0]).replace(CONTRACTED, '');
   if (SUBJECT_PRONOUNS.has(first) && !(first === 'this' || first === 'these' || first === 'those')) return true;
   const subjectLike = DETERMINERS.has(first) || SUBJECT_PRONOUNS.has(first) || isPlaceholder(w[0]);
   if (!subjectLike) return false;
@@ -93,7 +94,9 @@ export function joinShort(first: string, second: string): string | null {
   return `${first.slice(0, -1)}, ${link?.conjunction ?? 'and'} ${rest}`;
 }
 
-const PLURAL_VERBS = /^(?:are|were|have|do|include|make|allow|help|show|provide|remain|seem)\b/u;
+const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|must|should|\p{Ll}+ed|\p{Ll}+s)\b/u;
+/** Whether the which-clause's verb agrees with a plural ("which challenge ..." -> "These challenge ..."). */
+const pluralVerb = (clause: string): boolean => !SINGULAR_OR_EITHER.test(clause) && /^\p{Ll}+\b/u.test(clause) && !/^(?:also|then|still|now|often|only|in|at|on|by)\b/u.test(clause);
 
 /** "A, which is B." -> "A. This is B." when the which-clause runs to the end of a long sentence. */
 export function splitWhich(sentence: string): string | null {
@@ -103,7 +106,7 @@ export function splitWhich(sentence: string): string | null {
   const left = sentence.slice(0, at);
   const right = sentence.slice(at + ', which '.length);
   if (words(left).length < 8 || words(right).length < 4 || /[,;:]/u.test(right)) return null;
-  return `${left}. ${PLURAL_VERBS.test(right) ? 'These' : 'This'} ${right}`;
+  return `${left}. ${pluralVerb(right) ? 'These' : 'This'} ${right}`;
 }
 
 const REPORTING_VERBS =
@@ -117,9 +120,10 @@ export function dropThat(sentence: string): string | null {
 }
 
 const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:.!?]+)([.!?])$/u;
-const FRONT_PHRASE = /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
+const FRONT_PHRASE =
+  /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite|With|For|From|Above|Below|Beyond|Behind|Beneath|Amid|Against|Along|Around|Inside|Outside|Following|Upon|Like|Unlike|Until|Thanks) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
 /** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
-const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$/iu;
+const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
@@ -131,6 +135,7 @@ export function moveClauseBack(sentence: string): string | null {
   const [, conjunction, clause, main, end] = m;
   if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
   if (phraseMatch && words(clause).length > 6) return null;
+  if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
 }
 
@@ -204,4 +209,44 @@ export function splitParticiple(sentence: string): string | null {
   const present = PRESENT_MARKERS.test(left);
   if (past === present) return null;
   return `${left}. This ${past ? forms[1] : forms[0]} ${right}`;
+}
+
+/** -ing and -ed words that open a sentence but are not participles. */
+const NOT_PARTICIPLES = new Set(['nothing', 'something', 'anything', 'everything', 'morning', 'evening', 'during', 'king', 'thing', 'spring', 'indeed', 'hundred', 'having', 'being', 'regarding', 'considering', 'including', 'excluding', 'concerning', 'assuming', 'speaking', 'barring', 'pending', 'given']);
+const FRONT_PARTICIPLE = /^(\p{Lu}\p{Ll}{2,}(?:ing|ed)|According|Driven|Known|Born|Built|Made|Taken|Shaken|Torn|Caught|Lost|Struck|Left|Drawn|Frozen|Hidden|Overwhelmed) ([^,;:]{3,80}), ([^,;:.!?]+)([.!?])$/u;
+
+/** "Determined to win, I stepped onto the field." -> "I stepped onto the field, determined to win." */
+export function moveParticipleBack(sentence: string): string | null {
+  const m = FRONT_PARTICIPLE.exec(sentence);
+  if (!m) return null;
+  const [, participle, phrase, main, end] = m;
+  if (NOT_PARTICIPLES.has(participle.toLowerCase()) || words(phrase).length > 12 || words(main).length < 4 || !startsWithSubject(main)) return null;
+  const lowered = lowerFirst(main);
+  if (lowered === null) return null;
+  return `${capitaliseFirst(lowered)}, ${participle.toLowerCase()} ${phrase}${end}`;
+}
+
+/** Simple past forms a sentence adverb can stand before ("they finally reached", "a reply soon came"). */
+const IRREGULAR_PAST = new Set(
+  `came went saw took made found felt knew got began left said told heard thought stood sat ran fell rose grew gave brought
+  caught held kept led lost met paid read sent spoke spent struck threw understood woke won wrote broke chose drove flew
+  forgot froze hid rode rang sang sank slept slid stole swam swung tore wore became burst drew drank ate fought hung lit
+  shook shot sought spun stuck swept taught`.split(/\s+/u).filter(Boolean),
+);
+const FRONT_ADVERB = /^(Finally|Suddenly|Eventually|Then|Soon|Slowly|Gradually|Quickly|Immediately|Instantly|Later|Recently|Also|Now|Silently|Carefully|Reluctantly|Nervously|Cautiously|Gently|Abruptly),? (.+)$/u;
+/** After a fronted adverb the subject is lower-case unless it is "I" or a (masked) name. */
+const SUBJECT_THEN_VERB = /^((?:I|we|they|he|she|you|it|\uE000[\uE100-\uF8FF]\uE001)|(?:the|a|an|this|that|his|her|their|our|my|its|your) \p{Ll}+) (\p{Ll}+)\b/u;
+
+/** "Finally, they reached the city." -> "They finally reached the city." (a plain past verb only). */
+export function moveAdverbIn(sentence: string): string | null {
+  const m = FRONT_ADVERB.exec(sentence);
+  if (!m) return null;
+  const [, adverb, rest] = m;
+  const s = SUBJECT_THEN_VERB.exec(rest);
+  if (!s) return null;
+  const [whole, subject, verb] = s;
+  const pastVerb = IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb);
+  // "the wounded fled": an -ed word in the subject may be an adjective, and the verb is elsewhere.
+  if (!pastVerb || /ed$/u.test(subject) || words(rest).length < 3) return null;
+  return `${capitaliseFirst(subject)} ${adverb.toLowerCase()} ${verb}${rest.slice(whole.length)}`;
 }
