@@ -453,7 +453,9 @@ const CONTRACTIONS: PhraseRule[] = [
     ['will not', "won't"], ['it is', "it's"], ['that is', "that's"], ['there is', "there's"], ['what is', "what's"],
     ['they are', "they're"], ['we are', "we're"], ['you are', "you're"], ['I am', "I'm"], ['let us', "let's"],
   ].map(([from, to]) => rule(`\\b${from}\\b(?= +(?:\\p{L}|${PLACEHOLDER}))(?! +to say\\b)`, [to])),
-  ...[['he is', "he's"], ['she is', "she's"], ['who is', "who's"], ['here is', "here's"], ['I will', "I'll"], ['we will', "we'll"], ['you will', "you'll"], ['they will', "they'll"], ['I would', "I'd"], ['we would', "we'd"], ['you would', "you'd"], ['they would', "they'd"], ['he would', "he'd"], ['she would', "she'd"], ['would have', "would've"], ['could have', "could've"], ['should have', "should've"]].map(([from, to]) => rule(`\\b${from}\\b(?= +\\p{L})`, [to])),
+  ...[['he is', "he's"], ['she is', "she's"], ['who is', "who's"], ['here is', "here's"], ['I will', "I'll"], ['we will', "we'll"], ['you will', "you'll"], ['they will', "they'll"], ['I would', "I'd"], ['we would', "we'd"], ['you would', "you'd"], ['they would', "they'd"], ['he would', "he'd"], ['she would', "she'd"]].map(([from, to]) => rule(`\\b${from}\\b(?= +\\p{L})`, [to])),
+  // Only the auxiliary contracts: "could have been" -> "could've been", never "the impact it could have on".
+  rule("\\b(would|could|should|might|must) have(?= (?:been|had|made|done|gone|seen|got|known|thought|taken|given|found|said|told|lost|won|left|\\p{Ll}+ed)\\b)", ["$1've"]),
   // The space stays outside the match: "they've been", not "they'vebeen".
   rule("\\b(I|we|you|they) have(?= (?:been|seen|found|shown|made|had|become|learned|done|got|gone|come|taken|given|known|never|always|just|already|ever|also|finally|recently)\\b)", ["$1've"]),
   rule("\\b(it|that|there|he|she) has(?= (?:been|got|never|always|just|already|become|gone|come|had)\\b)", ["$1's"]),

@@ -51,13 +51,14 @@ const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|y
 
 /** "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are long clauses. */
 export function splitLong(sentence: string): string | null {
-  if (words(sentence).length < 18 || !TERMINAL.test(sentence)) return null;
+  // Two short clauses ("The breakfast is basic, and the Wi-Fi is slow.") read as well as two sentences.
+  if (words(sentence).length < 10 || !TERMINAL.test(sentence)) return null;
   const middle = sentence.length / 2;
   let best: { at: number; length: number; conjunction: string } | null = null;
   for (const m of sentence.matchAll(SPLIT_POINTS)) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    if (words(left).length < 6 || words(right).length < 6 || !startsIndependentClause(right)) continue;
+    if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
     // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own.
     if (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' '))) continue;
     if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
@@ -110,6 +111,7 @@ export function splitWhich(sentence: string): string | null {
 }
 
 const REPORTING_VERBS =
+  'see|saw|notice|noticed|learn|learned|discover|discovered|hear|heard|decide|decided|agree|agreed|admit|admitted|explain|explained|add|added|warn|warned|announce|announced|confirm|confirmed|reported|promised|remember|remembered|realized|realised|' +
   'say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|argue|argues|argued|claim|claims|claimed|note|notes|noted|know|knows|knew|hope|hopes|hoped|feel|feels|felt|realize|realizes|realized|realise|realises|realised|mean|means|meant|reveal|reveals|revealed|indicate|indicates|indicated';
 const THAT_BEFORE_SUBJECT = new RegExp(`\\b(${REPORTING_VERBS}) that (?=(?:I|we|you|they|he|she|it|there|the|this|these|those|its|their|his|her|our|my|your|some|many|most|no)\\b)`, 'gu');
 
@@ -119,7 +121,7 @@ export function dropThat(sentence: string): string | null {
   return out === sentence ? null : out;
 }
 
-const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas) ([^,;:]{8,120}), ([^,;:.!?]+)([.!?])$/u;
+const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before|Once|Unless|Whenever|Whereas|As) ([^,;:]{8,120}), ([^,;:.!?]+)([.!?])$/u;
 const FRONT_PHRASE =
   /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite|With|For|From|Above|Below|Beyond|Behind|Beneath|Amid|Against|Along|Around|Inside|Outside|Following|Upon|Like|Unlike|Until|Thanks) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
 /** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
@@ -134,6 +136,8 @@ export function moveClauseBack(sentence: string): string | null {
   if (!m) return null;
   const [, conjunction, clause, main, end] = m;
   if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
+  // "As I ate, ..." is a clause; "As a result, ..." or "As mentioned, ..." is not.
+  if (conjunction === 'As' && !startsIndependentClause(clause)) return null;
   if (phraseMatch && words(clause).length > 6) return null;
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
