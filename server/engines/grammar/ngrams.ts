@@ -52,6 +52,11 @@ export class LanguageModel {
     return this.lexicon.count(word);
   }
 
+  /** How often the pair "first second" occurs in the pair-model text (0 when fewer than twice). */
+  pairCount(first: string, second: string): number {
+    return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`) ?? 0;
+  }
+
   /** P(w) on its own, from SUBTLEX-US; a word it never saw counts as half an occurrence. */
   private unigram(word: string): number {
     return Math.max(this.lexicon.count(word), 0.5) / SUBTLEX_WORDS;

@@ -11,6 +11,7 @@ import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { missingArticle } from './confusions.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
 
@@ -351,7 +352,7 @@ const uncountablePlural: Rule = {
   },
 };
 
-function pluralize(noun: string): string {
+export function pluralize(noun: string): string {
   const irregular: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' };
   if (irregular[noun]) return irregular[noun];
   if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
@@ -686,6 +687,7 @@ export const RULES: Rule[] = [
   thereAreMany,
   contractions,
   finalPeriod,
+  missingArticle,
 ];
 
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
