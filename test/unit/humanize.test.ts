@@ -9,7 +9,7 @@ import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, H
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
 import { contract, fixArticles, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
-import { dropSerialComma, dropThat, joinShort, moveClauseBack, moveClauseFront, splitLong, splitParticiple, splitWhich } from '../../server/engines/humanize/structure.ts';
+import { dropSerialComma, dropThat, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitParticiple, splitWhich } from '../../server/engines/humanize/structure.ts';
 import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
@@ -450,5 +450,60 @@ describe('LLM backend (OpenAI-compatible chat completions)', () => {
     const echo: LlmRewriter = { rewrite: (text) => Promise.resolve(text) };
     const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm: echo });
     assert.equal(result.backend, 'builtin');
+  });
+});
+
+describe('round 4 moves: ordinary news, story and review sentences', () => {
+  it('contracts without eating the space and only where "have" is an auxiliary', () => {
+    assert.equal(contract('they have been here and I have never seen it and he had gone home.'), "they've been here and I've never seen it and he'd gone home.");
+    assert.equal(contract('it could have been worse'), "it could've been worse");
+    assert.equal(contract('the impact it could have on her'), 'the impact it could have on her');
+  });
+
+  it('rewrites everyday set phrases form by form and leaves the noun uses alone', () => {
+    assert.equal(replacePhrases('They contend that the quarry would result in damage.', 0), 'They argue that the quarry would lead to damage.');
+    assert.equal(replacePhrases('She made her way to the door.', 0), 'She went to the door.');
+    assert.equal(replacePhrases('He was transported to hospital in the wake of the crash.', 0), 'He was taken to hospital after the crash.');
+    assert.equal(replacePhrases('The results in this study were clear.', 0), 'The results in this study were clear.');
+    assert.equal(replacePhrases('He succumbed to his injuries.', 0), 'He succumbed to his injuries.');
+    assert.equal(replacePhrases('The council informed the design of the plan.', 0), 'The council informed the design of the plan.');
+  });
+
+  it('moves a fronted participle phrase to the end, not a fixed opener', () => {
+    assert.equal(moveParticipleBack('Determined to dethrone the master, I stepped onto the field.'), 'I stepped onto the field, determined to dethrone the master.');
+    assert.equal(moveParticipleBack('According to the report, the council approved the plan.'), 'The council approved the plan, according to the report.');
+    assert.equal(moveParticipleBack('Considering the cost, the plan was cheap.'), null);
+    assert.equal(moveParticipleBack('Nothing in the report, the council said it.'), null);
+  });
+
+  it('moves a fronted adverb before a plain past verb only', () => {
+    assert.equal(moveAdverbIn('Finally, they reached the city.'), 'They finally reached the city.');
+    assert.equal(moveAdverbIn('Suddenly a transmission appeared on their screen.'), 'A transmission suddenly appeared on their screen.');
+    assert.equal(moveAdverbIn('Soon he was gone for good.'), null);
+    assert.equal(moveAdverbIn('Then the red house burned down.'), null);
+  });
+
+  it('moves more prepositional openers and As-clauses back, but not fixed ones', () => {
+    assert.equal(moveClauseBack('With a smile, she said hello to everyone.'), 'She said hello to everyone with a smile.');
+    assert.equal(moveClauseBack('For example, this works well.'), null);
+    assert.equal(moveClauseBack('On entering the hall, I was struck by the view.'), null);
+    assert.equal(moveClauseBack('As I finished my meal, I realized this was no ordinary place.'), 'I realized this was no ordinary place as I finished my meal.');
+    assert.equal(moveClauseBack('As a result of the storm, the town flooded badly.'), null);
+  });
+
+  it('splits a short compound sentence of two full clauses', () => {
+    assert.equal(splitLong('The pool is small and dirty, and the gym is even worse.'), 'The pool is small and dirty. The gym is even worse.');
+    assert.equal(splitLong("The staff are friendly enough, but they don't seem to care."), "The staff are friendly enough. But they don't seem to care.");
+    assert.equal(splitLong('The breakfast is basic, and the Wi-Fi is slow.'), null);
+  });
+
+  it('keeps the which-split in agreement with a plural verb', () => {
+    const left = 'The burst has been widely studied by many groups over the years because of its unique properties';
+    assert.equal(splitWhich(`${left}, which challenge our understanding of it.`), `${left}. These challenge our understanding of it.`);
+    assert.equal(splitWhich(`${left}, which is a problem for the field.`), `${left}. This is a problem for the field.`);
+  });
+
+  it('drops "that" after verbs of seeing and learning', () => {
+    assert.equal(dropThat('I was happy to see that the restaurant supported local farmers.'), 'I was happy to see the restaurant supported local farmers.');
   });
 });
