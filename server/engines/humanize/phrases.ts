@@ -275,7 +275,7 @@ function verbForms(from: string, to: string, after = ''): PhraseRule[] {
 const EVERYDAY_WORDS: PhraseRule[] = [
   ...[
     ['particularly', 'especially'], ['primarily', 'mainly/mostly'], ['predominantly', 'mostly/mainly'], 
-    ['currently', 'now/at present'], ['typically', 'usually'], ['frequently', 'often'],
+    ['currently', 'now'], ['typically', 'usually'], ['frequently', 'often'],
     ['entirely', 'fully/wholly'], ['solely', 'only'], ['merely', 'just/only'], ['nearly', 'almost'], ['rapidly', 'quickly/fast'],
     ['gradually', 'slowly/bit by bit'],
     ['effortlessly', 'easily'], ['readily', 'easily'], ['increasingly', 'more and more'], ['extensively', 'widely'],
