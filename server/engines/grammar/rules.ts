@@ -362,14 +362,17 @@ export function pluralize(noun: string): string {
 
 /**
  * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive
- * adverbs and set phrases of two words or more. Short adverbs ("Also", "Finally", "Nowadays") and
- * "Therefore" (a comma after it is optional, and careful writers often leave it out) are left as written.
+ * adverbs, sequence adverbs ("Firstly", "Finally") and set phrases of two words or more.
+ * "Therefore", "Thus", "Also", "So", "Now", "Then" and "First" (a comma after them is optional, and careful writers
+ * often leave it out) are left as written.
  */
 const INTRODUCTORY = [
   'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
   'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
   'from my point of view', 'however', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
+  'firstly', 'secondly', 'thirdly', 'lastly', 'finally', 'besides', 'otherwise', 'hence', 'nowadays', 'second', 'third',
 ].map((p) => p.split(' '));
+const ORDINALS = new Set(['second', 'third']);
 /** Introductory phrases by their first word. */
 const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
 for (const phrase of INTRODUCTORY) INTRODUCTORY_BY_FIRST.set(phrase[0], [...(INTRODUCTORY_BY_FIRST.get(phrase[0]) ?? []), phrase]);
@@ -390,6 +393,8 @@ const introductoryComma: Rule = {
         if (!isWord(next)) break;
         // "However hard", "Also important", "Finally arrived": not introductory here.
         if (phrase.length === 1 && ['ADJ', 'ADV', 'VERB', 'AUX'].includes(next.pos)) break;
+        // "Second place went to", "Third time lucky": an ordinal is introductory only before a new subject.
+        if (ORDINALS.has(phrase[0]) && !['DET', 'PRON'].includes(next.pos)) break;
         if (next.space === '') break;
         out.push({ start: last.end, end: last.end, replacement: ',' });
         break;
