@@ -5,10 +5,11 @@
  * Precision first: an edit to correct text costs more than a missed error, so only the two
  * clearest shapes are handled.
  */
+import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
-import { pluralize, type Proposal, type Rule } from './rules.ts';
+import type { Proposal, Rule } from './rules.ts';
 import type { Token } from './tokens.ts';
-import { MASS_NOUNS, STRICT_UNCOUNTABLE } from './data/nouns.ts';
+import { MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
 /** A plain lower-case word (no names, no acronyms, no numbers). */
@@ -52,7 +53,7 @@ export const missingArticle: Rule = {
       // A bare noun right after a preposition, ending its phrase: "without tour." Set phrases
       // ("at school", "by car", "on foot") are pairs the human text has.
       if (prev.pos !== 'ADP' || BARE_AFTER.has(prev.lower) || !after || after.type !== 'punctuation' || lm.pairCount(prev.lower, first.lower) > 0) continue;
-      if (lm.count(pluralize(first.lower)) < STRONG_PLURAL_SHARE * lm.count(first.lower)) continue;
+      if (pluralShare(first.lower, lm) < COUNTABLE_PLURAL_SHARE) continue;
       const definite = lm.pairCount('the', first.lower) > 3 * (lm.pairCount('a', first.lower) + lm.pairCount('an', first.lower));
       out.push({ start: first.start, end: first.start, replacement: `${definite ? 'the' : indefiniteArticle(first.lower)} ` });
     }
@@ -72,8 +73,8 @@ function isPlainAdjective(t: Token | undefined, { lexicon }: PolicyContext): boo
 }
 
 const BE_FORMS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', "'s", "'re", "'m"]);
-/** Plural uses per singular use above which a bare singular after a preposition is surely missing its article. */
-const STRONG_PLURAL_SHARE = 0.2;
+/** Plural uses per singular use (SUBTLEX-US) above which a bare singular after a preposition is surely missing its article. */
+const COUNTABLE_PLURAL_SHARE = 0.2;
 /** Plural uses per singular use (SUBTLEX-US) below which a noun counts as uncountable ("health", "advice", "fun"). */
 const MIN_PLURAL_SHARE = 0.05;
 
@@ -84,5 +85,11 @@ const MIN_PLURAL_SHARE = 0.05;
 function isCountSingular(t: Token | undefined, { lexicon, lm }: PolicyContext): t is Token {
   if (!isPlain(t) || t.pos !== 'NOUN' || t.lemma !== t.lower || MASS_NOUNS.has(t.lower) || STRICT_UNCOUNTABLE.has(t.lower)) return false;
   if (!lexicon.hasLemma(t.lower, 'noun') || /(ing|ness|ism|ics|s)$/.test(t.lower)) return false;
-  return lm.count(pluralize(t.lower)) >= MIN_PLURAL_SHARE * lm.count(t.lower) && lm.count(t.lower) > 0;
+  return pluralShare(t.lower, lm) >= MIN_PLURAL_SHARE;
+}
+
+/** Uses of the plural per use of the singular in SUBTLEX-US (0 for a noun it never saw). */
+function pluralShare(noun: string, lm: LanguageModel): number {
+  const singular = lm.count(noun);
+  return singular > 0 ? lm.count(pluralize(noun)) / singular : 0;
 }

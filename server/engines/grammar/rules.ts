@@ -10,7 +10,7 @@ import type { Lexicon } from './lexicon.ts';
 import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
-import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { missingArticle } from './confusions.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
@@ -87,9 +87,12 @@ const thirdPersonAgreement: Rule = {
       if (!THIRD_SINGULAR.has(subject.lower) || (subject.lower === 'it' && !clauseStart(tokens, i))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form.
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
-      const verb = tokens[i + 1];
+      // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
+      let v = i + 1;
+      while (v < tokens.length && ADVERBS_BETWEEN.has(tokens[v].lower) && !["not", "n't", 'never'].includes(tokens[v].lower)) v++;
+      const verb = tokens[v];
       if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
-      const next = tokens[i + 2];
+      const next = tokens[v + 1];
       if (verb.lower === 'have' || verb.lower === 'do') {
         // "he have to", "she do not": the auxiliary form.
         out.push(replace(verb, verb.lower === 'have' ? 'has' : 'does'));
@@ -278,13 +281,16 @@ const pluralAfterQuantifier: Rule = {
   id: 'plural-after-quantifier',
   category: 'grammar',
   description: 'many/several/these/both/one of the... + singular noun → plural (many student → many students, one of the best student → students)',
-  apply(_text, tokens, { lexicon }) {
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const q = tokens[i].lower;
       let j = i + 1;
       const partitive = partitiveOf(tokens, i);
-      if (!PLURAL_QUANTIFIERS.has(q) && !partitive) continue;
+      // "a lot of", "lots of", "the number of": mass nouns are common after these ("a lot of noise"),
+      // so only nouns that human text uses after "of" mostly in the plural.
+      const amountOf = q === 'of' && AMOUNT_NOUNS.has(tokens[i - 1]?.lower ?? '');
+      if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !amountOf) continue;
       // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
       const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
       while (j < tokens.length && between(tokens[j])) j++;
@@ -296,11 +302,15 @@ const pluralAfterQuantifier: Rule = {
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
+      if (amountOf && lm.pairCount('of', pluralize(noun.lower)) <= 2 * lm.pairCount('of', noun.lower)) continue;
       out.push(replace(noun, pluralize(noun.lower)));
     }
     return out;
   },
 };
+
+/** Nouns of amount that take "of" + a plural count noun. */
+const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'variety', 'couple', 'majority', 'range', 'dozens']);
 
 /** Partitives that take a plural: "one of the", "each of my", "many of these" (ending at token `i`). */
 function partitiveOf(tokens: Token[], i: number): boolean {
@@ -352,13 +362,6 @@ const uncountablePlural: Rule = {
   },
 };
 
-export function pluralize(noun: string): string {
-  const irregular: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' };
-  if (irregular[noun]) return irregular[noun];
-  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
-  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
-  return `${noun}s`;
-}
 
 /**
  * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive

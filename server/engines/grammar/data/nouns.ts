@@ -26,3 +26,12 @@ export const WRONG_PLURALS: Readonly<Record<string, string>> = {
   todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
   vocabularies: 'vocabulary', staffs: 'staff', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
 };
+
+/** The regular or irregular plural of a singular noun. */
+export function pluralize(noun: string): string {
+  const irregular: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' };
+  if (irregular[noun]) return irregular[noun];
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
