@@ -167,6 +167,48 @@ const pluralNounAgreement: Rule = {
   },
 };
 
+/** Determiners of a singular subject: "the professor need" → "needs". */
+const SINGULAR_DETERMINERS = new Set(['the', 'this', 'that', 'a', 'an', 'every', 'each', 'his', 'her', 'its', 'my', 'your', 'our', 'their']);
+/** Openers after which a new subject may begin (no "that": "I suggest that the student take" is a subjunctive). */
+const SUBJECT_OPENERS = new Set([',', ';', 'and', 'but', 'so', 'because', 'when', 'if', 'while', 'although', 'though', 'since', 'whereas', 'unless']);
+
+/** Singular noun subject + base verb: "the professor need them" → "needs", "the age do n't" → "does". */
+const singularNounAgreement: Rule = {
+  id: 'agreement-singular-noun',
+  category: 'grammar',
+  description: 'determiner + singular noun subject + base verb → -s form (the professor need them → needs)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 3 < tokens.length; i++) {
+      const det = tokens[i];
+      if (!SINGULAR_DETERMINERS.has(det.lower) || !(det.sentenceStart || i === 0 || SUBJECT_OPENERS.has(tokens[i - 1].lower))) continue;
+      let j = i + 1;
+      while (j < tokens.length && tokens[j].pos === 'ADJ') j++;
+      const noun = tokens[j];
+      const verb = tokens[j + 1];
+      const next = tokens[j + 2];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || isPluralNoun(noun, lexicon) || noun.text !== noun.lower) continue;
+      if (!isWord(verb) || verb.text !== verb.lower || !next) continue;
+      // The verb must begin a predicate: an object or complement follows, not another noun ("the water supply system").
+      if (!['DET', 'PRON', 'ADP', 'PART', 'ADV', 'SCONJ'].includes(next.pos)) continue;
+      if (verb.lower === 'do' && ["n't", 'not'].includes(next.lower)) {
+        out.push(replace(verb, 'does'));
+        continue;
+      }
+      if (verb.lower === 'have' && verb.pos === 'VERB') {
+        out.push(replace(verb, 'has'));
+        continue;
+      }
+      if (verb.pos !== 'VERB' || verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.isVerb(verb.lower)) continue;
+      // A verb that is also a noun may be a compound's second noun ("the bus stop near"): only verbs wink and WordNet agree on.
+      if (lexicon.hasLemma(verb.lower, 'noun') && next.pos !== 'PRON' && next.pos !== 'DET') continue;
+      const third = lexicon.thirdPerson(verb.lower);
+      if (third !== verb.lower) out.push(replace(verb, third));
+    }
+    return out;
+  },
+};
+
 const PLURAL_DETERMINERS = new Set(['the', 'these', 'those', 'many', 'most', 'some', 'all', 'my', 'our', 'their', 'your', 'his', 'her', 'several', 'few', 'both', 'such', 'other', 'most']);
 
 function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
@@ -677,6 +719,7 @@ export const RULES: Rule[] = [
   thirdPersonAgreement,
   pluralPronounAgreement,
   pluralNounAgreement,
+  singularNounAgreement,
   modalBase,
   infinitiveBase,
   perfectParticiple,
