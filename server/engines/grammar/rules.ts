@@ -332,7 +332,10 @@ const pluralAfterQuantifier: Rule = {
       // "a lot of", "lots of", "the number of": mass nouns are common after these ("a lot of noise"),
       // so only nouns that human text uses after "of" mostly in the plural.
       const amountOf = q === 'of' && AMOUNT_NOUNS.has(tokens[i - 1]?.lower ?? '');
-      if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !amountOf) continue;
+      // "other drivers", "some students": a singular is fine after these too ("the other driver",
+      // "some time"), so only without a determiner before "other", and as for amountOf.
+      const weak = amountOf || q === 'some' || (q === 'other' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? ''));
+      if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak) continue;
       // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
       const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
       while (j < tokens.length && between(tokens[j])) j++;
@@ -344,13 +347,14 @@ const pluralAfterQuantifier: Rule = {
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
-      if (amountOf && lm.pairCount('of', pluralize(noun.lower)) <= 2 * lm.pairCount('of', noun.lower)) continue;
+      if (weak && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
       out.push(replace(noun, pluralize(noun.lower)));
     }
     return out;
   },
 };
 
+const DETERMINERS_BEFORE_OTHER = new Set(['the', 'an', 'any', 'no', 'each', 'every', 'one', 'some', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'on']);
 /** Nouns of amount that take "of" + a plural count noun. */
 const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'variety', 'couple', 'majority', 'range', 'dozens']);
 
