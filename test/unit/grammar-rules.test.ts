@@ -38,6 +38,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['Every morning he go to the park.', 'Every morning he goes to the park.'],
       ['I think she have a good reason.', 'I think she has a good reason.'],
+      ['On Sundays he usually bring a book.', 'On Sundays he usually brings a book.'],
     ],
     leaves: ['We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
   },
@@ -89,8 +90,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['There are many student in this class.', 'There are many students in this class.'],
       ['Each of the player in the team got a medal.', 'Each of the players in the team got a medal.'],
+      ['There are a lot of scientist in this city.', 'There are a lot of scientists in this city.'],
+      ['He argued with other driver on the road.', 'He argued with other drivers on the road.'],
     ],
-    leaves: ['Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
@@ -122,8 +125,35 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['For example we can walk to school.', 'For example, we can walk to school.'],
       ['However it is not easy to do.', 'However, it is not easy to do.'],
+      ['Secondly we need more time.', 'Secondly, we need more time.'],
+      ['Second the price is too high.', 'Second, the price is too high.'],
     ],
-    leaves: ['However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.', 'Therefore we stayed at home.'],
+    leaves: [
+      'However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.', 'Therefore we stayed at home.',
+      'Second place went to our team.', 'Finally arrived, we rested.', 'Besides that, we had no money.',
+    ],
+  },
+  'article-missing': {
+    fixes: [
+      ['I got good score in the final test.', 'I got a good score in the final test.'],
+      ['Some people might bring good plan to you.', 'Some people might bring a good plan to you.'],
+      ['He left the station without ticket.', 'He left the station without a ticket.'],
+    ],
+    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'We got good grades.', 'He had increased medical costs.'],
+  },
+  'agreement-singular-noun': {
+    fixes: [
+      ['The professor need them to study harder.', 'The professor needs them to study harder.'],
+      ['For me, the age do not matter.', 'For me, the age does not matter.'],
+    ],
+    leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.'],
+  },
+  'to-too': {
+    fixes: [
+      ['The exam was to hard for me.', 'The exam was too hard for me.'],
+      ['It will not affect them to much.', 'It will not affect them too much.'],
+    ],
+    leaves: ['We went to new places.', 'He is to blame for this.', 'They contributed to much of the work.', 'It is close to perfect.'],
   },
   'comma-after-subordinate-clause': {
     fixes: [['When we are young we learn quickly.', 'When we are young, we learn quickly.']],

@@ -46,14 +46,14 @@ export const missingArticle: Rule = {
       if (j > i) {
         // A verb and its object: "got good score". Not after a preposition ("in high demand",
         // "during normal conversation") or in a passive ("was taken full advantage of").
-        if (prev.pos !== 'VERB' || !lexicon.hasLemma(prev.lemma, 'verb') || BE_FORMS.has(tokens[i - 2]?.lower ?? '')) continue;
+        // Nor after a regular -ed form, often an adjective itself ("increased medical cost").
+        if (prev.pos !== 'VERB' || BARE_AFTER.has(prev.lower) || /ed$/.test(prev.lower) || !lexicon.hasLemma(prev.lemma, 'verb') || BE_FORMS.has(tokens[i - 2]?.lower ?? '')) continue;
         out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
         continue;
       }
       // A bare noun right after a preposition, ending its phrase: "without tour." Set phrases
       // ("at school", "by car", "on foot") are pairs the human text has.
       if (prev.pos !== 'ADP' || BARE_AFTER.has(prev.lower) || !after || after.type !== 'punctuation' || lm.pairCount(prev.lower, first.lower) > 0) continue;
-      if (pluralShare(first.lower, lm) < COUNTABLE_PLURAL_SHARE) continue;
       const definite = lm.pairCount('the', first.lower) > 3 * (lm.pairCount('a', first.lower) + lm.pairCount('an', first.lower));
       out.push({ start: first.start, end: first.start, replacement: `${definite ? 'the' : indefiniteArticle(first.lower)} ` });
     }
@@ -73,10 +73,11 @@ function isPlainAdjective(t: Token | undefined, { lexicon }: PolicyContext): boo
 }
 
 const BE_FORMS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', "'s", "'re", "'m"]);
-/** Plural uses per singular use (SUBTLEX-US) above which a bare singular after a preposition is surely missing its article. */
+/**
+ * Plural uses per singular use (SUBTLEX-US) from which a noun counts as clearly countable: "score",
+ * "plan", "problem", not "health", "care", "control", "risk" (often bare after an adjective).
+ */
 const COUNTABLE_PLURAL_SHARE = 0.2;
-/** Plural uses per singular use (SUBTLEX-US) below which a noun counts as uncountable ("health", "advice", "fun"). */
-const MIN_PLURAL_SHARE = 0.05;
 
 /**
  * A singular noun that needs an article: plain, a noun lemma, not uncountable (a curated list, an
@@ -85,7 +86,7 @@ const MIN_PLURAL_SHARE = 0.05;
 function isCountSingular(t: Token | undefined, { lexicon, lm }: PolicyContext): t is Token {
   if (!isPlain(t) || t.pos !== 'NOUN' || t.lemma !== t.lower || MASS_NOUNS.has(t.lower) || STRICT_UNCOUNTABLE.has(t.lower)) return false;
   if (!lexicon.hasLemma(t.lower, 'noun') || /(ing|ness|ism|ics|s)$/.test(t.lower)) return false;
-  return pluralShare(t.lower, lm) >= MIN_PLURAL_SHARE;
+  return pluralShare(t.lower, lm) >= COUNTABLE_PLURAL_SHARE;
 }
 
 /** Uses of the plural per use of the singular in SUBTLEX-US (0 for a noun it never saw). */

@@ -341,7 +341,7 @@ const pluralAfterQuantifier: Rule = {
       while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower) continue;
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-')) continue;
       // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone.
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.pos === 'VERB' || after.lower === "'s" || after.lower === 'of')) continue;
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
@@ -419,7 +419,7 @@ const INTRODUCTORY = [
   'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
   'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
   'from my point of view', 'however', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
-  'firstly', 'secondly', 'thirdly', 'lastly', 'finally', 'besides', 'otherwise', 'hence', 'nowadays', 'second', 'third',
+  'firstly', 'secondly', 'thirdly', 'lastly', 'finally', 'otherwise', 'hence', 'nowadays', 'second', 'third',
 ].map((p) => p.split(' '));
 const ORDINALS = new Set(['second', 'third']);
 /** Introductory phrases by their first word. */
@@ -635,6 +635,30 @@ const extraTo: Rule = {
   },
 };
 
+const LINKING_VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'am', "'s", "'re", "'m", 'look', 'looks', 'looked', 'seem', 'seems', 'seemed', 'feel', 'feels', 'felt', 'become', 'becomes', 'became', 'get', 'gets', 'got', 'sound', 'sounds']);
+const AFTER_TOO = new Set(['.', ',', ';', '!', '?', ':', 'to', 'for', 'and', 'but', 'that', 'or']);
+
+/** "to" for "too": "it is to hard to do" → "too hard", "it costs to much." → "too much". */
+const toToo: Rule = {
+  id: 'to-too',
+  category: 'grammar',
+  description: 'to before much/many or after a linking verb before an adjective that ends its phrase → too (it is to hard to do → too hard)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 2 < tokens.length; i++) {
+      const to = tokens[i];
+      const word = tokens[i + 1];
+      const after = tokens[i + 2];
+      if (to.lower !== 'to' || !isWord(word) || word.text !== word.lower || !AFTER_TOO.has(after.lower)) continue;
+      const amount = ['much', 'many', 'little', 'few'].includes(word.lower);
+      // An adjective, not a verb ("is to blame", "is to clean"): "to" + verb is an infinitive.
+      const adjective = LINKING_VERBS.has(tokens[i - 1].lower) && lexicon.hasLemma(word.lower, 'adj') && !lexicon.hasLemma(word.lower, 'verb') && !lexicon.hasLemma(word.lower, 'noun');
+      if (amount || adjective) out.push(replace(to, 'too'));
+    }
+    return out;
+  },
+};
+
 /** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
 const relativeAgreement: Rule = {
   id: 'agreement-relative',
@@ -740,6 +764,7 @@ export const RULES: Rule[] = [
   extraTo,
   relativeAgreement,
   thereAreMany,
+  toToo,
   contractions,
   finalPeriod,
   missingArticle,
