@@ -137,9 +137,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['I got good score in the final test.', 'I got a good score in the final test.'],
       ['Some people might bring good plan to you.', 'Some people might bring a good plan to you.'],
-      ['He left the station without ticket.', 'He left the station without a ticket.'],
+      ['Yesterday they made big mistake.', 'Yesterday they made a big mistake.'],
     ],
-    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'We got good grades.', 'He had increased medical costs.'],
+    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.'],
   },
   'agreement-singular-noun': {
     fixes: [

@@ -11,7 +11,7 @@ import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { missingArticle } from './confusions.ts';
+import { missingArticle } from './articles.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
 

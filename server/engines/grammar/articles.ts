@@ -1,9 +1,9 @@
 /**
- * Missing articles before singular count nouns, decided with word counts: SUBTLEX-US tells whether
- * a noun is countable (its plural is in common use), the word-pair model (ngrams.ts) whether a
- * preposition + noun pair is a set phrase that goes without an article ("at school", "by car").
- * Precision first: an edit to correct text costs more than a missed error, so only the two
- * clearest shapes are handled.
+ * Missing indefinite article before a singular count noun after a verb and an adjective: "I got
+ * good score" → "I got a good score". Countability comes from SUBTLEX-US word counts (the plural is
+ * in common use: "score", "plan", "problem"; not "health", "care", "control", which go bare after an
+ * adjective). A bare noun straight after a preposition ("without tour") was tried and left out:
+ * set phrases ("at school", "into ash", "on guard") made it change correct text.
  */
 import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
@@ -15,47 +15,34 @@ const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type =
 /** A plain lower-case word (no names, no acronyms, no numbers). */
 const isPlain = (t: Token | undefined): t is Token => isWord(t) && /^\p{Ll}+$/u.test(t.text);
 
-/** Prepositions after which a bare noun is usual ("kind of person", "by car", "such as house"). */
-const BARE_AFTER = new Set(['of', 'than', 'like', 'as', 'by', 'per', 'including', 'via', 'versus', 'whether', 'unlike']);
+/** Words, often tagged as verbs, after which a bare noun phrase is usual ("like nuclear power", "as good friend"). */
+const BARE_AFTER = new Set(['like', 'as', 'than', 'unlike', 'including']);
 /** Adjectives that go with no article, or are determiners themselves. */
 const NOT_PLAIN_ADJECTIVES = new Set(['more', 'most', 'less', 'least', 'other', 'same', 'own', 'next', 'last', 'only', 'such', 'enough', 'whole', 'entire', 'much', 'many', 'little', 'few', 'first', 'second', 'third', 'best', 'worst', 'further', 'several', 'various', 'certain', 'main']);
 
-/**
- * Missing article before a singular count noun: a verb + adjective + noun ("I got good score" →
- * "I got a good score": a/an), or a preposition + noun that ends its phrase ("without tour." →
- * "without a tour.": only for clearly countable nouns in a pair the human text never has; "the"
- * where the noun goes with "the" far more often than with "a").
- */
+/** Verb + adjective(s) + bare singular count noun: "I got good score" → "I got a good score". */
 export const missingArticle: Rule = {
   id: 'article-missing',
   category: 'grammar',
-  description: 'verb/preposition + (adjective) + bare singular count noun → with a/an/the (I got good score → I got a good score)',
+  description: 'verb + adjective + bare singular count noun → a/an (I got good score → I got a good score)',
   apply(_text, tokens, ctx) {
-    const { lm, lexicon } = ctx;
+    const { lexicon } = ctx;
     const out: Proposal[] = [];
     for (let i = 1; i + 1 < tokens.length; i++) {
       const prev = tokens[i - 1];
       const first = tokens[i];
       if (!isPlain(prev) || !isPlain(first)) continue;
-      // The noun phrase: up to two plain adjectives, then a singular noun that is its head.
+      // The noun phrase: one or two plain adjectives, then a singular noun that is its head.
       let j = i;
       while (j < i + 2 && isPlainAdjective(tokens[j], ctx)) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isCountSingular(noun, ctx) || (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s"))) continue;
-      if (j > i) {
-        // A verb and its object: "got good score". Not after a preposition ("in high demand",
-        // "during normal conversation") or in a passive ("was taken full advantage of").
-        // Nor after a regular -ed form, often an adjective itself ("increased medical cost").
-        if (prev.pos !== 'VERB' || BARE_AFTER.has(prev.lower) || /ed$/.test(prev.lower) || !lexicon.hasLemma(prev.lemma, 'verb') || BE_FORMS.has(tokens[i - 2]?.lower ?? '')) continue;
-        out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
-        continue;
-      }
-      // A bare noun right after a preposition, ending its phrase: "without tour." Set phrases
-      // ("at school", "by car", "on foot") are pairs the human text has.
-      if (prev.pos !== 'ADP' || BARE_AFTER.has(prev.lower) || !after || after.type !== 'punctuation' || lm.pairCount(prev.lower, first.lower) > 0) continue;
-      const definite = lm.pairCount('the', first.lower) > 3 * (lm.pairCount('a', first.lower) + lm.pairCount('an', first.lower));
-      out.push({ start: first.start, end: first.start, replacement: `${definite ? 'the' : indefiniteArticle(first.lower)} ` });
+      // A verb and its object: "got good score". Not after a preposition ("in high demand",
+      // "during normal conversation"), a regular -ed form (often an adjective itself: "increased
+      // medical cost") or in a passive ("was taken full advantage of").
+      if (j === i || prev.pos !== 'VERB' || BARE_AFTER.has(prev.lower) || /ed$/.test(prev.lower) || !lexicon.hasLemma(prev.lemma, 'verb') || BE_FORMS.has(tokens[i - 2]?.lower ?? '')) continue;
+      out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
     }
     return out;
   },
