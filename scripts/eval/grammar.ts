@@ -143,12 +143,13 @@ export function retokenizeCorrection(src: Detokenised, diff: DiffOperation[]): s
     }
     let j = i;
     while (j + 1 < tokens.length && touched[j + 1]) j++;
-    const from = spans[i][0];
-    const to = spans[j][1];
+    // The run's operations; one may reach into the space beside it (" to" deleted with its space).
+    const inRun = ops.filter((op) => (op.start < spans[j][1] && op.end > spans[i][0]) || (op.start === op.end && op.start >= spans[i][0] && op.start <= spans[j][1]));
+    const from = Math.min(spans[i][0], ...inRun.map((op) => op.start));
+    const to = Math.max(spans[j][1], ...inRun.map((op) => op.end));
     let region = '';
     let cursor = from;
-    for (const op of ops) {
-      if (op.start < from || op.end > to) continue;
+    for (const op of inRun) {
       region += text.slice(cursor, op.start) + op.corrected;
       cursor = op.end;
     }

@@ -57,6 +57,9 @@ describe('PTB tokenisation round trip', () => {
     assert.deepEqual(retokenizeCorrection(d, []), d.tokens);
     const inserted = retokenizeCorrection(detokenize(split('For example we go .')), [{ type: 'insert', original: '', corrected: ',', start: 11, end: 11 }]);
     assert.deepEqual(inserted, split('For example , we go .'));
+    // A deletion that takes the space before the word with it.
+    const deleted = retokenizeCorrection(detokenize(split('they make a products .')), [{ type: 'delete', original: ' a', corrected: '', start: 9, end: 11 }]);
+    assert.deepEqual(deleted, split('they make products .'));
   });
 });
 

@@ -148,6 +148,17 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.'],
   },
+  'article-before-plural': {
+    fixes: [
+      ['They will become an experts in those fields.', 'They will become experts in those fields.'],
+      ['They can make a products and sell them.', 'They can make products and sell them.'],
+    ],
+    leaves: ['A few days later we left.', 'It is a sports car.', 'They waited a great many years.', 'It is a series of events.', 'He has a broad knowledge of history.'],
+  },
+  'doubled-determiner': {
+    fixes: [['For the these reasons, I agree with it.', 'For these reasons, I agree with it.']],
+    leaves: ['For these reasons, I agree with it.', 'The man gave the book to the boy.'],
+  },
   'to-too': {
     fixes: [
       ['The exam was to hard for me.', 'The exam was too hard for me.'],

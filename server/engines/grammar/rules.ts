@@ -659,6 +659,55 @@ const toToo: Rule = {
   },
 };
 
+/** Words after "a" that make a plural fine: "a few days", "a lot of", "a great many people". */
+const A_BEFORE_PLURAL = new Set(['few', 'lot', 'lots', 'number', 'couple', 'dozen', 'great', 'good', 'hundred', 'thousand', 'million', 'billion', 'total', 'series', 'pair', 'variety', 'range', 'means']);
+
+/** "a"/"an" before a plural noun: "become an experts" → "become experts", "a products" → "products". */
+const articleBeforePlural: Rule = {
+  id: 'article-before-plural',
+  category: 'grammar',
+  description: 'a/an + (adjective) + plural noun → no article (they make a products → they make products)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!['a', 'an'].includes(tokens[i].lower) || A_BEFORE_PLURAL.has(tokens[i + 1].lower)) continue;
+      let j = i + 1;
+      while (j < i + 3 && tokens[j]?.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(tokens[j].lower)) j++;
+      const noun = tokens[j];
+      const after = tokens[j + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
+      // "a sports car", "a customs officer": a plural used as a modifier.
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s")) continue;
+      // Only plurals: "a broad knowledge of" is fine although "knowledge" is uncountable.
+      if (!isPluralNoun(noun, lexicon)) continue;
+      if (['news', 'means', 'series', 'species', 'people'].includes(noun.lower)) continue;
+      // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
+      if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
+      out.push({ start: tokens[i - 1].end, end: tokens[i].end, replacement: '' });
+    }
+    return out;
+  },
+};
+
+const DETERMINERS_AFTER_THE = new Set(['these', 'those', 'this', 'my', 'your', 'his', 'our', 'their', 'its', 'a', 'an']);
+
+/** Two determiners in a row: "for the these reasons" → "for these reasons". */
+const doubledDeterminer: Rule = {
+  id: 'doubled-determiner',
+  category: 'grammar',
+  description: 'the + another determiner → the other determiner alone (for the these reasons → for these reasons)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const next = tokens[i + 1];
+      // Not at a sentence start, where the capital would have to move ("The this" is rare there).
+      if (i > 0 && t.text === 'the' && DETERMINERS_AFTER_THE.has(next.lower) && isWord(tokens[i + 2])) out.push({ start: tokens[i - 1].end, end: t.end, replacement: '' });
+    }
+    return out;
+  },
+};
+
 /** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
 const relativeAgreement: Rule = {
   id: 'agreement-relative',
@@ -765,6 +814,8 @@ export const RULES: Rule[] = [
   relativeAgreement,
   thereAreMany,
   toToo,
+  articleBeforePlural,
+  doubledDeterminer,
   contractions,
   finalPeriod,
   missingArticle,
