@@ -4,7 +4,7 @@
  * key read from its first-start output and topped up with credits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,11 +12,10 @@ import { freePort } from '../../server/db/embedded.ts';
 
 export interface BenchServer { url: string; key: string; databaseUrl: string; pid: number; stop(): Promise<void> }
 
-/** `nodeArgs` go to the server's Node (e.g. `--cpu-prof` to profile it under load). */
-export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -38,7 +37,7 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
     if (i > 600) throw new Error('server did not answer');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${(await import('node:fs')).readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]}/content_integrity`;
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]}/content_integrity`;
   // Enough credits for any benchmark, and no pending-job ceiling in the way of measuring acceptance.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
