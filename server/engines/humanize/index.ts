@@ -8,14 +8,15 @@
  * stops once the text scores under the target or a pass changes nothing. Pure and
  * deterministic: same input, same version, same output.
  */
-import type { TextDetector } from '../text-detect/index.ts';
+import { lexicalView, type TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
 import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, looksEnglish, type InvariantReference } from './invariants.ts';
+import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropSerialComma, dropThat, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitParticiple, splitWhich } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitParticiple, splitSubjectWhich, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -44,13 +45,19 @@ export const DEFAULT_MAX_CANDIDATES = 16;
 /** The rewrite must keep at least this share of the input's content words (meaning kept). */
 export const MIN_CONTENT_OVERLAP = 0.75;
 /** Full-text detector checks tried per sentence and pass before moving on. */
-const TRIES_PER_SENTENCE = 6;
+const TRIES_PER_SENTENCE = 8;
 /** Each pass starts from the sentences the previous passes rewrote, so edits compound. */
-const PASSES = 4;
+const PASSES = 8;
 /** Single-rule phrase edits offered per sentence, besides the all-rules rewrites. */
 const MAX_SINGLE_EDITS = 6;
-/** A candidate may score a little worse alone and still help the whole text (context features). */
+/**
+ * A word-level candidate may score a little worse locally and still help the whole text (context
+ * features): on the sentence's own score, or on the estimated logit share.
+ */
 const LOCAL_SLACK = 0.1;
+const LOGIT_SLACK = 0.05;
+/** Structural candidates tried per sentence and pass, whatever their local score. */
+const STRUCTURAL_TRIES = 3;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 const MAX_SINGLE_SYNONYMS = 4;
 
@@ -94,31 +101,41 @@ function allowsContractions(text: string): boolean {
   return !/\bet al\.|\[\d+(?:[,–-]\s*\d+)*\]|\b(?:this|our|the present) (?:paper|study|work|article|thesis)\b|\bwe (?:propose|present|introduce)\b/iu.test(text);
 }
 
+/** A candidate rewrite; structural ones (splits, joins, moved clauses) change the rhythm the local score cannot see. */
+interface Candidate {
+  text: string;
+  structural: boolean;
+}
+
+const STRUCTURE_MOVES = [splitLong, splitWhich, splitSubjectWhich, splitParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
+
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
-function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number): string[] {
+function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {
   const { text: masked, items: used } = mask(sentence, items);
-  const variants: string[] = [];
-  const add = (v: string | null): void => {
-    if (v !== null && !variants.includes(v)) variants.push(v);
+  const variants: Candidate[] = [];
+  const add = (v: string | null, structural = false): void => {
+    if (v !== null && !variants.some((c) => c.text === v)) variants.push({ text: v, structural });
   };
   const register = (v: string): string => (contractions ? contract(v) : v);
   const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
-  bases.forEach(add);
+  bases.forEach((b) => add(b));
   const base = bases[0];
-  for (const move of [splitLong, splitWhich, splitParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma]) {
-    add(move(base));
-    if (base !== masked) add(move(masked));
+  // Word swaps chosen by the detector's weights, on the plain sentence and on top of the phrase rules.
+  if (lexical) for (const source of base === masked ? [masked] : [base, masked]) lexicalRewrites(source, used, lexical).forEach((r) => add(r));
+  for (const move of STRUCTURE_MOVES) {
+    add(move(base), true);
+    if (base !== masked) add(move(masked), true);
   }
   for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS)) add(register(edit));
-  for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1], 0]] as const) {
+  for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1].text, 0]] as const) {
     const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
     if (subs.length > 0) add(applySubstitutions(source, subs));
   }
   // Single word swaps too, so that one awkward swap does not sink the others.
   for (const sub of findSubstitutions(base, 0).slice(0, MAX_SINGLE_SYNONYMS)) add(applySubstitutions(base, [sub]));
   return variants
-    .map((v) => unmask(v, used))
-    .filter((v, i, all) => v !== sentence && all.indexOf(v) === i)
+    .map((c) => ({ ...c, text: unmask(c.text, used) }))
+    .filter((c, i, all) => c.text !== sentence && all.findIndex((d) => d.text === c.text) === i)
     .slice(0, limit);
 }
 
@@ -126,18 +143,34 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
 interface Proposal {
   index: number;
   sentences: string[];
-  localScore: number;
+  structural: boolean;
+  /** How much the change moves the local score (negative: less AI-like). */
+  localChange: number;
 }
 
-function proposals(draft: Draft, index: number, items: readonly string[], contractions: boolean, limit: number, detector: TextDetector): Proposal[] {
+/**
+ * The local score that ranks candidates before the whole text decides: where the detector exposes
+ * its word weights, an estimate of the sentence's share of the document logit (its n-gram weight,
+ * scaled as the document scales it, and its human-language-model log-probability); else the
+ * detector's score of the sentence alone.
+ */
+function localScorer(detector: TextDetector, lexical: LexicalContext | undefined): (sentence: string) => number {
+  return lexical ? (s) => lexical.logit(s) : (s) => detector.detect(s).aiScore;
+}
+
+function proposals(draft: Draft, index: number, items: readonly string[], contractions: boolean, limit: number, local: (s: string) => number, lexical: LexicalContext | undefined): Proposal[] {
   const current = draft.sentences[index];
-  const out: Proposal[] = sentenceCandidates(current, items, contractions, limit).map((c) => ({ index, sentences: [c], localScore: detector.detect(c).aiScore }));
+  const baseline = local(current);
+  const out: Proposal[] = sentenceCandidates(current, items, contractions, limit, lexical).map((c) => ({ index, sentences: [c.text], structural: c.structural, localChange: local(c.text) - baseline }));
   const next = index + 1;
   if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
-    const joined = joinShort(current, draft.sentences[next]);
-    if (joined !== null) out.push({ index, sentences: [joined, ''], localScore: detector.detect(joined).aiScore });
+    const pairBaseline = baseline + local(draft.sentences[next]);
+    const second = draft.sentences[next];
+    for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second)]) {
+      if (joined !== null && !out.some((p) => p.sentences[0] === joined)) out.push({ index, sentences: [joined, ''], structural: true, localChange: local(joined) - pairBaseline });
+    }
   }
-  return out.sort((a, b) => a.localScore - b.localScore);
+  return out.sort((a, b) => a.localChange - b.localChange);
 }
 
 function apply(draft: Draft, p: Proposal): Draft {
@@ -173,6 +206,10 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const reference = invariantReference(text);
   const items = [...reference.items.keys()];
   const contractions = allowsContractions(text);
+  const view = lexicalView(detector);
+  const lexical = view ? lexicalContext(view, text) : undefined;
+  const local = localScorer(detector, lexical);
+  const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   let draft = draftOf(text);
   const original = [...draft.sentences];
   const order = worstFirst(draft, text, detection);
@@ -188,17 +225,18 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
       if (draft.frozen[index] || draft.sentences[index] === '') continue;
       const key = `${draft.sentences[index]}\n${draft.sentences[index + 1] ?? ''}`;
       if (settled.has(key)) continue;
-      const baseline = detector.detect(draft.sentences[index]).aiScore;
-      // Best of the first few candidates by the whole text's score, not merely the first that helps.
+      // Best of the first few candidates by the whole text's score, not merely the first that helps;
+      // the local score ranks word-level edits, while structural ones always get a few tries.
       let tries = 0;
+      let structuralTries = 0;
       let best: { draft: Draft; score: number } | null = null;
-      for (const p of proposals(draft, index, items, contractions, limit, detector)) {
-        // The sentence's own score only ranks the candidates: the whole text's score decides.
-        if (tries >= TRIES_PER_SENTENCE || p.localScore > baseline + LOCAL_SLACK) break;
+      for (const p of proposals(draft, index, items, contractions, limit, local, lexical)) {
+        if (p.structural ? structuralTries >= STRUCTURAL_TRIES : tries >= TRIES_PER_SENTENCE || p.localChange > slack) continue;
         const next = apply(draft, p);
         const candidate = assemble(next);
         if (!acceptable(reference, text, candidate)) continue;
-        tries++;
+        if (p.structural) structuralTries++;
+        else tries++;
         const candidateScore = detector.detect(candidate).aiScore;
         if (candidateScore < (best?.score ?? score)) best = { draft: next, score: candidateScore };
       }

@@ -81,7 +81,7 @@ const JOIN_LINKS: { opener: RegExp; conjunction: string }[] = [
  * "A. B." -> "A, and b."; "A. However, B." -> "A, but b."; "A. Therefore, B." -> "A, so b." for two
  * short sentences of one paragraph (longer ones are allowed when the second opens with a transition).
  */
-export function joinShort(first: string, second: string): string | null {
+export function joinShort(first: string, second: string, comma = true): string | null {
   const link = JOIN_LINKS.find((l) => l.opener.test(second));
   const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
@@ -92,7 +92,75 @@ export function joinShort(first: string, second: string): string | null {
   if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
   const rest = lowerFirst(body);
   if (rest === null) return null;
-  return `${first.slice(0, -1)}, ${link?.conjunction ?? 'and'} ${rest}`;
+  // Two short clauses joined by "and" need no comma ("The pool is small and the gym is worse.").
+  const conjunction = link?.conjunction ?? 'and';
+  const separator = comma || conjunction !== 'and' || a.length > 8 || b.length > 8 ? ', ' : ' ';
+  return `${first.slice(0, -1)}${separator}${conjunction} ${rest}`;
+}
+
+/**
+ * "A. It was B." -> "A, and it was B." for two sentences of up to 22 words when the second picks up
+ * the first with a pronoun: one longer sentence beside the short ones varies the rhythm.
+ */
+export function joinLong(first: string, second: string): string | null {
+  const a = words(first);
+  const b = words(second);
+  if (a.length < 6 || b.length < 4 || a.length > 22 || b.length > 22 || a.length + b.length <= 24) return null;
+  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !/^(?:It|They|He|She|We|I|This|These)\s/u.test(second) || !TERMINAL.test(second)) return null;
+  if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || LINKING_STARTS.has(bare(b[1]))) return null;
+  const rest = lowerFirst(second);
+  return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
+}
+
+const WHICH_SUBJECT = /^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), which ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\p{Ll}{2,}ed|\p{Ll}{2,}s|stood|took|made|became|began|grew|came|went|left|kept|held|felt|found|brought|led|won|lost|gave|saw|ran|sat|fell|rose|met|told|said|got) .+)$/u;
+
+/**
+ * "The ballet, which will feature the Moomins, is sure to delight fans." -> "The ballet will
+ * feature the Moomins. It is sure to delight fans.": a which-clause inside the subject becomes a
+ * sentence of its own, and the main clause goes on with "It" (or "They" after a plural noun).
+ */
+export function splitSubjectWhich(sentence: string): string | null {
+  const m = WHICH_SUBJECT.exec(sentence);
+  if (!m || !TERMINAL.test(sentence) || words(m[4]).length < 3) return null;
+  const [, subject, noun, clause, main] = m;
+  const plural = /[^su]s$/u.test(noun) || noun === 'people';
+  // The clause's verb must agree with the subject it now follows ("The ballet will feature ...").
+  if (/^(?:\p{Ll}+ly )?(?:and|or|but|to|in|on|at|of|for|with)\b/u.test(clause)) return null;
+  return `${subject} ${clause}. ${plural ? 'They' : 'It'} ${main}`;
+}
+
+/** Opening adverbs whose comma is optional and that people often write without one. */
+const OPTIONAL_COMMA_ADVERBS = /^(Today|Now|Then|Later|Soon|Finally|Also|So|Recently|Eventually|Suddenly|Sometimes|Usually|Often|Perhaps|Maybe|Yesterday|Tonight|Afterwards|Afterward|Instead|Next|First|Second|Third|Lastly|Last year|This year|Last week|This week|Last night|Back then|At first|In the end|At last|Of course|Unfortunately|Fortunately|Luckily|Sadly|Thankfully|Surprisingly|Naturally|Honestly|Overall|Together), (?=\p{L}|\uE000)/u;
+/** Prepositions that open a short introductory phrase ("In 2019, the ..."). */
+const INTRO_PREPOSITION = /^(In|On|At|During|After|Before|By|Since|Over|Within|Across|Throughout|Under|Despite|Without|Through|Around|Until|From|For|Near|Inside|Outside) ([^,;:]{2,40}), (?=(?:the|a|an|I|we|you|they|he|she|it|his|her|their|our|its|my|your|this|these|those|there|many|some|most|people|\uE000)\b)/u;
+/** Opening phrases whose comma marks a fixed transition ("In fact, ..."): they keep it. */
+const TRANSITION_INTRO = /^(?:in (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|total|reality|theory|practice|any case|this case|that case|this regard|this way|the meantime|the long run|the same way|the other hand|the one hand|the end)|on the (?:other|one) hand|on the contrary|for (?:example|instance|one|now|starters|this reason|these reasons|that reason)|at the same time|by (?:contrast|comparison|the way)|despite this|despite that|by then|from then on|since then|after all|over time|through this|at (?:least|most|times|best|worst|first|last|present))$/iu;
+
+/**
+ * "In 2019, the company ..." -> "In 2019 the company ..."; "Finally, we ..." -> "Finally we ...":
+ * the comma after a short opening phrase is optional, and leaving it out is the plainer habit. A
+ * phrase with a participle keeps it ("After eating, the dog ..." would mislead), as do fixed
+ * transitions and phrases of more than four words.
+ */
+export function dropIntroComma(sentence: string): string | null {
+  const adverb = OPTIONAL_COMMA_ADVERBS.exec(sentence);
+  if (adverb) return `${adverb[1]} ${sentence.slice(adverb[0].length)}`;
+  const phrase = INTRO_PREPOSITION.exec(sentence);
+  if (!phrase) return null;
+  const opening = `${phrase[1]} ${phrase[2]}`;
+  if (words(phrase[2]).length > 4 || TRANSITION_INTRO.test(opening) || /\p{L}(?:ing|ed)\b/u.test(phrase[2])) return null;
+  return `${opening} ${sentence.slice(phrase[0].length)}`;
+}
+
+/**
+ * "The room was small, and the bed was hard." -> "The room was small and the bed was hard.": a
+ * short compound sentence reads as one thought without the comma. Both clauses short and the
+ * second with its own subject; never after a list ("red, blue, and green").
+ */
+export function dropAndComma(sentence: string): string | null {
+  const m = /^([^,;:]+), and (?=(?:I|we|you|they|he|she|it|the|this|his|her|their|its|my|our)\b)([^,;:]+)$/u.exec(sentence);
+  if (!m || words(m[1]).length > 10 || words(m[2]).length > 10 || !startsIndependentClause(m[2])) return null;
+  return `${m[1]} and ${m[2]}`;
 }
 
 const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|must|should|\p{Ll}+ed|\p{Ll}+s)\b/u;

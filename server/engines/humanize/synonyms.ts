@@ -7,7 +7,7 @@
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { SYNONYMS, type WordNetPos } from './lexicon.ts';
+import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { fixArticles } from './phrases.ts';
 
 const nlp = winkNLP(model, ['pos']);
@@ -59,9 +59,10 @@ function addEd(word: string): string | null {
 
 const pluralOf = (word: string): string | null => (NO_PLURAL.has(word) ? null : addS(word));
 
-/** The lemma behind an inflected form in our table, with a function that inflects a replacement. */
-function analyse(word: string, pos: WordNetPos): { lemma: string; inflect: (r: string) => string | null } | null {
-  const table = SYNONYMS[pos];
+type Table = ReadonlyMap<string, readonly string[]>;
+
+/** The lemma behind an inflected form in a table, with a function that inflects a replacement. */
+function analyse(word: string, pos: WordNetPos, table: Table = SYNONYMS[pos]): { lemma: string; inflect: (r: string) => string | null } | null {
   if (table.has(word)) return { lemma: word, inflect: (r) => r };
   if (pos === 'n' || pos === 'v') {
     const inflect = pos === 'n' ? pluralOf : addS;
@@ -91,13 +92,21 @@ function matchCase(replacement: string, original: string): string {
   return replacement;
 }
 
-/** Every safe substitution in a masked sentence, in text order; `choice` picks among alternatives. */
-export function findSubstitutions(masked: string, choice = 0): Substitution[] {
+/** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
+interface TaggedWord {
+  start: number;
+  end: number;
+  value: string;
+  pos: WordNetPos;
+}
+
+/** Plain (unprotected, not capitalised mid-sentence, not in a compound) words with their part of speech. */
+function taggedWords(masked: string): TaggedWord[] {
   const doc = nlp.readDoc(masked);
   const values = doc.tokens().out(its.value);
   const tags = doc.tokens().out(its.pos);
   const spaces = doc.tokens().out(its.precedingSpaces);
-  const subs: Substitution[] = [];
+  const words: TaggedWord[] = [];
   let offset = 0;
   for (let i = 0; i < values.length; i++) {
     offset += spaces[i].length;
@@ -108,13 +117,47 @@ export function findSubstitutions(masked: string, choice = 0): Substitution[] {
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
+    words.push({ start, end: offset, value, pos });
+  }
+  return words;
+}
+
+/** Every safe substitution in a masked sentence, in text order; `choice` picks among alternatives. */
+export function findSubstitutions(masked: string, choice = 0): Substitution[] {
+  const subs: Substitution[] = [];
+  for (const { start, end, value, pos } of taggedWords(masked)) {
     const analysis = analyse(value.toLowerCase(), pos);
     if (!analysis) continue;
     const options = SYNONYMS[pos].get(analysis.lemma) ?? [];
     const inflected = analysis.inflect(options[choice % options.length]);
-    if (inflected) subs.push({ start, end: offset, replacement: matchCase(inflected, value) });
+    if (inflected) subs.push({ start, end, replacement: matchCase(inflected, value) });
   }
   return subs;
+}
+
+/** Every alternative of a word, from both tables; `checked` is true for the curated, safe table. */
+export interface WordOptions {
+  start: number;
+  end: number;
+  alternatives: { replacement: string; checked: boolean }[];
+}
+
+/** For each replaceable word of a masked sentence, all its inflected alternatives (text order). */
+export function wordOptions(masked: string): WordOptions[] {
+  const out: WordOptions[] = [];
+  for (const { start, end, value, pos } of taggedWords(masked)) {
+    const alternatives: WordOptions['alternatives'] = [];
+    for (const [table, checked] of [[SYNONYMS[pos], true], [CHOICES[pos], false]] as const) {
+      const analysis = analyse(value.toLowerCase(), pos, table);
+      if (!analysis) continue;
+      for (const option of table.get(analysis.lemma) ?? []) {
+        const inflected = analysis.inflect(option);
+        if (inflected && !alternatives.some((a) => a.replacement === inflected)) alternatives.push({ replacement: matchCase(inflected, value), checked });
+      }
+    }
+    if (alternatives.length > 0) out.push({ start, end, alternatives });
+  }
+  return out;
 }
 
 /** Applies substitutions (sorted, non-overlapping) and repairs "a"/"an" before changed words. */

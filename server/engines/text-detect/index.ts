@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
-import { Analyzer } from './features.ts';
+import { Analyzer, DENSE_NAMES } from './features.ts';
 import { calibrate, deserializeModel, scoreAnalysis, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
@@ -129,6 +129,49 @@ class LinearTextDetector implements TextDetector {
       englishCalibrated: english,
     };
   }
+
+  ngramWeight(sentence: string): number {
+    const { wordIdx } = this.analyzer.analyse([sentence]);
+    let sum = 0;
+    for (let i = 0; i < wordIdx.length; i++) sum += this.params.sparse[wordIdx[i]];
+    return sum;
+  }
+
+  /** The logit's change per unit of a dense feature (before the ±5σ clip). */
+  denseSlope(name: (typeof DENSE_NAMES)[number]): number {
+    const k = DENSE_NAMES.indexOf(name);
+    return this.params.dense[k] / this.params.denseStd[k];
+  }
+
+  get normPow(): number {
+    return this.params.feature.normPow;
+  }
+
+  humanLogProb(sentence: string): number {
+    const { wordIdx, dense } = this.analyzer.analyse([sentence]);
+    // Tokens per sentence: one unigram (when on) and one bigram each, plus the end-of-sentence bigram.
+    const tokens = (wordIdx.length - 1) / (this.params.feature.wordUnigrams ? 2 : 1);
+    return dense[DENSE_NAMES.indexOf('lm_bi_mean')] * tokens;
+  }
+}
+
+/**
+ * Read-only lexical view of this engine's detector, for the humanizer's word choice: the sum of a
+ * sentence's word n-gram weights (its lexical pull towards "AI"; the document logit adds these sums
+ * over all sentences, divided by √n) and its log-probability under the model's bigram language
+ * model of human text, with the document logit's change per unit of that model's mean token
+ * log-probability. Undefined for any other TextDetector (a test double, say).
+ */
+export function lexicalView(
+  detector: TextDetector,
+): { ngramWeight(sentence: string): number; humanLogProb(sentence: string): number; logitPerMeanLogProb: number; ngramNormPow: number } | undefined {
+  if (!(detector instanceof LinearTextDetector)) return undefined;
+  return {
+    ngramWeight: (s) => detector.ngramWeight(s),
+    humanLogProb: (s) => detector.humanLogProb(s),
+    logitPerMeanLogProb: detector.denseSlope('lm_bi_mean'),
+    ngramNormPow: detector.normPow,
+  };
 }
 
 let cached: TextDetector | undefined;

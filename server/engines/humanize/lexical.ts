@@ -1,0 +1,91 @@
+/**
+ * Lexical moves guided by the detector's own word weights: for each replaceable word of a sentence,
+ * the synonym that lowers the sentence's estimated share of the document logit most, kept only when the detector's
+ * language model of human text finds the new wording about as natural in its context as the old
+ * (the context check keeps a synonym of the wrong sense, or an odd collocation, out).
+ */
+import type { lexicalView } from '../text-detect/index.ts';
+import { unmask } from './protect.ts';
+import { applySubstitutions, wordOptions, type Substitution } from './synonyms.ts';
+
+export type LexicalView = NonNullable<ReturnType<typeof lexicalView>>;
+
+/** The detector's lexical view with what a document adds: its size and the words it already uses. */
+export interface LexicalContext {
+  view: LexicalView;
+  /** Estimated share of the document logit that a sentence carries (n-gram weights and human-LM fit). */
+  logit(sentence: string): number;
+  /** Lower-case words of the document: a swap to one of them repeats the text's wording. */
+  words: ReadonlySet<string>;
+}
+
+/** Words and punctuation marks, as the detector counts tokens. */
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
+
+export function lexicalContext(view: LexicalView, text: string): LexicalContext {
+  const tokens = Math.max(1, text.match(TOKEN)?.length ?? 0);
+  // The document's n-gram sum is divided by its count of n-grams (two per token) to the model's power.
+  const ngramScale = 1 / Math.pow(2 * tokens, view.ngramNormPow);
+  const lmScale = view.logitPerMeanLogProb / tokens;
+  return {
+    view,
+    logit: (s) => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * lmScale,
+    words: new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []),
+  };
+}
+
+/** A swap must lower the estimated logit by at least this much to be worth a full check. */
+const MIN_GAIN = 0.002;
+/**
+ * How much less likely (natural log) the human-text model may find the sentence after a swap: a
+ * little for the curated table's swaps (plain words; the model knows formal words less well), none
+ * for WordNet's wider choices, whose sense must fit the context.
+ */
+const CHECKED_LM_SLACK = 1.5;
+const CHOICE_LM_SLACK = 0;
+/** Swaps combined into one candidate, best first. */
+const SWAP_COUNTS = [1, 2, 4, Infinity];
+
+/**
+ * Rewrites of a masked sentence with its best word swaps (one, two, four, all), each swap's
+ * replacement chosen by the detector's weights and checked in context.
+ */
+export function lexicalRewrites(masked: string, items: readonly string[], context: LexicalContext): string[] {
+  const options = wordOptions(masked);
+  if (options.length === 0) return [];
+  const { view } = context;
+  const original = unmask(masked, items);
+  const score = context.logit(original);
+  const logProb = view.humanLogProb(original);
+  const swaps: { sub: Substitution; gain: number }[] = [];
+  for (const { start, end, alternatives } of options) {
+    let best: { sub: Substitution; gain: number } | null = null;
+    for (const { replacement, checked } of alternatives) {
+      // A word the text already uses would repeat its wording (and its bigrams).
+      if (context.words.has(replacement.toLowerCase())) continue;
+      const sub = { start, end, replacement };
+      const text = unmask(applySubstitutions(masked, [sub]), items);
+      const gain = score - context.logit(text);
+      if (gain < MIN_GAIN || gain <= (best?.gain ?? 0)) continue;
+      if (view.humanLogProb(text) < logProb - (checked ? CHECKED_LM_SLACK : CHOICE_LM_SLACK)) continue;
+      best = { sub, gain };
+    }
+    if (best) swaps.push(best);
+  }
+  swaps.sort((a, b) => b.gain - a.gain || a.sub.start - b.sub.start);
+  // Neighbouring swaps share a bigram, so their gains do not add up: keep one of each pair.
+  const chosen: Substitution[] = [];
+  for (const { sub } of swaps) {
+    if (chosen.some((c) => !/\p{L}/u.test(masked.slice(Math.min(c.end, sub.end), Math.max(c.start, sub.start))))) continue;
+    chosen.push(sub);
+  }
+  if (chosen.length === 0) return [];
+  const rewrites: string[] = [];
+  for (const count of SWAP_COUNTS) {
+    const subs = chosen.slice(0, count).sort((a, b) => a.start - b.start);
+    const rewrite = applySubstitutions(masked, subs);
+    if (!rewrites.includes(rewrite)) rewrites.push(rewrite);
+    if (count >= chosen.length) break;
+  }
+  return rewrites;
+}
