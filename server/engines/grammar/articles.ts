@@ -9,7 +9,7 @@ import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
 import type { Proposal, Rule } from './rules.ts';
 import type { Token } from './tokens.ts';
-import { MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';
+import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
 /** A plain lower-case word (no names, no acronyms, no numbers). */
@@ -72,12 +72,12 @@ const COUNTABLE_PLURAL_SHARE = 0.2;
  */
 function isCountSingular(t: Token | undefined, { lexicon, lm }: PolicyContext): t is Token {
   if (!isPlain(t) || t.pos !== 'NOUN' || t.lemma !== t.lower || MASS_NOUNS.has(t.lower) || STRICT_UNCOUNTABLE.has(t.lower)) return false;
-  if (!lexicon.hasLemma(t.lower, 'noun') || /(ing|ness|ism|ics|s)$/.test(t.lower)) return false;
-  return pluralShare(t.lower, lm) >= COUNTABLE_PLURAL_SHARE;
+  if (!lexicon.hasLemma(t.lower, 'noun') || /(ing|s)$/.test(t.lower) || ABSTRACT_SUFFIX.test(t.lower)) return false;
+  return clearlyCountable(t.lower, lm);
 }
 
-/** Uses of the plural per use of the singular in SUBTLEX-US (0 for a noun it never saw). */
-function pluralShare(noun: string, lm: LanguageModel): number {
+/** True when SUBTLEX-US uses the plural of `noun` at least COUNTABLE_PLURAL_SHARE times per singular use. */
+export function clearlyCountable(noun: string, lm: LanguageModel): boolean {
   const singular = lm.count(noun);
-  return singular > 0 ? lm.count(pluralize(noun)) / singular : 0;
+  return singular > 0 && lm.count(pluralize(noun)) / singular >= COUNTABLE_PLURAL_SHARE;
 }

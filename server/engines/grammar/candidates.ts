@@ -1,12 +1,14 @@
 /**
  * Spelling candidates from our own vocabulary, beside harper's. Harper offers about three
- * candidates ranked by plain edit distance, so the cheapest typing slips (two letters swapped,
- * one vowel for another, a letter doubled or undoubled) can be missing: "palces" → paces, palace,
- * pale, never "places". This generates every such slip of a word and keeps the common words.
+ * candidates ranked by plain edit distance, so the intended word is often missing: "palces" →
+ * paces, palace, pale, never "places"; "baed" → bad, bade, bald, never "based"; "lke" → lake, lee,
+ * lie, never "like". This generates every word one edit away (a letter left out, added, replaced,
+ * or two letters swapped) and keeps the common words; the noisy channel with the neighbouring
+ * words then chooses (spelling.ts).
  */
 import type { Lexicon } from './lexicon.ts';
 
-const VOWELS = ['a', 'e', 'i', 'o', 'u'];
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 export class SpellingCandidates {
   private readonly words: ReadonlySet<string>;
@@ -15,20 +17,20 @@ export class SpellingCandidates {
     this.words = lexicon.commonWords();
   }
 
-  /** Common words one cheap slip from the lower-case `word`. */
+  /** Common words one edit (deletion, insertion, substitution, swap) from the lower-case `word`. */
   lookup(word: string): string[] {
     const out = new Set<string>();
     const keep = (candidate: string): void => {
       if (candidate !== word && this.words.has(candidate)) out.add(candidate);
     };
-    for (let i = 0; i < word.length; i++) {
+    for (let i = 0; i <= word.length; i++) {
       const before = word.slice(0, i);
+      for (const letter of LETTERS) keep(before + letter + word.slice(i)); // insertion
+      if (i === word.length) break;
       const after = word.slice(i + 1);
-      const ch = word[i];
-      if (i + 1 < word.length) keep(before + word[i + 1] + ch + word.slice(i + 2)); // swap
-      if (VOWELS.includes(ch)) for (const v of VOWELS) keep(before + v + after); // vowel for vowel
-      if (i > 0 && word[i - 1] === ch) keep(before + after); // undouble
-      keep(before + ch + ch + after); // double
+      keep(before + after); // deletion
+      for (const letter of LETTERS) keep(before + letter + after); // substitution
+      if (i + 1 < word.length) keep(before + word[i + 1] + word[i] + word.slice(i + 2)); // swap
     }
     return [...out];
   }

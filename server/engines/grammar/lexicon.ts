@@ -223,6 +223,12 @@ export class Lexicon {
     return this.irregularByBase.get(base);
   }
 
+  /** The irregular verb whose simple past `form` is ("chose" → choose), or undefined. */
+  irregularByPast(form: string): IrregularVerb | undefined {
+    const verb = this.irregularByForm.get(form.toLowerCase());
+    return verb?.past.includes(form.toLowerCase()) ? verb : undefined;
+  }
+
   /**
    * The irregular verb a learner gave a regular past ("choosed", "teached", "buyed", "runned"), or
    * undefined. Words that exist ("seed", "lied", "hanged", "lighted") are not such forms.

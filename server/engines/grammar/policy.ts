@@ -8,7 +8,7 @@ import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
-import { chooseSpelling, typoCost } from './spelling.ts';
+import { chooseSpelling } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -102,10 +102,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) : true;
   },
-  // i → I; not i-Pods → I-Pods.
-  CapitalizePersonalPronouns: (original) => !/[-‐]/.test(original),
-  // whole heartedly → wholeheartedly; not Real Politik → RealPolitik.
-  MergeWords: (original) => original === original.toLowerCase(),
+  // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
+  MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),
   // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo), nor u → U, o → O
   // (a single letter is a typo for a word: "u" → "you" is ours, in rules.ts).
   OrthographicConsistency: (original, replacement) => original.length > 1 && !(original === original.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(replacement)),
@@ -114,7 +112,14 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
 };
 
 /** Conditions that need the text around the lint: true keeps it. */
-const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint) => boolean> = {
+const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: PolicyContext) => boolean> = {
+  // i → I; not i-Pods → I-Pods.
+  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)),
+  // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
+  PronounVerbAgreement: (text, lint, { lexicon }) => {
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next === undefined || !(/ed$/.test(next) || lexicon.irregularByPast(next) !== undefined);
+  },
   // 2th → 2nd; not in "1 2th", a number split by a space (12th).
   CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
   // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
@@ -152,7 +157,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
     const contextCondition = CONTEXT_CONDITIONS[lint.rule];
-    if (contextCondition && !contextCondition(text, lint)) continue;
+    if (contextCondition && !contextCondition(text, lint, ctx)) continue;
     // A word both split and misspelt ("importand"): the spelling correction is the likelier one.
     if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, 1)) continue;
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
@@ -193,11 +198,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();
-  // Harper offers about three candidates and counts a swap of two letters as two edits ("palces" →
-  // paces, palace): common words of our vocabulary strictly closer than all of them join in ("places").
-  const closest = Math.min(...candidates.map((c) => typoCost(lower, c.toLowerCase())));
-  const closer = ctx.lexicon.nearWords(lower).filter((c) => typoCost(lower, c) < closest);
-  const plausible = [...candidates, ...closer].filter((c) => {
+  // Harper offers about three candidates by plain edit distance ("palces" → paces, palace; "baed" →
+  // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
+  const plausible = [...candidates, ...ctx.lexicon.nearWords(lower)].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;
     const negative = /^(un|im|ir|il|dis|non)(.{4,})$/.exec(lc);

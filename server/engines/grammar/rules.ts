@@ -10,8 +10,8 @@ import type { Lexicon } from './lexicon.ts';
 import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
-import { MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { missingArticle } from './articles.ts';
+import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { clearlyCountable, missingArticle } from './articles.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
 
@@ -106,6 +106,8 @@ const thirdPersonAgreement: Rule = {
       if (lexicon.functionWords.has(verb.lower) && !lexicon.isVerb(verb.lower)) continue;
       // "he himself", "it all": not a verb after all.
       if (next && next.lower === 'to' && verb.lower === 'need') continue;
+      // "He last chose": a past-tense verb follows, so the word is an adverb.
+      if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
       out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
     }
     return out;
@@ -348,6 +350,9 @@ const pluralAfterQuantifier: Rule = {
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
       if (weak && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
+      // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
+      // times): the noun must also be clearly countable in its own use.
+      if (amountOf && !clearlyCountable(noun.lower, lm)) continue;
       out.push(replace(noun, pluralize(noun.lower)));
     }
     return out;
@@ -477,7 +482,7 @@ const articleBeforeSingular: Rule = {
       if (j === i + 1) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
-      if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || /(ness|ity|ism|ics|tion|sion|ment|ance|ence)$/.test(noun.lower)) continue;
+      if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
       if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
       // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.

@@ -35,3 +35,6 @@ export function pluralize(noun: string): string {
   if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
   return `${noun}s`;
 }
+
+/** Suffixes of abstract nouns, which often go without an article ("cause slow movement", "is great importance"). */
+export const ABSTRACT_SUFFIX = /(ness|ity|ism|ics|tion|sion|ment|ance|ence)$/;
