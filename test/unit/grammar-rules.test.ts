@@ -130,7 +130,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: [
       'However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.', 'Therefore we stayed at home.',
-      'Second place went to our team.', 'Finally arrived, we rested.', 'Besides that, we had no money.',
+      'Second place went to our team.', 'Finally arrived, we rested.', 'In my opinion is the best way.', 'Finally the third cause is the weather.', 'Nowadays the drinking of soda is common.', 'Besides that, we had no money.',
     ],
   },
   'article-missing': {

@@ -19,19 +19,21 @@ export class SpellingCandidates {
 
   /** Common words one edit (deletion, insertion, substitution, swap) from the lower-case `word`. */
   lookup(word: string): string[] {
-    const out = new Set<string>();
-    const keep = (candidate: string): void => {
-      if (candidate !== word && this.words.has(candidate)) out.add(candidate);
-    };
-    for (let i = 0; i <= word.length; i++) {
-      const before = word.slice(0, i);
-      for (const letter of LETTERS) keep(before + letter + word.slice(i)); // insertion
-      if (i === word.length) break;
-      const after = word.slice(i + 1);
-      keep(before + after); // deletion
-      for (const letter of LETTERS) keep(before + letter + after); // substitution
-      if (i + 1 < word.length) keep(before + word[i + 1] + word[i] + word.slice(i + 2)); // swap
-    }
-    return [...out];
+    return [...new Set(edits(word).filter((candidate) => candidate !== word && this.words.has(candidate)))];
   }
+}
+
+/** Every string one edit from `word`: a letter left out, added, replaced, or two letters swapped. */
+function edits(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i <= word.length; i++) {
+    const before = word.slice(0, i);
+    for (const letter of LETTERS) out.push(before + letter + word.slice(i)); // insertion
+    if (i === word.length) break;
+    const after = word.slice(i + 1);
+    out.push(before + after); // deletion
+    for (const letter of LETTERS) if (letter !== word[i]) out.push(before + letter + after); // substitution
+    if (i + 1 < word.length) out.push(before + word[i + 1] + word[i] + word.slice(i + 2)); // swap
+  }
+  return out;
 }

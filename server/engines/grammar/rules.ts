@@ -417,14 +417,14 @@ const uncountablePlural: Rule = {
 /**
  * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive
  * adverbs, sequence adverbs ("Firstly", "Finally") and set phrases of two words or more.
- * "Therefore", "Thus", "Also", "So", "Now", "Then" and "First" (a comma after them is optional, and careful writers
- * often leave it out) are left as written.
+ * "Therefore", "Thus", "Also", "So", "Now", "Then", "First", "Finally", "Hence", "Nowadays" and "Otherwise"
+ * (a comma after them is optional, and careful writers often leave it out) are left as written.
  */
 const INTRODUCTORY = [
   'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
   'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
   'from my point of view', 'however', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
-  'firstly', 'secondly', 'thirdly', 'lastly', 'finally', 'otherwise', 'hence', 'nowadays', 'second', 'third',
+  'firstly', 'secondly', 'thirdly', 'lastly', 'second', 'third',
 ].map((p) => p.split(' '));
 const ORDINALS = new Set(['second', 'third']);
 /** Introductory phrases by their first word. */
@@ -446,7 +446,9 @@ const introductoryComma: Rule = {
         const next = tokens[i + phrase.length];
         if (!isWord(next)) break;
         // "However hard", "Also important", "Finally arrived": not introductory here.
-        if (phrase.length === 1 && ['ADJ', 'ADV', 'VERB', 'AUX'].includes(next.pos)) break;
+        if (phrase.length === 1 && ['ADJ', 'ADV'].includes(next.pos)) break;
+        // "In my opinion is so easy": a verb follows, the phrase is not set off from a clause.
+        if (['VERB', 'AUX'].includes(next.pos)) break;
         // "Second place went to", "Third time lucky": an ordinal is introductory only before a new subject.
         if (ORDINALS.has(phrase[0]) && !['DET', 'PRON'].includes(next.pos)) break;
         if (next.space === '') break;

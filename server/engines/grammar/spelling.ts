@@ -77,8 +77,8 @@ function channelCost(word: string, candidate: string): number {
   let cost = typoCost(word, c);
   if (c.includes("'") && !word.includes("'") && !word.includes('’')) cost += c.endsWith("'s") ? 1.2 : 0.2;
   if (c.includes(' ')) cost += 0.8;
-  // The first letter is seldom wrong, unless swapped with the second.
-  if (c[0] !== word[0] && !(c[0] === word[1] && c[1] === word[0])) cost += 0.4;
+  // The first letter is seldom wrong, unless swapped with the second or a vowel for a vowel ("imotions").
+  if (c[0] !== word[0] && !(c[0] === word[1] && c[1] === word[0]) && !(VOWELS.has(c[0]) && VOWELS.has(word[0]))) cost += 0.4;
   return cost;
 }
 
