@@ -10,6 +10,7 @@ import { trackWorkerLiveness } from './worker/liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
+import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
@@ -23,6 +24,8 @@ export interface Services {
   log: pino.Logger;
   engines: EngineRuntime;
   rateLimits: RateLimits;
+  /** API key authentication, one lookup for the concurrent requests of one key. */
+  auth: Authenticator;
   /** Charges for synchronous requests, grouped per user under concurrency. */
   charges: ChargeQueue;
   /** Async job acceptances, grouped per user under concurrency. */
@@ -61,6 +64,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
     rateLimits: new RateLimits(db.pool),
+    auth: new Authenticator(db),
     charges: new ChargeQueue(db),
     jobs: new JobAcceptance(db),
     clock: overrides.clock ?? (() => new Date()),

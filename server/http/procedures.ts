@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import type { OperationId, RouteDef } from '../../contract/routes.ts';
 import * as s from '../../contract/schemas.ts';
-import { authenticate, requireScopes, type Principal } from '../platform/keys.ts';
+import { requireScopes, type Principal } from '../platform/keys.ts';
 import type { Services } from '../services.ts';
 import * as h from './handlers.ts';
 
@@ -30,7 +30,7 @@ const t = initTRPC.context<RequestContext>().create({ isServer: true });
 
 /** Authenticates the X-API-Key and checks the route's scopes; the handler gets the principal. */
 const authed = t.procedure.use(async ({ ctx, next }) => {
-  const principal = await authenticate(ctx.services.db, ctx.apiKey);
+  const principal = await ctx.services.auth.authenticate(ctx.apiKey);
   requireScopes(principal, ctx.route.scopes ?? []);
   return next({ ctx: { ...ctx, principal } });
 });

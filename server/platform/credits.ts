@@ -7,7 +7,7 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { UserBatches, type Outcome } from './user-batches.ts';
+import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 
 export interface Charge {
   /** Ledger row id of the charge, needed to refund it. */
@@ -87,14 +87,14 @@ export async function chargeCredits(db: Queryable, userId: number, amount: numbe
 
 /**
  * Charges for synchronous requests, one user's concurrent ones grouped into one statement (see
- * UserBatches). When the balance cannot cover a whole group, each request is charged on its own,
+ * BatchedRounds). When the balance cannot cover a whole group, each request is charged on its own,
  * so each gets its own answer.
  */
 export class ChargeQueue {
-  private readonly batches: UserBatches<LedgerCharge[], Charge[]>;
+  private readonly batches: BatchedRounds<number, LedgerCharge[], Charge[]>;
 
   constructor(db: Queryable) {
-    this.batches = new UserBatches(async (userId, requests): Promise<Outcome<Charge[]>[]> => {
+    this.batches = new BatchedRounds(async (userId, requests): Promise<Outcome<Charge[]>[]> => {
       if (requests.length > 1) {
         const charges = await debit(db, userId, requests.flat());
         if (charges) return requests.map((items) => ({ ok: true, value: charges.splice(0, items.length) }));

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { debit, insufficientCredits, refundCharge, type Charge, type ChargePart } from './credits.ts';
-import { UserBatches, type Outcome } from './user-batches.ts';
+import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import { textCharges, type TextOperation } from '../operations/text.ts';
 
 export const RESULT_RETENTION_MS = 60 * 60 * 1000;
@@ -123,12 +123,12 @@ export async function acceptJobs(db: Database, userId: number, requests: JobRequ
   });
 }
 
-/** Job acceptances, one user's concurrent ones in one transaction (see UserBatches). */
+/** Job acceptances, one user's concurrent ones in one transaction (see BatchedRounds). */
 export class JobAcceptance {
-  private readonly batches: UserBatches<JobRequest, AcceptedJob>;
+  private readonly batches: BatchedRounds<number, JobRequest, AcceptedJob>;
 
   constructor(db: Database) {
-    this.batches = new UserBatches((userId, requests) => acceptJobs(db, userId, requests));
+    this.batches = new BatchedRounds((userId, requests) => acceptJobs(db, userId, requests));
   }
 
   accept(request: JobRequest): Promise<AcceptedJob> {

@@ -1,11 +1,13 @@
 /**
  * API keys: `ci_` + 40 random base62 characters, shown once; only the SHA-256 hash and the display
- * prefix are stored. Authentication is one indexed lookup by hash.
+ * prefix are stored. Authentication is one indexed lookup by hash, shared by the concurrent
+ * requests made with the same key.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/routes.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
+import { BatchedRounds } from './batched-rounds.ts';
 
 const KEY_PREFIX = 'ci_';
 const KEY_RANDOM_LENGTH = 40;
@@ -121,7 +123,7 @@ export async function deleteApiKey(db: Database, id: string): Promise<void> {
   if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
 }
 
-/** Resolves the X-API-Key header to a principal, or throws the matching 401. */
+/** The key's record with its user's plan; no row when no key has this hash. */
 const AUTHENTICATE = {
   name: 'authenticate',
   text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired,
@@ -130,10 +132,35 @@ const AUTHENTICATE = {
          where k.key_hash = $1`,
 };
 
+interface KeyRow {
+  id: string;
+  user_id: number;
+  status: ApiKeyRecord['status'];
+  scopes: string[];
+  expired: boolean | null;
+  name: string;
+  max_pending_jobs: number;
+  image_requests_per_minute: number;
+  humanizer_sync_per_minute: number;
+}
+
+async function lookUpKey(db: Database, hash: Buffer): Promise<KeyRow | undefined> {
+  const [row] = await db.query<KeyRow>(AUTHENTICATE, [hash]);
+  return row;
+}
+
+/** Resolves the X-API-Key header to a principal, or throws the matching 401. */
 export async function authenticate(db: Database, key: string | undefined): Promise<Principal> {
+  return principalOf(await lookUpKey(db, wellFormedHash(key)));
+}
+
+function wellFormedHash(key: string | undefined): Buffer {
   if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
   if (!isWellFormedKey(key)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
-  const [row] = await db.query(AUTHENTICATE, [hashKey(key)]);
+  return hashKey(key);
+}
+
+function principalOf(row: KeyRow | undefined): Principal {
   if (!row) throw new ApiError('invalid_api_key', 'The API key is not valid.');
   if (row.status === 'Revoked') throw new ApiError('api_key_revoked', 'The API key was revoked.');
   if (row.expired) throw new ApiError('api_key_expired', 'The API key has expired.');
@@ -143,6 +170,27 @@ export async function authenticate(db: Database, key: string | undefined): Promi
     scopes: new Set(row.scopes),
     plan: { name: row.name, max_pending_jobs: row.max_pending_jobs, image_requests_per_minute: row.image_requests_per_minute, humanizer_sync_per_minute: row.humanizer_sync_per_minute },
   };
+}
+
+/**
+ * Authentication for the API: the concurrent requests made with one key share one lookup (see
+ * BatchedRounds). Nothing is cached: each lookup starts after its requests arrived, so a key
+ * revoked or expired before a request is refused on that request.
+ */
+export class Authenticator {
+  private readonly lookups: BatchedRounds<string, Buffer, KeyRow | undefined>;
+
+  constructor(db: Database) {
+    this.lookups = new BatchedRounds(async (_hex, hashes) => {
+      const row = await lookUpKey(db, hashes[0]);
+      return hashes.map(() => ({ ok: true, value: row }));
+    });
+  }
+
+  async authenticate(key: string | undefined): Promise<Principal> {
+    const hash = wellFormedHash(key);
+    return principalOf(await this.lookups.submit(hash.toString('hex'), hash));
+  }
 }
 
 export function requireScopes(principal: Principal, required: readonly string[]): void {

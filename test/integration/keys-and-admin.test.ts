@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { createUser, setPlan } from '../../server/platform/accounts.ts';
-import { authenticate, createApiKey, deleteApiKey, hashKey, isWellFormedKey, listApiKeys, parseScopes, revokeApiKey } from '../../server/platform/keys.ts';
+import { authenticate, Authenticator, createApiKey, deleteApiKey, hashKey, isWellFormedKey, listApiKeys, parseScopes, revokeApiKey } from '../../server/platform/keys.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -64,6 +64,40 @@ describe('API keys', () => {
     await deleteApiKey(db, b.record.id);
     await assert.rejects(authenticate(db, b.key), (e: ApiError) => e.code === 'invalid_api_key');
     assert.equal((await listApiKeys(db, user.id)).length, 1);
+  });
+
+  test('the concurrent requests of one key share one lookup, and a revocation applies to every request that comes after it', async () => {
+    const user = await createUser(db, `shared${++n}@example.com`, '1M');
+    const a = await createApiKey(db, { userId: user.id, name: 'a', scopes: ['ai_detector'], expiration: 'never' });
+    const b = await createApiKey(db, { userId: user.id, name: 'b', scopes: ['humanizer'], expiration: 'never' });
+    let lookups = 0;
+    let holding = false; // while true, lookups answer only once `release` is called
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const query = (async (sql, params) => {
+      lookups++;
+      const rows = await db.query(sql, params);
+      if (holding) await held;
+      return rows;
+    }) as Database['query'];
+    const counting: Database = { ...db, query };
+    const auth = new Authenticator(counting);
+
+    const principals = await Promise.all([a.key, a.key, b.key, a.key, a.key, b.key].map((key) => auth.authenticate(key)));
+    assert.deepEqual(principals.map((p) => [...p.scopes]), [['ai_detector'], ['ai_detector'], ['humanizer'], ['ai_detector'], ['ai_detector'], ['humanizer']]);
+    assert.equal(lookups, 4); // per key: the first request at once, the other three together
+
+    // A request that arrives while a lookup of its key is in flight gets a lookup of its own, after it.
+    holding = true;
+    const before = auth.authenticate(a.key);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the lookup has read the key
+    await revokeApiKey(db, a.record.id);
+    const afterRevocation = auth.authenticate(a.key);
+    release();
+    assert.equal((await before).keyId, a.record.id);
+    await assert.rejects(afterRevocation, (e: ApiError) => e.code === 'api_key_revoked');
+    await assert.rejects(auth.authenticate(undefined), (e: ApiError) => e.code === 'missing_api_key');
+    await assert.rejects(auth.authenticate('ci_short'), (e: ApiError) => e.code === 'invalid_api_key');
   });
 
   test('scopes: at least one, known names, "all" is every public scope', () => {

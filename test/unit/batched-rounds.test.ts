@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { UserBatches, type Outcome } from '../../server/platform/user-batches.ts';
+import { BatchedRounds, type Outcome } from '../../server/platform/batched-rounds.ts';
 
 /** A round that answers each input with its double, rejects negative inputs, and records the groups it saw. */
 function doubling(rounds: number[][][]) {
-  return new UserBatches<number, number>(async (userId, inputs) => {
+  return new BatchedRounds<number, number, number>(async (userId, inputs) => {
     (rounds[userId] ??= []).push(inputs);
     await new Promise((resolve) => setTimeout(resolve, 5));
     return inputs.map((n): Outcome<number> => (n < 0 ? { ok: false, error: new Error(`negative ${n}`) } : { ok: true, value: 2 * n }));
   });
 }
 
-describe('UserBatches', () => {
+describe('BatchedRounds', () => {
   test('a lone request goes at once; requests arriving during a round go together in the next, in arrival order', async () => {
     const rounds: number[][][] = [];
     const batches = doubling(rounds);
@@ -32,7 +32,7 @@ describe('UserBatches', () => {
 
   test('a round that throws rejects its whole group, and the next group still runs', async () => {
     let calls = 0;
-    const batches = new UserBatches<number, number>(async (_userId, inputs) => {
+    const batches = new BatchedRounds<number, number, number>(async (_userId, inputs) => {
       calls += 1;
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (calls === 2) throw new Error('database down');
