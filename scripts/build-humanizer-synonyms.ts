@@ -181,6 +181,14 @@ r significantly>greatly substantially>greatly immensely>hugely exceedingly>very
 r undoubtedly>no_doubt entirely>wholly
 `;
 
+/** Never offered as a replacement: slurs, profanity and slang that WordNet lists as synonyms. */
+const OFFENSIVE = new Set(`
+  fuck fucking fucked screw screwing screwed shit shitty crap crappy piss pissed ass arse damn damned goddamn goddam bloody
+  bastard bitch whore slut wop whitey honky honkey spic kike nigger chink gook dago kraut jap paki retard spastic cripple
+  dyke fag faggot queer tit tits boob boobs cock dick prick pussy cunt booger nookie bugger wanker twat negro colored
+  jolly bully
+`.split(/\s+/).filter(Boolean));
+
 interface Sense { synset: string; rank: number; count: number }
 
 const require = createRequire(import.meta.url);
@@ -276,16 +284,18 @@ for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const monosemous = list.length === 1;
     if (!monosemous && (count < 2 || count < DOMINANT_POS_SHARE * all)) continue;
     if (monosemous && byPos.size > 1 && count < DOMINANT_POS_SHARE * all) continue;
+    // Only the dominant sense: a word's other senses need more context than a bigram model sees.
     const top = topSense(list);
     if (!monosemous && top.count < CHOICE_SENSE_SHARE * count) continue;
+    const main = [top];
     const own = subtlex.get(word) ?? 0;
     // An untagged word needs to be a word people say at all (not slang or jargon that happens to be monosemous).
     if (count === 0 && own < CHOICE_MIN_SUBTLEX / 5) continue;
     const picked: { word: string; count: number }[] = [];
-    for (const candidate of synsetWords(pos, top.synset)) {
-      if (candidate === word || DENY.has(candidate) || candidate.length < 3) continue;
+    for (const [sense, candidate] of main.flatMap((m) => synsetWords(pos, m.synset).map((w) => [m, w] as const))) {
+      if (candidate === word || DENY.has(candidate) || OFFENSIVE.has(candidate) || candidate.length < 3 || picked.some((p) => p.word === candidate)) continue;
       const theirs = senses.get(candidate)?.get(pos);
-      const shared = theirs?.find((x) => x.synset === top.synset);
+      const shared = theirs?.find((x) => x.synset === sense.synset);
       // The shared sense must be what the candidate usually means ("capsize" is not "turtle").
       if (!theirs || !shared || (shared.rank !== 1 && shared.count < 2)) continue;
       const theirAll = [...senses.get(candidate)!.values()].reduce((s, l) => s + total(l), 0);

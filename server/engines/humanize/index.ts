@@ -16,7 +16,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitParticiple, splitSubjectWhich, splitWhich } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -57,7 +57,7 @@ const MAX_SINGLE_EDITS = 6;
 const LOCAL_SLACK = 0.1;
 const LOGIT_SLACK = 0.05;
 /** Structural candidates tried per sentence and pass, whatever their local score. */
-const STRUCTURAL_TRIES = 3;
+const STRUCTURAL_TRIES = 4;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 const MAX_SINGLE_SYNONYMS = 4;
 
@@ -107,7 +107,8 @@ interface Candidate {
   structural: boolean;
 }
 
-const STRUCTURE_MOVES = [splitLong, splitWhich, splitSubjectWhich, splitParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
+const splitUneven = (sentence: string): string | null => splitLong(sentence, true);
+const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitSubjectWhich, splitParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {

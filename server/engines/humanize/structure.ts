@@ -46,11 +46,15 @@ function lowerFirst(text: string): string | null {
   return COMMON_OPENERS.has(word) ? word + text.slice(m[0].length) : null;
 }
 
-/** Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject pronoun. */
-const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you) )/gu;
+/** Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject pronoun (or "it", "there"). */
+const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you|it|there) )/gu;
 
-/** "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are long clauses. */
-export function splitLong(sentence: string): string | null {
+/**
+ * "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are clauses of four words or
+ * more: at the boundary nearest the middle, or with `uneven`, the one farthest from it (a short
+ * sentence beside a long one varies the rhythm more).
+ */
+export function splitLong(sentence: string, uneven = false): string | null {
   // Two short clauses ("The breakfast is basic, and the Wi-Fi is slow.") read as well as two sentences.
   if (words(sentence).length < 10 || !TERMINAL.test(sentence)) return null;
   const middle = sentence.length / 2;
@@ -61,7 +65,8 @@ export function splitLong(sentence: string): string | null {
     if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
     // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own.
     if (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' '))) continue;
-    if (best === null || Math.abs(m.index - middle) < Math.abs(best.at - middle)) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
+    const better = best === null || (uneven ? Math.abs(m.index - middle) > Math.abs(best.at - middle) : Math.abs(m.index - middle) < Math.abs(best.at - middle));
+    if (better) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
   }
   if (!best) return null;
   const left = sentence.slice(0, best.at);
@@ -106,7 +111,7 @@ export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   if (a.length < 6 || b.length < 4 || a.length > 22 || b.length > 22 || a.length + b.length <= 24) return null;
-  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !/^(?:It|They|He|She|We|I|This|These)\s/u.test(second) || !TERMINAL.test(second)) return null;
+  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !/^(?:It|They|He|She|We|I|This|These|There|Its|Their|His|Her)\s/u.test(second) || !TERMINAL.test(second)) return null;
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
@@ -127,6 +132,17 @@ export function splitSubjectWhich(sentence: string): string | null {
   // The clause's verb must agree with the subject it now follows ("The ballet will feature ...").
   if (/^(?:\p{Ll}+ly )?(?:and|or|but|to|in|on|at|of|for|with)\b/u.test(clause)) return null;
   return `${subject} ${clause}. ${plural ? 'They' : 'It'} ${main}`;
+}
+
+/**
+ * "A, because B." -> "A. This is because B.": the reason as a sentence of its own, when the main
+ * clause is long enough to stand alone and the reason is a clause (not "because of").
+ */
+export function splitBecause(sentence: string): string | null {
+  const m = /^([^;:]{30,}?),? because (?!of\b)([^;:]+[.!?])$/u.exec(sentence);
+  if (!m || words(m[1]).length < 6 || !startsIndependentClause(m[2])) return null;
+  if (/^(?:Just|Only|Simply|Partly|Mainly|Mostly|Largely|Not|Is|Was|Are|Were|Do|Did|Does)\b/u.test(m[1]) || /\b(?:just|only|simply|partly|mainly|mostly|largely|not|precisely|exactly)$/u.test(m[1])) return null;
+  return `${m[1]}. This is because ${m[2]}`;
 }
 
 /** Opening adverbs whose comma is optional and that people often write without one. */

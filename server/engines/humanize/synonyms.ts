@@ -47,10 +47,17 @@ const NO_SINGLE_PAST = new Set(['see', 'begin', 'show', 'shrink', 'get', 'give',
 /** Mass nouns: a plural source ("salaries") has no plural replacement ("pays"). */
 const NO_PLURAL = new Set(['pay', 'help', 'use', 'calm', 'sadness', 'joy', 'fear', 'energy', 'passion', 'friendship', 'unease', 'skill', 'length', 'din', 'comfort']);
 
+/**
+ * Endings of irregular verbs, compounds included ("overcome", "withhold", "undertake"): their past
+ * is never the regular -ed form.
+ */
+const IRREGULAR_ENDING =
+  /(?:come|take|give|go|get|make|see|know|think|bring|buy|catch|teach|fight|seek|find|hold|stand|tell|sell|feel|keep|leave|lose|mean|meet|pay|say|send|spend|build|lend|bend|sleep|sweep|weep|win|run|begin|swim|sing|ring|drink|sink|shrink|spring|stink|fly|draw|grow|throw|blow|show|wear|tear|bear|swear|break|speak|steal|choose|freeze|drive|ride|write|rise|bite|hide|shake|fall|eat|beat|forget|forgive|shoot|light|read|lead|feed|bleed|breed|flee|hang|dig|stick|strike|swing|sting|wind|shine|slide|split|spread|cut|hit|hurt|let|put|set|shut|quit|cost|burst|cast|bet|do|have|be|lie|lay|sit|sew|sow|mow|swell|slay|smite|forsake|awake|wake|weave|cling|fling|sling|slink|spin|wring|dwell|leap|kneel|creep|deal|feel)$/u;
+
 /** Past tense (= past participle) of a verb, or null when it might be irregular or need doubling. */
 function addEd(word: string): string | null {
   if (word in IRREGULAR_PAST) return IRREGULAR_PAST[word];
-  if (NO_SINGLE_PAST.has(word) || word.includes(' ')) return null;
+  if (NO_SINGLE_PAST.has(word) || word.includes(' ') || IRREGULAR_ENDING.test(word)) return null;
   if (/[^aeiou][aeiou][^aeiouwxy]$/u.test(word)) return null; // admit -> admitted: not worth the risk
   if (/e$/u.test(word)) return `${word}d`;
   if (/[^aeiou]y$/u.test(word)) return `${word.slice(0, -1)}ied`;
