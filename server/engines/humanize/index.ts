@@ -22,7 +22,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.4.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.5.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;

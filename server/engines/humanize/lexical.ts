@@ -42,7 +42,7 @@ const MIN_GAIN = 0.002;
  * for WordNet's wider choices, whose sense must fit the context.
  */
 const CHECKED_LM_SLACK = 1.5;
-const CHOICE_LM_SLACK = 1;
+const CHOICE_LM_SLACK = 0;
 /** Swaps combined into one candidate, best first. */
 const SWAP_COUNTS = [1, 2, 4, Infinity];
 

@@ -160,7 +160,11 @@ const TRANSITION_INTRO = /^(?:in (?:fact|addition|contrast|particular|general|sh
  */
 export function dropIntroComma(sentence: string): string | null {
   const adverb = OPTIONAL_COMMA_ADVERBS.exec(sentence);
-  if (adverb) return `${adverb[1]} ${sentence.slice(adverb[0].length)}`;
+  if (adverb) {
+    // Only straight before the subject: "Unfortunately from the start, I ..." would run two openers together.
+    const rest = sentence.slice(adverb[0].length);
+    return startsWithSubject(rest) && !/,/u.test(words(rest).slice(0, 4).join(' ')) ? `${adverb[1]} ${rest}` : null;
+  }
   const phrase = INTRO_PREPOSITION.exec(sentence);
   if (!phrase) return null;
   const opening = `${phrase[1]} ${phrase[2]}`;

@@ -1,0 +1,149 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lexicalView, loadTextDetector, type TextDetector } from '../../server/engines/text-detect/index.ts';
+import { splitSentences } from '../../server/engines/shared/sentences.ts';
+import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
+import { lexicalContext, lexicalRewrites, type LexicalView } from '../../server/engines/humanize/lexical.ts';
+import { dropAndComma, dropIntroComma, joinLong, joinShort, splitBecause, splitLong, splitSubjectWhich } from '../../server/engines/humanize/structure.ts';
+import { wordOptions } from '../../server/engines/humanize/synonyms.ts';
+
+/**
+ * A stand-in lexical view: each listed word weighs its value, everything else nothing; the "human
+ * language model" likes the listed words it knows and dislikes unknown ones.
+ */
+function fakeView(weights: Record<string, number>, logProbs: Record<string, number> = {}): LexicalView {
+  const tokens = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return {
+    ngramWeight: (s) => tokens(s).reduce((sum, t) => sum + (weights[t] ?? 0), 0),
+    humanLogProb: (s) => tokens(s).reduce((sum, t) => sum + (logProbs[t] ?? -5), 0),
+    logitPerMeanLogProb: -1,
+    ngramNormPow: 0.5,
+  };
+}
+
+describe('round 5: detector-guided word swaps', () => {
+  it('swaps a word for the synonym the detector weighs less, and only where it helps', () => {
+    const sentence = 'She purchased a small house near the river.';
+    const view = fakeView({ purchased: 2, bought: -1 }, { purchased: -6, bought: -4 });
+    const rewrites = lexicalRewrites(sentence, [], lexicalContext(view, sentence));
+    assert.deepEqual(rewrites, ['She bought a small house near the river.']);
+    // When the replacement weighs more, nothing is offered.
+    const heavier = fakeView({ purchased: -1, bought: 2 }, { purchased: -6, bought: -4 });
+    assert.deepEqual(lexicalRewrites(sentence, [], lexicalContext(heavier, sentence)), []);
+  });
+
+  it('does not repeat a word the text already uses', () => {
+    const sentence = 'She purchased a small house near the river.';
+    const text = `${sentence} Later she bought a boat.`;
+    const view = fakeView({ purchased: 2, bought: -1 }, { purchased: -6, bought: -4 });
+    assert.deepEqual(lexicalRewrites(sentence, [], lexicalContext(view, text)), []);
+  });
+
+  it('keeps masked items out of the swaps and puts them back', () => {
+    const masked = 'She purchased \uE000\uE100\uE001 near the river.';
+    const view = fakeView({ purchased: 2, bought: -1 }, { purchased: -6, bought: -4 });
+    const [rewrite] = lexicalRewrites(masked, ['Rose Cottage'], lexicalContext(view, 'She purchased Rose Cottage near the river.'));
+    assert.equal(rewrite, 'She bought \uE000\uE100\uE001 near the river.');
+  });
+
+  it('inflects replacements and never builds a regular past for an irregular verb', () => {
+    const options = wordOptions('He constructed the house and discovered a map.');
+    const replacements = options.flatMap((o) => o.alternatives.map((a) => a.replacement));
+    assert.ok(replacements.includes('built'));
+    assert.ok(replacements.includes('found'));
+    for (const r of replacements) assert.doesNotMatch(r, /(?:comed|taked|gived|goed|maked|buyed|finded|builded)$/u);
+  });
+
+  it('the detector view: n-gram weights add up per sentence, and the human model prefers real English', () => {
+    const detector = loadTextDetector();
+    const view = lexicalView(detector);
+    assert.ok(view);
+    assert.ok(view.humanLogProb('The dog ran across the park to find its ball.') > view.humanLogProb('Park the across ball ran dog its find to the.'));
+    assert.ok(view.logitPerMeanLogProb < 0, 'text that reads as human lowers the score');
+    const fake: TextDetector = { version: 'x', detect: detector.detect.bind(detector) };
+    assert.equal(lexicalView(fake), undefined);
+    // The view reads the model only: scores are the same before and after using it.
+    const text = 'Moreover, it is crucial to note that the results are robust.';
+    const before = detector.detect(text).aiScore;
+    view.ngramWeight(text);
+    assert.equal(detector.detect(text).aiScore, before);
+  });
+});
+
+describe('round 5: rhythm moves', () => {
+  it('drops the optional comma after a short opener, but not after a participle or a transition', () => {
+    assert.equal(dropIntroComma('In 2019, the company moved to Leeds.'), 'In 2019 the company moved to Leeds.');
+    assert.equal(dropIntroComma('Finally, we reached the top of the hill.'), 'Finally we reached the top of the hill.');
+    assert.equal(dropIntroComma('After eating, the dog slept.'), null);
+    assert.equal(dropIntroComma('In fact, the team lost.'), null);
+    assert.equal(dropIntroComma('During the long and very cold winter of that year, the river froze.'), null);
+    assert.equal(dropIntroComma('Unfortunately, from the beginning to the end, I was disappointed.'), null);
+  });
+
+  it('drops the comma of a short compound sentence, not of a list', () => {
+    assert.equal(dropAndComma('The room was small, and the bed was hard.'), 'The room was small and the bed was hard.');
+    assert.equal(dropAndComma('We bought apples, pears, and the rest went home.'), null);
+  });
+
+  it('splits a which-clause out of the subject with It or They', () => {
+    assert.equal(
+      splitSubjectWhich('The ballet, which will feature the Moomins in all their glory, is sure to delight fans of all ages.'),
+      'The ballet will feature the Moomins in all their glory. It is sure to delight fans of all ages.',
+    );
+    assert.equal(splitSubjectWhich('The new buses, which were built in York, have arrived at the depot.'), 'The new buses were built in York. They have arrived at the depot.');
+    assert.equal(splitSubjectWhich('The house, which and more, stood on a hill.'), null);
+  });
+
+  it('joins with or without a comma, and joins a longer pair when the second picks up with a pronoun', () => {
+    assert.equal(joinShort('The pool is small.', 'The gym is worse.', false), 'The pool is small and the gym is worse.');
+    assert.equal(joinShort('The pool is small.', 'The gym is worse.'), 'The pool is small, and the gym is worse.');
+    assert.equal(
+      joinLong('The company has been operating in Cardiff since 2015 without a license.', 'It has welcomed the decision of the council and now plans to open more offices.'),
+      'The company has been operating in Cardiff since 2015 without a license, and it has welcomed the decision of the council and now plans to open more offices.',
+    );
+    assert.equal(joinLong('The company has been operating in Cardiff since 2015 without a license.', 'The council agreed.'), null);
+  });
+
+  it('splits unevenly and splits off a reason', () => {
+    const sentence = 'The food took over an hour to arrive and it was cold, but the staff did not seem to notice or care at all.';
+    assert.equal(splitLong(sentence, true), 'The food took over an hour to arrive. It was cold, but the staff did not seem to notice or care at all.');
+    assert.equal(
+      splitBecause('There was no reason for such slow service in the restaurant, because the kitchen was half empty.'),
+      'There was no reason for such slow service in the restaurant. This is because the kitchen was half empty.',
+    );
+    assert.equal(splitBecause('We left early because of the rain that night.'), null);
+    assert.equal(splitBecause('We left early because we were tired.'), null);
+  });
+
+  it('structure moves keep every word of a sentence in order (no content lost or made up)', () => {
+    // The words a move may add or drop (links and the pronoun of a new sentence) aside, the letters stay in order.
+    const letters = (s: string): string => s.toLowerCase().replace(/\b(?:this|is|it|they|and|but|because)\b|[^\p{L}]/gu, '');
+    const clause = fc.constantFrom('the room was small', 'the bed was hard', 'we left early', 'it rained all night', 'the staff were kind');
+    fc.assert(
+      fc.property(clause, clause, fc.constantFrom(', and ', ', but ', ' because '), (a, b, link) => {
+        const sentence = `${a[0].toUpperCase()}${a.slice(1)} in the old town by the sea${link}${b}.`;
+        for (const move of [dropAndComma, splitBecause, (s: string) => splitLong(s, true)]) {
+          const out = move(sentence);
+          if (out === null) continue;
+          assert.equal(letters(out), letters(sentence));
+        }
+      }),
+    );
+  });
+});
+
+describe('round 5: whole pipeline with the real detector', () => {
+  const detector = loadTextDetector();
+  const text = `The Moomins, the beloved characters from Finnish author Tove Jansson's books, are set to take the stage in a new ballet production. The ballet, which will feature the Moomins in all their adorable glory, is sure to delight fans of all ages. The production promises to bring the characters to life in a way that will captivate audiences and leave them wanting more. With its colorful sets and costumes, the ballet is sure to be a visual feast for the eyes. The ballet will be performed at the Royal Opera House in London, with shows starting from February 2023.`;
+
+  it('lowers the score, keeps every invariant and is deterministic', () => {
+    const first = humanize(text, { detector });
+    const second = humanize(text, { detector });
+    assert.equal(first.text, second.text);
+    assert.ok(first.scoreAfter < first.scoreBefore);
+    assert.deepEqual(checkInvariants(text, first.text).violations, []);
+    for (const name of ['Moomins', 'Tove Jansson', 'Royal Opera House', 'London', 'February 2023']) assert.ok(first.text.includes(name), name);
+    assert.ok(splitSentences(first.text).length >= splitSentences(text).length - 2);
+  });
+});
