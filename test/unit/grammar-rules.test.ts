@@ -42,6 +42,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
   },
+  'plural-bare-subject': {
+    fixes: [
+      ['Recently scientist have been working on it.', 'Recently scientists have been working on it.'],
+      ['It is hard, because scientist assume it.', 'It is hard, because scientists assume it.'],
+    ],
+    leaves: ['History tell us the truth.', 'Time flies when we play.', 'Car owners pay more.', 'Parents teach their children well.', 'The scientist has been working on it.'],
+  },
   'agreement-plural-pronoun': {
     fixes: [
       ['Yesterday they was at home all day.', 'Yesterday they were at home all day.'],
@@ -237,6 +244,10 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('So Ho Chi Minh city will grow.');
     await unchanged('After I studied the topic more in depth, I understood it.');
     await unchanged('Young people like i-Pods or mp 3s.');
+  });
+
+  it('splits two run-together words rather than respelling them as a distant word', async () => {
+    assert.equal(await corrected('You can see that inmany books the idea is old.'), 'You can see that in many books the idea is old.');
   });
 
   it('still corrects a misspelt inflection, a repeated word and a wrong number suffix', async () => {

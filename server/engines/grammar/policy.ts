@@ -163,10 +163,13 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
     else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
   }
+  // A word split into two common words ("inmany" → in many) rather than respelt as a distant one ("infant").
+  const splits = new Set(edits.filter((e) => e.rule === 'SplitWords').map((e) => `${e.start}:${e.end}`));
+  const kept = edits.filter((e) => e.rule !== 'SpellCheck' || !splits.has(`${e.start}:${e.end}`));
   // On one word, the spelling correction before a capitalisation lint: our sentence-capital rule
   // then capitalises the corrected word ("becouse" → "Because", not "Becouse").
   const rank = (e: Edit): number => (e.category === 'capitalization' && e.rule !== 'SpellCheck' ? 1 : 0);
-  return edits.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start || rank(a) - rank(b));
+  return kept.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start || rank(a) - rank(b));
 }
 
 /**

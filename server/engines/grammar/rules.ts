@@ -211,6 +211,38 @@ const singularNounAgreement: Rule = {
   },
 };
 
+/**
+ * A bare singular count noun as a subject, with a verb in the plural form: "Recently scientist have
+ * found" → "scientists have found", "In this case student learn" → "students learn". Without a
+ * determiner a singular count noun cannot be a subject, and the verb says the writer meant many;
+ * a mass noun ("history tell us") is left, as the verb is then the error.
+ */
+const bareSingularSubject: Rule = {
+  id: 'plural-bare-subject',
+  category: 'grammar',
+  description: 'bare singular count noun + plural verb at the start of a clause → plural noun (scientist have found → scientists have found)',
+  apply(_text, tokens, { lexicon, lm }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const noun = tokens[i];
+      const verb = tokens[i + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.lower.includes('-')) continue;
+      // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
+      if (noun.text !== noun.lower && !(noun.sentenceStart && noun.text === matchCase('A', noun.lower))) continue;
+      // At a clause start, or after one adverb there ("Recently scientist have").
+      const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
+      if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) continue;
+      if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) continue;
+      const pluralVerb = ['have', 'do', 'are', 'were'].includes(verb.lower) || (verb.pos === 'VERB' && verb.lemma === verb.lower && lexicon.isVerb(verb.lower) && !lexicon.hasLemma(verb.lower, 'noun'));
+      if (!pluralVerb || MODALS.has(verb.lower)) continue;
+      if (MASS_NOUNS.has(noun.lower) || STRICT_UNCOUNTABLE.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
+      if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.functionWords.has(noun.lower) || !clearlyCountable(noun.lower, lm)) continue;
+      out.push(replace(noun, pluralize(noun.lower)));
+    }
+    return out;
+  },
+};
+
 const PLURAL_DETERMINERS = new Set(['the', 'these', 'those', 'many', 'most', 'some', 'all', 'my', 'our', 'their', 'your', 'his', 'her', 'several', 'few', 'both', 'such', 'other', 'most']);
 
 function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
@@ -775,8 +807,8 @@ const contractions: Rule = {
 
 /**
  * A full stop at the very end of a text whose last sentence ends in a word: "... in the future" →
- * "... in the future.". Only for a last line of six words or more that starts with a capital and
- * follows nothing or a finished sentence, so headings, list items and short messages are left as written.
+ * "... in the future.". Only for a last line of four words or more with a verb that starts with a capital
+ * (or starts the text) and follows nothing or a finished sentence, so headings and list items are left as written.
  */
 const finalPeriod: Rule = {
   id: 'final-period',
@@ -793,7 +825,10 @@ const finalPeriod: Rule = {
     let first = line.length - 1;
     while (first > 0 && !line[first].sentenceStart) first--;
     const sentence = line.slice(first).filter(isWord);
-    if (sentence.length < 6 || !/^\p{Lu}/u.test(sentence[0].text)) return [];
+    // A sentence, not a heading: a verb among four words or more, a capital (or the text's first
+    // word, which the capital rule fixes).
+    if (sentence.length < 4 || !sentence.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return [];
+    if (!/^\p{Lu}/u.test(sentence[0].text) && !(sentence[0] === tokens[0] && /^\p{Ll}/u.test(sentence[0].text))) return [];
     return [{ start: last.end, end: last.end, replacement: '.' }];
   },
 };
@@ -804,6 +839,7 @@ export const RULES: Rule[] = [
   pluralPronounAgreement,
   pluralNounAgreement,
   singularNounAgreement,
+  bareSingularSubject,
   modalBase,
   infinitiveBase,
   perfectParticiple,
