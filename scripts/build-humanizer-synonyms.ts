@@ -179,6 +179,9 @@ r typically>usually readily>easily increasingly>more_and_more subsequently>later
 r effortlessly>easily meticulously>carefully seamlessly>smoothly profoundly>deeply remarkably>strikingly
 r significantly>greatly substantially>greatly immensely>hugely exceedingly>very
 r undoubtedly>no_doubt entirely>wholly
+n restaurant>place options>choices findings>results challenge>problem understanding>grasp
+v express>voice
+a strange>odd
 `;
 
 /** Never offered as a replacement: slurs, profanity and slang that WordNet lists as synonyms. */

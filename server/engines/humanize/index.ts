@@ -41,11 +41,11 @@ export interface HumanizeResult {
 }
 
 export const DEFAULT_TARGET_SCORE = 0.3;
-export const DEFAULT_MAX_CANDIDATES = 16;
+export const DEFAULT_MAX_CANDIDATES = 32;
 /** The rewrite must keep at least this share of the input's content words (meaning kept). */
 export const MIN_CONTENT_OVERLAP = 0.75;
 /** Full-text detector checks tried per sentence and pass before moving on. */
-const TRIES_PER_SENTENCE = 8;
+const TRIES_PER_SENTENCE = 20;
 /** Each pass starts from the sentences the previous passes rewrote, so edits compound. */
 const PASSES = 8;
 /** Single-rule phrase edits offered per sentence, besides the all-rules rewrites. */
@@ -55,9 +55,9 @@ const MAX_SINGLE_EDITS = 6;
  * features): on the sentence's own score, or on the estimated logit share.
  */
 const LOCAL_SLACK = 0.1;
-const LOGIT_SLACK = 0.05;
+const LOGIT_SLACK = 0.3;
 /** Structural candidates tried per sentence and pass, whatever their local score. */
-const STRUCTURAL_TRIES = 4;
+const STRUCTURAL_TRIES = 12;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 const MAX_SINGLE_SYNONYMS = 4;
 

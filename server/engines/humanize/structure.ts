@@ -104,14 +104,18 @@ export function joinShort(first: string, second: string, comma = true): string |
 }
 
 /**
- * "A. It was B." -> "A, and it was B." for two sentences of up to 22 words when the second picks up
- * the first with a pronoun: one longer sentence beside the short ones varies the rhythm.
+ * "A. It was B." -> "A, and it was B." for two sentences of up to 22 words when the second opens
+ * with its own subject (a pronoun, or a determiner and a clause): one longer sentence beside the
+ * short ones varies the rhythm.
  */
 export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   if (a.length < 6 || b.length < 4 || a.length > 22 || b.length > 22 || a.length + b.length <= 24) return null;
-  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !/^(?:It|They|He|She|We|I|This|These|There|Its|Their|His|Her)\s/u.test(second) || !TERMINAL.test(second)) return null;
+  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null;
+  // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
+  const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
+  if (!pronoun && !(/^(?:The|This|These|Its|Their|His|Her|Our)\s/u.test(second) && startsIndependentClause(second))) return null;
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
@@ -189,7 +193,7 @@ const pluralVerb = (clause: string): boolean => !SINGULAR_OR_EITHER.test(clause)
 
 /** "A, which is B." -> "A. This is B." when the which-clause runs to the end of a long sentence. */
 export function splitWhich(sentence: string): string | null {
-  if (words(sentence).length < 18 || !TERMINAL.test(sentence)) return null;
+  if (words(sentence).length < 14 || !TERMINAL.test(sentence)) return null;
   const at = sentence.lastIndexOf(', which ');
   if (at < 0) return null;
   const left = sentence.slice(0, at);
