@@ -5,7 +5,7 @@ import { lexicalView, loadTextDetector, type TextDetector } from '../../server/e
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { lexicalContext, lexicalRewrites, type LexicalView } from '../../server/engines/humanize/lexical.ts';
-import { dropAndComma, dropIntroComma, joinLong, joinShort, splitBecause, splitLong, splitSubjectWhich } from '../../server/engines/humanize/structure.ts';
+import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectWhich } from '../../server/engines/humanize/structure.ts';
 import { wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
@@ -103,6 +103,17 @@ describe('round 5: rhythm moves', () => {
       'The company has been operating in Cardiff since 2015 without a license, and it has welcomed the decision of the council and now plans to open more offices.',
     );
     assert.equal(joinLong('The company has been operating in Cardiff since 2015 without a license.', 'The council agreed.'), null);
+  });
+
+  it('turns a subject repeated from the previous sentence into a pronoun, never for a person', () => {
+    assert.equal(
+      pronounSubject('The company has been operating in Cardiff since 2015.', 'The company has also said it will work with the council.'),
+      'It has also said it will work with the council.',
+    );
+    assert.equal(pronounSubject('The results were clear.', 'The results show a steady rise.'), 'They show a steady rise.');
+    assert.equal(pronounSubject('The man was tall.', 'The man left early.'), null);
+    assert.equal(pronounSubject('The company has grown.', 'The company of actors left.'), null);
+    assert.equal(pronounSubject('The council met on Monday.', 'The company has grown.'), null);
   });
 
   it('splits unevenly and splits off a reason', () => {

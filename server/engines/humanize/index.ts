@@ -16,7 +16,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -163,6 +163,9 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
   const current = draft.sentences[index];
   const baseline = local(current);
   const out: Proposal[] = sentenceCandidates(current, items, contractions, limit, lexical).map((c) => ({ index, sentences: [c.text], structural: c.structural, localChange: local(c.text) - baseline }));
+  const previous = draft.sentences[index - 1];
+  const pronoun = previous && /^ +$/u.test(draft.gaps[index]) ? pronounSubject(previous, current) : null;
+  if (pronoun !== null) out.push({ index, sentences: [pronoun], structural: true, localChange: local(pronoun) - baseline });
   const next = index + 1;
   if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
     const pairBaseline = baseline + local(draft.sentences[next]);

@@ -149,6 +149,34 @@ export function splitBecause(sentence: string): string | null {
   return `${m[1]}. This is because ${m[2]}`;
 }
 
+/** Subject nouns that are never a person, so "It" / "They" can stand for them. */
+const IT_NOUNS = new Set(
+  `company firm business council government study paper model method approach system restaurant place food service hotel room
+  film movie book novel city town village project programme program report plan law bill school university hospital museum
+  ballet show event festival building church airport station bank court club store shop cafe bar menu dish product device
+  app website game album song series season decision deal agreement proposal scheme inquiry investigation survey experiment
+  technique framework algorithm network tree river house car ship storm fire earthquake ceremony match race tournament league`.split(/\s+/u),
+);
+const THEY_NOUNS = new Set(
+  `results findings data methods models experiments authorities police rules laws plans changes prices rooms dishes trees
+  buildings roads measures talks negotiations proposals reforms`.split(/\s+/u),
+);
+/** Words after a subject noun that show the noun phrase goes on ("The company of ...", "The company's ..."). */
+const NOUN_PHRASE_GOES_ON = /^(?:of|in|on|at|for|with|from|to|that|which|who|whose|and|or|behind|itself|themselves)\b/u;
+
+/**
+ * "The company has ... The company also said ..." -> "... It also said ...": a subject repeated from
+ * the previous sentence's opening becomes a pronoun, as a person would write it. Only for nouns that
+ * are never people, and only when the previous sentence opened with the same subject.
+ */
+export function pronounSubject(previous: string, sentence: string): string | null {
+  const m = /^The (\p{Ll}+) (?=\p{Ll})/u.exec(sentence);
+  if (!m || NOUN_PHRASE_GOES_ON.test(sentence.slice(m[0].length))) return null;
+  const pronoun = IT_NOUNS.has(m[1]) ? 'It' : THEY_NOUNS.has(m[1]) ? 'They' : null;
+  if (pronoun === null || !new RegExp(`^The ${m[1]} (?!(?:of|'s)\\b)`, 'u').test(previous)) return null;
+  return `${pronoun} ${sentence.slice(m[0].length)}`;
+}
+
 /** Opening adverbs whose comma is optional and that people often write without one. */
 const OPTIONAL_COMMA_ADVERBS = /^(Today|Now|Then|Later|Soon|Finally|Also|So|Recently|Eventually|Suddenly|Sometimes|Usually|Often|Perhaps|Maybe|Yesterday|Tonight|Afterwards|Afterward|Instead|Next|First|Second|Third|Lastly|Last year|This year|Last week|This week|Last night|Back then|At first|In the end|At last|Of course|Unfortunately|Fortunately|Luckily|Sadly|Thankfully|Surprisingly|Naturally|Honestly|Overall|Together), (?=\p{L}|\uE000)/u;
 /** Prepositions that open a short introductory phrase ("In 2019, the ..."). */
