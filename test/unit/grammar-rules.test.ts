@@ -39,6 +39,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Every morning he go to the park.', 'Every morning he goes to the park.'],
       ['I think she have a good reason.', 'I think she has a good reason.'],
       ['On Sundays he usually bring a book.', 'On Sundays he usually brings a book.'],
+      ['In addition it have a negative influence.', 'In addition, it has a negative influence.'],
     ],
     leaves: ['He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
   },

@@ -63,7 +63,18 @@ function clauseStart(tokens: Token[], i: number): boolean {
   const prev = tokens[i - 1].lower;
   // "He and I are": a coordinated subject, not a new clause.
   if ((prev === 'and' || prev === 'or') && i >= 2 && ['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 2].pos)) return false;
-  return CLAUSE_OPENERS.has(prev);
+  return CLAUSE_OPENERS.has(prev) || afterIntroduction(tokens, i);
+}
+
+/** True when token `i` follows an introductory phrase that opens its sentence ("In addition it have"). */
+function afterIntroduction(tokens: Token[], i: number): boolean {
+  for (let length = 1; length <= 5 && length <= i; length++) {
+    const first = i - length;
+    if (!(first === 0 || tokens[first].sentenceStart)) continue;
+    const phrases = INTRODUCTORY_BY_FIRST.get(tokens[first].lower) ?? [];
+    if (phrases.some((p) => p.length === length && p.every((w, k) => tokens[first + k].lower === w))) return true;
+  }
+  return false;
 }
 
 /** Base form of a verb token, when it is an inflected form of a known verb. */
@@ -224,15 +235,19 @@ const bareSingularSubject: Rule = {
   apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
-      const noun = tokens[i];
-      const verb = tokens[i + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.lower.includes('-')) continue;
+      // The subject: [adjective] noun ("Younger generation are").
+      const first = tokens[i];
+      const j = first.pos === 'ADJ' && isPlainAdjective(first, lexicon) ? i + 1 : i;
+      const noun = tokens[j];
+      const verb = tokens[j + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-')) continue;
       // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
-      if (noun.text !== noun.lower && !(noun.sentenceStart && noun.text === matchCase('A', noun.lower))) continue;
+      if (!isWord(first) || (first.text !== first.lower && !(first.sentenceStart && first.text === matchCase('A', first.lower)))) continue;
       // At a clause start, or after one adverb there ("Recently scientist have").
       const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
       if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) continue;
-      if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) continue;
+      if (!isWord(verb)) continue;
+      if (verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) continue;
       const pluralVerb = ['have', 'do', 'are', 'were'].includes(verb.lower) || (verb.pos === 'VERB' && verb.lemma === verb.lower && lexicon.isVerb(verb.lower) && !lexicon.hasLemma(verb.lower, 'noun'));
       if (!pluralVerb || MODALS.has(verb.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || STRICT_UNCOUNTABLE.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
@@ -251,6 +266,11 @@ function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
   const lemmas = lexicon.lemmatize(w, 'noun');
   return lemmas.length > 0 && !lemmas.includes(w);
+}
+
+/** A plain adjective that may stand before a bare noun ("younger", "new"), not a determiner-like word ("many", "other"). */
+function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
+  return isWord(t) && /^\p{L}+$/u.test(t.text) && lexicon.hasLemma(t.lower, 'adj') && !PLURAL_QUANTIFIERS.has(t.lower) && !lexicon.functionWords.has(t.lower);
 }
 
 /** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain". */
