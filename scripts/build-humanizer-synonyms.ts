@@ -102,7 +102,7 @@ const DENY = new Set(`
  */
 const CURATED = `
 v receive>get reduce>cut believe>think occur>happen prevent>stop recall>remember injure>hurt
-v gather>collect notice>see reply>answer shout>yell rush>hurry grin>smile tremble>shake hesitate>pause
+v notice>see reply>answer shout>yell rush>hurry grin>smile tremble>shake hesitate>pause
 a upcoming>coming heinous>horrific devastated>heartbroken current>present delighted>pleased thrilled>delighted
 a anxious>nervous fantastic>great wonderful>lovely superb>excellent
 n region>area emotion>feeling
@@ -179,7 +179,7 @@ r typically>usually readily>easily increasingly>more_and_more subsequently>later
 r effortlessly>easily meticulously>carefully seamlessly>smoothly profoundly>deeply remarkably>strikingly
 r significantly>greatly substantially>greatly immensely>hugely exceedingly>very
 r undoubtedly>no_doubt entirely>wholly
-n restaurant>place options>choices findings>results challenge>problem understanding>grasp
+n restaurant>place options>choices findings>results
 v express>voice
 a strange>odd
 `;

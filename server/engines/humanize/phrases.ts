@@ -236,7 +236,8 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('(?<!\\b(?:did|do|does|done|doing|performed|performs|perform|just|not|equally|nearly|almost|quite|fared|worked|works|work|play|plays|played) )\\bas well as\\b', ['and', 'along with']),
   rule('^In addition to\\b', ['Besides', 'Along with']),
   rule('\\bin addition to\\b', ['besides', 'along with']),
-  rule('\\bAs a result of\\b', ['Because of']),
+  // Lower case: the rule keeps a capital only where the match had one ("established as a result of").
+  rule('\\bas a result of\\b', ['because of']),
   rule('(?<!\\b(?:is|are|was|were|be|been|being|largely|partly|mainly|mostly|not) )\\bdue to\\b(?! the fact)', ['because of', 'owing to']),
   rule('\\b(may|might|could|can|will|would) help to\\b', ['$1 help']),
   rule('\\bnot only (?!(?:does|do|did|is|are|was|were|can|will|has|have|had|would|could)\\b)([^,;:.]{3,60}?) but also\\b', ['$1 and also', '$1 and']),
