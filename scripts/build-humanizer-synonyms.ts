@@ -193,7 +193,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('circumstances ailing populate suppress vacate cheery littler ultra globe satire auto'.split(' '));
+const CHOICE_DENY = new Set('circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -64,7 +64,8 @@ function addEd(word: string): string | null {
   return `${word}ed`;
 }
 
-const pluralOf = (word: string): string | null => (NO_PLURAL.has(word) ? null : addS(word));
+/** A replacement already in -s ("works", "news") may be plural or mass: no plural of it is safe. */
+const pluralOf = (word: string): string | null => (NO_PLURAL.has(word) || /[^s]s$/u.test(word) ? null : addS(word));
 
 type Table = ReadonlyMap<string, readonly string[]>;
 
