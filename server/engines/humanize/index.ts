@@ -2,9 +2,12 @@
  * Humanizer engine: detector-guided rewriting that keeps the meaning.
  *
  * For each sentence, most AI-like first, it generates candidate rewrites (phrase tables,
- * contractions where the register allows, structure moves, safe synonyms), ranks them by the
- * detector's score of the sentence alone, scores the first few that pass every invariant and keep
- * enough of the content words on the whole text, and keeps the one that lowers that score most. It
+ * contractions where the register allows, structure moves that vary the rhythm, synonyms chosen by
+ * the detector's own word weights and checked in context), ranks the word-level ones by their
+ * estimated share of the document's score (the detector's n-gram weights and human-text language
+ * model, or the sentence's own score for another detector), scores the first few that pass every
+ * invariant and keep enough of the content words on the whole text, together with a few structural
+ * ones whatever their local score, and keeps the one that lowers the whole text's score most. It
  * stops once the text scores under the target or a pass changes nothing. Pure and
  * deterministic: same input, same version, same output.
  */
@@ -168,8 +171,8 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
   if (pronoun !== null) out.push({ index, sentences: [pronoun], structural: true, localChange: local(pronoun) - baseline });
   const next = index + 1;
   if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
-    const pairBaseline = baseline + local(draft.sentences[next]);
     const second = draft.sentences[next];
+    const pairBaseline = baseline + local(second);
     for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second)]) {
       if (joined !== null && !out.some((p) => p.sentences[0] === joined)) out.push({ index, sentences: [joined, ''], structural: true, localChange: local(joined) - pairBaseline });
     }

@@ -1,8 +1,9 @@
 /**
  * Lexical moves guided by the detector's own word weights: for each replaceable word of a sentence,
- * the synonym that lowers the sentence's estimated share of the document logit most, kept only when the detector's
- * language model of human text finds the new wording about as natural in its context as the old
- * (the context check keeps a synonym of the wrong sense, or an odd collocation, out).
+ * the synonym that lowers the sentence's estimated share of the document logit most, kept only when
+ * the detector's language model of human text finds the new wording about as natural in its
+ * context as the old (the context check keeps most wrong-sense synonyms and odd collocations out),
+ * and never a word the text already uses (repeated wording is itself a machine tell).
  */
 import type { lexicalView } from '../text-detect/index.ts';
 import { unmask } from './protect.ts';
