@@ -245,6 +245,8 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('So Ho Chi Minh city will grow.');
     await unchanged('After I studied the topic more in depth, I understood it.');
     await unchanged('Young people like i-Pods or mp 3s.');
+    await unchanged('We watched a bad tv programme on my ipod.');
+    assert.equal(await corrected('I really lIke this city.'), 'I really like this city.');
   });
 
   it('splits two run-together words rather than respelling them as a distant word', async () => {

@@ -104,9 +104,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   },
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
   MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),
-  // tv → TV, ipod → iPod, lIke → like; not yong → Yong (a name out of a typo), nor u → U, o → O
-  // (a single letter is a typo for a word: "u" → "you" is ours, in rules.ts).
-  OrthographicConsistency: (original, replacement) => original.length > 1 && !(original === original.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(replacement)),
+  // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
+  // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
+  OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)),
   // un known → unknown; not non-stop → nonstop.
   DisjointPrefixes: (original) => !original.includes('-'),
 };
