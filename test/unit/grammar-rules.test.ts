@@ -58,8 +58,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['He and I are good friends.', 'If I were you, I would stay.'],
   },
   'agreement-plural-noun': {
-    fixes: [['Many students was late for the exam.', 'Many students were late for the exam.']],
-    leaves: ['The news is good today.', 'One of the students is late.'],
+    fixes: [
+      ['Many students was late for the exam.', 'Many students were late for the exam.'],
+      ['Young people is not able to wait.', 'Young people are not able to wait.'],
+      ['Most people thinks it is good.', 'Most people think it is good.'],
+    ],
+    leaves: ['The news is good today.', 'One of the students is late.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.'],
   },
   'agreement-relative': {
     fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],

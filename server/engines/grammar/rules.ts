@@ -159,26 +159,50 @@ const pluralPronounAgreement: Rule = {
 const pluralNounAgreement: Rule = {
   id: 'agreement-plural-noun',
   category: 'grammar',
-  description: 'plural noun subject + is/was/has → are/were/have (many students was → were)',
+  description: 'plural noun subject + is/was/has or an -s verb → plural form (many students was → were, people thinks → think)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
-    for (let i = 1; i + 1 < tokens.length; i++) {
+    for (let i = 0; i + 1 < tokens.length; i++) {
       const noun = tokens[i];
       const verb = tokens[i + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'was', 'has'].includes(verb.lower)) continue;
-      if (!isPluralNoun(noun, lexicon)) continue;
-      // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun.
+      if (!isWord(noun) || !taggedAs(noun, 'NOUN', lexicon) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
+      const fix = { is: 'are', was: 'were', has: 'have' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
+      if (!fix) continue;
+      // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
+      // bare plural there ("Young people is").
       let j = i - 1;
-      while (j >= 0 && tokens[j].pos === 'ADJ' && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
+      while (j >= 0 && taggedAs(tokens[j], 'ADJ', lexicon) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
       const det = tokens[j];
-      if (!det || !PLURAL_DETERMINERS.has(det.lower) || !clauseStart(tokens, j)) continue;
+      const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, j);
+      if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
       // "the students' book", "one of the boys is": not this pattern.
       if (j > 0 && tokens[j - 1].lower === 'of') continue;
-      out.push(replace(verb, verb.lower === 'is' ? 'are' : verb.lower === 'was' ? 'were' : 'have'));
+      out.push(replace(verb, fix));
     }
     return out;
   },
 };
+
+/**
+ * True when `t` has the tag `pos`, or is a sentence's capitalised first word that the tagger took
+ * for a name but WordNet knows as such a word ("Young people", "Students has").
+ */
+function taggedAs(t: Token, pos: 'NOUN' | 'ADJ', lexicon: Lexicon): boolean {
+  if (t.pos === pos) return true;
+  return t.pos === 'PROPN' && t.sentenceStart && lexicon.lemmatize(t.lower, pos === 'NOUN' ? 'noun' : 'adj').length > 0;
+}
+
+/**
+ * The base form of a third-person -s verb ("thinks" → think). A form that is also a plural noun
+ * ("works", "needs") only where a predicate clearly follows (an object pronoun, a determiner...).
+ */
+function sVerbBase(verb: Token, next: Token | undefined, lexicon: Lexicon): string | null {
+  if (verb.pos !== 'VERB' || verb.text !== verb.lower || !/[^s]s$/.test(verb.lower)) return null;
+  const base = baseOf(verb, lexicon);
+  if (!base || lexicon.thirdPerson(base) !== verb.lower) return null;
+  if (lexicon.hasLemma(base, 'noun') && !(next && ['DET', 'PRON', 'ADP', 'PART', 'SCONJ'].includes(next.pos))) return null;
+  return base;
+}
 
 /** Determiners of a singular subject: "the professor need" → "needs". */
 const SINGULAR_DETERMINERS = new Set(['the', 'this', 'that', 'a', 'an', 'every', 'each', 'his', 'her', 'its', 'my', 'your', 'our', 'their']);
