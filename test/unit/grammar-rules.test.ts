@@ -47,8 +47,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['Recently scientist have been working on it.', 'Recently scientists have been working on it.'],
       ['It is hard, because scientist assume it.', 'It is hard, because scientists assume it.'],
+      ['Scientist assume that it is not the case.', 'Scientists assume that it is not the case.'],
     ],
-    leaves: ['History tell us the truth.', 'Time flies when we play.', 'Car owners pay more.', 'Parents teach their children well.', 'The scientist has been working on it.'],
+    leaves: ['Rose have a car.', 'History tell us the truth.', 'Time flies when we play.', 'Car owners pay more.', 'Parents teach their children well.', 'The scientist has been working on it.'],
   },
   'agreement-plural-pronoun': {
     fixes: [

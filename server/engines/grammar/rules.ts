@@ -261,12 +261,15 @@ const bareSingularSubject: Rule = {
     for (let i = 0; i + 2 < tokens.length; i++) {
       // The subject: [adjective] noun ("Younger generation are").
       const first = tokens[i];
-      const j = first.pos === 'ADJ' && isPlainAdjective(first, lexicon) ? i + 1 : i;
+      const j = isWord(first) && taggedAs(first, 'ADJ', lexicon) && isPlainAdjective(first, lexicon) ? i + 1 : i;
       const noun = tokens[j];
       const verb = tokens[j + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-')) continue;
+      if (!isWord(noun) || !taggedAs(noun, 'NOUN', lexicon) || noun.lemma.toLowerCase() !== noun.lower || noun.lower.includes('-')) continue;
       // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
-      if (!isWord(first) || (first.text !== first.lower && !(first.sentenceStart && first.text === matchCase('A', first.lower)))) continue;
+      const plain = (t: Token): boolean => t.text === t.lower || (t.sentenceStart && t.text === matchCase('A', t.lower));
+      if (!isWord(first) || !plain(first) || (noun !== first && noun.text !== noun.lower)) continue;
+      // A capitalised noun may be a name ("Mark have"): only a noun used in the plural at least half as often.
+      if (noun.text !== noun.lower && lm.count(pluralize(noun.lower)) < 0.5 * lm.count(noun.lower)) continue;
       // At a clause start, or after one adverb there ("Recently scientist have").
       const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
       if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) continue;
@@ -294,7 +297,7 @@ function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
 
 /** A plain adjective that may stand before a bare noun ("younger", "new"), not a determiner-like word ("many", "other"). */
 function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
-  return isWord(t) && /^\p{L}+$/u.test(t.text) && lexicon.hasLemma(t.lower, 'adj') && !PLURAL_QUANTIFIERS.has(t.lower) && !lexicon.functionWords.has(t.lower);
+  return isWord(t) && /^\p{L}+$/u.test(t.text) && lexicon.lemmatize(t.lower, 'adj').length > 0 && !PLURAL_QUANTIFIERS.has(t.lower) && !lexicon.functionWords.has(t.lower);
 }
 
 /** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain". */
