@@ -160,7 +160,8 @@ export function wordOptions(masked: string): WordOptions[] {
       if (!analysis) continue;
       for (const option of table.get(analysis.lemma) ?? []) {
         const inflected = analysis.inflect(option);
-        if (inflected && !alternatives.some((a) => a.replacement === inflected)) alternatives.push({ replacement: matchCase(inflected, value), checked });
+        const replacement = inflected && matchCase(inflected, value);
+        if (replacement && !alternatives.some((a) => a.replacement === replacement)) alternatives.push({ replacement, checked });
       }
     }
     if (alternatives.length > 0) out.push({ start, end, alternatives });
