@@ -103,6 +103,7 @@ describe('round 5: rhythm moves', () => {
       'The company has been operating in Cardiff since 2015 without a license, and it has welcomed the decision of the council and now plans to open more offices.',
     );
     assert.equal(joinLong('The company has been operating in Cardiff since 2015 without a license.', 'The council agreed.'), null);
+    assert.equal(joinLong('So get ready to be enchanted like never before and book your tickets now.', 'The ballet will be performed at the opera house in London from February.'), null);
   });
 
   it('turns a subject repeated from the previous sentence into a pronoun, never for a person', () => {

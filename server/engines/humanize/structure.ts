@@ -103,6 +103,9 @@ export function joinShort(first: string, second: string, comma = true): string |
   return `${first.slice(0, -1)}${separator}${conjunction} ${rest}`;
 }
 
+/** Openings of a command ("So get ready ...", "Book now ...") or of a sentence already linked to the one before. */
+const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Get|Make|Take|Come|Go|Book|Try|Check|Imagine|Remember|Just|Visit|Join|Watch|Read|Find|See|Keep)\b/u;
+
 /**
  * "A. It was B." -> "A, and it was B." for two sentences of up to 22 words when the second opens
  * with its own subject (a pronoun, or a determiner and a clause): one longer sentence beside the
@@ -112,7 +115,8 @@ export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   if (a.length < 6 || b.length < 4 || a.length > 22 || b.length > 22 || a.length + b.length <= 24) return null;
-  if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null;
+  // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
+  if (!/\s\p{Ll}{2,}\.$/u.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
   // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
   const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
   if (!pronoun && !(/^(?:The|This|These|Its|Their|His|Her|Our)\s/u.test(second) && startsIndependentClause(second))) return null;
