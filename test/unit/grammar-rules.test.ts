@@ -256,6 +256,7 @@ describe('what harper.js proposes and we do not apply', () => {
 
   it('splits two run-together words rather than respelling them as a distant word', async () => {
     assert.equal(await corrected('You can see that inmany books the idea is old.'), 'You can see that in many books the idea is old.');
+    assert.equal(await corrected('It is importand to have a solid base.'), 'It is important to have a solid base.');
   });
 
   it('still corrects a misspelt inflection, a repeated word and a wrong number suffix', async () => {

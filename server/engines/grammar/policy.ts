@@ -158,8 +158,9 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (condition && !condition(original, s.text, ctx)) continue;
     const contextCondition = CONTEXT_CONDITIONS[lint.rule];
     if (contextCondition && !contextCondition(text, lint, ctx)) continue;
-    // A word both split and misspelt ("importand"): the spelling correction is the likelier one.
-    if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, 1)) continue;
+    // A word both split and misspelt ("importand"): a close respelling is the likelier one; a
+    // distant one is not ("inmany" → in many, not infant).
+    if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, SPLIT_OR_RESPELL_COST)) continue;
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
     else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
   }
@@ -229,6 +230,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   return choice.replacement;
 }
 
+/** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
+const SPLIT_OR_RESPELL_COST = 1.5;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
 
