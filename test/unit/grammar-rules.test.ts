@@ -259,6 +259,13 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('It is importand to have a solid base.'), 'It is important to have a solid base.');
   });
 
+  it('restores the apostrophe of a contraction written without it, even with an extra vowel', async () => {
+    assert.equal(await corrected('I think im right about it.'), "I think I'm right about it.");
+    assert.equal(await corrected('It wasent like that before.'), "It wasn't like that before.");
+    assert.equal(await corrected('He dosent know the answer.'), "He doesn't know the answer.");
+    await unchanged('We were well, and its colour lets the light in.');
+  });
+
   it('still corrects a misspelt inflection, a repeated word and a wrong number suffix', async () => {
     assert.equal(await corrected('It keeps occuring every year.'), 'It keeps occurring every year.');
     assert.equal(await corrected('Most of the the things I hear are not true.'), 'Most of the things I hear are not true.');

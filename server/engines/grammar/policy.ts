@@ -8,7 +8,8 @@ import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
-import { chooseSpelling } from './spelling.ts';
+import { CONTRACTIONS } from './data/contractions.ts';
+import { chooseSpelling, matchCase } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -189,6 +190,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const apostrophe = word.search(/['’]/);
   if (apostrophe > 0 && ctx.lexicon.isKnown(word.slice(0, apostrophe))) return null;
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
+  const contraction = CONTRACTIONS.get(word.toLowerCase());
+  if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
