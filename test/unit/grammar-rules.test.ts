@@ -291,6 +291,8 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('There are many palces to visit.'), 'There are many places to visit.');
     // A letter left out or added: harper offers "bad", "bade", "bald"; the pair "based on" decides.
     assert.equal(await corrected('The decision was baed on facts.'), 'The decision was based on facts.');
+    // The e of a past ending left out: the past, not the present ("happens").
+    assert.equal(await corrected('It happend yesterday.'), 'It happened yesterday.');
   });
 
   it('fixes a misspelling inside a long sentence (harper\'s advice on sentence length hides nothing)', async () => {

@@ -74,6 +74,8 @@ function channelCost(word: string, candidate: string): number {
   const c = candidate.toLowerCase();
   // A left-out apostrophe ("dont", "its") is the commonest slip of all.
   if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
+  // The e of a past ending left out ("happend", "listend") is a common slip too.
+  if (c.endsWith('ed') && `${c.slice(0, -2)}d` === word) return 0.5;
   let cost = typoCost(word, c);
   if (c.includes("'") && !word.includes("'") && !word.includes('’')) cost += c.endsWith("'s") ? 1.2 : 0.2;
   if (c.includes(' ')) cost += 0.8;
