@@ -40,8 +40,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['I think she have a good reason.', 'I think she has a good reason.'],
       ['On Sundays he usually bring a book.', 'On Sundays he usually brings a book.'],
       ['In addition it have a negative influence.', 'In addition, it has a negative influence.'],
+      ['Everyone know the answer.', 'Everyone knows the answer.'],
     ],
-    leaves: ['He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
+    leaves: ['We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?'],
   },
   'plural-bare-subject': {
     fixes: [

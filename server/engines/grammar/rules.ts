@@ -32,6 +32,8 @@ const CLAUSE_OPENERS = new Set([
   ',', ';', ':', '(', '"', '“',
 ]);
 const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
+/** Indefinite pronouns, singular subjects (objects too: "help everyone understand", so only at a clause start). */
+const INDEFINITE_SINGULAR = new Set(['everyone', 'everybody', 'someone', 'somebody', 'nobody', 'anybody']);
 const AUXILIARIES = new Set(['do', 'does', 'did', "didn't", "doesn't", 'let', 'make', 'makes', 'made', 'help', 'helps', 'helped', 'see', 'saw', 'watch', 'hear', 'heard']);
 const NON_THIRD = new Set(['i', 'we', 'they', 'you']);
 /** Plural nouns that take a singular verb, or are not plural at all. */
@@ -89,13 +91,14 @@ function baseOf(t: Token, lexicon: Lexicon): string | null {
 const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
   category: 'grammar',
-  description: 'he/she/it + base verb → -s form (he go → he goes)',
+  description: 'he/she/it/everyone... + base verb → -s form (he go → he goes, everyone know → knows)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
-      if (!THIRD_SINGULAR.has(subject.lower) || (subject.lower === 'it' && !clauseStart(tokens, i))) continue;
+      const objectToo = subject.lower === 'it' || INDEFINITE_SINGULAR.has(subject.lower);
+      if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form.
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
       // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
