@@ -252,6 +252,12 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('After I studied the topic more in depth, I understood it.');
     await unchanged('Young people like i-Pods or mp 3s.');
     await unchanged('We watched a bad tv programme on my ipod.');
+    await unchanged('I have been there yesterday.');
+    await unchanged('We went there today.');
+    assert.equal(await corrected('They want to show there product.'), 'They want to show their product.');
+    assert.equal(await corrected('The childrens are playing.'), 'The children are playing.');
+    assert.equal(await corrected('I made lot\'s of friends.'), 'I made lots of friends.');
+    assert.doesNotMatch(await corrected('I have a lots of work.'), /lot's/);
     assert.equal(await corrected('I really lIke this city.'), 'I really like this city.');
   });
 

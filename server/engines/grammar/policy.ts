@@ -3,7 +3,7 @@
  * advice, typography, renames and dialect flips are dropped, and a spelling lint is applied only
  * when the word is clearly a typo and one candidate clearly the intended word.
  */
-import { STRICT_UNCOUNTABLE } from './data/nouns.ts';
+import { STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -105,6 +105,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   },
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
   MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),
+  // lot's of → lots of; not "a lots of" → "a lot's of".
+  Lots: (original) => /['’]/.test(original),
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)),
@@ -116,6 +118,12 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
 const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: PolicyContext) => boolean> = {
   // i → I; not i-Pods → I-Pods.
   CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)),
+  // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
+  ThereToTheir: (text, lint) => {
+    const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
+    const after = /^\s*(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 20))?.[1].toLowerCase() ?? '';
+    return !PLACE_VERBS.has(before) && after !== '' && !ADVERBIAL_NOUNS.has(after);
+  },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
@@ -129,6 +137,11 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
 };
+
+/** Verbs after which "there" is a place ("been there", "went there"). */
+const PLACE_VERBS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', 'go', 'goes', 'went', 'gone', 'going', 'come', 'comes', 'came', 'coming', 'live', 'lives', 'lived', 'living', 'stay', 'stays', 'stayed', 'get', 'got', 'arrive', 'arrived', 'move', 'moved', 'work', 'worked', 'travel', 'travelled', 'traveled', 'over', 'out', 'up', 'in', 'from']);
+/** Nouns that act as adverbs of time after "there" ("there yesterday"). */
+const ADVERBIAL_NOUNS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'then', 'again', 'too', 'also', 'before', 'after', 'anymore', 'last', 'next', 'once', 'twice', 'every', 'all', 'soon', 'later', 'often', 'alone', 'together', 'instead', 'forever', 'this', 'that', 'for', 'in', 'on', 'at', 'with', 'by', 'and', 'but', 'because']);
 
 /**
  * Edits on `text` for the lints worth applying, narrowest first (a word's spelling before a
@@ -190,6 +203,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const apostrophe = word.search(/['’]/);
   if (apostrophe > 0 && ctx.lexicon.isKnown(word.slice(0, apostrophe))) return null;
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
+  // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
+  if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const contraction = CONTRACTIONS.get(word.toLowerCase());
   if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
