@@ -52,6 +52,24 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['Rose have a car.', 'History tell us the truth.', 'Time flies when we play.', 'Car owners pay more.', 'Parents teach their children well.', 'The scientist has been working on it.'],
   },
+  'be-agree': {
+    fixes: [
+      ['I am agree with you.', 'I agree with you.'],
+      ['He is agree with me.', 'He agrees with me.'],
+    ],
+    leaves: ['We agree with you.', 'The terms are agreed.'],
+  },
+  'gerund-after': {
+    fixes: [
+      ['I look forward to meet you.', 'I look forward to meeting you.'],
+      ['I enjoy to read books.', 'I enjoy reading books.'],
+    ],
+    leaves: ['I look forward to it.', 'They are considered to have been made here.', 'We moved forward to see the stage.'],
+  },
+  'interested-in': {
+    fixes: [['I am very interesting in music.', 'I am very interested in music.']],
+    leaves: ['It is interesting in many ways.', 'This book is interesting.'],
+  },
   'agreement-plural-pronoun': {
     fixes: [
       ['Yesterday they was at home all day.', 'Yesterday they were at home all day.'],

@@ -244,6 +244,11 @@ export class Lexicon {
     return undefined;
   }
 
+  /** The -ing form of a verb (make → making, stop → stopping, go → going). */
+  ingForm(base: string): string {
+    return presentParticiple(base);
+  }
+
   /** Base form of a verb form, or null when unknown. */
   verbBase(form: string): string | null {
     const w = form.toLowerCase();

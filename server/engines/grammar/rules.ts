@@ -883,6 +883,70 @@ const finalPeriod: Rule = {
   },
 };
 
+/** "I am agree" → "I agree", "she is agree" → "she agrees": agree is a verb, not an adjective. */
+const beAgree: Rule = {
+  id: 'be-agree',
+  category: 'grammar',
+  description: 'be + agree/disagree → the verb alone (I am agree → I agree, he is agree → he agrees)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      const be = tokens[i];
+      const verb = tokens[i + 1];
+      const form = { am: '', are: '', is: 's', was: 'd', were: 'd' }[be.lower];
+      if (form === undefined || !['agree', 'disagree'].includes(verb.lower) || !['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 1].pos)) continue;
+      out.push({ start: be.start, end: verb.end, replacement: `${verb.text}${form}` });
+    }
+    return out;
+  },
+};
+
+/** Verbs and phrases that take an -ing form, never a to-infinitive: "enjoy to read" → "enjoy reading". */
+const GERUND_AFTER = new Set(['enjoy', 'enjoys', 'enjoyed', 'enjoying', 'avoid', 'avoids', 'avoided', 'avoiding', 'finish', 'finishes', 'finished', 'forward']);
+
+/** to + base verb after enjoy/avoid/finish... or "look forward to" → -ing form ("look forward to meet you" → "meeting you"). */
+const gerundAfter: Rule = {
+  id: 'gerund-after',
+  category: 'grammar',
+  description: 'enjoy/avoid/finish/look forward to + base verb → -ing form (I enjoy to read → I enjoy reading; look forward to meet → to meeting)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const head = tokens[i].lower;
+      if (!GERUND_AFTER.has(head) || tokens[i + 1].lower !== 'to') continue;
+      // "forward" only in "look forward to" (not "move forward to see").
+      if (head === 'forward' && !/^look/.test(tokens[i - 1]?.lower ?? '')) continue;
+      const verb = tokens[i + 2];
+      if (!isWord(verb) || verb.pos !== 'VERB' || verb.text !== verb.lower || verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb')) continue;
+      const ing = lexicon.ingForm(verb.lower);
+      // "enjoy to read" → "enjoy reading": "to" goes; "look forward to meet" keeps it (a preposition).
+      if (head === 'forward') out.push(replace(verb, ing));
+      else out.push({ start: tokens[i + 1].start, end: verb.end, replacement: ing });
+    }
+    return out;
+  },
+};
+
+/** "I am interesting in music" → "interested in": a person is interested; the thing is interesting. */
+const interestedIn: Rule = {
+  id: 'interested-in',
+  category: 'grammar',
+  description: 'be + interesting in → interested in (I am interesting in music → I am interested in music)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      if (tokens[i].lower !== 'interesting' || tokens[i + 1].lower !== 'in') continue;
+      let k = i - 1;
+      while (k > 0 && ['very', 'really', 'so', 'also', 'not', 'always', 'more', 'most'].includes(tokens[k].lower)) k--;
+      // A person is the subject: "I am", "we are", "he is" (not "it is interesting in that way").
+      if (!['am', "'m", 'are', "'re", 'is', 'was', 'were', 'be', 'been', 'become', 'became', 'get', 'got'].includes(tokens[k].lower)) continue;
+      if (['it', 'this', 'that', 'what', 'which'].includes(tokens[k - 1]?.lower ?? '')) continue;
+      out.push(replace(tokens[i], 'interested'));
+    }
+    return out;
+  },
+};
+
 export const RULES: Rule[] = [
   uncountablePlural,
   thirdPersonAgreement,
@@ -910,6 +974,9 @@ export const RULES: Rule[] = [
   articleBeforePlural,
   doubledDeterminer,
   contractions,
+  beAgree,
+  gerundAfter,
+  interestedIn,
   finalPeriod,
   missingArticle,
 ];
