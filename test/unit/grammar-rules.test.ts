@@ -97,6 +97,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['She can goes there by bus.', 'She can go there by bus.'],
       ['He did not went to the party.', 'He did not go to the party.'],
+      ["He can't swims in the sea.", "He can't swim in the sea."],
     ],
     leaves: ['She can go there by bus.', 'It must be done by noon.'],
   },
@@ -207,8 +208,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['Bring fruit, e.g. apples and pears.', 'We waited... and waited.'],
   },
   'article-a-an': {
-    fixes: [['I think it is good idea.', 'I think it is a good idea.']],
-    leaves: ['It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
+    fixes: [
+      ['I think it is good idea.', 'I think it is a good idea.'],
+      ['I am student.', 'I am a student.'],
+    ],
+    leaves: ['He is president of the club.', 'It is potassium.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
   },
   'article-the-superlative': {
     fixes: [
@@ -271,6 +275,7 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('Young people like i-Pods or mp 3s.');
     await unchanged('We watched a bad tv programme on my ipod.');
     await unchanged('I have been there yesterday.');
+    assert.doesNotMatch(await corrected('He gave me an advice.'), /tip/);
     await unchanged('We went there today.');
     assert.equal(await corrected('They want to show there product.'), 'They want to show their product.');
     assert.equal(await corrected('The childrens are playing.'), 'The children are playing.');

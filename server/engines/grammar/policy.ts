@@ -101,7 +101,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   MassNouns: (original, replacement) => {
     if (/piece of|program/.test(replacement)) return false;
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
-    return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) : true;
+    // The article dropped, the noun kept: not "an advice" → "an tip".
+    return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;
   },
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
   MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),

@@ -23,7 +23,8 @@ export interface Rule {
   apply(text: string, tokens: Token[], ctx: PolicyContext): Proposal[];
 }
 
-const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
+/** With "ca" and "wo", the tagger's first halves of "can't" and "won't". */
+const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'ca', 'wo']);
 /** Words that may stand between an auxiliary and its verb. */
 const ADVERBS_BETWEEN = new Set(['not', "n't", 'never', 'also', 'still', 'really', 'only', 'just', 'always', 'even', 'ever', 'already', 'often', 'probably', 'certainly', 'definitely', 'easily', 'usually', 'surely', 'hardly']);
 /** Tokens after which a new clause (and so a subject) begins. */
@@ -552,8 +553,8 @@ const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', '
 const articleBeforeSingular: Rule = {
   id: 'article-a-an',
   category: 'grammar',
-  description: 'is + (adjective) + singular count noun without an article → a/an (it is good idea → it is a good idea)',
-  apply(_text, tokens, { lexicon }) {
+  description: 'is + adjective + singular count noun, or I am/he is + a role, without an article → a/an (it is good idea → it is a good idea; I am student → I am a student)',
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
       if (!COPULAS.has(tokens[i].lower)) continue;
@@ -562,8 +563,10 @@ const articleBeforeSingular: Rule = {
       const first = tokens[i + 1];
       const noun = tokens[j];
       const after = tokens[j + 1];
-      // Only with an adjective: "is good idea" is clearly missing "a"; "is potassium" is not.
-      if (j === i + 1) continue;
+      // With an adjective ("is good idea"), or a person's role after I/he/she ("I am student"): not
+      // "it is potassium", "he is president" (a title).
+      const role = j === i + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
+      if (j === i + 1 && !role) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
