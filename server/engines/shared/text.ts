@@ -15,10 +15,11 @@ const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
  * for the non-CJK rest).
  */
 export function countWords(text: string): number {
+  const hasCjk = CJK_CHAR.test(text); // one scan: most texts have none, and then no token is tested
   let words = 0;
   for (const token of text.split(/\s+/u)) {
     if (token === '') continue;
-    if (!CJK_CHAR.test(token)) {
+    if (!hasCjk || !CJK_CHAR.test(token)) {
       words += 1;
       continue;
     }
