@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { loadTextDetector, type Detection } from '../../server/engines/text-detect/index.ts';
 import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
 import { deserializeModel, serializeModel } from '../../server/engines/text-detect/model.ts';
+import { HashSet32 } from '../../server/engines/text-detect/features.ts';
 import { readFileSync } from 'node:fs';
 import { MODEL_FILE } from '../../server/engines/text-detect/index.ts';
 
@@ -147,5 +148,29 @@ describe('text-detect engine', () => {
     const json = readFileSync(MODEL_FILE, 'utf8');
     const model = deserializeModel(json);
     assert.equal(serializeModel(model), json);
+  });
+});
+
+describe('HashSet32 (the analyser\'s allocation-free sets)', () => {
+  it('property: behaves as a Set of 32-bit hashes through adds, growth and clears', () => {
+    const hash = fc.oneof(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: -5, max: 5 }));
+    const op = fc.oneof(fc.record({ add: hash }), fc.constant({ clear: true as const }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 600 }), (ops) => {
+        const set = new HashSet32();
+        const reference = new Set<number>();
+        for (const o of ops) {
+          if ('clear' in o) {
+            set.clear();
+            reference.clear();
+          } else {
+            const key = o.add | 0; // the analyser's hashes, as 32-bit integers
+            assert.equal(set.add(o.add), !reference.has(key));
+            reference.add(key);
+          }
+          assert.equal(set.size, reference.size);
+        }
+      }),
+    );
   });
 });
