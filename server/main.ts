@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './demo.ts';
 import { buildApp } from './http/app.ts';
 import { closeServices, createServices, startWorker } from './services.ts';
+import { onShutdownSignals } from './shutdown.ts';
 
 const config = loadConfig();
 const services = await createServices(config);
@@ -37,5 +38,4 @@ async function shutdown(signal: string) {
   await closeServices(services);
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+onShutdownSignals((signal) => void shutdown(signal));

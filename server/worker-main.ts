@@ -1,6 +1,7 @@
 /** `npm run worker`: a graphile-worker process for the async jobs; run as many as needed against one PostgreSQL. */
 import { loadConfig } from './config.ts';
 import { closeServices, createServices, startWorker } from './services.ts';
+import { onShutdownSignals } from './shutdown.ts';
 
 const services = await createServices(loadConfig());
 const runner = await startWorker(services);
@@ -13,6 +14,5 @@ async function shutdown() {
   await closeServices(services);
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+onShutdownSignals(() => void shutdown());
 await runner.promise;

@@ -1,0 +1,74 @@
+/**
+ * `npm start`'s entry point as a newcomer runs it: on a fresh DATA_DIR it starts the embedded
+ * PostgreSQL, creates the demo account and prints its key once, serves a charged request with that
+ * key, and on SIGTERM shuts down in order (server, worker, then the database it started) and exits 0.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+
+interface Started {
+  url: string;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+async function start(dataDir: string): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_THREADS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening) {
+        clearInterval(timer);
+        resolve(listening[1]);
+      }
+    }, 100);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+describe('npm start (server/main.ts)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-start-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('a fresh data folder: demo key printed once, a charged request works, SIGTERM stops everything cleanly', { timeout: 120_000 }, async () => {
+    const first = await start(dataDir);
+    const key = /ci_[0-9A-Za-z]{40}/.exec(first.output())?.[0];
+    assert.ok(key, 'the demo key is printed on first start');
+    const content = 'The committee met on Tuesday to review the budget and agreed to fund two new projects next year. '.repeat(4);
+    const response = await fetch(`${first.url}/api/detector/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ content }) });
+    const body = (await response.json()) as { credits_remaining: number; word_count: number };
+    assert.equal(response.status, 200);
+    assert.equal(body.word_count, 72);
+    assert.equal(await first.stop(), 0);
+    assert.doesNotMatch(first.output(), /terminating connection|Error occurred/, 'the database outlives the server and the worker');
+    assert.ok(!existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')), 'the embedded PostgreSQL it started is stopped');
+
+    const second = await start(dataDir);
+    assert.doesNotMatch(second.output(), /ci_[0-9A-Za-z]{40}/, 'the key is shown only once');
+    const again = await fetch(`${second.url}/api/detector/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ content }) });
+    assert.equal(((await again.json()) as { credits_remaining: number }).credits_remaining, body.credits_remaining - 72);
+    assert.equal(await second.stop(), 0);
+  });
+});
