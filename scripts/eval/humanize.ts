@@ -4,7 +4,7 @@
  * reports: share scored above 0.5 before/after, mean score before/after, invariant violations,
  * length ratio, content-word overlap with the input and time per text (overall and per domain).
  * `--limit N` evaluates an evenly spaced subset; `--show K` prints K before/after pairs; `--attack NAME`
- * keeps only texts with that attack (`none`: plain model output). Figures are also given for attack == none.
+ * keeps only texts with that attack (`none`: plain model output); `--domain NAME` only that domain. Figures are also given for attack == none.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -64,12 +64,15 @@ export async function run(args: string[]): Promise<void> {
   const show = option(args, '--show') ?? 0;
   const attackAt = args.indexOf('--attack');
   const attack = attackAt >= 0 ? args[attackAt + 1] : undefined;
+  const domainAt = args.indexOf('--domain');
+  const domain = domainAt >= 0 ? args[domainAt + 1] : undefined;
   const all = readFileSync(DEV, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record)
     .filter((r) => r.label === 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000)
-    .filter((r) => attack === undefined || (r.attack ?? 'none') === attack);
+    .filter((r) => attack === undefined || (r.attack ?? 'none') === attack)
+    .filter((r) => domain === undefined || r.domain === domain);
   const step = limit && limit < all.length ? all.length / limit : 1;
   const records = step === 1 ? all : Array.from({ length: limit! }, (_, i) => all[Math.floor(i * step)]);
 

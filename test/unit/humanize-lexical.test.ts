@@ -5,7 +5,7 @@ import { lexicalView, loadTextDetector, type TextDetector } from '../../server/e
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { lexicalContext, lexicalRewrites, type LexicalView } from '../../server/engines/humanize/lexical.ts';
-import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectWhich } from '../../server/engines/humanize/structure.ts';
+import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectWhich, splitPredicates, splitWho } from '../../server/engines/humanize/structure.ts';
 import { wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
@@ -93,6 +93,33 @@ describe('round 5: rhythm moves', () => {
     );
     assert.equal(splitSubjectWhich('The new buses, which were built in York, have arrived at the depot.'), 'The new buses were built in York. They have arrived at the depot.');
     assert.equal(splitSubjectWhich('The house, which and more, stood on a hill.'), null);
+  });
+
+  it('splits a trailing plural who-clause off with They, never guessing a gender', () => {
+    assert.equal(
+      splitWho('The transfer is seen as a coup for Chelsea, who have been looking to strengthen their defence after injuries.'),
+      'The transfer is seen as a coup for Chelsea. They have been looking to strengthen their defence after injuries.',
+    );
+    // Singular or ambiguous verbs ("who has", "who had") would need he/she or guess the number.
+    assert.equal(splitWho('The award went to the old man from the village, who has lived there for sixty long years.'), null);
+    assert.equal(splitWho('This far exceeded the hopes of the organisers, who had hoped for about 150,000 people.'), null);
+    assert.equal(splitWho('They thanked the nurses, who were kind, patient and calm through the whole long night.'), null);
+  });
+
+  it('splits two predicates of a pronoun or non-person subject into two sentences', () => {
+    assert.equal(
+      splitPredicates('He stressed the need for resilience and urged his players to work on the mistakes they had made.'),
+      'He stressed the need for resilience. He urged his players to work on the mistakes they had made.',
+    );
+    assert.equal(
+      splitPredicates('The company has been operating in Cardiff since 2015 and has been operating without a licence since then.'),
+      'The company has been operating in Cardiff since 2015. It has been operating without a licence since then.',
+    );
+    // A shared auxiliary, a person noun, a list and an adjective pair all stay as they are.
+    assert.equal(splitPredicates('He was born in a small village in 1950 and raised in Leeds by his aunt and uncle.'), null);
+    assert.equal(splitPredicates('The officer stressed the need for calm and urged the public to stay away from the area.'), null);
+    assert.equal(splitPredicates('She bought bread and butter and gave the rest of it to her neighbour on Tuesday morning.'), null);
+    assert.equal(splitPredicates('He saw the tired and scared children in the street outside his home last night.'), null);
   });
 
   it('joins with or without a comma, and joins a longer pair when the second picks up with a pronoun', () => {

@@ -378,3 +378,50 @@ export function moveAdverbIn(sentence: string): string | null {
   if (!pastVerb || /ed$/u.test(subject) || words(rest).length < 3) return null;
   return `${capitaliseFirst(subject)} ${adverb.toLowerCase()} ${verb}${rest.slice(whole.length)}`;
 }
+
+/**
+ * "... event organisers, who had hoped for 150,000." -> "... event organisers. They had hoped for
+ * 150,000.": a trailing who-clause as a sentence of its own. Only when its verb is plural
+ * ("who are/were/have"), so "They" is right and no one's gender is guessed.
+ */
+export function splitWho(sentence: string): string | null {
+  if (words(sentence).length < 14 || !TERMINAL.test(sentence)) return null;
+  const at = sentence.lastIndexOf(', who ');
+  if (at < 0) return null;
+  const left = sentence.slice(0, at);
+  const right = sentence.slice(at + ', who '.length);
+  if (!/^(?:are|were|have)\b/u.test(right) || words(left).length < 7 || words(right).length < 4 || /[,;:]/u.test(right)) return null;
+  return `${left}. They ${right}`;
+}
+
+/** Words that can open a second predicate after "and": an auxiliary, or a past verb followed by its object. */
+const SECOND_PREDICATE = /^(?:(?:was|were|has|have|had|is|are|will|would|could|can|also) |(?:\p{Ll}{3,}ed|PAST) (?:the|a|an|his|her|their|its|our|my|that|to|for|on|with|in|at|him|them|it|us|me)\b)/u;
+const SECOND_PREDICATE_WITH_PAST = new RegExp(SECOND_PREDICATE.source.replace('PAST', [...IRREGULAR_PAST].join('|')), 'u');
+/** Subjects a repeated pronoun can stand for: the pronoun itself, or a non-person noun. */
+const PRONOUN_SUBJECT = /^(I|We|They|He|She|It|The (\p{Ll}+)) (\p{Ll}+) /u;
+
+/**
+ * "He stressed the need for resilience and urged his players to ..." -> "He stressed the need for
+ * resilience. He urged his players to ...": two predicates of one subject as two sentences, the
+ * subject repeated as a pronoun. Only for a pronoun subject or a noun that is never a person, with
+ * both halves of five words or more and no comma between (not a list).
+ */
+export function splitPredicates(sentence: string): string | null {
+  if (words(sentence).length < 14 || !/\.$/u.test(sentence)) return null;
+  const s = PRONOUN_SUBJECT.exec(sentence);
+  if (!s) return null;
+  const noun = s[2];
+  const pronoun = noun === undefined ? s[1] : IT_NOUNS.has(noun) ? 'It' : THEY_NOUNS.has(noun) ? 'They' : null;
+  if (pronoun === null) return null;
+  // The first verb must be finite, right after the subject.
+  const verb = s[3];
+  if (!(FINITE_VERBS.has(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb))) return null;
+  const at = sentence.indexOf(' and ', s[0].length);
+  if (at < 0) return null;
+  const left = sentence.slice(0, at);
+  const right = sentence.slice(at + ' and '.length);
+  if (/[,;:]/u.test(left) || words(left).length < 5 || words(right).length < 5 || !SECOND_PREDICATE_WITH_PAST.test(right)) return null;
+  // "He was born in 1950 and raised in Leeds": after an auxiliary the second verb shares it.
+  if (FINITE_VERBS.has(verb) && !/^(?:was|were|has|have|had|is|are|will|would|could|can)\b/u.test(right)) return null;
+  return `${left}. ${pronoun} ${right}`;
+}
