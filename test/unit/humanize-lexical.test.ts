@@ -5,7 +5,7 @@ import { lexicalView, loadTextDetector, type TextDetector } from '../../server/e
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { lexicalContext, lexicalRewrites, type LexicalView } from '../../server/engines/humanize/lexical.ts';
-import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectWhich, splitPredicates, splitWho } from '../../server/engines/humanize/structure.ts';
+import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectParticiple, splitSubjectWhich, splitPredicates, splitWho } from '../../server/engines/humanize/structure.ts';
 import { wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
@@ -120,6 +120,23 @@ describe('round 5: rhythm moves', () => {
     assert.equal(splitPredicates('The officer stressed the need for calm and urged the public to stay away from the area.'), null);
     assert.equal(splitPredicates('She bought bread and butter and gave the rest of it to her neighbour on Tuesday morning.'), null);
     assert.equal(splitPredicates('He saw the tired and scared children in the street outside his home last night.'), null);
+  });
+
+  it('splits a plural who-clause out of the subject with They, but not a singular one', () => {
+    assert.equal(splitSubjectWhich('The men, who have not been named, pleaded guilty to fraud at the court.'), 'The men have not been named. They pleaded guilty to fraud at the court.');
+    assert.equal(splitSubjectWhich('The man, who has not been named, pleaded guilty to fraud at the court.'), null);
+  });
+
+  it('splits a participle phrase out of a non-person subject beside a past main clause', () => {
+    assert.equal(
+      splitSubjectParticiple('The operation, conducted by security forces, aimed to dismantle the network.'),
+      'The operation was conducted by security forces. It aimed to dismantle the network.',
+    );
+    assert.equal(splitSubjectParticiple('The findings, published in Nature, showed a clear rise in sea levels.'), 'The findings were published in Nature. They showed a clear rise in sea levels.');
+    assert.equal(splitSubjectParticiple('The new report, published by the council, is due to be discussed today.'), null);
+    // A person ("he or she"), or a verb whose tense is unclear ("set"), stays as it is.
+    assert.equal(splitSubjectParticiple('The officer, injured in the attack, was taken to hospital.'), null);
+    assert.equal(splitSubjectParticiple('The operation, conducted by security forces, set out to dismantle the network.'), null);
   });
 
   it('joins with or without a comma, and joins a longer pair when the second picks up with a pronoun', () => {

@@ -125,18 +125,21 @@ export function joinLong(first: string, second: string): string | null {
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
 }
 
-const WHICH_SUBJECT = /^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), which ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\p{Ll}{2,}ed|\p{Ll}{2,}s|stood|took|made|became|began|grew|came|went|left|kept|held|felt|found|brought|led|won|lost|gave|saw|ran|sat|fell|rose|met|told|said|got) .+)$/u;
+const WHICH_SUBJECT = /^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), (which|who) ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\p{Ll}{2,}ed|\p{Ll}{2,}s|stood|took|made|became|began|grew|came|went|left|kept|held|felt|found|brought|led|won|lost|gave|saw|ran|sat|fell|rose|met|told|said|got) .+)$/u;
 
 /**
  * "The ballet, which will feature the Moomins, is sure to delight fans." -> "The ballet will
  * feature the Moomins. It is sure to delight fans.": a which-clause inside the subject becomes a
- * sentence of its own, and the main clause goes on with "It" (or "They" after a plural noun).
+ * sentence of its own, and the main clause goes on with "It" (or "They" after a plural noun); so does
+ * a who-clause after a plural ("The men, who have not been named, pleaded guilty.").
  */
 export function splitSubjectWhich(sentence: string): string | null {
   const m = WHICH_SUBJECT.exec(sentence);
-  if (!m || !TERMINAL.test(sentence) || words(m[4]).length < 3) return null;
-  const [, subject, noun, clause, main] = m;
-  const plural = /[^su]s$/u.test(noun) || noun === 'people';
+  if (!m || !TERMINAL.test(sentence) || words(m[5]).length < 3) return null;
+  const [, subject, noun, relative, clause, main] = m;
+  const plural = /[^su]s$/u.test(noun) || /^(?:people|men|women|children|police)$/u.test(noun);
+  // "The men, who have not been named, ..." -> "They": a person is only ever a plural, never he or she.
+  if (relative === 'who' && !(plural && /^(?:are|were|have)\b/u.test(clause))) return null;
   // The clause's verb must agree with the subject it now follows ("The ballet will feature ...").
   if (/^(?:\p{Ll}+ly )?(?:and|or|but|to|in|on|at|of|for|with)\b/u.test(clause)) return null;
   return `${subject} ${clause}. ${plural ? 'They' : 'It'} ${main}`;
@@ -159,11 +162,14 @@ const IT_NOUNS = new Set(
   film movie book novel city town village project programme program report plan law bill school university hospital museum
   ballet show event festival building church airport station bank court club store shop cafe bar menu dish product device
   app website game album song series season decision deal agreement proposal scheme inquiry investigation survey experiment
-  technique framework algorithm network tree river house car ship storm fire earthquake ceremony match race tournament league`.split(/\s+/u),
+  technique framework algorithm network tree river house car ship storm fire earthquake ceremony match race tournament league
+  incident operation attack crash accident collision explosion blaze defeat victory ban review trial campaign protest scandal
+  election vote budget policy strategy partnership merger takeover contract`.split(/\s+/u),
 );
 const THEY_NOUNS = new Set(
   `results findings data methods models experiments authorities police rules laws plans changes prices rooms dishes trees
-  buildings roads measures talks negotiations proposals reforms`.split(/\s+/u),
+  buildings roads measures talks negotiations proposals reforms officials officers investigators researchers scientists
+  residents campaigners protesters workers staff members judges ministers councillors organisers organizers`.split(/\s+/u),
 );
 /** Words after a subject noun that show the noun phrase goes on ("The company of ...", "The company's ..."). */
 const NOUN_PHRASE_GOES_ON = /^(?:of|in|on|at|for|with|from|to|that|which|who|whose|and|or|behind|itself|themselves)\b/u;
@@ -313,6 +319,10 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   resulting: ['results', 'resulted'], contributing: ['contributes', 'contributed'], improving: ['improves', 'improved'],
   demonstrating: ['demonstrates', 'demonstrated'], revealing: ['reveals', 'revealed'], leaving: ['leaves', 'left'],
   signaling: ['signals', 'signaled'], signalling: ['signals', 'signalled'], setting: ['sets', 'set'],
+  taking: ['takes', 'took'], securing: ['secures', 'secured'], earning: ['earns', 'earned'], ending: ['ends', 'ended'],
+  forcing: ['forces', 'forced'], triggering: ['triggers', 'triggered'], boosting: ['boosts', 'boosted'],
+  sending: ['sends', 'sent'], cementing: ['cements', 'cemented'], extending: ['extends', 'extended'],
+  showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
 };
 const PAST_MARKERS = /\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|said|went|came|took|made|got|saw|left|found|became|began)\b|\b\p{Ll}{3,}ed\b/u;
 const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't)\b/u;
@@ -424,4 +434,20 @@ export function splitPredicates(sentence: string): string | null {
   // "He was born in 1950 and raised in Leeds": after an auxiliary the second verb shares it.
   if (FINITE_VERBS.has(verb) && !/^(?:was|were|has|have|had|is|are|will|would|could|can)\b/u.test(right)) return null;
   return `${left}. ${pronoun} ${right}`;
+}
+
+/**
+ * "The operation, conducted by security forces, set out to ..." -> "The operation was conducted by
+ * security forces. It set out to ...": a participle phrase inside the subject as a sentence of its
+ * own, for a noun that is never a person, beside a main clause in the past.
+ */
+export function splitSubjectParticiple(sentence: string): string | null {
+  const m = /^The ((?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), (\p{Ll}{3,}ed|built|made|held|led|run|set up|known|seen|given|taken|chosen|written|shown) ([^,;:]{4,80}), ((\p{Ll}+) [^,;:]+[.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, phrase, noun, participle, rest, main, verb] = m;
+  const pronoun = IT_NOUNS.has(noun) ? 'It' : THEY_NOUNS.has(noun) ? 'They' : null;
+  if (pronoun === null || words(main).length < 3) return null;
+  // Only beside a past main clause: "The report, published by the council, is due" would become "is published".
+  if (!(IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb) || /^(?:was|were|had)$/u.test(verb))) return null;
+  return `The ${phrase} ${pronoun === 'It' ? 'was' : 'were'} ${participle} ${rest}. ${pronoun} ${main}`;
 }
