@@ -120,6 +120,7 @@ describe('round 5: rhythm moves', () => {
     assert.equal(splitPredicates('The officer stressed the need for calm and urged the public to stay away from the area.'), null);
     assert.equal(splitPredicates('She bought bread and butter and gave the rest of it to her neighbour on Tuesday morning.'), null);
     assert.equal(splitPredicates('He saw the tired and scared children in the street outside his home last night.'), null);
+    assert.equal(splitPredicates('It was evident that the chefs in the kitchen knew their trade and had a deep understanding of it.'), null);
   });
 
   it('splits a plural who-clause out of the subject with They, but not a singular one', () => {

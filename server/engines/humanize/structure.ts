@@ -431,6 +431,8 @@ export function splitPredicates(sentence: string): string | null {
   const left = sentence.slice(0, at);
   const right = sentence.slice(at + ' and '.length);
   if (/[,;:]/u.test(left) || words(left).length < 5 || words(right).length < 5 || !SECOND_PREDICATE_WITH_PAST.test(right)) return null;
+  // "It was clear that the chefs knew ... and had ...": the "and" may belong to a clause inside the first.
+  if (/\b(?:that|what|who|whom|which|when|where|how|if|because|while|although|as|whether|than)\b/u.test(left)) return null;
   // "He was born in 1950 and raised in Leeds": after an auxiliary the second verb shares it.
   if (FINITE_VERBS.has(verb) && !/^(?:was|were|has|have|had|is|are|will|would|could|can)\b/u.test(right)) return null;
   return `${left}. ${pronoun} ${right}`;
