@@ -229,15 +229,27 @@ const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|m
 /** Whether the which-clause's verb agrees with a plural ("which challenge ..." -> "These challenge ..."). */
 const pluralVerb = (clause: string): boolean => !SINGULAR_OR_EITHER.test(clause) && /^\p{Ll}+\b/u.test(clause) && !/^(?:also|then|still|now|often|only|in|at|on|by)\b/u.test(clause);
 
+/**
+ * A long sentence cut at its last ", <relative> ": the main clause (at least `minMainWords` words)
+ * and the relative clause without its pronoun (at least 4 words, running to the end without a
+ * further comma, so it is one clause).
+ */
+function trailingClause(sentence: string, relative: 'which' | 'who', minMainWords: number): { main: string; rest: string } | null {
+  if (words(sentence).length < 14 || !TERMINAL.test(sentence)) return null;
+  const marker = `, ${relative} `;
+  const at = sentence.lastIndexOf(marker);
+  if (at < 0) return null;
+  const main = sentence.slice(0, at);
+  const rest = sentence.slice(at + marker.length);
+  if (words(main).length < minMainWords || words(rest).length < 4 || /[,;:]/u.test(rest)) return null;
+  return { main, rest };
+}
+
 /** "A, which is B." -> "A. This is B." when the which-clause runs to the end of a long sentence. */
 export function splitWhich(sentence: string): string | null {
-  if (words(sentence).length < 14 || !TERMINAL.test(sentence)) return null;
-  const at = sentence.lastIndexOf(', which ');
-  if (at < 0) return null;
-  const left = sentence.slice(0, at);
-  const right = sentence.slice(at + ', which '.length);
-  if (words(left).length < 8 || words(right).length < 4 || /[,;:]/u.test(right)) return null;
-  return `${left}. ${pluralVerb(right) ? 'These' : 'This'} ${right}`;
+  const clause = trailingClause(sentence, 'which', 8);
+  if (!clause) return null;
+  return `${clause.main}. ${pluralVerb(clause.rest) ? 'These' : 'This'} ${clause.rest}`;
 }
 
 const REPORTING_VERBS =
@@ -395,13 +407,9 @@ export function moveAdverbIn(sentence: string): string | null {
  * ("who are/were/have"), so "They" is right and no one's gender is guessed.
  */
 export function splitWho(sentence: string): string | null {
-  if (words(sentence).length < 14 || !TERMINAL.test(sentence)) return null;
-  const at = sentence.lastIndexOf(', who ');
-  if (at < 0) return null;
-  const left = sentence.slice(0, at);
-  const right = sentence.slice(at + ', who '.length);
-  if (!/^(?:are|were|have)\b/u.test(right) || words(left).length < 7 || words(right).length < 4 || /[,;:]/u.test(right)) return null;
-  return `${left}. They ${right}`;
+  const clause = trailingClause(sentence, 'who', 7);
+  if (!clause || !/^(?:are|were|have)\b/u.test(clause.rest)) return null;
+  return `${clause.main}. They ${clause.rest}`;
 }
 
 /** Words that can open a second predicate after "and": an auxiliary, or a past verb followed by its object. */
