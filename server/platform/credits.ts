@@ -79,12 +79,6 @@ export async function chargeParts(db: Queryable, userId: number, parts: ChargePa
   return charges;
 }
 
-/** Deducts `amount` or throws 403 insufficient_credits (nothing changes then). */
-export async function chargeCredits(db: Queryable, userId: number, amount: number, context: ChargeContext): Promise<Charge> {
-  const [charge] = await chargeParts(db, userId, [{ operation: context.operation, amount }], context);
-  return charge;
-}
-
 /**
  * Charges for synchronous requests, one user's concurrent ones grouped into one statement (see
  * BatchedRounds). When the balance cannot cover a whole group, each request is charged on its own,

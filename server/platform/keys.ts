@@ -144,16 +144,6 @@ interface KeyRow {
   humanizer_sync_per_minute: number;
 }
 
-async function lookUpKey(db: Database, hash: Buffer): Promise<KeyRow | undefined> {
-  const [row] = await db.query<KeyRow>(AUTHENTICATE, [hash]);
-  return row;
-}
-
-/** Resolves the X-API-Key header to a principal, or throws the matching 401. */
-export async function authenticate(db: Database, key: string | undefined): Promise<Principal> {
-  return principalOf(await lookUpKey(db, wellFormedHash(key)));
-}
-
 function wellFormedHash(key: string | undefined): Buffer {
   if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
   if (!isWellFormedKey(key)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
@@ -182,11 +172,12 @@ export class Authenticator {
 
   constructor(db: Database) {
     this.lookups = new BatchedRounds(async (_hex, hashes) => {
-      const row = await lookUpKey(db, hashes[0]);
+      const [row] = await db.query<KeyRow>(AUTHENTICATE, [hashes[0]]);
       return hashes.map(() => ({ ok: true, value: row }));
     });
   }
 
+  /** Resolves the X-API-Key header to a principal, or throws the matching 401. */
   async authenticate(key: string | undefined): Promise<Principal> {
     const hash = wellFormedHash(key);
     return principalOf(await this.lookups.submit(hash.toString('hex'), hash));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createUser } from '../../server/platform/accounts.ts';
-import { ChargeQueue, chargeCredits, chargeParts, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
+import { ChargeQueue, chargeParts, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -18,7 +18,7 @@ describe('credits', () => {
 
   test('100 concurrent charges against a balance that covers some: never negative, each success charged once, ledger = balance', async () => {
     const u = await user('Free'); // 1,000 credits
-    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => chargeCredits(db, u.id, 30, { operation: 'test', requestId: `r${i}` })));
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => chargeParts(db, u.id, [{ operation: 'test', amount: 30 }], { requestId: `r${i}` })));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
     assert.equal(ok.length, Math.floor(1000 / 30));
@@ -78,13 +78,13 @@ describe('credits', () => {
 
   test('insufficient credits carries credits and required, and changes nothing', async () => {
     const u = await user('Free');
-    await assert.rejects(chargeCredits(db, u.id, 5000, { operation: 'test' }), (e: ApiError) => e.code === 'insufficient_credits' && e.details?.credits === 1000 && e.details?.required === 5000);
+    await assert.rejects(chargeParts(db, u.id, [{ operation: 'test', amount: 5000 }], {}), (e: ApiError) => e.code === 'insufficient_credits' && e.details?.credits === 1000 && e.details?.required === 5000);
     assert.equal((await creditStatement(db, u.id)).balance, 1000);
   });
 
   test('a refund happens at most once, also when 20 race for it', async () => {
     const u = await user('Free');
-    const charge = await chargeCredits(db, u.id, 100, { operation: 'test' });
+    const [charge] = await chargeParts(db, u.id, [{ operation: 'test', amount: 100 }], {});
     const refunds = await Promise.all(Array.from({ length: 20 }, () => refundCharge(db, u.id, charge, { operation: 'refund' })));
     assert.equal(refunds.filter((r) => r !== undefined).length, 1);
     const statement = await creditStatement(db, u.id);
@@ -98,7 +98,7 @@ describe('credits', () => {
         const u = await user('Free');
         const charges: { id: number; amount: number }[] = [];
         for (const [op, amount] of ops) {
-          if (op === 'charge') await chargeCredits(db, u.id, amount, { operation: 'p' }).then((c) => charges.push(c), () => {});
+          if (op === 'charge') await chargeParts(db, u.id, [{ operation: 'p', amount }], {}).then(([c]) => charges.push(c), () => {});
           else if (op === 'grant') await grantCredits(db, u.id, amount, 'p');
           else if (charges.length) await refundCharge(db, u.id, charges[amount % charges.length], { operation: 'p' });
         }
@@ -112,7 +112,7 @@ describe('credits', () => {
 
   test('billing period reset sets the balance to the allotment, once per period', async () => {
     const u = await user('Trial');
-    await chargeCredits(db, u.id, 2500, { operation: 'test' });
+    await chargeParts(db, u.id, [{ operation: 'test', amount: 2500 }], {});
     await db.query("update users set period_started_at = now() - interval '32 days' where id = $1", [u.id]);
     assert.ok((await resetDueBillingPeriods(db)) >= 1);
     assert.equal(await resetDueBillingPeriods(db), 0);
