@@ -41,7 +41,7 @@ export async function run(args: string[]): Promise<string> {
 
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     const lines = [
-      `Authenticated, charged \`POST /api/detector/\` with a 100-word text over 100 connections, ${seconds} s per run (autocannon in the`,
+      `Authenticated, charged \`POST /api/detector/\` with a 100-word text over 100 connections, ${seconds} s per run (load generators in the`,
       'benchmark process, the server in its own process, embedded PostgreSQL; all on this machine). Target: ≥ 1,500 requests/s, p99 < 25 ms.',
       '',
       '| run | requests/s | p50 | p99 | 2xx / other |',

@@ -130,8 +130,8 @@ export async function openLoop({ url, rate, seconds, connections, warmUpSeconds 
   const pool = Array.from({ length: connections }, () => new Connection());
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const now = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000));
-      for (; sent < now; sent++) {
+      const dueSoFar = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000));
+      for (; sent < dueSoFar; sent++) {
         due.push(sent);
         idle.pop()?.next();
       }
@@ -148,7 +148,6 @@ export async function openLoop({ url, rate, seconds, connections, warmUpSeconds 
     sent: total - warmUp,
     ok,
     failed: total - warmUp - ok, // answered with an error, or never answered
-
     latencies,
     percentile: (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN,
   };
