@@ -131,10 +131,7 @@ class LinearTextDetector implements TextDetector {
   }
 
   ngramWeight(sentence: string): number {
-    const { wordIdx } = this.analyzer.analyse([sentence]);
-    let sum = 0;
-    for (let i = 0; i < wordIdx.length; i++) sum += this.params.sparse[wordIdx[i]];
-    return sum;
+    return this.lexicalMeasures(sentence).ngramWeight;
   }
 
   /** The logit's change per unit of a dense feature (before the ±5σ clip). */
@@ -148,10 +145,23 @@ class LinearTextDetector implements TextDetector {
   }
 
   humanLogProb(sentence: string): number {
+    return this.lexicalMeasures(sentence).humanLogProb;
+  }
+
+  /** The last sentence measured: the humanizer asks for both measures of each candidate in turn. */
+  private lastMeasured: { sentence: string; ngramWeight: number; humanLogProb: number } | undefined;
+
+  /** Both lexical measures of a sentence from one analysis. */
+  private lexicalMeasures(sentence: string): { ngramWeight: number; humanLogProb: number } {
+    if (this.lastMeasured?.sentence === sentence) return this.lastMeasured;
     const { wordIdx, dense } = this.analyzer.analyse([sentence]);
+    let ngramWeight = 0;
+    for (let i = 0; i < wordIdx.length; i++) ngramWeight += this.params.sparse[wordIdx[i]];
     // Tokens per sentence: one unigram (when on) and one bigram each, plus the end-of-sentence bigram.
     const tokens = (wordIdx.length - 1) / (this.params.feature.wordUnigrams ? 2 : 1);
-    return dense[DENSE_NAMES.indexOf('lm_bi_mean')] * tokens;
+    const humanLogProb = dense[DENSE_NAMES.indexOf('lm_bi_mean')] * tokens;
+    this.lastMeasured = { sentence, ngramWeight, humanLogProb };
+    return this.lastMeasured;
   }
 }
 
