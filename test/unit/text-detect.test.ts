@@ -144,6 +144,11 @@ describe('text-detect engine', () => {
     assert.ok(Math.abs(a - b) < 0.05, `${a} vs ${b}`);
   });
 
+  it('property: spacing and digits are canonical (digits 0, one space between words, no space at the ends)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'B', '7', '.', ' ', ' ', '\t', '\n', '\r', '\v', '\f', '\u2028'), maxLength: 40 });
+    fc.assert(fc.property(text, (t) => normalizeForFeatures(t) === t.replace(/\d/g, '0').replace(/\s+/g, ' ').trim()));
+  });
+
   it('round-trips the model file format', () => {
     const json = readFileSync(MODEL_FILE, 'utf8');
     const model = deserializeModel(json);

@@ -22,6 +22,14 @@ describe('word count and code points (what every charge and offset uses)', () =>
     fc.assert(fc.property(text, (t) => countWords(t) === t.split(/\s+/u).filter(Boolean).length));
   });
 
+  test('every UTF-16 code unit that \\s matches separates words, and no other does (CJK aside)', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if ((c >= 0xd800 && c <= 0xdfff) || /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u.test(ch)) continue;
+      assert.equal(countWords(`a${ch}b`), /\s/u.test(ch) ? 2 : 1, `U+${c.toString(16)}`);
+    }
+  });
+
   test('property: code points are what iterating a string yields', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (t) => codePointLength(t) === [...t].length));
   });

@@ -15,17 +15,37 @@ const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
  * for the non-CJK rest).
  */
 export function countWords(text: string): number {
-  const hasCjk = CJK_CHAR.test(text); // one scan: most texts have none, and then no token is tested
+  // One scan for CJK: most texts have none, and then words are counted without building tokens.
+  if (!CJK_CHAR.test(text)) return countSpaceSeparated(text);
   let words = 0;
   for (const token of text.split(/\s+/u)) {
     if (token === '') continue;
-    if (!hasCjk || !CJK_CHAR.test(token)) {
+    if (!CJK_CHAR.test(token)) {
       words += 1;
       continue;
     }
     const cjk = token.match(CJK_CHARS)?.length ?? 0;
     const rest = token.replace(CJK_CHARS, ' ').trim();
     words += cjk + (rest === '' ? 0 : rest.split(/\s+/u).length);
+  }
+  return words;
+}
+
+/** Whether a UTF-16 code unit is whitespace as `\s` in a regular expression reads it. */
+function isWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Runs of non-whitespace, counted in place (the same as splitting on /\s+/u and counting the non-empty parts). */
+function countSpaceSeparated(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhitespace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
   }
   return words;
 }

@@ -48,9 +48,21 @@ const ENGLISH_MARGIN = 0.98;
  * Latin-script languages). franc compares against ~400 language profiles and costs milliseconds.
  */
 const ENGLISH_FUNCTION_SHARE = 0.22;
-const ENGLISH_FUNCTION_WORDS = new Set(
-  'the of and to a in is that it for was on with as are be this by at from have not or but an they he she we you i his her their its were has had been which will would there can if so no all'.split(' '),
-);
+const ENGLISH_FUNCTION_WORDS = 'the of and to a in is that it for was on with as are be this by at from have not or but an they he she we you i his her their its were has had been which will would there can if so no all'.split(' ');
+/** Longest function word, in letters. */
+const FUNCTION_WORD_MAX = 5;
+
+/**
+ * A word of up to FUNCTION_WORD_MAX ASCII letters as a number, case folded: each letter a base-27
+ * digit 1–26, so distinct words get distinct numbers and no string is built per word.
+ */
+function asciiWordCode(text: string, start: number, end: number): number {
+  let code = 0;
+  for (let i = start; i < end; i++) code = code * 27 + ((text.charCodeAt(i) | 32) - 96);
+  return code;
+}
+
+const FUNCTION_WORD_CODES = new Set(ENGLISH_FUNCTION_WORDS.map((w) => asciiWordCode(w, 0, w.length)));
 
 const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
@@ -73,7 +85,7 @@ function scriptCounts(sample: string): { letters: number; latin: number; words: 
     }
     if (wordStart >= 0) {
       words++;
-      if (i - wordStart <= 5 && ENGLISH_FUNCTION_WORDS.has(sample.slice(wordStart, i).toLowerCase())) functionWords++;
+      if (i - wordStart <= FUNCTION_WORD_MAX && FUNCTION_WORD_CODES.has(asciiWordCode(sample, wordStart, i))) functionWords++;
       wordStart = -1;
     }
     if (c >= 128) {

@@ -43,7 +43,8 @@ const MARKS = /\p{M}/gu;
 const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
 const CONFUSABLE_CHARS = new RegExp(`[${Object.keys(CONFUSABLES).join('').replace(/[-\]\\^]/g, '\\$&')}]`, 'gu');
 const DIGITS = /\d/g;
-const SPACES = /\s+/g;
+/** Whitespace that is not already one plain space: runs of two or more, and any other single space character. */
+const SPACES_TO_CANONICAL = /\s{2,}|[^\S ]/g;
 
 /** Canonical feature text of one sentence or document. */
 export function normalizeForFeatures(text: string): string {
@@ -54,5 +55,6 @@ export function normalizeForFeatures(text: string): string {
     s = s.normalize('NFKD').replace(MARKS, '');
     s = s.replace(CONFUSABLE_CHARS, (c) => CONFUSABLES[c] ?? c); // look-alikes exposed by NFKD
   }
-  return s.replace(DIGITS, '0').replace(SPACES, ' ').trim();
+  // Ordinary text has single spaces only: then no replacement matches and no new string is built.
+  return s.replace(DIGITS, '0').replace(SPACES_TO_CANONICAL, ' ').trim();
 }
