@@ -6,6 +6,7 @@
  */
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
 import { capitaliseFirst } from './phrases.ts';
+import { isNotVerb, verbForms, type VerbForms } from './verbs.ts';
 
 const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
@@ -460,4 +461,104 @@ export function splitSubjectParticiple(sentence: string): string | null {
   // Only beside a past main clause: "The report, published by the council, is due" would become "is published".
   if (!(IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb) || /^(?:was|were|had)$/u.test(verb))) return null;
   return `The ${phrase} ${pronoun === 'It' ? 'was' : 'were'} ${participle} ${rest}. ${pronoun} ${main}`;
+}
+
+/** Person nouns with the pronoun that stands for them. */
+const PERSON_PRONOUNS: Record<string, 'He' | 'She' | 'They'> = Object.fromEntries([
+  ...'man boy father husband son brother king prince gentleman grandfather uncle'.split(' ').map((n) => [n, 'He'] as const),
+  ...'woman girl mother wife daughter sister queen princess lady grandmother aunt'.split(' ').map((n) => [n, 'She'] as const),
+  ...'people children men women'.split(' ').map((n) => [n, 'They'] as const),
+]);
+/** Nouns in -s that are not plurals ("the news is"). */
+const NOT_PLURAL = /(?:ss|us|is|ics|news|series|species|ous)$/u;
+/** Adverbs that may stand between a subject and its verb ("The staff also offered"). */
+const MID_ADVERB = /^(?:also|then|now|still|soon|just|already|never|always|often|quickly|slowly|finally|suddenly|eventually|immediately|simply|really|even|only)$/u;
+const MODALS = new Set(['will', 'would', 'can', 'could', 'may', 'might', 'should', 'must', 'shall', "won't", "can't", "couldn't", "wouldn't", "shouldn't"]);
+/** A second clause in the first half ("He reached out and she closed her eyes"): whose action follows is unclear. */
+const SECOND_SUBJECT = /\b(?:and|but|or|so) (?:I|we|you|he|she|they|it|the|his|her|their|its|my|our)\b/u;
+/** "I was impressed by the range, ensuring ...": after a passive the agent of what follows is unclear. */
+const PASSIVE_BY = /\b(?:am|is|are|was|were|been|being) (?:\p{Ll}+ly )?\p{Ll}+(?:ed|en) by\b/u;
+/** Words that start a clause inside the first half, which a trailing participle could belong to. */
+const INNER_CLAUSE = /\b(?:who|which|that|whose|whom|when|while|because|if|although|though|as|where|whether|than|until|after|before|since)\b/u;
+
+/** Whether a word right after a subject noun reads as its verb (or an adverb before it). */
+const looksLikeVerb = (word: string): boolean => FINITE_VERBS.has(word) || MODALS.has(word) || IRREGULAR_PAST.has(word) || /^\p{Ll}{3,}(?:ed|ly)$/u.test(word) || MID_ADVERB.test(word);
+
+/** The pronoun for a sentence's subject and the tense of its verb, or null when either is unclear. */
+function subjectAndTense(clause: string): { pronoun: string; past: boolean } | null {
+  const w = words(clause);
+  let subject: { pronoun: string; at: number } | undefined;
+  if (/^(?:I|We|You|He|She|They)$/u.test(w[0])) subject = { pronoun: w[0], at: 1 };
+  else if (/^(?:The|This|That|These|Those|Our|My|His|Her|Their|Your)$/u.test(w[0])) {
+    for (let k = 1; k <= 3 && k < w.length - 1 && !subject; k++) {
+      const noun = w[k];
+      if (!/^\p{Ll}[\p{Ll}-]*$/u.test(noun) || FINITE_VERBS.has(noun) || looksLikeVerb(noun)) break;
+      const next = w[k + 1];
+      // A listed noun needs no more than a word after it; a guessed plural needs a verb we know.
+      const known = PERSON_PRONOUNS[noun] ?? (IT_NOUNS.has(noun) ? 'It' : THEY_NOUNS.has(noun) ? 'They' : undefined);
+      const plural = /[^s]s$/u.test(noun) && !NOT_PLURAL.test(noun) && looksLikeVerb(next) ? 'They' : undefined;
+      const pronoun = known ?? plural;
+      if (pronoun && /^\p{Ll}/u.test(next) && !DETERMINERS.has(next) && !/^(?:of|and|or|in|on|at|for|with|from|to)$/u.test(next)) subject = { pronoun, at: k + 1 };
+    }
+  }
+  if (!subject) return null;
+  let at = subject.at;
+  if (MID_ADVERB.test(w[at] ?? '') || /^\p{Ll}{3,}ly$/u.test(w[at] ?? '')) at++;
+  const verb = w[at] ?? '';
+  const next = (w[at + 1] ?? '').replace(/[,.]$/u, '');
+  const { pronoun } = subject;
+  if (MODALS.has(verb) || !/^\p{Ll}+$/u.test(verb)) return null;
+  const singular = pronoun === 'He' || pronoun === 'She' || pronoun === 'It';
+  // "Uber has welcomed it. It said ...": a finished event reads as past once split off; "has been" is a state that goes on.
+  if (/^(?:has|have)$/u.test(verb)) {
+    const participle = MID_ADVERB.test(next) || /ly$/u.test(next) ? (w[at + 2] ?? '') : next;
+    return { pronoun, past: (/^\p{Ll}+(?:ed|en)$/u.test(participle) && participle !== 'been') || IRREGULAR_PAST.has(participle) };
+  }
+  if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, past: true };
+  if (/^(?:is|are|am|does|do)$/u.test(verb)) return { pronoun, past: false };
+  // A present verb must agree with the subject: -s for he/she/it, none for the others.
+  if (verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
+  return { pronoun, past: false };
+}
+
+/** Words that can open the object of a coordinated participle ("and answering any questions"). */
+const OBJECT_START = /^(?:the|a|an|any|every|each|all|some|their|his|her|its|our|my|your|this|that|these|those|them|him|it|us|me|up|out|down|off|back|to|with|for|on|in|at|into|over|through|about|around|what|how)$/u;
+
+/**
+ * "The staff was friendly, offering tips and answering our questions." -> "The staff was friendly.
+ * They offered tips and answered our questions.": a trailing participle phrase that tells what the
+ * subject did next, as a sentence of its own with the subject as a pronoun and the main clause's
+ * tense. Only for a pronoun, a person noun, or a noun that is never a person (or a plain plural),
+ * a first half with no clause of its own, and verbs whose forms are certain.
+ */
+export function splitTrailingAction(sentence: string): string | null {
+  const m = /^([^,;:]+), (\p{Ll}+ing) ([^;:]+?)([.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, left, participle, right, end] = m;
+  if (words(left).length < 4 || words(left).length > 30 || words(right).length < 2 || INNER_CLAUSE.test(left) || SECOND_SUBJECT.test(left) || PASSIVE_BY.test(left)) return null;
+  // "showing that this was ..." would read "They showed this was ...".
+  if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
+  const subject = subjectAndTense(left);
+  const forms = verbForms(participle);
+  if (!subject || !forms) return null;
+  const singular = subject.pronoun === 'He' || subject.pronoun === 'She' || subject.pronoun === 'It';
+  const finite = (f: VerbForms): string => (subject.past ? f.past : singular ? f.third : f.base);
+  // Coordinated participles take the same form ("..., offering tips and answering questions").
+  // Unsure cases ("unique and surprising finds", "recipes and daring combinations") reject the move.
+  let ok = true;
+  const rest = right.replace(/(\p{Ll}+)?(,? (?:and|or) |, )(\p{Ll}+ing)( \p{Ll}+)?/gu, (whole, before: string | undefined, joint: string, next: string, after: string | undefined) => {
+    // "tips on cooking and baking": a pair of gerunds, not a second predicate; "left us upset and
+    // questioning ...": the second belongs to the object.
+    if ((before ?? '').endsWith('ing')) return whole;
+    if (/^\p{Ll}{2,}[^e]ed$/u.test(before ?? '')) ok = false;
+    const f = verbForms(next);
+    if (!f || !OBJECT_START.test((after ?? '').trim())) {
+      if (!isNotVerb(next)) ok = false;
+      return whole;
+    }
+    return `${before ?? ''}${joint}${finite(f)}${after ?? ''}`;
+  });
+  // Any other comma in the phrase may open a clause the split would misattach.
+  if (!ok || /,(?! (?:and |or )?\p{Ll}+(?:ed|[^s]s)\b)/u.test(rest.replace(/, (?:and |or )?(?=\p{Ll})/gu, (x) => x))) return null;
+  return `${left}. ${subject.pronoun} ${finite(forms)} ${rest}${end}`;
 }

@@ -1,0 +1,85 @@
+/**
+ * Verb forms from a present participle ("offering" -> offer / offers / offered), for moves that
+ * turn a trailing participle phrase into a finite clause. The base form is recovered by the
+ * spelling rules of -ing (doubled consonants, dropped e) and must be a common English word; the
+ * past comes from a table of irregular verbs or the regular rules, with the participle's own
+ * spelling deciding consonant doubling ("stopping" -> "stopped", "offering" -> "offered").
+ */
+import { COMMON_WORDS } from './lexicon.ts';
+
+export interface VerbForms {
+  base: string;
+  /** Third person singular present ("offers"). */
+  third: string;
+  past: string;
+}
+
+/** Simple past of irregular verbs (those whose participle is a likely trailing phrase). */
+const IRREGULAR: Record<string, string> = Object.fromEntries(
+  `arise arose, awake awoke, bear bore, beat beat, become became, begin began, bend bent, bind bound, bite bit, bleed bled,
+  blow blew, break broke, breed bred, bring brought, build built, burst burst, buy bought, cast cast, catch caught,
+  choose chose, cling clung, come came, cost cost, creep crept, cut cut, deal dealt, dig dug, do did, draw drew, drink drank,
+  drive drove, eat ate, fall fell, feed fed, feel felt, fight fought, find found, flee fled, fling flung, fly flew,
+  forget forgot, forgive forgave, freeze froze, get got, give gave, go went, grind ground, grow grew, hang hung, hear heard,
+  hide hid, hit hit, hold held, hurt hurt, keep kept, kneel knelt, know knew, lay laid, lead led, leave left, lend lent,
+  let let, light lit, lose lost, make made, mean meant, meet met, overcome overcame, oversee oversaw, pay paid, put put,
+  quit quit, read read, ride rode, ring rang, rise rose, run ran, say said, see saw, seek sought, sell sold, send sent,
+  set set, shake shook, shed shed, shine shone, shoot shot, shrink shrank, shut shut, sing sang, sink sank, sit sat,
+  sleep slept, slide slid, speak spoke, spend spent, spin spun, split split, spread spread, spring sprang, stand stood,
+  steal stole, stick stuck, sting stung, strike struck, strive strove, swear swore, sweep swept, swim swam, swing swung,
+  take took, teach taught, tear tore, tell told, think thought, throw threw, undergo underwent, understand understood,
+  undertake undertook, upset upset, wake woke, wear wore, weave wove, weep wept, win won, wind wound, withdraw withdrew,
+  withhold withheld, write wrote`
+    .split(',')
+    .map((pair) => pair.trim().split(/\s+/u) as [string, string]),
+);
+const IRREGULAR_PASTS = new Set(Object.values(IRREGULAR));
+/** -ing words that are not verbs in a trailing phrase, or whose base is ambiguous ("lying": lie or lie). */
+const NOT_VERBS = new Set(['being', 'having', 'lying', 'dying', 'including', 'excluding', 'regarding', 'concerning', 'according', 'during', 'nothing', 'something', 'anything', 'everything', 'morning', 'evening', 'thing', 'king', 'spring', 'ceiling', 'wedding', 'pending', 'given', 'notwithstanding', 'considering', 'assuming', 'following', 'amazing', 'interesting', 'exciting', 'charming', 'stunning', 'boring', 'darling', 'meaning', 'housing', 'clothing', 'shopping', 'parking', 'timing']);
+const VOWEL = /[aeiou]/u;
+
+/** Single vowel before a single final consonant ("hop", "writ"): a base there doubles before -ing. */
+const endsShortSyllable = (stem: string): boolean => /(?:^|[^aeiou])[aeiou][^aeiouwxy]$/u.test(stem);
+
+function baseOf(participle: string): { base: string; doubled: boolean } | null {
+  if (NOT_VERBS.has(participle) || !participle.endsWith('ing') || participle.length < 6) return null;
+  const stem = participle.slice(0, -3);
+  if (!/[aeiouy]/u.test(stem)) return null;
+  const last = stem[stem.length - 1];
+  if (last === stem[stem.length - 2] && !VOWEL.test(last)) {
+    // "calling", "passing" keep the double; "stopping", "travelling" doubled it.
+    if (COMMON_WORDS.has(stem)) return { base: stem, doubled: false };
+    const base = stem.slice(0, -1);
+    return COMMON_WORDS.has(base) ? { base, doubled: true } : null;
+  }
+  const withE = `${stem}e`;
+  // "hoping" is hope (hop would be hopping); "casting" is cast; "ranging" is range (rang is a past).
+  const eFirst = !COMMON_WORDS.has(stem) || endsShortSyllable(stem) || IRREGULAR_PASTS.has(stem);
+  if (eFirst && COMMON_WORDS.has(withE)) return { base: withE, doubled: false };
+  return COMMON_WORDS.has(stem) ? { base: stem, doubled: false } : null;
+}
+
+function thirdPerson(base: string): string {
+  if (base === 'do' || base === 'go') return `${base}es`;
+  if (/(?:s|x|z|ch|sh)$/u.test(base)) return `${base}es`;
+  if (/[^aeiou]y$/u.test(base)) return `${base.slice(0, -1)}ies`;
+  return `${base}s`;
+}
+
+function regularPast(base: string, doubled: boolean): string {
+  if (doubled) return `${base}${base[base.length - 1]}ed`;
+  if (base.endsWith('e')) return `${base}d`;
+  if (/[^aeiou]y$/u.test(base)) return `${base.slice(0, -1)}ied`;
+  return `${base}ed`;
+}
+
+/** An -ing word that is a noun or adjective, not a participle ("nothing", "morning", "amazing"). */
+export const isNotVerb = (word: string): boolean => NOT_VERBS.has(word.toLowerCase());
+
+/** Base, -s and past forms of the verb of a present participle, or null when unsure. */
+export function verbForms(participle: string): VerbForms | null {
+  const found = baseOf(participle.toLowerCase());
+  if (!found) return null;
+  const { base, doubled } = found;
+  return { base, third: thirdPerson(base), past: IRREGULAR[base] ?? regularPast(base, doubled) };
+}
