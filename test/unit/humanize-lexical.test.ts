@@ -17,7 +17,9 @@ function fakeView(weights: Record<string, number>, logProbs: Record<string, numb
   return {
     ngramWeight: (s) => tokens(s).reduce((sum, t) => sum + (weights[t] ?? 0), 0),
     humanLogProb: (s) => tokens(s).reduce((sum, t) => sum + (logProbs[t] ?? -5), 0),
+    humanUnigramLogProb: (s) => tokens(s).length * -7,
     logitPerMeanLogProb: -1,
+    logitPerMeanUnigramLogProb: -2,
     ngramNormPow: 0.5,
   };
 }
@@ -60,7 +62,9 @@ describe('round 5: detector-guided word swaps', () => {
     const view = lexicalView(detector);
     assert.ok(view);
     assert.ok(view.humanLogProb('The dog ran across the park to find its ball.') > view.humanLogProb('Park the across ball ran dog its find to the.'));
-    assert.ok(view.logitPerMeanLogProb < 0, 'text that reads as human lowers the score');
+    // With the bigram-minus-unigram gain folded in, it is common words (a higher unigram probability) that lower the score.
+    assert.ok(view.logitPerMeanUnigramLogProb < 0, 'plainer, more frequent words lower the score');
+    assert.ok(view.humanUnigramLogProb('The dog ran to the park.') > view.humanUnigramLogProb('The canine sprinted to the arboretum.'));
     const fake: TextDetector = { version: 'x', detect: detector.detect.bind(detector) };
     assert.equal(lexicalView(fake), undefined);
     // The view reads the model only: scores are the same before and after using it.

@@ -19,7 +19,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, splitSubjectParticiple, splitTrailingAction } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, splitTrailingAction } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -131,6 +131,7 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
     if (base !== masked) add(move(masked), true);
   }
   for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS)) add(register(edit));
+  add(simplePast(base));
   for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1].text, 0]] as const) {
     const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
     if (subs.length > 0) add(applySubstitutions(source, subs));
@@ -219,7 +220,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   let draft = draftOf(text);
   const original = [...draft.sentences];
-  const order = worstFirst(draft, text, detection);
+  let order = worstFirst(draft, text, detection);
   let score = detection.aiScore;
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
@@ -227,6 +228,12 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const settled = new Set<string>();
   for (let pass = 0; pass < PASSES && score >= target; pass++) {
     let changed = false;
+    if (pass > 0) {
+      // Sentences split or joined in the last pass become sentences of their own for this one.
+      const current = assemble(draft);
+      draft = draftOf(current);
+      order = worstFirst(draft, current, detector.detect(current));
+    }
     for (const index of order) {
       if (score < target) break;
       if (draft.frozen[index] || draft.sentences[index] === '') continue;
@@ -260,7 +267,8 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
 
   const output = assemble(draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;
-  const changedSentences = original.filter((s, i) => draft.sentences[i] !== s).length;
+  const kept = new Set(draft.sentences);
+  const changedSentences = original.filter((s) => !kept.has(s)).length;
   return { text: output, scoreBefore, scoreAfter: score, changedSentences, backend: 'builtin' };
 }
 

@@ -14,7 +14,7 @@ export type LexicalView = NonNullable<ReturnType<typeof lexicalView>>;
 /** The detector's lexical view with what a document adds: its size and the words it already uses. */
 export interface LexicalContext {
   view: LexicalView;
-  /** Estimated share of the document logit that a sentence carries (n-gram weights and human-LM fit). */
+  /** Estimated share of the document logit that a sentence carries (n-gram weights and human-LM fit, bigram and unigram). */
   logit(sentence: string): number;
   /** Lower-case words of the document: a swap to one of them repeats the text's wording. */
   words: ReadonlySet<string>;
@@ -27,10 +27,11 @@ export function lexicalContext(view: LexicalView, text: string): LexicalContext 
   const tokens = Math.max(1, text.match(TOKEN)?.length ?? 0);
   // The document's n-gram sum is divided by its count of n-grams (two per token) to the model's power.
   const ngramScale = 1 / Math.pow(2 * tokens, view.ngramNormPow);
-  const lmScale = view.logitPerMeanLogProb / tokens;
+  const bigramScale = view.logitPerMeanLogProb / tokens;
+  const unigramScale = view.logitPerMeanUnigramLogProb / tokens;
   return {
     view,
-    logit: (s) => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * lmScale,
+    logit: (s) => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * bigramScale + view.humanUnigramLogProb(s) * unigramScale,
     words: new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []),
   };
 }

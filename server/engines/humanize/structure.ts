@@ -562,3 +562,29 @@ export function splitTrailingAction(sentence: string): string | null {
   if (!ok || /,(?! (?:and |or )?\p{Ll}+(?:ed|[^s]s)\b)/u.test(rest.replace(/, (?:and |or )?(?=\p{Ll})/gu, (x) => x))) return null;
   return `${left}. ${subject.pronoun} ${finite(forms)} ${rest}${end}`;
 }
+
+/** Time words that tie a present perfect to now ("has lived here since 2010"): the past would change the meaning. */
+const ONGOING = /\b(?:since|so far|yet|ever|never|always|already|still|lately|to date|until now|up to now|for (?:years|decades|months|weeks|days|ages|a long time|long|some time|the (?:past|last))|over the (?:past|last)|in recent (?:years|months|weeks))\b/iu;
+const PRESENT_PERFECT = /(?<!\b(?:to|will|would|could|should|might|may|must|shall|not|never|I) )\b(has|have)( also| recently)? (been )?(\p{Ll}{3,}ed|said|made|found|held|kept|left|told|paid|sent|spent|built|bought|brought|caught|taught|thought|lost|led|met|won|struck|sold|felt|heard|meant|laid)\b(?! to\b)/gu;
+
+/**
+ * "The council has approved the plan." -> "The council approved the plan."; "has been charged" ->
+ * "was charged": a finished event told in the simple past, as reporters and reviewers mostly write
+ * it. Not in questions, not with words that tie the event to now ("since", "so far", "yet", "for
+ * years") or a present tense beside it, and only for verbs whose past and participle are the same word.
+ */
+export function simplePast(sentence: string): string | null {
+  // "The monster grabbed you and is dragging you away": a present beside it would clash.
+  if (!/\.$/u.test(sentence) || ONGOING.test(sentence) || /\b(?:is|are|am)\b/u.test(sentence)) return null;
+  let changed = false;
+  const out = sentence.replace(PRESENT_PERFECT, (whole, aux: string, adverb: string | undefined, been: string | undefined, verb: string, at: number) => {
+    // "have" after I/you/we/they or a plural: "were"; after a name or singular noun: "was".
+    const subject = sentence.slice(0, at).trim().split(/\s+/u).pop() ?? '';
+    if (/^(?:it|this|that|which|who|what|there)$/iu.test(subject) && been === undefined && aux === 'have') return whole;
+    changed = true;
+    const be = aux === 'has' ? 'was' : /^I$/u.test(subject) ? 'was' : 'were';
+    return `${adverb ? adverb.trim() + ' ' : ''}${been ? `${be} ` : ''}${verb}`;
+  });
+  // All or nothing: "launched an inquiry and has vowed to ..." would mix the tenses.
+  return changed && !/\b(?:has|have)\b/u.test(out) ? out : null;
+}

@@ -160,11 +160,15 @@ class LinearTextDetector implements TextDetector {
     return this.lexicalMeasures(sentence).humanLogProb;
   }
 
-  /** The last sentence measured: the humanizer asks for both measures of each candidate in turn. */
-  private lastMeasured: { sentence: string; ngramWeight: number; humanLogProb: number } | undefined;
+  humanUnigramLogProb(sentence: string): number {
+    return this.lexicalMeasures(sentence).humanUnigramLogProb;
+  }
 
-  /** Both lexical measures of a sentence from one analysis. */
-  private lexicalMeasures(sentence: string): { ngramWeight: number; humanLogProb: number } {
+  /** The last sentence measured: the humanizer asks for all measures of each candidate in turn. */
+  private lastMeasured: { sentence: string; ngramWeight: number; humanLogProb: number; humanUnigramLogProb: number } | undefined;
+
+  /** The lexical measures of a sentence from one analysis. */
+  private lexicalMeasures(sentence: string): { ngramWeight: number; humanLogProb: number; humanUnigramLogProb: number } {
     if (this.lastMeasured?.sentence === sentence) return this.lastMeasured;
     const { wordIdx, dense } = this.analyzer.analyse([sentence]);
     let ngramWeight = 0;
@@ -172,7 +176,8 @@ class LinearTextDetector implements TextDetector {
     // Tokens per sentence: one unigram (when on) and one bigram each, plus the end-of-sentence bigram.
     const tokens = (wordIdx.length - 1) / (this.params.feature.wordUnigrams ? 2 : 1);
     const humanLogProb = dense[DENSE_NAMES.indexOf('lm_bi_mean')] * tokens;
-    this.lastMeasured = { sentence, ngramWeight, humanLogProb };
+    const humanUnigramLogProb = dense[DENSE_NAMES.indexOf('lm_uni_mean')] * tokens;
+    this.lastMeasured = { sentence, ngramWeight, humanLogProb, humanUnigramLogProb };
     return this.lastMeasured;
   }
 }
@@ -180,18 +185,29 @@ class LinearTextDetector implements TextDetector {
 /**
  * Read-only lexical view of this engine's detector, for the humanizer's word choice: the sum of a
  * sentence's word n-gram weights (its lexical pull towards "AI"; the document logit adds these sums
- * over all sentences, divided by √n) and its log-probability under the model's bigram language
- * model of human text, with the document logit's change per unit of that model's mean token
- * log-probability. Undefined for any other TextDetector (a test double, say).
+ * over all sentences, divided by √n) and its log-probabilities under the model's bigram and unigram
+ * language models of human text, with the document logit's change per unit of each mean token
+ * log-probability (the bigram-minus-unigram gain feature folded in). Undefined for any other
+ * TextDetector (a test double, say).
  */
-export function lexicalView(
-  detector: TextDetector,
-): { ngramWeight(sentence: string): number; humanLogProb(sentence: string): number; logitPerMeanLogProb: number; ngramNormPow: number } | undefined {
+export function lexicalView(detector: TextDetector):
+  | {
+      ngramWeight(sentence: string): number;
+      humanLogProb(sentence: string): number;
+      humanUnigramLogProb(sentence: string): number;
+      logitPerMeanLogProb: number;
+      logitPerMeanUnigramLogProb: number;
+      ngramNormPow: number;
+    }
+  | undefined {
   if (!(detector instanceof LinearTextDetector)) return undefined;
+  const gain = detector.denseSlope('lm_gain_mean');
   return {
     ngramWeight: (s) => detector.ngramWeight(s),
     humanLogProb: (s) => detector.humanLogProb(s),
-    logitPerMeanLogProb: detector.denseSlope('lm_bi_mean'),
+    humanUnigramLogProb: (s) => detector.humanUnigramLogProb(s),
+    logitPerMeanLogProb: detector.denseSlope('lm_bi_mean') + gain,
+    logitPerMeanUnigramLogProb: detector.denseSlope('lm_uni_mean') - gain,
     ngramNormPow: detector.normPow,
   };
 }
