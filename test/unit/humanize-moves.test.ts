@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { splitTrailingAction } from '../../server/engines/humanize/structure.ts';
+import { simplePast, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
 describe('humanizer verb forms', () => {
@@ -60,5 +61,42 @@ describe('humanizer trailing-action split', () => {
     assert.equal(splitTrailingAction('The store is a nostalgic haven, brimming with an array of unique and surprising finds.'), null);
     assert.equal(splitTrailingAction('The dishes lacked any flavour, leaving us disappointed and questioning the quality of the food.'), null);
     assert.equal(splitTrailingAction('She will arrive tomorrow, bringing gifts for everyone.'), null);
+  });
+});
+
+describe('humanizer clause moves of round 7', () => {
+  it('tells a finished present perfect in the simple past, but not one tied to now', () => {
+    assert.equal(simplePast('The council has approved the plan.'), 'The council approved the plan.');
+    assert.equal(simplePast('Two men have been charged with theft.'), 'Two men were charged with theft.');
+    assert.equal(simplePast('The company has also said that it will appeal.'), 'The company also said that it will appeal.');
+    assert.equal(simplePast('She has lived in Leeds since 2010.'), null);
+    assert.equal(simplePast('The monster has grabbed you and is dragging you away.'), null);
+    assert.equal(simplePast('They have seen the film.'), null); // "saw" and "seen" differ
+    assert.equal(simplePast('The university launched an inquiry and has vowed to act.'), null); // would mix tenses
+  });
+
+  it('splits a while-contrast into two sentences only when both halves are clauses', () => {
+    assert.equal(
+      splitWhile('The positive electrode is connected to the launcher, while the negative electrode is connected to the ground.'),
+      'The positive electrode is connected to the launcher. The negative electrode is connected to the ground.',
+    );
+    assert.equal(splitWhile('She read the letter twice, while waiting for the train to arrive.'), null);
+  });
+
+  it('turns a trailing with-clause into a sentence in the main clause\'s tense', () => {
+    assert.equal(
+      splitWithClause('The incident has sparked outrage in the community, with many calling for stricter laws.'),
+      'The incident has sparked outrage in the community. Many called for stricter laws.',
+    );
+    assert.equal(splitWithClause('The pasta dishes are out of this world, with each bite bursting with flavour.'), 'The pasta dishes are out of this world. Each bite bursts with flavour.');
+    assert.equal(splitWithClause('The cannoli were crunchy and sweet, with a delightful filling of ricotta.'), null);
+    assert.equal(splitWithClause('This is his second win in the lottery, with the first win coming in 2019.'), null);
+  });
+
+  it('rewrites stock abstract openings and fantasy words plainly', () => {
+    assert.equal(replacePhrases('In this study, we model the emergence of waves.', 2), 'We model the emergence of waves.');
+    assert.equal(replacePhrases('This study was funded by the council.', 0), 'This study was funded by the council.');
+    assert.equal(replacePhrases('Her songs carry her to a forgotten realm.', 0), 'Her songs carry her to a forgotten world.');
+    assert.equal(replacePhrases('Amidst the chaos, she smiled.', 0), 'In the middle of the chaos, she smiled.');
   });
 });

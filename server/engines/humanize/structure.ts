@@ -588,3 +588,60 @@ export function simplePast(sentence: string): string | null {
   // All or nothing: "launched an inquiry and has vowed to ..." would mix the tenses.
   return changed && !/\b(?:has|have)\b/u.test(out) ? out : null;
 }
+
+/**
+ * "McCarthy has a knee injury, while Gibson has a groin problem." -> "McCarthy has a knee injury.
+ * Gibson has a groin problem.": a contrast of two clauses as two sentences side by side. Only when
+ * the second half is a clause with its own subject and both halves are five words or more.
+ */
+export function splitWhile(sentence: string): string | null {
+  const m = /^([^;:]+?), (?:while|whereas) ([^;:]+[.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, left, right] = m;
+  if (words(left).length < 5 || words(right).length < 5 || !startsIndependentClause(right)) return null;
+  // "while + -ing" or a participle ("while waiting") is a time clause, not a second statement.
+  if (/^\p{Ll}+ing\b/u.test(right)) return null;
+  const rest = capitaliseFirst(right);
+  return `${left}. ${rest}`;
+}
+
+/** Quantifiers that make the noun phrase of a with-clause plural ("with many hoping ..."). */
+const PLURAL_QUANTIFIER = /^(?:many|some|several|both|most|few|others|all|two|three|four|five)\b/u;
+
+/** The tense of a plain clause: past or present markers, not both; a finished present perfect is past. */
+function clauseTense(clause: string): 'past' | 'present' | null {
+  if (/\b(?:has|have) (?:\p{Ll}+ly )?(?:\p{Ll}{3,}ed|said|made|found|held|kept|left|told|won|led)\b/u.test(clause) && !/\b(?:is|are|am)\b/u.test(clause)) return 'past';
+  const past = PAST_MARKERS.test(clause);
+  const present = PRESENT_MARKERS.test(clause);
+  return past === present ? null : past ? 'past' : 'present';
+}
+
+/**
+ * "Chan's comments were met with mixed reactions, with some people praising him." -> "... mixed
+ * reactions. Some people praised him.": a trailing with-clause (a subject and a participle) as a
+ * sentence of its own in the main clause's tense. The noun phrase must be short and plain: a
+ * determiner or quantifier and up to three words, or a name.
+ */
+export function splitWithClause(sentence: string): string | null {
+  const m = new RegExp(`^([^;:]+?), with ((?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})(?: [\\p{Ll}-]+){0,3}?) (\\p{Ll}+ing) ([^;:]+?)([.!?])$`, 'u').exec(sentence);
+  if (!m) return null;
+  const [, left, phrase, participle, right, end] = m;
+  // "with a delightful filling of cheese": an indefinite phrase and -ing is a noun, not a participle.
+  if (words(left).length < 5 || words(right).length < 2 || /\b\p{Ll}+ing\b/u.test(phrase) || /,/u.test(right) || /^an? /u.test(phrase) || /^of\b/u.test(right)) return null;
+  // "with the help of", "with one of": the phrase goes on; a name is one word only.
+  if (/\b(?:of|and|or|to|in|on|at|for|from|by)\b/u.test(phrase) || (new RegExp(`^${PLACEHOLDER}`, 'u').test(phrase) && words(phrase).length > 1)) return null;
+  const forms = verbForms(participle);
+  const tense = clauseTense(left);
+  // "This is his second win, with the first coming in 2019": a dated event would need the past.
+  if (!forms || !tense || (tense === 'present' && /\b(?:1[89]\d\d|20\d\d|ago|last|yesterday|earlier)\b/u.test(right))) return null;
+  const last = words(phrase).at(-1) ?? '';
+  const plural = PLURAL_QUANTIFIER.test(phrase) || (/[^s]s$/u.test(last) && !NOT_PLURAL.test(last));
+  const verb = tense === 'past' ? forms.past : plural ? forms.base : forms.third;
+  // "and others criticising him": a second subject and participle take the same tense.
+  const rest = right.replace(/\band (others|some|many|most|the rest) (\p{Ll}+ing)\b/u, (whole, who: string, next: string) => {
+    const f = verbForms(next);
+    return f ? `and ${who} ${tense === 'past' ? f.past : f.base}` : whole;
+  });
+  if (/\band (?:others|some|many|most|the rest) \p{Ll}+ing\b/u.test(rest)) return null;
+  return `${left}. ${capitaliseFirst(phrase)} ${verb} ${rest}${end}`;
+}
