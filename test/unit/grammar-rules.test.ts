@@ -83,7 +83,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Young people is not able to wait.', 'Young people are not able to wait.'],
       ['Most people thinks it is good.', 'Most people think it is good.'],
     ],
-    leaves: ['The news is good today.', 'One of the students is late.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.'],
+    leaves: ['The news is good today.', 'One of the students is late.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
   },
   'agreement-relative': {
     fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],

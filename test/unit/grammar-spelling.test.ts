@@ -105,10 +105,25 @@ describe('noisy-channel spelling choice', () => {
   });
 });
 
+describe('spelling candidates two slips away', () => {
+  it('finds common words within the typing cost for a long word, and only within it', () => {
+    const close = lexicon.closeWords('posession', 2.5);
+    assert.ok(close.includes('possession'));
+    for (const word of close) assert.ok(typoCost('posession', word) <= 2.5);
+    assert.ok(lexicon.closeWords('cigarrets', 2.5).includes('cigarettes'));
+    assert.ok(!lexicon.closeWords('cigarrets', 1).includes('cigarettes'));
+  });
+});
+
 describe('spelling in the engine', () => {
   it('restores apostrophes and fixes a misspelling by context', async () => {
     const engine = await createGrammarEngine();
     assert.equal((await engine.correct('People are not and shouldnt be robots.', 'auto')).correctedText, "People are not and shouldn't be robots.");
     assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
+  });
+
+  it('fixes a long word with two slips', async () => {
+    const engine = await createGrammarEngine();
+    assert.equal((await engine.correct('We started a small bisnes in town.', 'auto')).correctedText, 'We started a small business in town.');
   });
 });

@@ -4,17 +4,46 @@
  * paces, palace, pale, never "places"; "baed" → bad, bade, bald, never "based"; "lke" → lake, lee,
  * lie, never "like". This generates every word one edit away (a letter left out, added, replaced,
  * or two letters swapped) and keeps the common words; the noisy channel with the neighbouring
- * words then chooses (spelling.ts).
+ * words then chooses (spelling.ts). Long words often carry two slips ("bisnes" → business,
+ * "possetion" → possession, "cigarrets" → cigarettes): for them the common words within a typing
+ * cost are found too.
  */
 import type { Lexicon } from './lexicon.ts';
+import { typoCost } from './spelling.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const VOWELS = 'aeiou';
 
 export class SpellingCandidates {
   private readonly words: ReadonlySet<string>;
+  /** The common words by first letter, for the search within a typing cost. */
+  private readonly byInitial = new Map<string, string[]>();
 
   constructor(lexicon: Lexicon) {
     this.words = lexicon.commonWords();
+    for (const word of this.words) {
+      const list = this.byInitial.get(word[0]) ?? [];
+      list.push(word);
+      this.byInitial.set(word[0], list);
+    }
+  }
+
+  /**
+   * Common words within typing cost `maxCost` (spelling.ts) of the lower-case `word`. The first
+   * letter is seldom wrong: only words that start with it, with the second letter (a swap) or, for
+   * a vowel, with another vowel are compared.
+   */
+  within(word: string, maxCost: number): string[] {
+    const initials = new Set([word[0], word[1]]);
+    if (VOWELS.includes(word[0])) for (const v of VOWELS) initials.add(v);
+    const out: string[] = [];
+    for (const initial of initials) {
+      for (const candidate of this.byInitial.get(initial) ?? []) {
+        if (Math.abs(candidate.length - word.length) > maxCost || candidate === word) continue;
+        if (typoCost(word, candidate) <= maxCost) out.push(candidate);
+      }
+    }
+    return out;
   }
 
   /** Common words one edit (deletion, insertion, substitution, swap) from the lower-case `word`. */

@@ -210,6 +210,11 @@ export class Lexicon {
     return this.near.lookup(word.toLowerCase());
   }
 
+  /** Common words within typing cost `maxCost` of `word` (two slips and more; slower than `nearWords`). */
+  closeWords(word: string, maxCost: number): string[] {
+    return this.near.within(word.toLowerCase(), maxCost);
+  }
+
   isVerb(word: string): boolean {
     return this.lemmatize(word, 'verb').length > 0;
   }

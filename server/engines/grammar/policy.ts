@@ -223,7 +223,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const lower = word.toLowerCase();
   // Harper offers about three candidates by plain edit distance ("palces" → paces, palace; "baed" →
   // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
-  const plausible = [...candidates, ...ctx.lexicon.nearWords(lower)].filter((c) => {
+  const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
+  const plausible = [...candidates, ...generated].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;
     const negative = /^(un|im|ir|il|dis|non)(.{4,})$/.exec(lc);
@@ -251,6 +252,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
 
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
+/** Letters from which a misspelt word is searched for candidates two slips away and more. */
+const LONG_WORD = 6;
+/** Typing cost within which the common words are candidates for a long misspelt word (two slips). */
+const CLOSE_WORD_COST = 2.5;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
 

@@ -176,6 +176,8 @@ const pluralNounAgreement: Rule = {
       // bare plural there ("Young people is").
       let j = i - 1;
       while (j >= 0 && taggedAs(tokens[j], 'ADJ', lexicon) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
+      // "Smoking cigarettes is bad": an -ing form before the noun makes it the object of a gerund subject.
+      if (tokens.slice(j + 1, i).some((t) => /ing$/.test(t.lower))) continue;
       const det = tokens[j];
       const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, j);
       if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
