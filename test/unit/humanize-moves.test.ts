@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { simplePast, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { joinLong, simplePast, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -98,5 +98,25 @@ describe('humanizer clause moves of round 7', () => {
     assert.equal(replacePhrases('This study was funded by the council.', 0), 'This study was funded by the council.');
     assert.equal(replacePhrases('Her songs carry her to a forgotten realm.', 0), 'Her songs carry her to a forgotten world.');
     assert.equal(replacePhrases('Amidst the chaos, she smiled.', 0), 'In the middle of the chaos, she smiled.');
+  });
+});
+
+describe('humanizer fronted participles and long joins', () => {
+  it('turns a fronted participle phrase into a short sentence about the subject', () => {
+    assert.equal(splitFrontParticiple('Feeling tired and cold, she went to bed early.'), 'She felt tired and cold. She went to bed early.');
+    assert.equal(splitFrontParticiple('Determined to win, I stepped onto the field.'), 'I was determined to win. I stepped onto the field.');
+    assert.equal(splitFrontParticiple('Observing the calm response, the officials began to relax.'), 'The officials observed the calm response. They began to relax.');
+    // Fixed phrases, a possibly dangling participle (a guessed plural subject), a verb of either tense.
+    assert.equal(splitFrontParticiple('According to the report, the council spent too much.'), null);
+    assert.equal(splitFrontParticiple('Moving further in, the floorboards squeaked under his feet.'), null);
+    assert.equal(splitFrontParticiple('Armed with a red pen, I set out to fix the grammar.'), null);
+  });
+
+  it('joins two sentences into one of at most 44 words', () => {
+    const first = 'The first stage will see the riders tackle a long and hilly route from the coast to the old city centre.';
+    const second = 'The second stage will take place in the Yorkshire Dales National Park on Saturday.';
+    assert.equal(joinLong(first, second), `${first.slice(0, -1)}, and the second stage will take place in the Yorkshire Dales National Park on Saturday.`);
+    const long = 'The council said that the new rules would apply to every driver in the county from the start of next year and beyond that.';
+    assert.equal(joinLong(long, `${long.slice(0, -1)} as well.`), null);
   });
 });

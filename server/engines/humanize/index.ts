@@ -19,7 +19,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, splitTrailingAction, splitWhile, splitWithClause } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause } from './structure.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
@@ -111,7 +111,7 @@ interface Candidate {
 }
 
 const splitUneven = (sentence: string): string | null => splitLong(sentence, true);
-const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, splitSubjectParticiple, splitParticiple, splitTrailingAction, splitWhile, splitWithClause, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
+const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, splitSubjectParticiple, splitParticiple, splitTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {
@@ -123,6 +123,8 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
   const register = (v: string): string => (contractions ? contract(v) : v);
   const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
   bases.forEach((b) => add(b));
+  // The same rewrites without contractions: a contraction does not suit every sentence of a text.
+  if (contractions) [0, 1, 2].forEach((variant) => add(replacePhrases(masked, variant)));
   const base = bases[0];
   // Word swaps chosen by the detector's weights, on the plain sentence and on top of the phrase rules.
   if (lexical) for (const source of base === masked ? [masked] : [base, masked]) lexicalRewrites(source, used, lexical).forEach((r) => add(r));

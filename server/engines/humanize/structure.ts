@@ -115,12 +115,13 @@ const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Ge
 export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
-  if (a.length < 6 || b.length < 4 || a.length > 22 || b.length > 22 || a.length + b.length <= 24) return null;
+  // Long enough to vary the rhythm, short enough to read as one thought (no 50-word run-ons).
+  if (a.length < 6 || b.length < 4 || a.length > 26 || b.length > 26 || a.length + b.length <= 24 || a.length + b.length > 44) return null;
   // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
   // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
   const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
-  if (!pronoun && !(/^(?:The|This|These|Its|Their|His|Her|Our)\s/u.test(second) && startsIndependentClause(second))) return null;
+  if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
@@ -485,7 +486,7 @@ const INNER_CLAUSE = /\b(?:who|which|that|whose|whom|when|while|because|if|altho
 const looksLikeVerb = (word: string): boolean => FINITE_VERBS.has(word) || MODALS.has(word) || IRREGULAR_PAST.has(word) || /^\p{Ll}{3,}(?:ed|ly)$/u.test(word) || MID_ADVERB.test(word);
 
 /** The pronoun for a sentence's subject and the tense of its verb, or null when either is unclear. */
-function subjectAndTense(clause: string): { pronoun: string; past: boolean } | null {
+function subjectAndTense(clause: string, guessPlurals = true): { pronoun: string; past: boolean; subjectWords: number } | null {
   const w = words(clause);
   let subject: { pronoun: string; at: number } | undefined;
   if (/^(?:I|We|You|He|She|They)$/u.test(w[0])) subject = { pronoun: w[0], at: 1 };
@@ -496,7 +497,7 @@ function subjectAndTense(clause: string): { pronoun: string; past: boolean } | n
       const next = w[k + 1];
       // A listed noun needs no more than a word after it; a guessed plural needs a verb we know.
       const known = PERSON_PRONOUNS[noun] ?? (IT_NOUNS.has(noun) ? 'It' : THEY_NOUNS.has(noun) ? 'They' : undefined);
-      const plural = /[^s]s$/u.test(noun) && !NOT_PLURAL.test(noun) && looksLikeVerb(next) ? 'They' : undefined;
+      const plural = guessPlurals && /[^s]s$/u.test(noun) && !NOT_PLURAL.test(noun) && looksLikeVerb(next) ? 'They' : undefined;
       const pronoun = known ?? plural;
       if (pronoun && /^\p{Ll}/u.test(next) && !DETERMINERS.has(next) && !/^(?:of|and|or|in|on|at|for|with|from|to)$/u.test(next)) subject = { pronoun, at: k + 1 };
     }
@@ -507,19 +508,23 @@ function subjectAndTense(clause: string): { pronoun: string; past: boolean } | n
   const verb = w[at] ?? '';
   const next = (w[at + 1] ?? '').replace(/[,.]$/u, '');
   const { pronoun } = subject;
+  const subjectWords = subject.at;
   if (MODALS.has(verb) || !/^\p{Ll}+$/u.test(verb)) return null;
   const singular = pronoun === 'He' || pronoun === 'She' || pronoun === 'It';
   // "Uber has welcomed it. It said ...": a finished event reads as past once split off; "has been" is a state that goes on.
   if (/^(?:has|have)$/u.test(verb)) {
     const participle = MID_ADVERB.test(next) || /ly$/u.test(next) ? (w[at + 2] ?? '') : next;
-    return { pronoun, past: (/^\p{Ll}+(?:ed|en)$/u.test(participle) && participle !== 'been') || IRREGULAR_PAST.has(participle) };
+    return { pronoun, subjectWords, past: (/^\p{Ll}+(?:ed|en)$/u.test(participle) && participle !== 'been') || IRREGULAR_PAST.has(participle) };
   }
-  if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, past: true };
-  if (/^(?:is|are|am|does|do)$/u.test(verb)) return { pronoun, past: false };
-  // A present verb must agree with the subject: -s for he/she/it, none for the others.
-  if (verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
-  return { pronoun, past: false };
+  if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, subjectWords, past: true };
+  if (/^(?:is|are|am|does|do)$/u.test(verb)) return { pronoun, subjectWords, past: false };
+  // A present verb must agree with the subject: -s for he/she/it, none for the others; "I set out" may be either tense.
+  if (SAME_IN_BOTH_TENSES.has(verb) || verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
+  return { pronoun, subjectWords, past: false };
 }
+
+/** Verbs whose present and past are the same word. */
+const SAME_IN_BOTH_TENSES = new Set(['set', 'put', 'cut', 'hit', 'let', 'read', 'cast', 'cost', 'hurt', 'quit', 'shut', 'spread', 'split', 'bet', 'burst', 'upset', 'broadcast']);
 
 /** Words that can open the object of a coordinated participle ("and answering any questions"). */
 const OBJECT_START = /^(?:the|a|an|any|every|each|all|some|their|his|her|its|our|my|your|this|that|these|those|them|him|it|us|me|up|out|down|off|back|to|with|for|on|in|at|into|over|through|about|around|what|how)$/u;
@@ -644,4 +649,42 @@ export function splitWithClause(sentence: string): string | null {
   });
   if (/\band (?:others|some|many|most|the rest) \p{Ll}+ing\b/u.test(rest)) return null;
   return `${left}. ${capitaliseFirst(phrase)} ${verb} ${rest}${end}`;
+}
+
+/** Fronted participles that are prepositions or fixed phrases, not something the subject did. */
+const FIXED_FRONT = /^(?:According|Based|Compared|Given|Following|Regarding|Concerning|Including|Assuming|Provided|Granted|Speaking|Judging|Depending|Considering|Excluding|Barring|Pending|Notwithstanding|Nothing|Something|Everything|Anything|Morning|Evening|Wedding|Building|Being|Having)$/u;
+const BE_FORMS = { past: { singular: 'was', plural: 'were', I: 'was' }, present: { singular: 'is', plural: 'are', I: 'am' } } as const;
+
+/**
+ * "Feeling tired, she went to bed early." -> "She felt tired. She went to bed early."; "Intrigued by
+ * the offer, the group signed up." -> "The group was intrigued by the offer. It signed up.": a
+ * fronted participle phrase as a short sentence of its own, told of the main clause's subject, which
+ * the second sentence then names with a pronoun.
+ */
+export function splitFrontParticiple(sentence: string): string | null {
+  const m = /^(\p{Lu}\p{Ll}{2,}(?:ing|ed)) ([^,;:]{3,80}), ([^,;:]+[.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, participle, phrase, main] = m;
+  if (FIXED_FRONT.test(participle) || words(phrase).length > 12 || words(main).length < 4) return null;
+  const subjectClause = capitaliseFirst(main);
+  // A guessed plural might be a dangling participle's wrong subject ("Moving in, the floorboards squeaked").
+  const subject = subjectAndTense(subjectClause, false);
+  if (!subject) return null;
+  const { pronoun, past, subjectWords } = subject;
+  // The subject as written ("The campaign group") opens the first sentence; the pronoun, the second.
+  const w = words(subjectClause);
+  const subjectText = w.slice(0, subjectWords).join(' ');
+  const singular = pronoun === 'He' || pronoun === 'She' || pronoun === 'It';
+  const lowered = participle.toLowerCase();
+  let predicate: string;
+  if (lowered.endsWith('ing')) {
+    const forms = verbForms(lowered);
+    if (!forms) return null;
+    predicate = past ? forms.past : singular ? forms.third : forms.base;
+  } else {
+    const be = BE_FORMS[past ? 'past' : 'present'];
+    predicate = `${pronoun === 'I' ? be.I : singular ? be.singular : be.plural} ${lowered}`;
+  }
+  const rest = w.slice(subjectWords).join(' ');
+  return `${subjectText} ${predicate} ${phrase}. ${pronoun} ${rest}`;
 }
