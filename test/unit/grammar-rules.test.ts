@@ -307,6 +307,11 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
   });
 
+  it('joins a prefix that is no word of its own, not one that is a word', async () => {
+    assert.equal(await corrected('It is usually un known to them.'), 'It is usually unknown to them.');
+    await unchanged('Then, auto makers need to develop new systems.');
+  });
+
   it('does not split, rename or reverse a word', async () => {
     const result = await engine.correct('The package was unreturned and the idea is possible.', 'auto');
     assert.equal(result.changed, false, JSON.stringify(result.diff));

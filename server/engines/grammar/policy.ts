@@ -63,6 +63,9 @@ const CATEGORY_BY_KIND: Record<string, Category> = {
   Formatting: 'punctuation',
 };
 
+/** Prefixes that are not words on their own. */
+const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 'co', 'inter', 'sub', 'semi', 'multi', 'post', 'hyper', 'trans', 'mid', 'bio', 'eco', 'geo', 'neuro', 'cyber', 'im', 'il', 'ir']);
+
 const PREFIXES = ['un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
 export interface PolicyContext {
@@ -111,8 +114,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)),
-  // un known → unknown; not non-stop → nonstop.
-  DisjointPrefixes: (original) => !original.includes('-'),
+  // un known → unknown, dis agreed → disagreed; not non-stop → nonstop, nor "auto makers" →
+  // automakers: only a prefix that is no word of its own is surely part of the next word.
+  DisjointPrefixes: (original) => !original.includes('-') && BOUND_PREFIXES.has(original.split(/\s+/)[0].toLowerCase()),
 };
 
 /** Conditions that need the text around the lint: true keeps it. */
