@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { joinLong, simplePast, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { joinLong, replaceColon, simplePast, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -118,5 +118,14 @@ describe('humanizer fronted participles and long joins', () => {
     assert.equal(joinLong(first, second), `${first.slice(0, -1)}, and the second stage will take place in the Yorkshire Dales National Park on Saturday.`);
     const long = 'The council said that the new rules would apply to every driver in the county from the start of next year and beyond that.';
     assert.equal(joinLong(long, `${long.slice(0, -1)} as well.`), null);
+  });
+});
+
+describe('humanizer colons in prose', () => {
+  it('uses a comma before a quotation and a full stop before a clause, and keeps list colons', () => {
+    assert.equal(replaceColon('He said: \uE000\uE100\uE001'), 'He said, \uE000\uE100\uE001');
+    assert.equal(replaceColon('Gabriel came to a strange realization: he wanted to go home.'), 'Gabriel came to a strange realization. He wanted to go home.');
+    assert.equal(replaceColon('They found the main cause of the decline: a fungal infection that has affected the food supply.'), null);
+    assert.equal(replaceColon('The menu has three parts: starters, mains and desserts.'), null);
   });
 });

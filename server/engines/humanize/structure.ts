@@ -688,3 +688,26 @@ export function splitFrontParticiple(sentence: string): string | null {
   const rest = w.slice(subjectWords).join(' ');
   return `${subjectText} ${predicate} ${phrase}. ${pronoun} ${rest}`;
 }
+
+const SPEECH_VERB = /\b(?:said|says|saying|say|added|adds|adding|told|explained|explains|stated|states|wrote|writes|asked|replied|declared|warned|insisted|noted|stressed|urged|commented)$/u;
+
+/**
+ * "He said: "We can win."" -> "He said, "We can win.""; "The reason was simple: they had no money."
+ * -> "The reason was simple. They had no money.": a colon in running prose, where a comma (before a
+ * quotation) or a full stop (before a clause with its own subject) is the plainer mark. Lists after
+ * a colon keep it.
+ */
+export function replaceColon(sentence: string): string | null {
+  const m = /^([^:;]+?): ([^:;]+)$/u.exec(sentence);
+  if (!m) return null;
+  const [, left, right] = m;
+  if (SPEECH_VERB.test(left) && new RegExp(`^${PLACEHOLDER}`, 'u').test(right)) return `${left}, ${right}`;
+  if (words(left).length < 4 || words(right).length < 4 || !TERMINAL.test(right) || /,/u.test(right)) return null;
+  // Only a clause in running prose (lower case after the colon): a pronoun or a determiner and a
+  // finite verb soon after, with no relative clause before it ("a fungal infection that has ..."),
+  // never a list, a label or a quotation.
+  if (!/^(?:\p{Ll}|I\b)/u.test(right) || /^(?:\S+ ){0,4}(?:that|which|who|whose)\b/u.test(right)) return null;
+  const clause = capitaliseFirst(right);
+  if (!startsIndependentClause(clause)) return null;
+  return `${left}. ${clause}`;
+}
