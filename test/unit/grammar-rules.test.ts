@@ -307,6 +307,11 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
   });
 
+  it('fixes a/an before a word, not a stray "a" before a preposition', async () => {
+    assert.equal(await corrected('I waited for a hour.'), 'I waited for an hour.');
+    assert.equal(await corrected('You put air a on car.'), 'You put air a on car.');
+  });
+
   it('joins a prefix that is no word of its own, not one that is a word', async () => {
     assert.equal(await corrected('It is usually un known to them.'), 'It is usually unknown to them.');
     await unchanged('Then, auto makers need to develop new systems.');

@@ -139,10 +139,17 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
   // words that can end one phrase and start the next.
   RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on").
+  AnA: (text, lint) => {
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next === undefined || !NOT_AFTER_ARTICLE.has(next);
+  },
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
 };
 
+/** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
+const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */
 const PLACE_VERBS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', 'go', 'goes', 'went', 'gone', 'going', 'come', 'comes', 'came', 'coming', 'live', 'lives', 'lived', 'living', 'stay', 'stays', 'stayed', 'get', 'got', 'arrive', 'arrived', 'move', 'moved', 'work', 'worked', 'travel', 'travelled', 'traveled', 'over', 'out', 'up', 'in', 'from']);
 /** Nouns that act as adverbs of time after "there" ("there yesterday"). */
