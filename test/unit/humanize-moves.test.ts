@@ -116,6 +116,10 @@ describe('humanizer fronted participles and long joins', () => {
     const first = 'The first stage will see the riders tackle a long and hilly route from the coast to the old city centre.';
     const second = 'The second stage will take place in the Yorkshire Dales National Park on Saturday.';
     assert.equal(joinLong(first, second), `${first.slice(0, -1)}, and the second stage will take place in the Yorkshire Dales National Park on Saturday.`);
+    // A sentence may end in a name, never in an abbreviation; neither half may already hold two clauses.
+    assert.ok(joinLong('The first stage takes the riders along the coast from Bridlington to Scarborough.', 'The second stage will take place in the national park on Saturday.'));
+    assert.equal(joinLong('The company was founded by the brothers and later sold to Acme Inc.', 'The new owners will keep the brand name for now.'), null);
+    assert.equal(joinLong('The first stage takes the riders along the coast to the old town.', 'The second stage is in the park, and the third one ends in the city.'), null);
     const long = 'The council said that the new rules would apply to every driver in the county from the start of next year and beyond that.';
     assert.equal(joinLong(long, `${long.slice(0, -1)} as well.`), null);
   });

@@ -104,6 +104,9 @@ export function joinShort(first: string, second: string, comma = true): string |
   return `${first.slice(0, -1)}${separator}${conjunction} ${rest}`;
 }
 
+/** A full stop after a plain word, a name or a year, never after an abbreviation ("U.S.", "Inc.", "Dr."). */
+const ENDS_IN_FULL_STOP = /\s(?:\p{Ll}{2,}|(?!(?:Inc|Ltd|Corp|Bros|Jr|Sr|St|Mr|Mrs|Ms|Dr|Co|Prof|Gen|Gov|Rev|Sen|Rep|Col|Lt|Sgt|Capt|Mt|Ave|Rd|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Vol|Fig|Eq|al)\.$)\p{Lu}\p{Ll}{2,}|\d{4})\.$/u;
+
 /** Openings of a command ("So get ready ...", "Book now ...") or of a sentence already linked to the one before. */
 const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Get|Make|Take|Come|Go|Book|Try|Check|Imagine|Remember|Just|Visit|Join|Watch|Read|Find|See|Keep)\b/u;
 
@@ -118,11 +121,12 @@ export function joinLong(first: string, second: string): string | null {
   // Long enough to vary the rhythm, short enough to read as one thought (no 50-word run-ons).
   if (a.length < 6 || b.length < 4 || a.length > 26 || b.length > 26 || a.length + b.length <= 24 || a.length + b.length > 44) return null;
   // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
-  if (!/\s\p{Ll}{2,}\.$/u.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
+  if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
   // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
   const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
   if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
-  if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || LINKING_STARTS.has(bare(b[1]))) return null;
+  // Neither half may already hold two clauses: "A, but B, and C" runs on.
+  if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || /, (?:and|but|so) /u.test(second) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
 }
