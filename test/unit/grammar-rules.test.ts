@@ -192,6 +192,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['For the these reasons, I agree with it.', 'For these reasons, I agree with it.']],
     leaves: ['For these reasons, I agree with it.', 'The man gave the book to the boy.'],
   },
+  'quantifier-of-bare-plural': {
+    fixes: [
+      ['Also, most of people prefer to drive.', 'Also, most people prefer to drive.'],
+      ['Many of young students like it.', 'Many young students like it.'],
+    ],
+    leaves: ['Most of the people prefer to drive.', 'Some of them like it.', "Some of students' work was lost.", 'Many of cars disadvantages will go.', 'Most of Europe is cold.'],
+  },
   'to-too': {
     fixes: [
       ['The exam was to hard for me.', 'The exam was too hard for me.'],

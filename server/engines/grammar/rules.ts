@@ -802,6 +802,31 @@ const doubledDeterminer: Rule = {
   },
 };
 
+/** Quantifiers that take "of" only before a determined noun phrase: "most of the people", "most people". */
+const OF_QUANTIFIERS = new Set(['most', 'many', 'some', 'several', 'both']);
+
+/** "most of people" → "most people": "of" after a quantifier needs a determiner ("most of the people"). */
+const quantifierOfBarePlural: Rule = {
+  id: 'quantifier-of-bare-plural',
+  category: 'grammar',
+  description: 'most/many/some of + bare plural noun → without "of" (most of people → most people)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (!OF_QUANTIFIERS.has(tokens[i].lower) || tokens[i + 1].lower !== 'of') continue;
+      let k = i + 2;
+      if (tokens[k].pos === 'ADJ' && tokens[k].text === tokens[k].lower && !PLURAL_QUANTIFIERS.has(tokens[k].lower)) k++;
+      const noun = tokens[k];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || !isPluralNoun(noun, lexicon)) continue;
+      // "some of students' work", "many of cars disadvantages": a possessive (even without its
+      // apostrophe) makes the noun a determiner of the next one.
+      if (/^['’]/.test(tokens[k + 1]?.text ?? '') || tokens[k + 1]?.pos === 'NOUN') continue;
+      out.push({ start: tokens[i].end, end: tokens[i + 1].end, replacement: '' });
+    }
+    return out;
+  },
+};
+
 /** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
 const relativeAgreement: Rule = {
   id: 'agreement-relative',
@@ -978,6 +1003,7 @@ export const RULES: Rule[] = [
   toToo,
   articleBeforePlural,
   doubledDeterminer,
+  quantifierOfBarePlural,
   contractions,
   beAgree,
   gerundAfter,
