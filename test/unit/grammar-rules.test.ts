@@ -144,8 +144,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['You should not to worry about it.', 'You should not worry about it.'],
       ['The teacher made us to write an essay.', 'The teacher made us write an essay.'],
+      ['He made his friends to laugh.', 'He made his friends laugh.'],
     ],
-    leaves: ['They made efforts to improve the school.'],
+    leaves: ['They made efforts to improve the school.', 'They made a decision to leave.', 'It made people to the north angry.'],
   },
   'its-your-contraction': {
     fixes: [

@@ -708,6 +708,19 @@ const thisPlural: Rule = {
 };
 
 /** "to" after a modal or after make/let + object: "can't to do" → "can't do", "makes them to be" → "makes them be". */
+const CAUSATIVES = new Set(['make', 'makes', 'made', 'making', 'let', 'lets', 'letting']);
+/** People as the object of make/let ("make students understand"); not things ("make efforts to improve"). */
+const PERSON_NOUNS = new Set(['people', 'person', 'students', 'student', 'children', 'child', 'kids', 'friends', 'parents', 'teachers', 'others', 'everyone', 'everybody', 'someone', 'somebody', 'customers', 'consumers', 'buyers', 'workers', 'employees', 'men', 'women', 'users', 'readers', 'viewers']);
+const OBJECT_DETERMINERS = new Set(['the', 'my', 'your', 'his', 'her', 'our', 'their', 'these', 'those', 'many', 'some', 'all', 'other', 'young', 'most']);
+
+/** The index after the object of make/let at `i` when it is a pronoun or a noun for people ("his friends"), else -1. */
+function personObjectEnd(tokens: Token[], i: number): number {
+  if (OBJECT_PRONOUNS.has(tokens[i]?.lower ?? '')) return i + 1;
+  let k = i;
+  while (k < i + 2 && OBJECT_DETERMINERS.has(tokens[k]?.lower ?? '')) k++;
+  return PERSON_NOUNS.has(tokens[k]?.lower ?? '') ? k + 1 : -1;
+}
+
 const extraTo: Rule = {
   id: 'to-after-modal',
   category: 'grammar',
@@ -718,7 +731,7 @@ const extraTo: Rule = {
       const t = tokens[i].lower;
       let to = -1;
       if (MODALS.has(t)) to = skipAdverbs(tokens, i);
-      else if (['make', 'makes', 'made', 'making', 'let', 'lets', 'letting'].includes(t) && OBJECT_PRONOUNS.has(tokens[i + 1].lower)) to = i + 2;
+      else if (CAUSATIVES.has(t)) to = personObjectEnd(tokens, i + 1);
       if (to < 0 || tokens[to]?.lower !== 'to') continue;
       const verb = tokens[to + 1];
       if (!isWord(verb) || verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || verb.pos !== 'VERB') continue;
