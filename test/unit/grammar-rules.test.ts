@@ -193,6 +193,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['For the these reasons, I agree with it.', 'For these reasons, I agree with it.']],
     leaves: ['For these reasons, I agree with it.', 'The man gave the book to the boy.'],
   },
+  'comma-before-object-clause': {
+    fixes: [
+      ['I believe, that the product is good.', 'I believe that the product is good.'],
+      ['I think, we should leave now.', 'I think we should leave now.'],
+    ],
+    leaves: ['As I said, we should leave now.', 'I know, I know, it is late.', 'I think, however, that it is late.', 'I believe that the product is good.'],
+  },
   'quantifier-of-bare-plural': {
     fixes: [
       ['Also, most of people prefer to drive.', 'Also, most people prefer to drive.'],

@@ -815,6 +815,31 @@ const doubledDeterminer: Rule = {
   },
 };
 
+const THINKING_VERBS = new Set(['think', 'believe', 'feel', 'know', 'hope', 'guess', 'suppose', 'realize', 'realise', 'understand']);
+const CLAUSE_SUBJECTS = new Set(['that', 'i', 'we', 'they', 'you', 'he', 'she', 'it', 'this', 'there', 'people', 'most', 'many', 'some', 'everyone']);
+
+/** "I believe, that the product" → "I believe that the product": no comma before the object clause of a verb of thinking. */
+const commaBeforeObjectClause: Rule = {
+  id: 'comma-before-object-clause',
+  category: 'punctuation',
+  description: 'no comma between I think/believe/feel... and the clause it introduces (I believe, that it works → I believe that it works)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 4 < tokens.length; i++) {
+      // Only "I think," opening its sentence: after "As I said," the comma ends an introduction.
+      if (!(i === 0 || tokens[i].sentenceStart) || !['i', 'we', 'they', 'you', 'people'].includes(tokens[i].lower)) continue;
+      const verb = tokens[i + 1];
+      const comma = tokens[i + 2];
+      const next = tokens[i + 3];
+      if (!THINKING_VERBS.has(verb.lower) || comma.text !== ',' || comma.start !== verb.end || !CLAUSE_SUBJECTS.has(next.lower)) continue;
+      // "I know, I know": a repetition, not an object clause.
+      if (tokens[i + 4].lower === verb.lower || tokens[i + 4].text === ',') continue;
+      out.push({ start: comma.start, end: comma.end, replacement: '' });
+    }
+    return out;
+  },
+};
+
 /** Quantifiers that take "of" only before a determined noun phrase: "most of the people", "most people". */
 const OF_QUANTIFIERS = new Set(['most', 'many', 'some', 'several', 'both']);
 
@@ -1017,6 +1042,7 @@ export const RULES: Rule[] = [
   articleBeforePlural,
   doubledDeterminer,
   quantifierOfBarePlural,
+  commaBeforeObjectClause,
   contractions,
   beAgree,
   gerundAfter,
