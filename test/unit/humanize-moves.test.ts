@@ -48,6 +48,9 @@ describe('humanizer trailing-action split', () => {
     assert.equal(splitTrailingAction('He becomes a wandering swordsman, helping those in need and protecting the innocent.'), 'He becomes a wandering swordsman. He helps those in need and protects the innocent.');
     assert.equal(splitTrailingAction('The council has welcomed the decision, saying it will help local families.'), 'The council has welcomed the decision. It said it will help local families.');
     assert.equal(splitTrailingAction('The tree has been a home to countless creatures, offering them shelter.'), 'The tree has been a home to countless creatures. It offers them shelter.');
+    // After an opening time phrase.
+    assert.equal(splitTrailingAction('In 2019, the company launched a new app, offering free rides to students.'), 'In 2019, the company launched a new app. It offered free rides to students.');
+    assert.equal(splitTrailingAction('Later, we walked to the harbour, hoping to see the boats.'), 'Later, we walked to the harbour. We hoped to see the boats.');
   });
 
   it('leaves it alone when the subject, the tense or the phrase is unclear', () => {

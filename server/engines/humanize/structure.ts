@@ -541,13 +541,15 @@ const OBJECT_START = /^(?:the|a|an|any|every|each|all|some|their|his|her|its|our
  * a first half with no clause of its own, and verbs whose forms are certain.
  */
 export function splitTrailingAction(sentence: string): string | null {
-  const m = /^([^,;:]+), (\p{Ll}+ing) ([^;:]+?)([.!?])$/u.exec(sentence);
+  // An opening time or place phrase may stand before the clause ("In 2019, the firm ..., offering ...").
+  const m = /^((?:(?:In|On|At|After|During|Before|Since|Later|Earlier|Last|This|Today|Yesterday|Then|Now|Finally|Eventually|Soon|Suddenly)(?: [^,;:]{1,30})?, )?)([^,;:]+), (\p{Ll}+ing) ([^;:]+?)([.!?])$/u.exec(sentence);
   if (!m) return null;
-  const [, left, participle, right, end] = m;
-  if (words(left).length < 4 || words(left).length > 30 || words(right).length < 2 || INNER_CLAUSE.test(left) || SECOND_SUBJECT.test(left) || PASSIVE_BY.test(left)) return null;
+  const [, opener, clause, participle, right, end] = m;
+  const left = opener + clause;
+  if (words(clause).length < 4 || words(clause).length > 30 || words(right).length < 2 || INNER_CLAUSE.test(clause) || SECOND_SUBJECT.test(clause) || PASSIVE_BY.test(clause)) return null;
   // "showing that this was ..." would read "They showed this was ...".
   if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
-  const subject = subjectAndTense(left);
+  const subject = subjectAndTense(opener ? capitaliseFirst(clause) : clause);
   const forms = verbForms(participle);
   if (!subject || !forms) return null;
   const singular = subject.pronoun === 'He' || subject.pronoun === 'She' || subject.pronoun === 'It';
