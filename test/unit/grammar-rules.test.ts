@@ -200,6 +200,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['As I said, we should leave now.', 'I know, I know, it is late.', 'I think, however, that it is late.', 'I believe that the product is good.'],
   },
+  'go-ing-activity': {
+    fixes: [['Also they can go for shopping and swimming.', 'Also they can go shopping and swimming.']],
+    leaves: ['We went for a walk in the park.', 'They go for nothing.', 'She went for training every day.'],
+  },
   'quantifier-of-bare-plural': {
     fixes: [
       ['Also, most of people prefer to drive.', 'Also, most people prefer to drive.'],

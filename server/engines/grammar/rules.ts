@@ -815,6 +815,26 @@ const doubledDeterminer: Rule = {
   },
 };
 
+const GO_FORMS = new Set(['go', 'goes', 'went', 'gone', 'going']);
+/** Pastimes said with "go" + -ing; not "training", "meeting": nouns that also follow "go for". */
+const GO_ACTIVITIES = new Set(['shopping', 'swimming', 'fishing', 'hiking', 'camping', 'jogging', 'running', 'skiing', 'dancing', 'sightseeing', 'sailing', 'surfing', 'skating', 'bowling', 'hunting', 'cycling', 'biking', 'climbing', 'boating', 'snorkeling', 'snorkelling']);
+
+/** "go for shopping" → "go shopping": an -ing activity follows "go" directly ("go for a walk" keeps its "for"). */
+const goForActivity: Rule = {
+  id: 'go-ing-activity',
+  category: 'grammar',
+  description: 'go for + a pastime in -ing → go + -ing (we went for shopping → we went shopping)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (!GO_FORMS.has(tokens[i].lower) || tokens[i + 1].lower !== 'for') continue;
+      if (!GO_ACTIVITIES.has(tokens[i + 2].text)) continue;
+      out.push({ start: tokens[i].end, end: tokens[i + 1].end, replacement: '' });
+    }
+    return out;
+  },
+};
+
 const THINKING_VERBS = new Set(['think', 'believe', 'feel', 'know', 'hope', 'guess', 'suppose', 'realize', 'realise', 'understand']);
 const CLAUSE_SUBJECTS = new Set(['that', 'i', 'we', 'they', 'you', 'he', 'she', 'it', 'this', 'there', 'people', 'most', 'many', 'some', 'everyone']);
 
@@ -1043,6 +1063,7 @@ export const RULES: Rule[] = [
   doubledDeterminer,
   quantifierOfBarePlural,
   commaBeforeObjectClause,
+  goForActivity,
   contractions,
   beAgree,
   gerundAfter,
