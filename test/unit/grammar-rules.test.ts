@@ -82,6 +82,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Many students was late for the exam.', 'Many students were late for the exam.'],
       ['Young people is not able to wait.', 'Young people are not able to wait.'],
       ['Most people thinks it is good.', 'Most people think it is good.'],
+      ['It shows that endangered animals is in danger.', 'It shows that endangered animals are in danger.'],
     ],
     leaves: ['The news is good today.', 'One of the students is late.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
   },

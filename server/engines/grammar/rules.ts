@@ -175,7 +175,8 @@ const pluralNounAgreement: Rule = {
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
       let j = i - 1;
-      while (j >= 0 && taggedAs(tokens[j], 'ADJ', lexicon) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
+      // Adjectives, participles among them ("endangered animals is", "developed countries has").
+      while (j >= 0 && (taggedAs(tokens[j], 'ADJ', lexicon) || (tokens[j].pos === 'VERB' && /ed$/.test(tokens[j].lower))) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
       // "Smoking cigarettes is bad": an -ing form before the noun makes it the object of a gerund subject.
       if (tokens.slice(j + 1, i).some((t) => /ing$/.test(t.lower))) continue;
       const det = tokens[j];
