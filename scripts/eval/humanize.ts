@@ -5,6 +5,9 @@
  * length ratio, content-word overlap with the input and time per text (overall and per domain).
  * `--limit N` evaluates an evenly spaced subset; `--show K` prints K before/after pairs; `--attack NAME`
  * keeps only texts with that attack (`none`: plain model output); `--domain NAME` only that domain. Figures are also given for attack == none.
+ * `--crosscheck` also scores before/after with a second detector of another kind (character n-grams,
+ * trained here on train.jsonl, never consulted by the humanizer): rewrites that fool only our own
+ * detector show there.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -12,8 +15,10 @@ import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { checkInvariants, humanize, HUMANIZER_ENGINE_VERSION } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap } from '../../server/engines/humanize/invariants.ts';
+import { trainCharNgramDetector, type Scorer } from '../lib/char-ngram-detector.ts';
 
 const DEV = new URL('../../../shared/data/text-detect/dev.jsonl', import.meta.url);
+const TRAIN = new URL('../../../shared/data/text-detect/train.jsonl', import.meta.url);
 
 interface Record {
   text: string;
@@ -33,6 +38,9 @@ interface Row {
   overlap: number;
   changed: number;
   ms: number;
+  /** The cross-check detector's scores, when asked for. */
+  crossBefore?: number;
+  crossAfter?: number;
 }
 
 function option(args: string[], name: string): number | undefined {
@@ -76,6 +84,11 @@ export async function run(args: string[]): Promise<void> {
   const step = limit && limit < all.length ? all.length / limit : 1;
   const records = step === 1 ? all : Array.from({ length: limit! }, (_, i) => all[Math.floor(i * step)]);
 
+  let crossCheck: Scorer | undefined;
+  if (args.includes('--crosscheck')) {
+    const train = readFileSync(TRAIN, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record);
+    crossCheck = trainCharNgramDetector(train.map((r) => ({ text: r.text, ai: r.label === 'ai' })));
+  }
   const detector = loadTextDetector();
   console.log(`humanizer ${HUMANIZER_ENGINE_VERSION}, detector ${detector.version}: ${records.length} AI texts of dev.jsonl (50-2,000 words)`);
   const rows: Row[] = [];
@@ -94,6 +107,7 @@ export async function run(args: string[]): Promise<void> {
       overlap: contentWordOverlap(record.text, result.text),
       changed: result.changedSentences,
       ms,
+      ...(crossCheck ? { crossBefore: crossCheck(record.text), crossAfter: crossCheck(result.text) } : {}),
     });
     if (shown < show && result.changedSentences > 0) {
       shown++;
@@ -111,5 +125,11 @@ export async function run(args: string[]): Promise<void> {
   console.log(summarise('attacked', rows.filter((r) => r.attack !== 'none')));
   const violations = rows.flatMap((r) => r.violations);
   if (violations.length > 0) console.log(`\ninvariant violations:\n  ${violations.slice(0, 20).join('\n  ')}`);
+  if (crossCheck) {
+    const logit = (p: number) => Math.log(Math.max(p, 1e-9) / Math.max(1 - p, 1e-9));
+    const share = (key: 'crossBefore' | 'crossAfter') => pct(mean(rows.map((r) => (r[key]! > 0.5 ? 1 : 0))));
+    const meanLogit = (key: 'crossBefore' | 'crossAfter') => mean(rows.map((r) => logit(r[key]!))).toFixed(2);
+    console.log(`\ncross-check (character n-gram detector): >0.5 before ${share('crossBefore')}, after ${share('crossAfter')}; mean logit before ${meanLogit('crossBefore')}, after ${meanLogit('crossAfter')}`);
+  }
   console.log(`\nmean changed sentences ${mean(rows.map((r) => r.changed)).toFixed(2)}; min overlap ${pct(Math.min(...rows.map((r) => r.overlap)))}; length ratio range ${Math.min(...rows.map((r) => r.lengthRatio)).toFixed(3)}-${Math.max(...rows.map((r) => r.lengthRatio)).toFixed(3)}; p90 ${Math.round(quantile(rows.map((r) => r.ms), 0.9))} ms`);
 }
