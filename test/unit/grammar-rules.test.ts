@@ -327,6 +327,12 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
   });
 
+  it('splits a set phrase written as one word, also at a sentence start', async () => {
+    assert.equal(await corrected('Inspite of the rain we went out.'), 'In spite of the rain we went out.');
+    assert.equal(await corrected('We went out eventhough it was raining.'), 'We went out even though it was raining.');
+    assert.equal(await corrected('Nowdays people use phones.'), 'Nowadays people use phones.');
+  });
+
   it('fixes a/an before a word, not a stray "a" before a preposition', async () => {
     assert.equal(await corrected('I waited for a hour.'), 'I waited for an hour.');
     assert.equal(await corrected('You put air a on car.'), 'You put air a on car.');

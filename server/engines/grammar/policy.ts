@@ -9,6 +9,7 @@ import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
+import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, matchCase } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
@@ -217,6 +218,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
+  const phrase = RUN_TOGETHER.get(word.toLowerCase());
+  if (phrase) return matchCase(word, phrase);
   const contraction = CONTRACTIONS.get(word.toLowerCase());
   if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
