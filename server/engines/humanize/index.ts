@@ -25,7 +25,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.6.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.7.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -183,6 +183,31 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
   return out.sort((a, b) => a.localChange - b.localChange);
 }
 
+/**
+ * The search stops at the few edits the detector needs; this pass then puts each remaining sentence
+ * in plain wording too (every phrase rule, first alternatives, in the text's register), one sentence
+ * at a time, kept wherever the whole text scores no worse for it (`scoreOf`: Infinity when a
+ * candidate breaks an invariant).
+ */
+function plainWording(draft: Draft, score: number, scoreOf: (text: string) => number, items: readonly string[], contractions: boolean): { draft: Draft; score: number } {
+  let current = draft;
+  let best = score;
+  current.sentences.forEach((sentence, index) => {
+    if (current.frozen[index] || sentence === '') return;
+    const { text: masked, items: used } = mask(sentence, items);
+    const phrased = replacePhrases(masked, 0);
+    const plain = unmask(contractions ? contract(phrased) : phrased, used);
+    if (plain === sentence) return;
+    const next = apply(current, { index, sentences: [plain], structural: false, localChange: 0 });
+    const nextScore = scoreOf(assemble(next));
+    if (nextScore <= best) {
+      current = next;
+      best = nextScore;
+    }
+  });
+  return { draft: current, score: best };
+}
+
 function apply(draft: Draft, p: Proposal): Draft {
   const sentences = [...draft.sentences];
   const gaps = [...draft.gaps];
@@ -222,8 +247,8 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   let draft = draftOf(text);
   const original = [...draft.sentences];
-  let order = worstFirst(draft, text, detection);
   let score = detection.aiScore;
+  let order = worstFirst(draft, text, detection);
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
   // later passes only revisit what changed around an edit.
@@ -266,6 +291,8 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     }
     if (!changed) break;
   }
+
+  ({ draft, score } = plainWording(draft, score, (candidate) => (acceptable(reference, text, candidate) ? detector.detect(candidate).aiScore : Infinity), items, contractions));
 
   const output = assemble(draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;

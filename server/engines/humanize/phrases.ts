@@ -106,7 +106,7 @@ const PHRASES: PhraseRule[] = [
   rule('\\btapestry\\b', ['mix', 'blend']),
   rule('\\bcommendable\\b', ['impressive', 'admirable']),
   rule('\\bmeticulous\\b', ['careful', 'thorough']),
-  rule('\\bmeticulously\\b', ['carefully', 'closely']),
+  rule('\\bmeticulously\\b(?! crafted\\b)', ['carefully', 'closely']),
   rule('\\bendeavou?rs to\\b', ['tries to']),
   rule('\\bendeavou?r to\\b', ['try to']),
   rule('\\bendeavou?rs\\b', ['efforts']),
@@ -450,6 +450,77 @@ const EVERYDAY_PHRASES: PhraseRule[] = [
   rule('\\b(?:absolutely|definitely) (?=(?:loved?|adored?|recommend|worth)\\b)', ['really ', '']),
 ];
 
+/** Determiners and pronouns that start a verb's object: the verb rules below fire only before one. */
+const OBJECT = '(?= (?:a|an|the|this|that|these|those|its|their|his|her|our|your|my|some|any|every|each|all|new|many|several)\\b)';
+
+/**
+ * Plain, everyday wording for words and collocations that machine prose leans on across news,
+ * stories, reviews and abstracts ("unwavering", "savored the", "worked tirelessly", "sustained
+ * injuries", "exceeded my expectations"). Chosen for how people ordinarily write, not for any one
+ * detector; each rule fires only on the syntax it was written for, verbs form by form.
+ */
+const ORDINARY_WORDING: PhraseRule[] = [
+  rule('\\b(?:meticulously|carefully|expertly|skilfully|skillfully|beautifully|lovingly) crafted\\b', ['carefully made', 'well-made']),
+  ...[
+    ['unwavering', 'steady/firm'], ['newfound', 'new'], ['formidable', 'tough'], ['perilous', 'dangerous/risky'], ['treacherous', 'dangerous'],
+    ['arduous', 'hard/tough'], ['thrilling', 'exciting'], ['picturesque', 'scenic/pretty'], ['unparalleled', 'unmatched'],
+    ['heartfelt', 'sincere'], ['indelible', 'lasting'], ['fleeting', 'brief'], ['iconic', 'famous'],
+    ['enigmatic', 'mysterious'], ['tranquil', 'calm/quiet'], ['swiftly', 'quickly'], ['swift', 'quick/fast'], ['profound', 'deep'],
+    ['profoundly', 'deeply'], ['societal', 'social'], ['mundane', 'ordinary/everyday'], ['lackluster', 'dull/flat'], ['subpar', 'mediocre/poor'],
+    ['expertly', 'skillfully'], ['relentless', 'constant'], ['flavorful', 'tasty'], ['flavourful', 'tasty'], ['daunting', 'hard/tough'],
+    ['bespoke', 'custom'], ['effortless', 'easy'], ['knowledgeable', 'well-informed'], ['hesitant', 'reluctant'],
+    ['commonly', 'often'], ['intertwined', 'linked'], ['advancements', 'advances'], ['skepticism', 'doubt'], ['scepticism', 'doubt'],
+    ['prowess', 'skill'], ['solace', 'comfort'], ['trepidation', 'dread'], ['enthusiasts', 'fans'], ['aroma', 'smell'], ['aromas', 'smells'],
+    ['hues', 'shades'], ['demeanor', 'manner'], ['demeanour', 'manner'], ['efficacy', 'effectiveness'], ['wherein', 'in which'], ['whereby', 'by which'],
+    ['cherished', 'treasured'], ['adorned with', 'decorated with'], ['akin to', 'similar to/like'], ['a symphony of', 'a mix of/a blend of'],
+    ['the interplay between', 'the interaction between'], ['a true gem', 'a real find'], ['and thus', 'and so'], ['proceeded to', 'went on to'],
+    ['shrouded in', 'wrapped in'], ['enveloped in', 'wrapped in'], ['intrigued by', 'curious about'], ['(?:fueled|fuelled) by', 'driven by'],
+  ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
+  rule('\\bundoubtedly\\b(?!,)', ['clearly', 'surely']),
+  // An adjective, not the verb ("enduring the cold").
+  rule('\\benduring\\b(?! (?:the|a|an|his|her|their|its|my|our|this|these|those|years|months|weeks|days|hours|pain|hardship)\\b)', ['lasting']),
+  rule('\\bextraordinary\\b(?! (?:measures?|circumstances|rendition|renditions|session|meeting|general|powers|claims?|steps?|leave)\\b)', ['amazing', 'remarkable']),
+  rule('\\binviting\\b(?= (?:atmosphere|ambiance|ambience|space|place|decor|feel|vibe|setting|room|environment|patio|interior)\\b)', ['welcoming']),
+  rule('\\bculinary (skills?|talents?|school|arts|training)\\b', ['cooking $1']),
+  rule('\\bculinary (experience|journey|adventure|scene|world|offerings|creations)\\b', ['food $1']),
+  rule('\\b(work|works|worked|working|laboured|labored|toiled|campaigned|fought|fight|fights|fighting) (?:tirelessly|diligently)\\b', ['$1 hard', '$1 nonstop']),
+  rule('\\b(?:exceeded|surpassed) (my|our|all|their|his|her|your|all of my|all of our|all my|all our) expectations\\b', ['beat $1 expectations', 'went beyond $1 expectations']),
+  rule('\\b(am|is|are|was|were|be|been|being|felt|remain|remained) captivated by\\b', ['$1 taken with', '$1 charmed by']),
+  rule('\\b(he|she|they|it|officials|police|spokesperson|spokesman|spokeswoman|who) stated\\b', ['$1 said']),
+  rule('\\bsustained (serious |minor |severe |critical |life-threatening |multiple |head |leg )?injuries\\b', ['suffered $1injuries']),
+  // Only a fronted phrase ("Following the match, ..."), never a subject ("Following the rules is ...").
+  rule('^Following (?=(?:the|a|an|his|her|their|its)\\b[^,.;:]{1,60},)', ['After ']),
+  ...verbForms('flourish|flourishes|flourished|flourishing', 'thrive|thrives|thrived|thriving'),
+  ...verbForms('savor|savors|savored|savoring', 'enjoy|enjoys|enjoyed|enjoying', OBJECT),
+  ...verbForms('savour|savours|savoured|savouring', 'enjoy|enjoys|enjoyed|enjoying', OBJECT),
+  ...verbForms('revel|revels|reveled|reveling', 'delight|delights|delighted|delighting', '(?= in\\b)'),
+  ...verbForms('|revels|revelled|revelling', '|delights|delighted|delighting', '(?= in\\b)'),
+  ...verbForms('uncover|uncovers|uncovered|uncovering', 'find|finds|found|finding/finding out'),
+  ...verbForms('incorporate|incorporates|incorporated|incorporating', 'include|includes|included|including', OBJECT),
+  ...verbForms('|explores||exploring', '|looks at/studies||looking at/studying', '(?= (?:the|how|whether|what|why|these|this|its|their)\\b)'),
+  ...verbForms('|discusses||discussing', '|covers||covering', '(?= (?:the|how|whether|what|why|these|this|its|their|several|some)\\b)'),
+  ...verbForms('complement|complements|complemented|complementing', 'go well with|goes well with|went well with|going well with', '(?! by\\b)' + OBJECT),
+  ...verbForms('anticipate|anticipates|anticipated|anticipating', 'expect|expects|expected|expecting', '(?<!(?:much|highly|long|eagerly|keenly)[- ]\\w+)(?= (?:that|a|an|the|some|more|further|higher|lower)\\b)'),
+  ...verbForms('ensure|ensures|ensured|ensuring', 'make sure|makes sure|made sure|making sure', '(?= (?:that|everyone|everything|we|you|they|he|she|I)\\b)'),
+  ...verbForms('elevate|elevates|elevated|elevating', 'lift|lifts|lifted|lifting', '(?= (?:the|your|their|his|her|its|our|my|any|every|this|these)\\b)'),
+  ...verbForms('unravel|unravels|unraveled|unraveling', 'figure out|figures out|figured out|figuring out', '(?= (?:the|a|this|these|its|their|his|her)\\b)'),
+  ...verbForms('|unravels|unravelled|unravelling', '|figures out|figured out|figuring out', '(?= (?:the|a|this|these|its|their|his|her)\\b)'),
+  ...verbForms('yearn|yearns|yearned|yearning', 'long|longs|longed|longing', '(?= (?:for|to)\\b)'),
+  ...verbForms('marvel at|marvels at|marveled at|marveling at', 'admire|admires|admired|admiring'),
+  ...verbForms('|marvels at|marvelled at|marvelling at', '|admires|admired|admiring'),
+  ...verbForms('||gazed|gazing', '||looked/stared|looking/staring', '(?= (?:at|into|out|up|down|across|over)\\b)'),
+  ...verbForms('||ventured|venturing', '||went/headed|going/heading', '(?= (?:into|out|to|outside|inside|forth|deeper|further|off|back|down|up|through|beyond)\\b)'),
+  ...verbForms('||lingered|', '||stayed/hung|', '(?= (?:in|on|at|for|around|over|near)\\b)'),
+  ...verbForms('||sparked|', '||prompted/set off|', OBJECT),
+  ...verbForms('collaborate|collaborates|collaborated|collaborating', 'work|works|worked|working', '(?= with\\b)'),
+  ...verbForms('acknowledge|acknowledges|acknowledged|acknowledging', 'admit|admits|admitted|admitting', '(?= that\\b)'),
+  ...verbForms('address|addresses|addressed|addressing', 'tackle|tackles|tackled|tackling', '(?= (?:the |these |this |those |such |their |its |our |any |key |major |growing |pressing |underlying |common )?(?:issues?|problems?|concerns?|challenges?|needs?|gaps?|questions?|shortcomings?|limitations?|risks?|threats?)\\b)'),
+  ...verbForms('undergo|undergoes|underwent|undergoing', 'have|has|had|having', '(?= (?:surgery|an operation|treatment|tests|scans|checks)\\b)'),
+  ...verbForms('unveil|unveils|unveiled|unveiling', 'announce|announces|announced|announcing', '(?= (?:plans?|proposals?|details|a plan|a proposal|a package|measures|a strategy|a scheme|new plans)\\b)'),
+  ...verbForms('||crafted|crafting', '||made|making', '(?! by\\b)'),
+  rule('\\bshowcased\\b', ['displayed']),
+];
+
 /** Contractions, only before a following word (so "as it is." stays whole). */
 const CONTRACTIONS: PhraseRule[] = [
   ...[
@@ -469,7 +540,7 @@ const CONTRACTIONS: PhraseRule[] = [
 ];
 
 /** Every rewriting table in the order they apply: openers first, then multiword phrases before single words. */
-const ALL_RULES: PhraseRule[] = [...OPENERS, ...NOMINALISATIONS, ...EVERYDAY_PHRASES, ...PHRASES, ...PLAIN_WORDS, ...STOCK_WORDING, ...EVERYDAY_WORDS];
+const ALL_RULES: PhraseRule[] = [...OPENERS, ...NOMINALISATIONS, ...EVERYDAY_PHRASES, ...PHRASES, ...PLAIN_WORDS, ...STOCK_WORDING, ...EVERYDAY_WORDS, ...ORDINARY_WORDING];
 
 const CAPITAL_START = /^\p{Lu}/u;
 

@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { TextDetector } from '../../server/engines/text-detect/index.ts';
+import { splitSentences } from '../../server/engines/shared/sentences.ts';
+import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
+import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
+
+describe('ordinary wording rules', () => {
+  it('puts stock words and collocations in plain wording, form by form', () => {
+    assert.equal(replacePhrases('She savored the moment and gazed at the stars with unwavering hope.', 0), 'She enjoyed the moment and looked at the stars with steady hope.');
+    assert.equal(replacePhrases('The team worked tirelessly to address these challenges.', 0), 'The team worked hard to tackle these challenges.');
+    assert.equal(replacePhrases('Following the match, officials stated that he sustained serious injuries.', 0), 'After the match, officials said that he suffered serious injuries.');
+    assert.equal(replacePhrases('The film exceeded my expectations and the meticulously crafted sets were showcased well.', 0), 'The film beat my expectations and the carefully made sets were displayed well.');
+    assert.equal(replacePhrases('Their newfound skepticism flourished.', 0), 'Their new doubt thrived.');
+    assert.equal(replacePhrases('The study explores how a formidable storm formed.', 0), 'The study looks at how a tough storm formed.');
+  });
+
+  it('leaves the syntax it was not written for alone', () => {
+    // A subject, not a fronted phrase; the verb "enduring"; a passive; "much anticipated".
+    assert.equal(replacePhrases('Following the rules is easy.', 0), 'Following the rules is easy.');
+    assert.equal(replacePhrases('Enduring the cold was hard.', 0), 'Enduring the cold was hard.');
+    assert.equal(replacePhrases('The pasta was complemented by wine.', 0), 'The pasta was complemented by wine.');
+    assert.equal(replacePhrases('The much anticipated sequel is out.', 0), 'The much anticipated sequel is out.');
+    assert.equal(replacePhrases('Ensure safety first.', 0), 'Ensure safety first.');
+  });
+
+  it('removes the stock words from any sentence built around them, and is deterministic', () => {
+    const stock = ['unwavering', 'newfound', 'perilous', 'picturesque', 'tranquil', 'societal', 'enigmatic'];
+    const filler = ['the', 'road', 'was', 'a', 'quiet', 'and', 'town', 'felt'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...filler), { maxLength: 6 }), fc.constantFrom(...stock), fc.array(fc.constantFrom(...filler), { maxLength: 6 }), (before, word, after) => {
+        const sentence = ['It', ...before, word, ...after, 'here.'].join(' ');
+        const out = replacePhrases(sentence, 0);
+        assert.ok(!new RegExp(`\\b${word}\\b`, 'iu').test(out), out);
+        assert.equal(out, replacePhrases(sentence, 0));
+        assert.doesNotMatch(out, / {2}| [.,]/u);
+      }),
+    );
+  });
+});
+
+/** A detector that only sees "moreover": 0.9 with it, 0.1 without, plus a penalty per word in `dislikes`. */
+function stubDetector(dislikes: RegExp): TextDetector {
+  const score = (text: string): number => Math.min(1, (/\bmoreover\b/iu.test(text) ? 0.9 : 0.1) + 0.05 * (text.match(dislikes)?.length ?? 0));
+  return {
+    version: 'test-moreover',
+    detect: (text) => ({ aiScore: score(text), sentences: splitSentences(text).map((s) => ({ ...s, aiScore: score(s.text) })), language: 'eng', englishCalibrated: true }),
+  };
+}
+
+describe('plain wording pass', () => {
+  const text = 'Moreover, the inn was quiet that night. She savored the soup and gazed at the picturesque hills. He stated that the road was perilous in winter. The owner kept a fire going in the big kitchen downstairs. Two old dogs slept by the door until dawn.';
+
+  it('rewrites the sentences the search did not need, where the score does not rise', () => {
+    const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
+    assert.equal(result.text, 'The inn was quiet that night. She enjoyed the soup and looked at the scenic hills. He said that the road was dangerous in winter. The owner kept a fire going in the big kitchen downstairs. Two old dogs slept by the door until dawn.');
+    assert.equal(result.scoreAfter, 0.1);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+  });
+
+  it('keeps a sentence as it was where its plain wording scores worse', () => {
+    const result = humanize(text, { detector: stubDetector(/\benjoyed\b/gu) });
+    assert.match(result.text, /She savored the soup and gazed at the picturesque hills\./u);
+    assert.match(result.text, /He said that the road was dangerous in winter\./u);
+    assert.equal(result.scoreAfter, 0.1);
+  });
+});
