@@ -127,7 +127,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['There are a lot of scientist in this city.', 'There are a lot of scientists in this city.'],
       ['He argued with other driver on the road.', 'He argued with other drivers on the road.'],
     ],
-    leaves: ['That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
@@ -243,7 +243,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'final-period': {
     fixes: [['We will all drive electric cars in the future', 'We will all drive electric cars in the future.']],
-    leaves: ['Introduction to the course', 'We will all drive electric cars in the future.', 'Are we going to drive electric cars?'],
+    leaves: ['Introduction to the course', 'Being Imprisoned by Surveillance Technology', 'We will all drive electric cars in the future.', 'Are we going to drive electric cars?'],
   },
   'to-before-infinitive': {
     fixes: [['I really want go there next year.', 'I really want to go there next year.']],

@@ -411,7 +411,7 @@ const pluralAfterQuantifier: Rule = {
   id: 'plural-after-quantifier',
   category: 'grammar',
   description: 'many/several/these/both/one of the... + singular noun → plural (many student → many students, one of the best student → students)',
-  apply(_text, tokens, { lexicon, lm }) {
+  apply(text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const q = tokens[i].lower;
@@ -429,7 +429,7 @@ const pluralAfterQuantifier: Rule = {
       while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-')) continue;
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
       // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone.
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.pos === 'VERB' || after.lower === "'s" || after.lower === 'of')) continue;
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
@@ -967,6 +967,9 @@ const finalPeriod: Rule = {
     // A sentence, not a heading: a verb among four words or more, a capital (or the text's first
     // word, which the capital rule fixes).
     if (sentence.length < 4 || !sentence.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return [];
+    // A title in Title Case ("Being Imprisoned by Surveillance Technology") takes no full stop.
+    const long = sentence.filter((t) => t.text.length >= 4);
+    if (long.length >= 2 && long.filter((t) => /^\p{Lu}/u.test(t.text)).length >= 0.6 * long.length) return [];
     if (!/^\p{Lu}/u.test(sentence[0].text) && !(sentence[0] === tokens[0] && /^\p{Ll}/u.test(sentence[0].text))) return [];
     return [{ start: last.end, end: last.end, replacement: '.' }];
   },
