@@ -37,9 +37,13 @@ export class SpellingCandidates {
     const initials = new Set([word[0], word[1]]);
     if (VOWELS.includes(word[0])) for (const v of VOWELS) initials.add(v);
     const out: string[] = [];
+    const letters = letterCounts(word);
+    const scratch = new Int32Array(26);
     for (const initial of initials) {
       for (const candidate of this.byInitial.get(initial) ?? []) {
         if (Math.abs(candidate.length - word.length) > maxCost || candidate === word) continue;
+        // A quick lower bound first: each letter gained or lost costs at least 0.3 (half a vowel swap).
+        if (0.3 * letterDifference(letters, candidate, scratch) > maxCost) continue;
         if (typoCost(word, candidate) <= maxCost) out.push(candidate);
       }
     }
@@ -65,4 +69,26 @@ function edits(word: string): string[] {
     if (i + 1 < word.length) out.push(before + word[i + 1] + word[i] + word.slice(i + 2)); // swap
   }
   return out;
+}
+
+/** How often each letter a-z occurs in `word` (other characters ignored). */
+function letterCounts(word: string): Int32Array {
+  const counts = new Int32Array(26);
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 97;
+    if (k >= 0 && k < 26) counts[k]++;
+  }
+  return counts;
+}
+
+/** The number of letters gained or lost between the letter counts `of` and `word`; `scratch` is overwritten. */
+function letterDifference(of: Int32Array, word: string, scratch: Int32Array): number {
+  scratch.set(of);
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 97;
+    if (k >= 0 && k < 26) scratch[k]--;
+  }
+  let sum = 0;
+  for (let k = 0; k < 26; k++) sum += Math.abs(scratch[k]);
+  return sum;
 }
