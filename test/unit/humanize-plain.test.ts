@@ -5,6 +5,7 @@ import type { TextDetector } from '../../server/engines/text-detect/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { splitWhich } from '../../server/engines/humanize/structure.ts';
 
 describe('ordinary wording rules', () => {
   it('puts stock words and collocations in plain wording, form by form', () => {
@@ -59,10 +60,19 @@ describe('plain wording pass', () => {
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
   });
 
-  it('keeps a sentence as it was where its plain wording scores worse', () => {
+  it('falls back to a single phrase edit where the full plain wording scores worse', () => {
     const result = humanize(text, { detector: stubDetector(/\benjoyed\b/gu) });
-    assert.match(result.text, /She savored the soup and gazed at the picturesque hills\./u);
+    assert.match(result.text, /She savored the soup and gazed at the scenic hills\./u);
+    assert.doesNotMatch(result.text, /enjoyed/u);
     assert.match(result.text, /He said that the road was dangerous in winter\./u);
     assert.equal(result.scoreAfter, 0.1);
+  });
+});
+
+describe('which-clause split', () => {
+  it('takes the number from the verb, not from an adverb before it', () => {
+    const sentence = 'He will work closely with several army units, including the local mobile force, which predominantly serves remote communities in the north.';
+    assert.equal(splitWhich(sentence), 'He will work closely with several army units, including the local mobile force. This predominantly serves remote communities in the north.');
+    assert.equal(splitWhich('The report lists several old rules from the early years of the city council, which quietly shape most of the daily work.'), 'The report lists several old rules from the early years of the city council. These quietly shape most of the daily work.');
   });
 });

@@ -63,6 +63,8 @@ const LOGIT_SLACK = 0.3;
 const STRUCTURAL_TRIES = 12;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 const MAX_SINGLE_SYNONYMS = 4;
+/** Single phrase edits the plain-wording pass tries per sentence when its full rewrite scores worse. */
+const PLAIN_SINGLE_EDITS = 3;
 
 /** The text as sentences and the exact whitespace before each (and after the last). */
 interface Draft {
@@ -184,25 +186,34 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
 }
 
 /**
- * The search stops at the few edits the detector needs; this pass then puts each remaining sentence
- * in plain wording too (every phrase rule, first alternatives, in the text's register), one sentence
- * at a time, kept wherever the whole text scores no worse for it (`scoreOf`: Infinity when a
- * candidate breaks an invariant).
+ * The search stops at the few edits the detector needs; this pass then rewrites each remaining
+ * sentence too, several moves at once: every phrase rule (first alternatives, in the text's
+ * register), then on top of that the sentence's checked word swaps, if any. One sentence at a time,
+ * the fullest rewrite is kept wherever the whole text scores no worse for it (`scoreOf`: Infinity
+ * when a candidate breaks an invariant), else the first single phrase edit that does.
  */
-function plainWording(draft: Draft, score: number, scoreOf: (text: string) => number, items: readonly string[], contractions: boolean): { draft: Draft; score: number } {
+function plainWording(draft: Draft, score: number, scoreOf: (text: string) => number, items: readonly string[], contractions: boolean, lexical: LexicalContext | undefined): { draft: Draft; score: number } {
   let current = draft;
   let best = score;
   current.sentences.forEach((sentence, index) => {
     if (current.frozen[index] || sentence === '') return;
     const { text: masked, items: used } = mask(sentence, items);
     const phrased = replacePhrases(masked, 0);
-    const plain = unmask(contractions ? contract(phrased) : phrased, used);
-    if (plain === sentence) return;
-    const next = apply(current, { index, sentences: [plain], structural: false, localChange: 0 });
-    const nextScore = scoreOf(assemble(next));
-    if (nextScore <= best) {
-      current = next;
-      best = nextScore;
+    const plain = contractions ? contract(phrased) : phrased;
+    const swapped = lexical ? lexicalRewrites(plain, used, lexical).at(-1) : undefined;
+    // Where the full rewrite scores worse, single phrase edits still may not.
+    const register = (v: string): string => (contractions ? contract(v) : v);
+    for (const candidate of [swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS).map(register)]) {
+      if (candidate === undefined) continue;
+      const rewritten = unmask(candidate, used);
+      if (rewritten === sentence) return;
+      const next = apply(current, { index, sentences: [rewritten], structural: false, localChange: 0 });
+      const nextScore = scoreOf(assemble(next));
+      if (nextScore <= best) {
+        current = next;
+        best = nextScore;
+        return;
+      }
     }
   });
   return { draft: current, score: best };
@@ -292,7 +303,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!changed) break;
   }
 
-  ({ draft, score } = plainWording(draft, score, (candidate) => (acceptable(reference, text, candidate) ? detector.detect(candidate).aiScore : Infinity), items, contractions));
+  ({ draft, score } = plainWording(draft, score, (candidate) => (acceptable(reference, text, candidate) ? detector.detect(candidate).aiScore : Infinity), items, contractions, lexical));
 
   const output = assemble(draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;

@@ -480,7 +480,7 @@ const ORDINARY_WORDING: PhraseRule[] = [
   // An adjective, not the verb ("enduring the cold").
   rule('\\benduring\\b(?! (?:the|a|an|his|her|their|its|my|our|this|these|those|years|months|weeks|days|hours|pain|hardship)\\b)', ['lasting']),
   rule('\\bextraordinary\\b(?! (?:measures?|circumstances|rendition|renditions|session|meeting|general|powers|claims?|steps?|leave)\\b)', ['amazing', 'remarkable']),
-  rule('\\binviting\\b(?= (?:atmosphere|ambiance|ambience|space|place|decor|feel|vibe|setting|room|environment|patio|interior)\\b)', ['welcoming']),
+  rule('\\binviting\\b(?= (?:atmosphere|ambiance|ambience|space|place|decor|feel|vibe|setting|room|environment|patio|interior)\\b)', ['warm', 'welcoming']),
   rule('\\bculinary (skills?|talents?|school|arts|training)\\b', ['cooking $1']),
   rule('\\bculinary (experience|journey|adventure|scene|world|offerings|creations)\\b', ['food $1']),
   rule('\\b(work|works|worked|working|laboured|labored|toiled|campaigned|fought|fight|fights|fighting) (?:tirelessly|diligently)\\b', ['$1 hard', '$1 nonstop']),

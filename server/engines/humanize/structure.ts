@@ -233,7 +233,11 @@ export function dropAndComma(sentence: string): string | null {
 
 const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|must|should|\p{Ll}+ed|\p{Ll}+s)\b/u;
 /** Whether the which-clause's verb agrees with a plural ("which challenge ..." -> "These challenge ..."). */
-const pluralVerb = (clause: string): boolean => !SINGULAR_OR_EITHER.test(clause) && /^\p{Ll}+\b/u.test(clause) && !/^(?:also|then|still|now|often|only|in|at|on|by)\b/u.test(clause);
+const pluralVerb = (clause: string): boolean => {
+  // The verb decides, not an adverb before it ("which predominantly serves" is singular).
+  const verb = clause.replace(/^(?:\p{Ll}+ly )+/u, '');
+  return !SINGULAR_OR_EITHER.test(verb) && /^\p{Ll}+\b/u.test(verb) && !/^(?:also|then|still|now|often|only|in|at|on|by)\b/u.test(verb);
+};
 
 /**
  * A long sentence cut at its last ", <relative> ": the main clause (at least `minMainWords` words)
