@@ -65,6 +65,8 @@ const MAX_SYNONYMS_PER_SENTENCE = 4;
 const MAX_SINGLE_SYNONYMS = 4;
 /** Single phrase edits the plain-wording pass tries per sentence when its full rewrite scores worse. */
 const PLAIN_SINGLE_EDITS = 3;
+/** Structure moves the plain-wording pass tries on top of a sentence's full rewrite. */
+const PLAIN_STRUCTURAL = 2;
 
 /** The text as sentences and the exact whitespace before each (and after the last). */
 interface Draft {
@@ -203,7 +205,9 @@ function plainWording(draft: Draft, score: number, scoreOf: (text: string) => nu
     const swapped = lexical ? lexicalRewrites(plain, used, lexical).at(-1) : undefined;
     // Where the full rewrite scores worse, single phrase edits still may not.
     const register = (v: string): string => (contractions ? contract(v) : v);
-    for (const candidate of [swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS).map(register)]) {
+    const fullest = swapped ?? plain;
+    const restructured = STRUCTURE_MOVES.map((move) => move(fullest)).filter((v): v is string => v !== null).slice(0, PLAIN_STRUCTURAL);
+    for (const candidate of [...restructured, swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS).map(register)]) {
       if (candidate === undefined) continue;
       const rewritten = unmask(candidate, used);
       if (rewritten === sentence) return;

@@ -298,7 +298,8 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   // Between an auxiliary and its verb a multiword adverb reads badly ("had at first felt", "was right away struck").
   rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )\\bimmediately\\b(?! (?:after|before|following|upon|on)\\b)', ['right away', 'at once']),
   rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )\\binitially\\b', ['at first']),
-  rule('\\bprimary\\b(?! (?:school|schools|care|election|elections|colou?rs?|education|teacher|teachers)\\b)', ['main']),
+  // Only straight after a determiner ("the primary goal"), never after a name ("the Democratic primary").
+  rule('(?<=\\b(?:the|a|an|this|that|its|our|their|his|her|my|your) )primary\\b(?! (?:in|on|at|of|for|to|and|or|but|was|is|race|races|contest|campaign|vote|votes|ballot|win|victory|season|school|schools|care|election|elections|colou?rs?|education|teacher|teachers)\\b)', ['main']),
   rule('\\bchallenging\\b(?! (?:the|a|an|his|her|their|its|our|this|these|those|them|him|me|us|my|your)\\b)', ['hard', 'tough']),
   ...verbForms('maintain|maintains|maintained|maintaining', 'keep|keeps|kept|keeping', '(?= (?:a|an|the|their|its|our|his|her|your|my|good|high|strong|close)\\b)'),
   ...verbForms('observe|observes|observed|observing', 'see|sees||seeing', '(?= (?:a|an|the|that|how|this|these|some|many)\\b)'),
