@@ -1,7 +1,7 @@
 /**
- * A real server for benchmarks: `server/main.ts` in its own process (so the load generator does not
- * share its event loop), on a fresh embedded PostgreSQL in a temp folder, with the demo account's
- * key read from its first-start output and topped up with credits.
+ * A real server for benchmarks: `server/main.ts` with the flags of `npm start`, in its own process
+ * (so the load generator does not share its event loop), on a fresh embedded PostgreSQL in a temp
+ * folder, with the demo account's key read from its first-start output and topped up with credits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,10 +12,16 @@ import { freePort } from '../../server/db/embedded.ts';
 
 export interface BenchServer { url: string; key: string; databaseUrl: string; pid: number; stop(): Promise<void> }
 
+/** The Node and V8 flags `npm start` gives the server (package.json), so benchmarks measure it as it runs. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
