@@ -27,6 +27,11 @@ describe('ordinary wording rules', () => {
     // "primary" as a noun (an election) stays; as an adjective it becomes "main".
     assert.equal(replacePhrases('She won the Democratic primary in a landslide.', 0), 'She won the Democratic primary in a landslide.');
     assert.equal(replacePhrases('The primary goal is speed.', 0), 'The main goal is speed.');
+    // "appropriate" the verb stays; "facilitate" before a/an has no plain verb that fits.
+    assert.equal(replacePhrases('They voted to appropriate funds.', 0), 'They voted to appropriate funds.');
+    assert.equal(replacePhrases('An appropriate reply came.', 0), 'A suitable reply came.');
+    assert.equal(replacePhrases('Maps helped, facilitating a deeper understanding.', 0), 'Maps helped, facilitating a deeper understanding.');
+    assert.equal(replacePhrases('Maps facilitate travel.', 0), 'Maps ease travel.');
   });
 
   it('removes the stock words from any sentence built around them, and is deterministic', () => {

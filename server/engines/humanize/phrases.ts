@@ -53,7 +53,8 @@ const PHRASES: PhraseRule[] = [
   ...verbRules({ utilize: ['use'], utilizes: ['uses'], utilized: ['used'], utilizing: ['using'], utilise: ['use'], utilises: ['uses'], utilised: ['used'], utilising: ['using'], utilization: ['use'], utilisation: ['use'] }),
   ...verbRules({ leverages: ['uses', 'draws on'], leveraged: ['used', 'drew on'], leveraging: ['using', 'drawing on'] }),
   rule('\\b(to|can|could|will|would|should|must|we|they|you|and|or) leverage\\b', ['$1 use', '$1 draw on']),
-  ...verbRules({ facilitate: ['ease', 'help'], facilitates: ['eases', 'helps'], facilitated: ['eased', 'helped'], facilitating: ['easing', 'helping'] }),
+  // Not before a/an: "facilitating a deeper understanding" has no plain verb that fits as is.
+  ...verbRules({ facilitate: ['ease', 'help'], facilitates: ['eases', 'helps'], facilitated: ['eased', 'helped'], facilitating: ['easing', 'helping'] }, '(?! an?\\b)'),
   ...verbRules({ enhance: ['improve', 'boost'], enhances: ['improves', 'boosts'], enhanced: ['improved', 'boosted'], enhancing: ['improving', 'boosting'], enhancement: ['improvement'], enhancements: ['improvements'] }),
   ...verbRules({ foster: ['encourage', 'build'], fosters: ['encourages', 'builds'], fostering: ['encouraging', 'building'] }, '(?! (?:care|parents?|homes?|child|children|families|family|kids?)\\b)'),
   ...verbRules({ showcase: ['show', 'display'], showcases: ['shows', 'displays'], showcasing: ['showing', 'displaying'] }),
@@ -114,7 +115,7 @@ const PHRASES: PhraseRule[] = [
   rule('\\bvibrant\\b', ['lively', 'bright']),
   rule('\\bbustling\\b', ['busy', 'lively']),
   rule('\\bnestled\\b', ['tucked', 'set']),
-  rule('\\bgame-changer\\b', ['breakthrough', 'big shift']),
+  rule('\\bgame-changer\\b', ['breakthrough']),
   rule('\\bcutting-edge\\b', ['latest', 'advanced']),
   rule('\\bstate-of-the-art\\b', ['modern', 'advanced']),
   rule('\\bgroundbreaking\\b', ['pioneering', 'new']),
@@ -287,7 +288,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['effortlessly', 'easily'], ['readily', 'easily'], ['increasingly', 'more and more'], ['extensively', 'widely'],
     ['substantially', 'greatly'], ['considerably', 'much'], ['notably', 'especially'], ['accurately', 'correctly'],
     ['difficult', 'hard/tough'], ['beneficial', 'helpful/useful'], ['optimal', 'ideal'],
-    ['substantial', 'large/big'], ['considerable', 'large/big'], ['appropriate', 'suitable/right'],
+    ['substantial', 'large/big'], ['considerable', 'large/big'],
     ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
     ['enormous', 'huge'], ['massive', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
     ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['inadequate', 'poor'], ['intriguing', 'curious/interesting'],
@@ -295,6 +296,8 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['ultimate', 'final'], ['exemplary', 'excellent'],
     ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
   ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
+  // The adjective only: "to appropriate funds" is the verb.
+  rule('(?<!\\bto )\\bappropriate\\b', ['suitable']),
   // Between an auxiliary and its verb a multiword adverb reads badly ("had at first felt", "was right away struck").
   rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )\\bimmediately\\b(?! (?:after|before|following|upon|on)\\b)', ['right away', 'at once']),
   rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )\\binitially\\b', ['at first']),
