@@ -295,16 +295,15 @@ for (const [word, byPos] of [...senses].sort(([a], [b]) => (a < b ? -1 : 1))) {
     // Only the dominant sense: a word's other senses need more context than a bigram model sees.
     const top = topSense(list);
     if (!monosemous && top.count < CHOICE_SENSE_SHARE * count) continue;
-    const main = [top];
     if (pos === 'n' && word.endsWith('ing')) continue;
     const own = subtlex.get(word) ?? 0;
     // An untagged word needs to be a word people say at all (not slang or jargon that happens to be monosemous).
     if (count === 0 && own < CHOICE_MIN_SUBTLEX / 5) continue;
     const picked: { word: string; count: number }[] = [];
-    for (const [sense, candidate] of main.flatMap((m) => synsetWords(pos, m.synset).map((w) => [m, w] as const))) {
+    for (const candidate of synsetWords(pos, top.synset)) {
       if (candidate === word || DENY.has(candidate) || OFFENSIVE.has(candidate) || candidate.length < 3 || picked.some((p) => p.word === candidate)) continue;
       const theirs = senses.get(candidate)?.get(pos);
-      const shared = theirs?.find((x) => x.synset === sense.synset);
+      const shared = theirs?.find((x) => x.synset === top.synset);
       // The shared sense must be what the candidate means first ("capsize" is not "turtle", "confidence" not "authority").
       if (!theirs || !shared || shared.rank !== 1) continue;
       // ...and a sense people are seen using in that part of speech (SemCor), not a name or slang spelling.

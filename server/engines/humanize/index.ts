@@ -200,13 +200,12 @@ function plainWording(draft: Draft, score: number, scoreOf: (text: string) => nu
   current.sentences.forEach((sentence, index) => {
     if (current.frozen[index] || sentence === '') return;
     const { text: masked, items: used } = mask(sentence, items);
-    const phrased = replacePhrases(masked, 0);
-    const plain = contractions ? contract(phrased) : phrased;
-    const swapped = lexical ? lexicalRewrites(plain, used, lexical).at(-1) : undefined;
-    // Where the full rewrite scores worse, single phrase edits still may not.
     const register = (v: string): string => (contractions ? contract(v) : v);
+    const plain = register(replacePhrases(masked, 0));
+    const swapped = lexical ? lexicalRewrites(plain, used, lexical).at(-1) : undefined;
     const fullest = swapped ?? plain;
     const restructured = STRUCTURE_MOVES.map((move) => move(fullest)).filter((v): v is string => v !== null).slice(0, PLAIN_STRUCTURAL);
+    // Where the full rewrite scores worse, single phrase edits still may not.
     for (const candidate of [...restructured, swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS).map(register)]) {
       if (candidate === undefined) continue;
       const rewritten = unmask(candidate, used);
