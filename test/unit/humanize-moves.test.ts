@@ -18,6 +18,9 @@ describe('humanizer verb forms', () => {
     assert.equal(forms('singing'), 'sing/sings/sang');
     assert.equal(forms('ranging'), 'range/ranges/ranged');
     assert.equal(forms('leaving'), 'leave/leaves/left');
+    // Irregular pasts come from the table the grammar engine uses too.
+    assert.equal(forms('misleading'), 'mislead/misleads/misled');
+    assert.equal(forms('overtaking'), 'overtake/overtakes/overtook');
     assert.equal(forms('studying'), 'study/studies/studied');
     assert.equal(forms('casting'), 'cast/casts/cast');
     // Not verbs, or unsure.

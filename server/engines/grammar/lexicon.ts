@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
-import { IRREGULAR_VERBS } from './data/irregular-verbs.ts';
+import { IRREGULAR_VERBS } from '../shared/irregular-verbs.ts';
 import { SpellingCandidates } from './candidates.ts';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';

@@ -25,7 +25,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.7.1';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.7.2';
 
 export interface HumanizeOptions {
   detector: TextDetector;

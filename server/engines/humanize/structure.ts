@@ -6,7 +6,7 @@
  */
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
 import { capitaliseFirst } from './phrases.ts';
-import { isNotVerb, verbForms, type VerbForms } from './verbs.ts';
+import { isNotVerb, sameInBothTenses, verbForms, type VerbForms } from './verbs.ts';
 
 const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
@@ -527,12 +527,9 @@ function subjectAndTense(clause: string, guessPlurals = true): { pronoun: string
   if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, subjectWords, past: true };
   if (/^(?:is|are|am|does|do)$/u.test(verb)) return { pronoun, subjectWords, past: false };
   // A present verb must agree with the subject: -s for he/she/it, none for the others; "I set out" may be either tense.
-  if (SAME_IN_BOTH_TENSES.has(verb) || verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
+  if (sameInBothTenses(verb) || verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
   return { pronoun, subjectWords, past: false };
 }
-
-/** Verbs whose present and past are the same word. */
-const SAME_IN_BOTH_TENSES = new Set(['set', 'put', 'cut', 'hit', 'let', 'read', 'cast', 'cost', 'hurt', 'quit', 'shut', 'spread', 'split', 'bet', 'burst', 'upset', 'broadcast']);
 
 /** Words that can open the object of a coordinated participle ("and answering any questions"). */
 const OBJECT_START = /^(?:the|a|an|any|every|each|all|some|their|his|her|its|our|my|your|this|that|these|those|them|him|it|us|me|up|out|down|off|back|to|with|for|on|in|at|into|over|through|about|around|what|how)$/u;

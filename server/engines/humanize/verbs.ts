@@ -2,9 +2,10 @@
  * Verb forms from a present participle ("offering" -> offer / offers / offered), for moves that
  * turn a trailing participle phrase into a finite clause. The base form is recovered by the
  * spelling rules of -ing (doubled consonants, dropped e) and must be a common English word; the
- * past comes from a table of irregular verbs or the regular rules, with the participle's own
- * spelling deciding consonant doubling ("stopping" -> "stopped", "offering" -> "offered").
+ * past comes from the shared table of irregular verbs or the regular rules, with the participle's
+ * own spelling deciding consonant doubling ("stopping" -> "stopped", "offering" -> "offered").
  */
+import { IRREGULAR_VERBS } from '../shared/irregular-verbs.ts';
 import { COMMON_WORDS } from './lexicon.ts';
 
 export interface VerbForms {
@@ -14,24 +15,12 @@ export interface VerbForms {
   past: string;
 }
 
-/** Simple past of irregular verbs (those whose participle is a likely trailing phrase). */
+/** Simple past of irregular verbs, base -> the past we write (the first listed). */
 const IRREGULAR: Record<string, string> = Object.fromEntries(
-  `arise arose, awake awoke, bear bore, beat beat, become became, begin began, bend bent, bind bound, bite bit, bleed bled,
-  blow blew, break broke, breed bred, bring brought, build built, burst burst, buy bought, cast cast, catch caught,
-  choose chose, cling clung, come came, cost cost, creep crept, cut cut, deal dealt, dig dug, do did, draw drew, drink drank,
-  drive drove, eat ate, fall fell, feed fed, feel felt, fight fought, find found, flee fled, fling flung, fly flew,
-  forget forgot, forgive forgave, freeze froze, get got, give gave, go went, grind ground, grow grew, hang hung, hear heard,
-  hide hid, hit hit, hold held, hurt hurt, keep kept, kneel knelt, know knew, lay laid, lead led, leave left, lend lent,
-  let let, light lit, lose lost, make made, mean meant, meet met, overcome overcame, oversee oversaw, pay paid, put put,
-  quit quit, read read, ride rode, ring rang, rise rose, run ran, say said, see saw, seek sought, sell sold, send sent,
-  set set, shake shook, shed shed, shine shone, shoot shot, shrink shrank, shut shut, sing sang, sink sank, sit sat,
-  sleep slept, slide slid, speak spoke, spend spent, spin spun, split split, spread spread, spring sprang, stand stood,
-  steal stole, stick stuck, sting stung, strike struck, strive strove, swear swore, sweep swept, swim swam, swing swung,
-  take took, teach taught, tear tore, tell told, think thought, throw threw, undergo underwent, understand understood,
-  undertake undertook, upset upset, wake woke, wear wore, weave wove, weep wept, win won, wind wound, withdraw withdrew,
-  withhold withheld, write wrote`
-    .split(',')
-    .map((pair) => pair.trim().split(/\s+/u) as [string, string]),
+  IRREGULAR_VERBS.map((row) => {
+    const [base, past] = row.split(' ');
+    return [base, past.split('/')[0]];
+  }),
 );
 const IRREGULAR_PASTS = new Set(Object.values(IRREGULAR));
 /** -ing words that are not verbs in a trailing phrase, or whose base is ambiguous ("lying": lie or lie). */
@@ -72,6 +61,9 @@ function regularPast(base: string, doubled: boolean): string {
   if (/[^aeiou]y$/u.test(base)) return `${base.slice(0, -1)}ied`;
   return `${base}ed`;
 }
+
+/** Whether a verb's simple past is the word itself ("set", "put"): its tense is then unclear. */
+export const sameInBothTenses = (verb: string): boolean => IRREGULAR[verb] === verb;
 
 /** An -ing word that is a noun or adjective, not a participle ("nothing", "morning", "amazing"). */
 export const isNotVerb = (word: string): boolean => NOT_VERBS.has(word.toLowerCase());

@@ -1,6 +1,7 @@
 /**
  * Common English irregular verbs: base, simple past, past participle (alternatives with '/', the
- * first is the one we write). Curated by hand; regular verbs follow the spelling rules in lexicon.ts.
+ * first is the one we write). Curated by hand, shared by the grammar engine (its lexicon) and the
+ * humanizer (verb forms); regular verbs follow the spelling rules of each.
  */
 export const IRREGULAR_VERBS: readonly string[] = `
 arise arose arisen
@@ -24,6 +25,7 @@ build built built
 burn burned/burnt burned/burnt
 burst burst burst
 buy bought bought
+cast cast cast
 catch caught caught
 choose chose chosen
 cling clung clung
@@ -84,6 +86,7 @@ meet met met
 mislead misled misled
 mistake mistook mistaken
 overcome overcame overcome
+oversee oversaw overseen
 overtake overtook overtaken
 pay paid paid
 prove proved proven/proved
@@ -103,6 +106,7 @@ send sent sent
 set set set
 sew sewed sewn
 shake shook shaken
+shed shed shed
 shine shone shone
 shoot shot shot
 show showed shown
@@ -139,6 +143,7 @@ tear tore torn
 tell told told
 think thought thought
 throw threw thrown
+undergo underwent undergone
 understand understood understood
 undertake undertook undertaken
 upset upset upset
@@ -149,6 +154,7 @@ weep wept wept
 win won won
 wind wound wound
 withdraw withdrew withdrawn
+withhold withheld withheld
 write wrote written
 `
   .trim()
