@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { analyzeImage, readImageSize } from '../../server/engines/image/index.ts';
+import { percentile } from '../lib/percentile.ts';
 
 function texture(width: number, height: number): Buffer {
   const data = Buffer.alloc(width * height * 3);
@@ -23,7 +24,6 @@ function texture(width: number, height: number): Buffer {
   return data;
 }
 
-const percentile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 export async function run(args: string[]): Promise<string> {
   const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 9;
@@ -47,7 +47,7 @@ export async function run(args: string[]): Promise<string> {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    rows.push(`| ${c.name} | ${(bytes.length / 1e6).toFixed(2)} MB | ${percentile(times, 0.5).toFixed(0)} ms | ${percentile(times, 0.9).toFixed(0)} ms |`);
+    rows.push(`| ${c.name} | ${(bytes.length / 1e6).toFixed(2)} MB | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 90).toFixed(0)} ms |`);
     console.error(rows[rows.length - 1]);
   }
   const peakRss = process.resourceUsage().maxRSS / 1024;

@@ -7,11 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { prose, startBenchServer } from '../lib/bench-server.ts';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
+import { percentile } from '../lib/percentile.ts';
 
 export async function run(args: string[]): Promise<string> {
   const jobs = Number(args[0] ?? 200);
@@ -49,6 +45,8 @@ export async function run(args: string[]): Promise<string> {
       total.push(arrival.at - t0);
       beyondEngine.push(arrival.at - t0 - arrival.engineMs);
     }
+    total.sort((a, b) => a - b);
+    beyondEngine.sort((a, b) => a - b);
 
     // (2) Acceptance throughput: poll-mode requests (no webhook), 50 connections.
     const result = await autocannon({ url: server.url, connections: 50, duration: 10, requests: [{ method: 'POST', path: '/api/detector/', headers, body: JSON.stringify({ content, poll: true }) }] });

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { PlagiarismScanner, SourceCorpus } from '../../server/engines/plagiarism/index.ts';
 import { seededRandom } from '../../server/engines/voice/synthetic.ts';
+import { percentile } from '../lib/percentile.ts';
 
 // A seeded generator, so every run builds the same corpus.
 const random = seededRandom;
@@ -73,10 +74,6 @@ function asStream(lines: string[]): Readable {
   return Readable.from(chunks);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
 export async function run(args: string[]): Promise<string> {
   const docs = args.includes('--docs') ? Number(args[args.indexOf('--docs') + 1]) : 100_000;
   const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 20;
@@ -119,7 +116,7 @@ export async function run(args: string[]): Promise<string> {
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      table.push(`| scan, ${words.toLocaleString('en-US')} words (${n} runs) | p50 ${Math.round(percentile(times, 0.5))} ms, p95 ${Math.round(percentile(times, 0.95))} ms |`);
+      table.push(`| scan, ${words.toLocaleString('en-US')} words (${n} runs) | p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms |`);
     }
     return table.join('\n');
   } finally {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { TEXT_DETECT_DATA, readJsonl } from '../eval/text-detect.ts';
+import { percentile } from '../lib/percentile.ts';
 
 const FALLBACK = [
   'The committee met on Tuesday to review the budget for the coming year. Several members raised concerns about the cost of the new library, which has doubled since the plans were first drawn up in 2019.',
@@ -34,10 +35,6 @@ function textOfWords(texts: string[], words: number): string {
   const out: string[] = [];
   for (let i = 0; out.length < words; i++) out.push(...texts[i % texts.length].split(/\s+/).filter((w) => w !== ''));
   return out.slice(0, words).join(' ');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export async function run(args: string[]): Promise<string> {

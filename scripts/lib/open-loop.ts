@@ -10,6 +10,7 @@
  * http client costs several times more CPU per request, CPU the server under test then lacks.
  */
 import net from 'node:net';
+import { percentile } from './percentile.ts';
 
 export interface OpenLoopOptions {
   url: string;
@@ -149,6 +150,6 @@ export async function openLoop({ url, rate, seconds, connections, warmUpSeconds 
     ok,
     failed: total - warmUp - ok, // answered with an error, or never answered
     latencies,
-    percentile: (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN,
+    percentile: (p) => percentile(latencies, p),
   };
 }

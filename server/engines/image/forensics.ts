@@ -9,6 +9,7 @@
  * - block-wise noise-level map on the whole image (local edits leave regions with a different noise level).
  */
 import type { RgbImage } from './decode.ts';
+import { quantile } from '../shared/stats.ts';
 
 export const FEATURE_NAMES = [
   'grid_p2', 'grid_p4', 'grid_p8', 'grid_any', 'grid_row_p2', 'grid_row_p4', 'grid_row_p8',
@@ -60,14 +61,6 @@ function correlation(a: Float32Array, b: Float32Array): number {
   const va = saa / n - (sa / n) ** 2;
   const vb = sbb / n - (sb / n) ** 2;
   return va > 1e-9 && vb > 1e-9 ? cov / Math.sqrt(va * vb) : 0;
-}
-
-function quantile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.min(sorted.length - 1, lo + 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
 const sortedCopy = (v: ArrayLike<number>): Float64Array => Float64Array.from(v).sort();

@@ -8,6 +8,7 @@
  * dedicated features, so a codec's low-pass does not leak into everything else.
  */
 import { RealFFT } from './fft.ts';
+import { quantile } from '../shared/stats.ts';
 
 export const SAMPLE_RATE = 16_000;
 export const HOP = 160; // 10 ms
@@ -110,14 +111,6 @@ export function frameAt(seconds: number): number {
   return Math.max(0, Math.ceil((seconds * SAMPLE_RATE - FRAME / 2) / HOP));
 }
 
-function percentile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.min(sorted.length - 1, lo + 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
 /** Analyse the whole clip frame by frame. */
 export function analyseFrames(pcm: Float32Array): FrameTrack {
   tables ??= new Tables();
@@ -146,7 +139,7 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
     track.db[i] = 10 * Math.log10(energy / FRAME + 1e-12);
   }
   const sortedDb = Float32Array.from(track.db).sort();
-  const activeThreshold = Math.max(percentile(sortedDb, 0.95) - 40, -65);
+  const activeThreshold = Math.max(quantile(sortedDb, 0.95) - 40, -65);
 
   // Pass 2: spectrum of every frame; autocorrelation pitch on active frames only.
   const input = new Float64Array(NFFT);
@@ -436,7 +429,7 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     active ? voiced / active : NaN,
     active / frames,
     std(pitch),
-    sortedPitch.length ? percentile(sortedPitch, 0.9) - percentile(sortedPitch, 0.1) : NaN,
+    sortedPitch.length ? quantile(sortedPitch, 0.9) - quantile(sortedPitch, 0.1) : NaN,
     jitter.length ? Math.log(mean(jitter) + 1) : NaN,
     acceleration.length ? Math.log(mean(acceleration) + 1) : NaN,
     mean(hnr),
@@ -456,8 +449,8 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     relative(6500, 7500),
     cutoffKhz,
     cliffDb,
-    Math.max(-100, percentile(sortedDb, 0.1)),
-    percentile(sortedDb, 0.95) - percentile(sortedDb, 0.1),
+    Math.max(-100, quantile(sortedDb, 0.1)),
+    quantile(sortedDb, 0.95) - quantile(sortedDb, 0.1),
     digitalSilence / frames,
     mean(flatQuiet),
     ...cepMeanValues,
