@@ -6,7 +6,7 @@
  */
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
 import { capitaliseFirst } from './phrases.ts';
-import { isNotVerb, sameInBothTenses, verbForms, type VerbForms } from './verbs.ts';
+import { IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS, isNotVerb, sameInBothTenses, verbForms, type VerbForms } from './verbs.ts';
 
 const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
@@ -47,8 +47,11 @@ function lowerFirst(text: string): string | null {
   return COMMON_OPENERS.has(word) ? word + text.slice(m[0].length) : null;
 }
 
-/** Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject pronoun (or "it", "there"). */
-const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you|it|there) )/gu;
+/**
+ * Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject
+ * pronoun (or "it", "there") or a determiner ("... and the sheets were stained").
+ */
+const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you|it|there) )| (and|but) (?=(?:the|his|her|their|my|our|its) )/gu;
 
 /**
  * "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are clauses of four words or
@@ -64,10 +67,15 @@ export function splitLong(sentence: string, uneven = false): string | null {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
-    // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own.
-    if (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' '))) continue;
+    const conjunction = m[1] ?? m[2] ?? m[3] ?? '';
+    // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own
+    // (only "and" joins list items; "..., but Brown believes ..." is a clause).
+    const mayBeList = conjunction === 'and' || conjunction === '';
+    if (mayBeList && (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' ')))) continue;
+    // "The beds were uncomfortable and the sheets ...": a bare "and" splits only two plain clauses ("Both the doctor and the nurse were" is one subject).
+    if (m[3] !== undefined && (/[,;:]/u.test(left) || !startsIndependentClause(left))) continue;
     const better = best === null || (uneven ? Math.abs(m.index - middle) > Math.abs(best.at - middle) : Math.abs(m.index - middle) < Math.abs(best.at - middle));
-    if (better) best = { at: m.index, length: m[0].length, conjunction: m[1] ?? m[2] ?? '' };
+    if (better) best = { at: m.index, length: m[0].length, conjunction };
   }
   if (!best) return null;
   const left = sentence.slice(0, best.at);
@@ -346,7 +354,7 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   sending: ['sends', 'sent'], cementing: ['cements', 'cemented'], extending: ['extends', 'extended'],
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
 };
-const PAST_MARKERS = /\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|said|went|came|took|made|got|saw|left|found|became|began)\b|\b\p{Ll}{3,}ed\b/u;
+const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
 const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't)\b/u;
 
 /**
@@ -386,13 +394,6 @@ export function moveParticipleBack(sentence: string): string | null {
   return `${capitaliseFirst(lowered)}, ${participle.toLowerCase()} ${phrase}${end}`;
 }
 
-/** Simple past forms a sentence adverb can stand before ("they finally reached", "a reply soon came"). */
-const IRREGULAR_PAST = new Set(
-  `came went saw took made found felt knew got began left said told heard thought stood sat ran fell rose grew gave brought
-  caught held kept led lost met paid read sent spoke spent struck threw understood woke won wrote broke chose drove flew
-  forgot froze hid rode rang sang sank slept slid stole swam swung tore wore became burst drew drank ate fought hung lit
-  shook shot sought spun stuck swept taught`.split(/\s+/u).filter(Boolean),
-);
 const FRONT_ADVERB = /^(Finally|Suddenly|Eventually|Then|Soon|Slowly|Gradually|Quickly|Immediately|Instantly|Later|Recently|Also|Now|Silently|Carefully|Reluctantly|Nervously|Cautiously|Gently|Abruptly),? (.+)$/u;
 /** After a fronted adverb the subject is lower-case unless it is "I" or a (masked) name. */
 const SUBJECT_THEN_VERB = /^((?:I|we|they|he|she|you|it|\uE000[\uE100-\uF8FF]\uE001)|(?:the|a|an|this|that|his|her|their|our|my|its|your) \p{Ll}+) (\p{Ll}+)\b/u;
@@ -405,7 +406,7 @@ export function moveAdverbIn(sentence: string): string | null {
   const s = SUBJECT_THEN_VERB.exec(rest);
   if (!s) return null;
   const [whole, subject, verb] = s;
-  const pastVerb = IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb);
+  const pastVerb = IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb);
   // "the wounded fled": an -ed word in the subject may be an adjective, and the verb is elsewhere.
   if (!pastVerb || /ed$/u.test(subject) || words(rest).length < 3) return null;
   return `${capitaliseFirst(subject)} ${adverb.toLowerCase()} ${verb}${rest.slice(whole.length)}`;
@@ -424,7 +425,7 @@ export function splitWho(sentence: string): string | null {
 
 /** Words that can open a second predicate after "and": an auxiliary, or a past verb followed by its object. */
 const SECOND_PREDICATE = /^(?:(?:was|were|has|have|had|is|are|will|would|could|can|also) |(?:\p{Ll}{3,}ed|PAST) (?:the|a|an|his|her|their|its|our|my|that|to|for|on|with|in|at|him|them|it|us|me)\b)/u;
-const SECOND_PREDICATE_WITH_PAST = new RegExp(SECOND_PREDICATE.source.replace('PAST', [...IRREGULAR_PAST].join('|')), 'u');
+const SECOND_PREDICATE_WITH_PAST = new RegExp(SECOND_PREDICATE.source.replace('PAST', [...IRREGULAR_SIMPLE_PASTS].join('|')), 'u');
 /** Subjects a repeated pronoun can stand for: the pronoun itself, or a non-person noun. */
 const PRONOUN_SUBJECT = /^(I|We|They|He|She|It|The (\p{Ll}+)) (\p{Ll}+) /u;
 
@@ -443,7 +444,7 @@ export function splitPredicates(sentence: string): string | null {
   if (pronoun === null) return null;
   // The first verb must be finite, right after the subject.
   const verb = s[3];
-  if (!(FINITE_VERBS.has(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb))) return null;
+  if (!(FINITE_VERBS.has(verb) || IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb))) return null;
   const at = sentence.indexOf(' and ', s[0].length);
   if (at < 0) return null;
   const left = sentence.slice(0, at);
@@ -468,7 +469,7 @@ export function splitSubjectParticiple(sentence: string): string | null {
   const pronoun = IT_NOUNS.has(noun) ? 'It' : THEY_NOUNS.has(noun) ? 'They' : null;
   if (pronoun === null || words(main).length < 3) return null;
   // Only beside a past main clause: "The report, published by the council, is due" would become "is published".
-  if (!(IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb) || /^(?:was|were|had)$/u.test(verb))) return null;
+  if (!(IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb) || /^(?:was|were|had)$/u.test(verb))) return null;
   return `The ${phrase} ${pronoun === 'It' ? 'was' : 'were'} ${participle} ${rest}. ${pronoun} ${main}`;
 }
 
@@ -491,7 +492,7 @@ const PASSIVE_BY = /\b(?:am|is|are|was|were|been|being) (?:\p{Ll}+ly )?\p{Ll}+(?
 const INNER_CLAUSE = /\b(?:who|which|that|whose|whom|when|while|because|if|although|though|as|where|whether|than|until|after|before|since)\b/u;
 
 /** Whether a word right after a subject noun reads as its verb (or an adverb before it). */
-const looksLikeVerb = (word: string): boolean => FINITE_VERBS.has(word) || MODALS.has(word) || IRREGULAR_PAST.has(word) || /^\p{Ll}{3,}(?:ed|ly)$/u.test(word) || MID_ADVERB.test(word);
+const looksLikeVerb = (word: string): boolean => FINITE_VERBS.has(word) || MODALS.has(word) || IRREGULAR_SIMPLE_PASTS.has(word) || /^\p{Ll}{3,}(?:ed|ly)$/u.test(word) || MID_ADVERB.test(word);
 
 /** The pronoun for a sentence's subject and the tense of its verb, or null when either is unclear. */
 function subjectAndTense(clause: string, guessPlurals = true): { pronoun: string; past: boolean; subjectWords: number } | null {
@@ -522,9 +523,9 @@ function subjectAndTense(clause: string, guessPlurals = true): { pronoun: string
   // "Uber has welcomed it. It said ...": a finished event reads as past once split off; "has been" is a state that goes on.
   if (/^(?:has|have)$/u.test(verb)) {
     const participle = MID_ADVERB.test(next) || /ly$/u.test(next) ? (w[at + 2] ?? '') : next;
-    return { pronoun, subjectWords, past: (/^\p{Ll}+(?:ed|en)$/u.test(participle) && participle !== 'been') || IRREGULAR_PAST.has(participle) };
+    return { pronoun, subjectWords, past: (/^\p{Ll}+(?:ed|en)$/u.test(participle) && participle !== 'been') || IRREGULAR_SIMPLE_PASTS.has(participle) };
   }
-  if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_PAST.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, subjectWords, past: true };
+  if (/^(?:was|were|had|did)$/u.test(verb) || IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb)) return { pronoun, subjectWords, past: true };
   if (/^(?:is|are|am|does|do)$/u.test(verb)) return { pronoun, subjectWords, past: false };
   // A present verb must agree with the subject: -s for he/she/it, none for the others; "I set out" may be either tense.
   if (sameInBothTenses(verb) || verb.length < 3 || /[^s]s$/u.test(verb) !== singular || FINITE_VERBS.has(verb) || DETERMINERS.has(verb)) return null;
@@ -656,6 +657,35 @@ export function splitWithClause(sentence: string): string | null {
   });
   if (/\band (?:others|some|many|most|the rest) \p{Ll}+ing\b/u.test(rest)) return null;
   return `${left}. ${capitaliseFirst(phrase)} ${verb} ${rest}${end}`;
+}
+
+/**
+ * "She looked away, her eyes fixed on the floor." -> "She looked away. Her eyes were fixed on the
+ * floor."; "The crowd cheered, their phones capturing every moment." -> "... Their phones captured
+ * every moment.": a trailing absolute phrase (a possessive, a noun and a participle) as a sentence
+ * of its own, in the main clause's tense and the noun's number.
+ */
+export function splitAbsolute(sentence: string): string | null {
+  const m = /^((?:[^,;:]+, )?[^,;:]+), ((?:his|her|their|its|my|our|your) (?:[\p{Ll}-]+ ){0,2}?([\p{Ll}-]+)) (\p{Ll}{3,})(?: ([^,;:]*?))?([.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, main, phrase, noun, participle, rest = '', end] = m;
+  // The main clause (after at most one opening phrase) must stand alone in a plain tense; the phrase
+  // is a plain noun phrase ("my way of expressing" is not).
+  const tense = clauseTense(main);
+  if (!tense || words(main).length < 4 || !startsWithSubject(main) || /ing$|ly$/u.test(noun) || DETERMINERS.has(noun) || /\b(?:of|in|on|at|for|with|from|to|by|and|or|as)\b/u.test(phrase)) return null;
+  const plural = /[^s]s$/u.test(noun) && !NOT_PLURAL.test(noun);
+  let predicate: string;
+  if (/^\p{Ll}{3,}ed$/u.test(participle) || IRREGULAR_PARTICIPLES.has(participle)) {
+    // "her voice filled with dread" -> "Her voice was filled with dread"; a bare adjective-like -ed ("her hair tangled") too.
+    predicate = `${BE_FORMS[tense === 'past' ? 'past' : 'present'][plural ? 'plural' : 'singular']} ${participle}`;
+  } else {
+    const forms = participle.endsWith('ing') ? verbForms(participle) : null;
+    if (!forms) return null;
+    predicate = tense === 'past' ? forms.past : plural ? forms.base : forms.third;
+  }
+  // "her hands shaking and her voice low": a second absolute joined on would be left without a verb.
+  if (/\b(?:and|or) (?:his|her|their|its|my|our|your)\b/u.test(rest)) return null;
+  return `${main}. ${capitaliseFirst(phrase)} ${predicate}${rest ? ` ${rest}` : ''}${end}`;
 }
 
 /** Fronted participles that are prepositions or fixed phrases, not something the subject did. */

@@ -9,6 +9,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { fixArticles } from './phrases.ts';
+import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
 const nlp = winkNLP(model, ['pos']);
 const its = nlp.its;
@@ -37,27 +38,14 @@ function addIng(word: string): string | null {
   return `${word}ing`;
 }
 
-/** Past forms of the irregular replacement verbs whose past tense and participle are the same word. */
-const IRREGULAR_PAST: Record<string, string> = {
-  understand: 'understood', build: 'built', find: 'found', say: 'said', make: 'made', keep: 'kept', mean: 'meant', buy: 'bought',
-  feel: 'felt', think: 'thought', hurt: 'hurt', hold: 'held', lead: 'led', send: 'sent', spend: 'spent', tell: 'told', set: 'set', put: 'put', cut: 'cut',
-};
-/** Irregular verbs whose past tense and participle differ ("saw"/"seen"): an -ed source form could be either. */
-const NO_SINGLE_PAST = new Set(['see', 'begin', 'show', 'shrink', 'get', 'give', 'take', 'know', 'go', 'come', 'write', 'speak', 'choose', 'rise', 'grow', 'draw', 'break']);
 /** Mass nouns: a plural source ("salaries") has no plural replacement ("pays"). */
 const NO_PLURAL = new Set(['pay', 'help', 'use', 'calm', 'sadness', 'joy', 'fear', 'energy', 'passion', 'friendship', 'unease', 'skill', 'length', 'din', 'comfort']);
 
-/**
- * Endings of irregular verbs, compounds included ("overcome", "withhold", "undertake"): their past
- * is never the regular -ed form.
- */
-const IRREGULAR_ENDING =
-  /(?:come|take|give|go|get|make|see|know|think|bring|buy|catch|teach|fight|seek|find|hold|stand|tell|sell|feel|keep|leave|lose|mean|meet|pay|say|send|spend|build|lend|bend|sleep|sweep|weep|win|run|begin|swim|sing|ring|drink|sink|shrink|spring|stink|fly|draw|grow|throw|blow|show|wear|tear|bear|swear|break|speak|steal|choose|freeze|drive|ride|write|rise|bite|hide|shake|fall|eat|beat|forget|forgive|shoot|light|read|lead|feed|bleed|breed|flee|hang|dig|stick|strike|swing|sting|wind|shine|slide|split|spread|cut|hit|hurt|let|put|set|shut|quit|cost|burst|cast|bet|do|have|be|lie|lay|sit|sew|sow|mow|swell|slay|smite|forsake|awake|wake|weave|cling|fling|sling|slink|spin|wring|dwell|leap|kneel|creep|deal|feel)$/u;
-
 /** Past tense (= past participle) of a verb, or null when it might be irregular or need doubling. */
 function addEd(word: string): string | null {
-  if (word in IRREGULAR_PAST) return IRREGULAR_PAST[word];
-  if (NO_SINGLE_PAST.has(word) || word.includes(' ') || IRREGULAR_ENDING.test(word)) return null;
+  // An irregular verb needs a past that also serves as its participle ("held", not "saw"/"seen").
+  if (isIrregularVerb(word)) return irregularSharedPast(word);
+  if (word.includes(' ') || endsInIrregularVerb(word)) return null;
   if (/[^aeiou][aeiou][^aeiouwxy]$/u.test(word)) return null; // admit -> admitted: not worth the risk
   if (/e$/u.test(word)) return `${word}d`;
   if (/[^aeiou]y$/u.test(word)) return `${word.slice(0, -1)}ied`;
@@ -83,7 +71,7 @@ function analyse(word: string, pos: WordNetPos, table: Table = SYNONYMS[pos]): {
     // "admitted"); only the replacement's form has to be built safely.
     const doubled = word.length > 4 && word.at(-3) === word.at(-4) ? [word.slice(0, -3)] : [];
     for (const lemma of [word.slice(0, -2), word.slice(0, -1), `${word.slice(0, -3)}y`, ...doubled]) {
-      if (table.has(lemma) && !(lemma in IRREGULAR_PAST) && !NO_SINGLE_PAST.has(lemma)) return { lemma, inflect: addEd };
+      if (table.has(lemma) && !isIrregularVerb(lemma)) return { lemma, inflect: addEd };
     }
   }
   if (pos === 'v' && word.endsWith('ing')) {

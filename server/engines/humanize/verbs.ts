@@ -15,14 +15,55 @@ export interface VerbForms {
   past: string;
 }
 
-/** Simple past of irregular verbs, base -> the past we write (the first listed). */
-const IRREGULAR: Record<string, string> = Object.fromEntries(
+/** An irregular verb's forms from the shared table: every listed alternative, the first is the one we write. */
+interface IrregularForms {
+  pasts: string[];
+  participles: string[];
+}
+
+const IRREGULAR_FORMS: ReadonlyMap<string, IrregularForms> = new Map(
   IRREGULAR_VERBS.map((row) => {
-    const [base, past] = row.split(' ');
-    return [base, past.split('/')[0]];
+    const [base, past, participle] = row.split(' ');
+    return [base, { pasts: past.split('/'), participles: participle.split('/') }];
   }),
 );
+/** Simple past of irregular verbs, base -> the past we write. */
+const IRREGULAR: Record<string, string> = Object.fromEntries([...IRREGULAR_FORMS].map(([base, f]) => [base, f.pasts[0]]));
 const IRREGULAR_PASTS = new Set(Object.values(IRREGULAR));
+
+/** Whether a word is the base of an irregular verb of the shared table. */
+export const isIrregularVerb = (base: string): boolean => IRREGULAR_FORMS.has(base);
+
+/**
+ * The single past form of an irregular verb whose simple past and participle are the same word
+ * ("hold" -> "held"), for a replacement that must fit either use; null when they differ ("see":
+ * saw/seen) or the verb is regular.
+ */
+export function irregularSharedPast(base: string): string | null {
+  const forms = IRREGULAR_FORMS.get(base);
+  return forms && forms.pasts[0] === forms.participles[0] ? forms.pasts[0] : null;
+}
+
+/**
+ * Irregular simple pasts that mark a clause as past on their own: not the auxiliaries (be, have,
+ * do), not a past that is also a present ("set", "read"), and not one that is more often a noun
+ * or another verb's base ("lay", "ground", "wound").
+ */
+export const IRREGULAR_SIMPLE_PASTS: ReadonlySet<string> = new Set(
+  [...IRREGULAR_FORMS]
+    .filter(([base]) => !['be', 'have', 'do'].includes(base))
+    .flatMap(([base, f]) => f.pasts.filter((past) => past !== base && !IRREGULAR_FORMS.has(past) && !['ground', 'wound'].includes(past))),
+);
+
+/** Irregular past participles that differ from their base ("fixed" is regular; "torn", "held", "drawn"). */
+export const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set(
+  [...IRREGULAR_FORMS].filter(([base]) => !['be', 'have', 'do'].includes(base)).flatMap(([base, f]) => f.participles.filter((p) => p !== base && !['ground', 'wound'].includes(p))),
+);
+
+/** Any word ending in an irregular verb, compounds included ("overcome", "withhold", "undertake"). */
+const IRREGULAR_ENDING = new RegExp(`(?:${[...IRREGULAR_FORMS.keys()].join('|')})$`, 'u');
+export const endsInIrregularVerb = (word: string): boolean => IRREGULAR_ENDING.test(word);
+
 /** -ing words that are not verbs in a trailing phrase, or whose base is ambiguous ("lying": lie or lie). */
 const NOT_VERBS = new Set(['being', 'having', 'lying', 'dying', 'including', 'excluding', 'regarding', 'concerning', 'according', 'during', 'nothing', 'something', 'anything', 'everything', 'morning', 'evening', 'thing', 'king', 'spring', 'ceiling', 'wedding', 'pending', 'given', 'notwithstanding', 'considering', 'assuming', 'following', 'amazing', 'interesting', 'exciting', 'charming', 'stunning', 'boring', 'darling', 'meaning', 'housing', 'clothing', 'shopping', 'parking', 'timing']);
 const VOWEL = /[aeiou]/u;

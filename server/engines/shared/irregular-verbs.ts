@@ -40,6 +40,7 @@ draw drew drawn
 dream dreamed/dreamt dreamed/dreamt
 drink drank drunk
 drive drove driven
+dwell dwelt/dwelled dwelt/dwelled
 eat ate eaten
 fall fell fallen
 feed fed fed
@@ -53,6 +54,7 @@ forbid forbade forbidden
 forecast forecast forecast
 forget forgot forgotten
 forgive forgave forgiven
+forsake forsook forsaken
 freeze froze frozen
 get got got/gotten
 give gave given
@@ -85,6 +87,7 @@ mean meant meant
 meet met met
 mislead misled misled
 mistake mistook mistaken
+mow mowed mown/mowed
 overcome overcame overcome
 oversee oversaw overseen
 overtake overtook overtaken
@@ -115,8 +118,13 @@ shut shut shut
 sing sang sung
 sink sank sunk
 sit sat sat
+slay slew slain
 sleep slept slept
 slide slid slid
+sling slung slung
+slink slunk slunk
+smite smote smitten
+sow sowed sown/sowed
 speak spoke spoken
 speed sped sped
 spell spelled/spelt spelled/spelt
@@ -135,6 +143,7 @@ strike struck struck
 strive strove striven
 swear swore sworn
 sweep swept swept
+swell swelled swollen/swelled
 swim swam swum
 swing swung swung
 take took taken
@@ -155,6 +164,7 @@ win won won
 wind wound wound
 withdraw withdrew withdrawn
 withhold withheld withheld
+wring wrung wrung
 write wrote written
 `
   .trim()

@@ -1,0 +1,62 @@
+/**
+ * Word-order and wording moves inside one clause: a process noun after a preposition as the verb
+ * it names ("for the detection of X" -> "for detecting X"), and a news attribution in the other
+ * usual order ("..., said Smith." <-> "..., Smith said."). Like the structure moves, each works on
+ * a masked sentence (a placeholder is one opaque word) and returns null when its shape is absent.
+ */
+import { PLACEHOLDER } from './protect.ts';
+
+/**
+ * Process nouns whose "the N of X" reads as "V-ing X" after a preposition, with that -ing form.
+ * Only nouns that name an action done to X: "the development of children" (X develops) or "the
+ * introduction of the book" (a part of it) would change the meaning, so they are not here.
+ */
+const PROCESS_NOUNS: Record<string, string> = {
+  implementation: 'implementing', investigation: 'investigating', examination: 'examining', exploration: 'exploring',
+  evaluation: 'evaluating', identification: 'identifying', measurement: 'measuring', prevention: 'preventing',
+  detection: 'detecting', estimation: 'estimating', calculation: 'calculating', extraction: 'extracting',
+  utilization: 'using', utilisation: 'using', establishment: 'establishing', optimization: 'optimizing',
+  optimisation: 'optimising', computation: 'computing', simulation: 'simulating', modification: 'modifying',
+  removal: 'removing', assessment: 'assessing', determination: 'determining', characterization: 'characterizing',
+  characterisation: 'characterising', preservation: 'preserving', enhancement: 'enhancing', manipulation: 'manipulating',
+  incorporation: 'incorporating', reduction: 'reducing', elimination: 'eliminating', quantification: 'quantifying',
+  exploitation: 'exploiting', mitigation: 'mitigating', verification: 'verifying', classification: 'classifying',
+  construction: 'building', creation: 'creating', acquisition: 'acquiring', provision: 'providing',
+};
+/** Prepositions after which a gerund reads naturally ("by measuring", "for detecting", "of estimating"). */
+const GERUND_PREPOSITIONS = 'in|for|by|of|through|without|after|before|via|towards|toward|on';
+const NOMINAL = new RegExp(`\\b(${GERUND_PREPOSITIONS}) the (${Object.keys(PROCESS_NOUNS).join('|')}) of (?!(?:which|whom|what|whose)\\b)`, 'giu');
+
+/**
+ * "We propose a method for the detection of dark matter." -> "We propose a method for detecting
+ * dark matter.": every process noun after a preposition in the sentence, as its verb, which takes
+ * the phrase after "of" as its object (not a relative pronoun: "the removal of which").
+ */
+export function verbalizeNouns(sentence: string): string | null {
+  const out = sentence.replace(NOMINAL, (_, preposition: string, noun: string) => `${preposition} ${PROCESS_NOUNS[noun.toLowerCase()]} `);
+  return out === sentence ? null : out;
+}
+
+const NAME = `${PLACEHOLDER}(?: ${PLACEHOLDER}){0,3}`;
+/** Speakers named by their role ("the club's spokesman", "a police statement"). */
+const ROLES = 'spokesman|spokeswoman|spokesperson|minister|mayor|chairman|chairwoman|chair|chief|executive|manager|coach|president|director|officer|official|leader|secretary|founder|owner|boss|captain|statement|report|police|council|company|government|club|firm|group|agency|department|ministry';
+/** A speaker that can follow "said": a (masked) name, or "the"/"a" and a role noun ("the spokesman"). */
+const SPEAKER = `(?:${NAME}|(?:the|a) (?:[\\p{Ll}'’-]+ |${PLACEHOLDER} ){0,2}(?:${ROLES}))`;
+const SAID_SPEAKER = new RegExp(`^(${PLACEHOLDER},?) (said|says|added|adds) (${SPEAKER})(\\.)$`, 'u');
+const SPEAKER_SAID = new RegExp(`^(${PLACEHOLDER},?) (${SPEAKER}) (said|says|added|adds)(\\.)$`, 'u');
+
+/**
+ * '"We will win," said Smith.' <-> '"We will win," Smith said.': a quotation's attribution in the
+ * other order news writers use. A pronoun speaker keeps its order ("said he" is archaic).
+ */
+export function swapAttribution(sentence: string): string | null {
+  const inverted = SAID_SPEAKER.exec(sentence);
+  if (inverted) {
+    const [, quote, verb, speaker, end] = inverted;
+    return `${quote} ${speaker} ${verb}${end}`;
+  }
+  const plain = SPEAKER_SAID.exec(sentence);
+  if (!plain) return null;
+  const [, quote, speaker, verb, end] = plain;
+  return `${quote} ${verb} ${speaker}${end}`;
+}

@@ -1,0 +1,104 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
+import { swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
+import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
+
+/** A masked placeholder, as the rewriter sees a protected item (a name, a quotation). */
+const item = (k: number): string => `\uE000${String.fromCharCode(0xe100 + k)}\uE001`;
+
+describe('humanizer: absolute phrase as a sentence', () => {
+  it('splits a trailing possessive phrase with a participle, in the main clause tense', () => {
+    assert.equal(splitAbsolute('She looked around the room, her eyes fixed on the odd devices they held.'), 'She looked around the room. Her eyes were fixed on the odd devices they held.');
+    assert.equal(splitAbsolute('The time tourists erupted into cheers, their devices capturing every moment.'), 'The time tourists erupted into cheers. Their devices captured every moment.');
+    assert.equal(splitAbsolute('He stood at the door, his heart racing.'), 'He stood at the door. His heart raced.');
+    assert.equal(splitAbsolute('The city grew quickly, its population doubling in ten years.'), 'The city grew quickly. Its population doubled in ten years.');
+    assert.equal(splitAbsolute('She is at home tonight, her voice filled with doubt.'), 'She is at home tonight. Her voice is filled with doubt.');
+  });
+
+  it('leaves lists, appositions and unclear shapes alone', () => {
+    assert.equal(splitAbsolute('She thanked her family, her friends and her teachers.'), null);
+    assert.equal(splitAbsolute('He met the ambassador, his old friend from school.'), null);
+    assert.equal(splitAbsolute('He walked out of the room, his hands shaking and his voice low.'), null);
+    assert.equal(splitAbsolute('The words on the page are my own, my unique voice, my way of expressing myself.'), null);
+    // Present stories with verbs we cannot date keep their shape rather than guess the tense.
+    assert.equal(splitAbsolute('The visitors surround her, her eyes fixed on the devices.'), null);
+    // Two clauses before the phrase: which one it belongs to is unclear.
+    assert.equal(splitAbsolute('Some approach them, asking questions, but the visitors remain tight-lipped, their focus fixed on the display.'), null);
+  });
+});
+
+describe('humanizer: wider clause splits', () => {
+  it('splits two plain clauses joined by a bare "and" before a determiner', () => {
+    assert.equal(splitLong('The beds were uncomfortable and the sheets were stained with something dark.'), 'The beds were uncomfortable. The sheets were stained with something dark.');
+    assert.equal(splitLong('Both the doctor and the nurse were kind to us during the stay.'), null);
+    assert.equal(splitLong('The ratio of the mass and the radius is fixed by the model here.'), null);
+  });
+
+  it('lets a name open the second clause after "but", never after a list "and"', () => {
+    const name = item(0);
+    assert.equal(splitLong(`The clubs have a long history of rivalry, but ${name} believes this should not stop them.`), `The clubs have a long history of rivalry. But ${name} believes this should not stop them.`);
+    assert.equal(splitLong(`The talks involved France, Spain, and ${name} were also invited to the summit.`), null);
+  });
+});
+
+describe('humanizer: process nouns as verbs', () => {
+  it('turns "the N of X" after a preposition into the verb', () => {
+    assert.equal(verbalizeNouns('We propose a new method for the detection of gravitational waves.'), 'We propose a new method for detecting gravitational waves.');
+    assert.equal(verbalizeNouns('In the evaluation of these models, we found little.'), 'In evaluating these models, we found little.');
+    assert.equal(verbalizeNouns('This helps in the construction of bridges.'), 'This helps in building bridges.');
+  });
+
+  it('keeps nouns whose "of" phrase may be the doer, and sentence subjects', () => {
+    assert.equal(verbalizeNouns('This is key to the development of children.'), null);
+    assert.equal(verbalizeNouns('The evaluation of the data shows a trend.'), null);
+    assert.equal(verbalizeNouns('We read the introduction of the book.'), null);
+    assert.equal(verbalizeNouns('It depends on the removal of which part.'), null);
+  });
+
+  it('only ever removes "the" and "of" and swaps the noun', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('for', 'by', 'in', 'through'), fc.constantFrom('detection', 'measurement', 'removal', 'assessment'), fc.stringMatching(/^[a-z]{3,8}$/u), (prep, noun, object) => {
+        const out = verbalizeNouns(`We worked ${prep} the ${noun} of ${object} today.`);
+        assert.ok(out !== null && out.startsWith(`We worked ${prep} `) && out.endsWith(` ${object} today.`));
+        assert.ok(!/ the | of /u.test(out));
+      }),
+    );
+  });
+});
+
+describe('humanizer: attribution order', () => {
+  it('swaps "said X" and "X said" after a quotation, both ways', () => {
+    const [quote, first, last] = [item(0), item(1), item(2)];
+    assert.equal(swapAttribution(`${quote}, said ${first} ${last}.`), `${quote}, ${first} ${last} said.`);
+    assert.equal(swapAttribution(`${quote}, ${first} said.`), `${quote}, said ${first}.`);
+    assert.equal(swapAttribution(`${quote} said the spokesman.`), `${quote} the spokesman said.`);
+    assert.equal(swapAttribution(swapAttribution(`${quote}, said ${first}.`)!), `${quote}, said ${first}.`);
+  });
+
+  it('never inverts a pronoun or an attribution that goes on', () => {
+    const [quote, name] = [item(0), item(1)];
+    assert.equal(swapAttribution(`${quote}, he said.`), null);
+    assert.equal(swapAttribution(`${quote}, said ${name}, the mayor.`), null);
+    assert.equal(swapAttribution(`${name} said the plan was good.`), null);
+  });
+});
+
+describe('humanizer: irregular verbs from the shared table', () => {
+  it('gives one past only where past and participle agree', () => {
+    assert.equal(irregularSharedPast('hold'), 'held');
+    assert.equal(irregularSharedPast('bring'), 'brought');
+    assert.equal(irregularSharedPast('see'), null);
+    assert.equal(irregularSharedPast('walk'), null);
+  });
+
+  it('knows compounds and the pasts that mark a clause as past', () => {
+    assert.ok(endsInIrregularVerb('overcome') && endsInIrregularVerb('withhold') && endsInIrregularVerb('undertake'));
+    assert.ok(!endsInIrregularVerb('walk'));
+    assert.ok(IRREGULAR_SIMPLE_PASTS.has('came') && IRREGULAR_SIMPLE_PASTS.has('grew') && IRREGULAR_SIMPLE_PASTS.has('misled'));
+    // Not a past that is also a present, a noun more often, or an auxiliary.
+    for (const w of ['set', 'read', 'lay', 'ground', 'was', 'had', 'did']) assert.ok(!IRREGULAR_SIMPLE_PASTS.has(w), w);
+    assert.ok(IRREGULAR_PARTICIPLES.has('torn') && IRREGULAR_PARTICIPLES.has('held') && !IRREGULAR_PARTICIPLES.has('been'));
+  });
+});
