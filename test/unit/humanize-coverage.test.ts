@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
+import { frontTimePhrase, joinWhich, moveClauseBack, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
 import { swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
 import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
 
@@ -100,5 +100,32 @@ describe('humanizer: irregular verbs from the shared table', () => {
     // Not a past that is also a present, a noun more often, or an auxiliary.
     for (const w of ['set', 'read', 'lay', 'ground', 'was', 'had', 'did']) assert.ok(!IRREGULAR_SIMPLE_PASTS.has(w), w);
     assert.ok(IRREGULAR_PARTICIPLES.has('torn') && IRREGULAR_PARTICIPLES.has('held') && !IRREGULAR_PARTICIPLES.has('been'));
+  });
+});
+
+describe('humanizer: present verbs, time phrases and which-joins', () => {
+  it('reads a present verb after its subject, so present-tense clauses can move', () => {
+    assert.equal(moveClauseBack('As the sun rises over my hometown, an odd sight greets the residents.'), 'An odd sight greets the residents as the sun rises over my hometown.');
+    assert.equal(splitLong('The chefs clearly know what they are doing here, and their attention to detail shines through in every dish.'), 'The chefs clearly know what they are doing here. Their attention to detail shines through in every dish.');
+    // A noun phrase with a plural is not a clause ("the long days of summer").
+    assert.equal(splitLong('We enjoyed the beach very much, and the long days of summer.'), null);
+    assert.equal(splitLong('We also observe a strong correlation between the number of peers and the popularity of the stream, which suggests a structure.'), null);
+    assert.equal(splitLong('Not only did they provide excellent service, but they also shared valuable insights on cooking.'), null);
+  });
+
+  it('fronts a trailing time phrase of a single plain clause', () => {
+    assert.equal(frontTimePhrase('The club has struggled financially in recent years.'), 'In recent years, the club has struggled financially.');
+    assert.equal(frontTimePhrase('The old bridge was closed last week.'), 'Last week, the old bridge was closed.');
+    assert.equal(frontTimePhrase('I remember the day like it was yesterday.'), null);
+    assert.equal(frontTimePhrase('The chief executive has said the club remains confident of two signings this summer.'), null);
+    assert.equal(frontTimePhrase('Its deficit fell to a new low after the cuts last year.'), null);
+    assert.equal(frontTimePhrase('The results are the best of last year.'), null);
+  });
+
+  it('joins a "This" sentence to the one before as its which-clause', () => {
+    assert.equal(joinWhich('The team won the cup in the final.', 'This was its first title in years.'), 'The team won the cup in the final, which was its first title in years.');
+    assert.equal(joinWhich('Did the team win the cup in the final?', 'This was its first title.'), null);
+    assert.equal(joinWhich('The team won the cup in the final.', 'This approach is new to them.'), null);
+    assert.equal(joinWhich('The team won the cup, which pleased the fans.', 'This was its first title.'), null);
   });
 });

@@ -19,7 +19,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
 import { mask, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich } from './structure.ts';
 import { swapAttribution, verbalizeNouns } from './rephrase.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
@@ -116,7 +116,7 @@ interface Candidate {
 }
 
 const splitUneven = (sentence: string): string | null => splitLong(sentence, true);
-const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, splitSubjectParticiple, splitParticiple, splitTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, replaceColon, verbalizeNouns, swapAttribution, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
+const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, splitSubjectParticiple, splitParticiple, splitTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, replaceColon, verbalizeNouns, swapAttribution, frontTimePhrase, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {
@@ -181,7 +181,7 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
   if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
     const second = draft.sentences[next];
     const pairBaseline = baseline + local(second);
-    for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second)]) {
+    for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second), joinWhich(current, second)]) {
       if (joined !== null && !out.some((p) => p.sentences[0] === joined)) out.push({ index, sentences: [joined, ''], structural: true, localChange: local(joined) - pairBaseline });
     }
   }

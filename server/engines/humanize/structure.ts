@@ -28,7 +28,22 @@ function startsIndependentClause(clause: string): boolean {
   if (SUBJECT_PRONOUNS.has(first) && !(first === 'this' || first === 'these' || first === 'those')) return true;
   const subjectLike = DETERMINERS.has(first) || SUBJECT_PRONOUNS.has(first) || isPlaceholder(w[0]);
   if (!subjectLike) return false;
-  return w.slice(1, 7).some((x) => FINITE_VERBS.has(bare(x)) || /^\p{Ll}+ed$/u.test(x.replace(/[,;]$/u, '')));
+  return w.slice(1, 7).some((x, k) => FINITE_VERBS.has(bare(x)) || /^\p{Ll}+ed$/u.test(x.replace(/[,;]$/u, '')) || presentVerbAt(w, k + 1));
+}
+
+/** Words that follow a verb far more often than a plural noun ("rises over", "shines through", "greets the"). */
+const AFTER_VERB = /^(?:the|a|an|his|her|their|its|my|our|your|this|that|these|those|to|into|over|through|up|down|out|off|away|back|across|around|along|like|upon|towards?|\p{Ll}{3,}ly)$/u;
+
+/**
+ * Whether `w[k]` reads as a present verb after its subject ("the sun rises over ..."): an -s word
+ * after a plain noun, with a word after it that follows verbs rather than nouns ("the long days
+ * of summer" is a noun phrase).
+ */
+function presentVerbAt(w: readonly string[], k: number): boolean {
+  const [previous, word, next] = [w[k - 1] ?? '', w[k] ?? '', w[k + 1] ?? ''];
+  if (!/^\p{Ll}{2,}[^su's]s$/u.test(word) || /(?:ness|less|ics|ous)$/u.test(word)) return false;
+  if (!/^\p{Ll}+$/u.test(previous) || /s$/u.test(previous) || DETERMINERS.has(previous) || /^(?:of|in|on|at|for|with|from|to|by|and|or|but|which|that|who|whose|where|when)$/u.test(previous)) return false;
+  return AFTER_VERB.test(bare(next));
 }
 
 /** Whether `text` opens with a pronoun, a determiner or a (masked) name and has at least three words. */
@@ -60,7 +75,8 @@ const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|y
  */
 export function splitLong(sentence: string, uneven = false): string | null {
   // Two short clauses ("The breakfast is basic, and the Wi-Fi is slow.") read as well as two sentences.
-  if (words(sentence).length < 10 || !TERMINAL.test(sentence)) return null;
+  // "Not only did they A, but they also B" is one construction.
+  if (words(sentence).length < 10 || !TERMINAL.test(sentence) || /^Not only\b/u.test(sentence)) return null;
   const middle = sentence.length / 2;
   let best: { at: number; length: number; conjunction: string } | null = null;
   for (const m of sentence.matchAll(SPLIT_POINTS)) {
@@ -73,7 +89,8 @@ export function splitLong(sentence: string, uneven = false): string | null {
     const mayBeList = conjunction === 'and' || conjunction === '';
     if (mayBeList && (isPlaceholder(words(right)[0]) || /,[^,]*$/u.test(words(left).slice(-5).join(' ')))) continue;
     // "The beds were uncomfortable and the sheets ...": a bare "and" splits only two plain clauses ("Both the doctor and the nurse were" is one subject).
-    if (m[3] !== undefined && (/[,;:]/u.test(left) || !startsIndependentClause(left))) continue;
+    // "a correlation between the number and the size", "both the cost and the time": one phrase, not two clauses.
+    if (m[3] !== undefined && (/[,;:]/u.test(left) || /,/u.test(right) || /\b(?:between|both)\b/iu.test(left) || !startsIndependentClause(left))) continue;
     const better = best === null || (uneven ? Math.abs(m.index - middle) > Math.abs(best.at - middle) : Math.abs(m.index - middle) < Math.abs(best.at - middle));
     if (better) best = { at: m.index, length: m[0].length, conjunction };
   }
@@ -137,6 +154,23 @@ export function joinLong(first: string, second: string): string | null {
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || /, (?:and|but|so) /u.test(second) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
+}
+
+/** Verbs after a pronoun "This" that refers back to the sentence before ("This suggests ...", "This was ..."). */
+const THIS_VERB = /^This (?=(?:is|was|has|had|will|would|can|could|may|might|means|meant|shows|showed|suggests|suggested|makes|made|leads|led|allows|allowed|helps|helped|gives|gave|creates|created|highlights|highlighted|indicates|indicated|demonstrates|demonstrated|results|resulted|explains|explained|enables|enabled|ensures|ensured|provides|provided|reflects|reflected|reveals|revealed|raises|raised|brings|brought|adds|added|leaves|left|causes|caused|prompted|sparked|marks|marked|came|comes|puts|put|opens|opened|includes|included|offers|offered|keeps|kept|sets|set|follows|followed|comes) )/u;
+
+/**
+ * "The team won the cup. This was its first title." -> "The team won the cup, which was its first
+ * title.": a second sentence whose subject is a "This" that stands for the first becomes its
+ * which-clause (the reverse of splitWhich), when the two read as one sentence of at most 40 words.
+ */
+export function joinWhich(first: string, second: string): string | null {
+  const a = words(first);
+  const b = words(second);
+  if (!THIS_VERB.test(second) || a.length < 5 || b.length < 4 || a.length + b.length > 40 || !/\.$/u.test(second)) return null;
+  // The first must be one plain statement: no question, abbreviation, quotation or clause of its own after a comma.
+  if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || /[;:]|, (?:which|and|but|so) /u.test(first)) return null;
+  return `${first.slice(0, -1)}, which ${second.slice('This '.length)}`;
 }
 
 const WHICH_SUBJECT = /^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), (which|who) ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\p{Ll}{2,}ed|\p{Ll}{2,}s|stood|took|made|became|began|grew|came|went|left|kept|held|felt|found|brought|led|won|lost|gave|saw|ran|sat|fell|rose|met|told|said|got) .+)$/u;
@@ -355,7 +389,8 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
 };
 const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
-const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't)\b/u;
+/** Present markers: auxiliaries, and the present verbs stories and reviews lean on ("she says", "it seems"). */
+const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't|says|seems|remains|becomes|knows|wants|needs|appears|begins|means|tells|asks|smiles|nods)\b/u;
 
 /**
  * "A, allowing B." -> "A. This allows B." (or "This allowed B." after a clause in the past). The
@@ -686,6 +721,26 @@ export function splitAbsolute(sentence: string): string | null {
   // "her hands shaking and her voice low": a second absolute joined on would be left without a verb.
   if (/\b(?:and|or) (?:his|her|their|its|my|our|your)\b/u.test(rest)) return null;
   return `${main}. ${capitaliseFirst(phrase)} ${predicate}${rest ? ` ${rest}` : ''}${end}`;
+}
+
+/** Time phrases that end a sentence and read as well in front ("in recent years", "last week", "today"). */
+const TRAILING_TIME = /^([^,;:]{12,}?) ((?:in|over|during) (?:recent (?:years|months|weeks|decades)|the past (?:few )?(?:years|months|weeks|decades)|the (?:morning|afternoon|evening|summer|winter|spring|autumn|weekend|meantime))|(?:last|this|next) (?:year|week|month|season|summer|winter|spring|autumn|weekend|night|morning)|(?:earlier|later) (?:this|that) (?:year|week|month|day)|at (?:night|dawn|dusk)|every (?:day|week|year|morning|night)|these days|nowadays|today|yesterday|tonight|recently|eventually)([.!])$/u;
+
+/**
+ * "Lincoln City have struggled in recent years." -> "In recent years, Lincoln City have struggled.":
+ * a trailing time phrase in front, for a single plain clause only.
+ */
+export function frontTimePhrase(sentence: string): string | null {
+  const m = TRAILING_TIME.exec(sentence);
+  if (!m) return null;
+  const [, main, time, end] = m;
+  // "the years before today", "the plans for next year": the phrase belongs to a noun, not the clause.
+  // "the plans for next year", "like it was yesterday": the phrase belongs to a noun or a verb's complement.
+  if (words(main).length < 4 || !startsWithSubject(main) || /\b(?:of|for|from|until|since|before|after|than|to|the|a|an|is|was|are|were|be|been)$/u.test(main)) return null;
+  // Only a single plain clause: after "said", "to", "after", "and" ... the phrase may belong to the inner clause.
+  if (/\b(?:that|which|who|whom|when|where|after|before|because|if|while|whether|until|since|as|like|to|and|or|but|said|says|told|tells|believes?|thinks?|expects?|hopes?|announced|confirmed|revealed|reported|\p{Ll}+ing)\b/u.test(main.slice(main.indexOf(' ')))) return null;
+  const rest = lowerFirst(main);
+  return rest === null ? null : `${capitaliseFirst(time)}, ${rest}${end}`;
 }
 
 /** Fronted participles that are prepositions or fixed phrases, not something the subject did. */
