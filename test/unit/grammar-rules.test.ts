@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { RULES } from '../../server/engines/grammar/rules.ts';
+import { indefiniteArticle } from '../../server/engines/grammar/articles.ts';
 
 const traced: string[][] = [];
 const trace = (_text: string, edits: ReadonlyArray<{ rule: string }>): void => void traced.push(edits.map((e) => e.rule));
@@ -231,6 +232,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['I think it is good idea.', 'I think it is a good idea.'],
       ['I am student.', 'I am a student.'],
+      ['It was urgent matter.', 'It was an urgent matter.'],
+      ['It is useful tool.', 'It is a useful tool.'],
     ],
     leaves: ['He is president of the club.', 'It is potassium.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
   },
@@ -252,6 +255,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
 };
 
 describe('our grammar rules', () => {
+  it('chooses a/an by sound, one chooser for every rule', () => {
+    const expected: Record<string, 'a' | 'an'> = {
+      apple: 'an', hour: 'an', honest: 'an', book: 'a', university: 'a', unique: 'a', usual: 'a', european: 'a', one: 'a',
+      urgent: 'an', urban: 'an', uranium: 'a', urine: 'a', unimportant: 'an', uninteresting: 'an', umbrella: 'an',
+    };
+    for (const [word, article] of Object.entries(expected)) assert.equal(indefiniteArticle(word), article, word);
+  });
+
   it('every rule has examples here', () => {
     for (const rule of RULES) assert.ok(CASES[rule.id], `no examples for ${rule.id}`);
   });

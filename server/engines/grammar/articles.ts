@@ -48,10 +48,14 @@ export const missingArticle: Rule = {
   },
 };
 
-/** "a" or "an" by the sound of the next word's spelling. */
+/**
+ * "a" or "an" by the sound of the next word's spelling (lower case): a silent h takes "an"; a vowel
+ * letter sounding as a consonant takes "a" (a university, a usual, a European, a one-off, a urine test:
+ * "ur" + vowel is said "yur"), while "ur" + consonant keeps its vowel (an urgent call, an urban area).
+ */
 export function indefiniteArticle(word: string): 'a' | 'an' {
   if (/^(hour|honest|honor|honour|heir)/.test(word)) return 'an';
-  return /^[aeiou]/.test(word) && !/^(uni|use|usu|eu|one|once|ur)/.test(word) ? 'an' : 'a';
+  return /^[aeiou]/.test(word) && !/^(uni(?![mn])|use|usu|eu|one|once|ur[aeiou])/.test(word) ? 'an' : 'a';
 }
 
 function isPlainAdjective(t: Token | undefined, { lexicon }: PolicyContext): boolean {

@@ -10,7 +10,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase } from './spelling.ts';
+import { chooseSpelling, matchCase, type SpellingChoice } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -208,7 +208,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
  * lacks many valid words), and words with no close, plausible candidate. A lower-case word whose
  * candidate differs only in case ("english" → "English") is capitalised.
  */
-function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): string | null {
+export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): SpellingDecision | null {
   const word = text.slice(lint.start, lint.end);
   if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
   // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
@@ -220,12 +220,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const phrase = RUN_TOGETHER.get(word.toLowerCase());
-  if (phrase) return matchCase(word, phrase);
+  if (phrase) return { replacement: matchCase(word, phrase), choice: null };
   const contraction = CONTRACTIONS.get(word.toLowerCase());
-  if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
+  if (contraction) return { replacement: contraction.startsWith('I') ? contraction : matchCase(word, contraction), choice: null };
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
-  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return { replacement: recased, choice: null };
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !sentenceInitial(text, lint.start)) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
@@ -262,7 +262,18 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
-  return choice.replacement;
+  return { replacement: choice.replacement, choice };
+}
+
+/** A spelling correction and, for a respelling chosen by the noisy channel, how it was chosen. */
+export interface SpellingDecision {
+  replacement: string;
+  /** Null for curated corrections (run-together phrases, contractions, capitalisation). */
+  choice: SpellingChoice | null;
+}
+
+function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): string | null {
+  return spellingDecision(text, lint, ctx, maxCostOverride)?.replacement ?? null;
 }
 
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */

@@ -11,7 +11,7 @@ import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { clearlyCountable, missingArticle } from './articles.ts';
+import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
 
@@ -577,8 +577,7 @@ const articleBeforeSingular: Rule = {
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
       // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.
       if (tokens.slice(i + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
-      const article = /^[aeiou]/i.test(first.text) && !/^(uni|use|usu|eu|one|once)/i.test(first.text) ? 'an' : /^(hour|honest|honor|honour|heir)/i.test(first.text) ? 'an' : 'a';
-      out.push({ start: first.start, end: first.start, replacement: `${article} ` });
+      out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
     }
     return out;
   },
