@@ -129,3 +129,13 @@ describe('humanizer: present verbs, time phrases and which-joins', () => {
     assert.equal(joinWhich('The team won the cup, which pleased the fans.', 'This was its first title.'), null);
   });
 });
+
+describe('humanizer: sentence openers that are inflected common words', () => {
+  it('does not protect "Using", "Intrigued" or "Prices" as names, but keeps short names and number words', async () => {
+    const { protectedItems } = await import('../../server/engines/humanize/protect.ts');
+    const items = [...protectedItems('Utilizing a mix of data, we found it. Intrigued by this, she left. Prices rose. Manning said no. Thousands came.').keys()];
+    assert.deepEqual(items.sort(), ['Manning', 'Thousands']);
+    // A word the text also capitalises mid-sentence stays a name wherever it stands.
+    assert.ok(protectedItems('Prices rose. We met the Prices at home.').has('Prices'));
+  });
+});

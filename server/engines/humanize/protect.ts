@@ -113,8 +113,20 @@ function isPlainOpener(word: string, capitalisedMidSentence: ReadonlySet<string>
   if (rest !== rest.toLowerCase()) return false; // acronym or CamelCase
   const lower = word.toLowerCase();
   const base = lower.replace(/['’]s$/u, '');
-  if (COMMON_OPENERS.has(lower) || COMMON_OPENERS.has(base)) return true;
-  return COMMON_WORDS.has(base) && !capitalisedMidSentence.has(lower);
+  if (COMMON_OPENERS.has(lower) || COMMON_OPENERS.has(base) || lower === 'amidst') return true;
+  return (COMMON_WORDS.has(base) || isInflectedCommonWord(base)) && !capitalisedMidSentence.has(lower);
+}
+
+/**
+ * A regular plural or participle of a common word ("Prices", "Using", "Intrigued"): the word list
+ * holds base forms. Stems of four letters or more only, so that short names ("Manning") stay names.
+ */
+function isInflectedCommonWord(word: string): boolean {
+  const stems = [/(.{4,})(?:ing|ed|s)$/u, /(.{3,}e)(?:d|s)$/u, /(.{4,})ies$/u, /(.{3,})ing$/u]
+    .map((pattern) => pattern.exec(word)?.[1])
+    .filter((stem): stem is string => stem !== undefined);
+  const candidates = stems.flatMap((stem) => [stem, `${stem}e`, stem.replace(/(.)\1$/u, '$1'), `${stem}y`]);
+  return candidates.some((c) => c.length >= 4 && COMMON_WORDS.has(c));
 }
 
 /** The distinct protected strings of `text` with how often each occurs there as a whole token. */
