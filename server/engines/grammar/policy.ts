@@ -136,6 +136,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !(/ed$/.test(next) || lexicon.irregularByPast(next) !== undefined);
   },
+  // "much more then others" → than; not "if fish utilize more then chances grow": after an opening
+  // if/when in the same sentence, "then" may start the clause that answers it.
+  ThenThan: (text, lint) => !/\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, lint.start)),
   // 2th → 2nd; not in "1 2th", a number split by a space (12th).
   CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
   // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
@@ -230,7 +233,7 @@ export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyCont
   if (capitalised && !sentenceInitial(text, lint.start)) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
-  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare)) return null;
+  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
@@ -239,6 +242,8 @@ export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyCont
   // Harper offers about three candidates by plain edit distance ("palces" → paces, palace; "baed" →
   // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
+  // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
+  if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
   const plausible = [...candidates, ...generated].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;

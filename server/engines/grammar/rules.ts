@@ -88,6 +88,29 @@ function baseOf(t: Token, lexicon: Lexicon): string | null {
   return base;
 }
 
+/**
+ * True when a verb in the past tense comes before token `i` in its sentence ("when I did the
+ * interview, the employer ask me"; "no one knew it, it spread"): the writer tells of the past, so a
+ * base verb is a past tense slipped (asked) or already one (spread), not a present missing its -s.
+ */
+function pastBefore(tokens: Token[], i: number, lexicon: Lexicon): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k];
+    if (isWord(t) && (t.pos === 'VERB' || t.pos === 'AUX') && isPastForm(t.lower, lexicon)) return true;
+    if (t.sentenceStart) break;
+  }
+  return false;
+}
+const PAST_AUXILIARIES = new Set(['did', 'was', 'were', 'had', "didn't", "wasn't", "weren't"]);
+
+/** A simple past: did/was/had, an irregular past unlike its base (knew, not put), or a regular -ed form. */
+function isPastForm(word: string, lexicon: Lexicon): boolean {
+  if (PAST_AUXILIARIES.has(word)) return true;
+  const irregular = lexicon.irregularByPast(word);
+  if (irregular) return irregular.base !== word;
+  return /ed$/.test(word) && (lexicon.verbBase(word) ?? word) !== word;
+}
+
 /** He/she/it + base verb → third person singular: "he go" → "he goes", "she have" → "she has". */
 const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
@@ -108,6 +131,8 @@ const thirdPersonAgreement: Rule = {
       const verb = tokens[v];
       if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
       const next = tokens[v + 1];
+      // "his study's results": a possessive noun, not a verb.
+      if (next?.lower === "'s") continue;
       if (verb.lower === 'have' || verb.lower === 'do') {
         // "he have to", "she do not": the auxiliary form.
         out.push(replace(verb, verb.lower === 'have' ? 'has' : 'does'));
@@ -123,6 +148,7 @@ const thirdPersonAgreement: Rule = {
       if (next && next.lower === 'to' && verb.lower === 'need') continue;
       // "He last chose": a past-tense verb follows, so the word is an adverb.
       if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
+      if (pastBefore(tokens, v, lexicon)) continue;
       out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
     }
     return out;
@@ -246,6 +272,7 @@ const singularNounAgreement: Rule = {
       if (verb.pos !== 'VERB' || verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.isVerb(verb.lower)) continue;
       // A verb that is also a noun may be a compound's second noun ("the bus stop near"): only verbs wink and WordNet agree on.
       if (lexicon.hasLemma(verb.lower, 'noun') && next.pos !== 'PRON' && next.pos !== 'DET') continue;
+      if (pastBefore(tokens, j + 1, lexicon)) continue;
       const third = lexicon.thirdPerson(verb.lower);
       if (third !== verb.lower) out.push(replace(verb, third));
     }
@@ -549,7 +576,9 @@ const introductoryComma: Rule = {
 /** Only the copula: after "get", "have", "need" a bare adjective + noun is often a mass use ("we get ample exposure"). */
 const COPULAS = new Set(['is', 'was', 'be', 'become', 'became', 'becomes', 'am']);
 /** Singular nouns that go without an article after "is" ("it is time", "he is home"). */
-const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fun', 'bed', 'church', 'college', 'university', 'class', 'town', 'sale', 'age', 'kind', 'sort', 'type', 'way', 'today', 'tomorrow', 'yesterday', 'tonight', 'lot', 'number', 'half', 'enough', 'nothing', 'something', 'anything', 'everything', 'president', 'head', 'chairman', 'captain', 'one']);
+const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fun', 'bed', 'church', 'college', 'university', 'class', 'town', 'sale', 'age', 'kind', 'sort', 'type', 'way', 'today', 'tomorrow', 'yesterday', 'tonight', 'lot', 'number', 'half', 'enough', 'nothing', 'something', 'anything', 'everything', 'president', 'head', 'chairman', 'captain', 'one',
+  // "it would be (of) immediate use": nouns said with "of" after "be", where an article would be wrong.
+  'use', 'help', 'value', 'benefit', 'importance', 'interest']);
 const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', 'in', 'to', 'of', 'that', 'who', 'which', 'because', 'with', 'when', 'if', 'so', 'or', 'than', 'as', 'at', 'on', 'since', 'like']);
 
 /** Missing indefinite article: "It is good idea." → "It is a good idea." */
@@ -943,6 +972,12 @@ const contractions: Rule = {
   },
 };
 
+/** Words that cannot end a sentence: articles, prepositions, conjunctions, "that" and possessive determiners. */
+const UNFINISHED_AT = new Set([
+  'a', 'an', 'the', 'that', 'which', 'who', 'whose', 'and', 'or', 'but', 'because', 'if', 'when', 'while', 'although', 'than', 'to', 'of', 'in', 'at',
+  'for', 'with', 'from', 'by', 'into', 'my', 'your', 'his', 'their', 'our', 'its', 'very', 'such',
+]);
+
 /**
  * A full stop at the very end of a text whose last sentence ends in a word: "... in the future" →
  * "... in the future.". Only for a last line of four words or more with a verb that starts with a capital
@@ -955,6 +990,8 @@ const finalPeriod: Rule = {
   apply(text, tokens) {
     const last = tokens.at(-1);
     if (!isWord(last) || !/^\s*$/u.test(text.slice(last.end)) || !/\p{L}$/u.test(last.text)) return [];
+    // "... you will agree that": the sentence is unfinished, and a full stop would not finish it.
+    if (UNFINISHED_AT.has(last.lower)) return [];
     const lineStart = text.lastIndexOf('\n', last.start) + 1;
     // After a line that is not a finished sentence (a heading, a list), the last line is a list item.
     const before = text.slice(0, lineStart).trimEnd();

@@ -69,14 +69,31 @@ function unlistedPenalty(count: number): number {
   return count > 0 ? 1 : 6;
 }
 
+/** Inflectional endings a misspelt word keeps; `keeps` excludes stems that merely end so ("ss": across, class). */
+const INFLECTIONS = [
+  { written: 's', keeps: /(ss|us|is)$/ },
+  { written: 'ing', keeps: /^.{0,2}ing$/ },
+];
+/** Extra typing cost of a candidate without the misspelt word's inflectional ending. */
+const ENDING_LOST_COST = 0.5;
+
 /** The typing cost of reaching the misspelt `word` (lower case) from `candidate`. */
 function channelCost(word: string, candidate: string): number {
   const c = candidate.toLowerCase();
+  // The regular -s on a word in -y ("familys", "studys"): the inflection rule slipped, as cheap as a
+  // left-out apostrophe (family's), so the neighbouring words decide between the two.
+  if (c.endsWith('ies') && /[^aeiou]ys$/.test(word) && `${c.slice(0, -3)}ys` === word) return 0.2;
   // A left-out apostrophe ("dont", "its") is the commonest slip of all.
   if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
   // The e of a past ending left out ("happend", "listend") is a common slip too.
   if (c.endsWith('ed') && `${c.slice(0, -2)}d` === word) return 0.5;
   let cost = typoCost(word, c);
+  // Writers misspell the stem and keep the ending they meant: a misspelt plural or -ing form stays one
+  // ("cigarrets" → cigarettes, not cigarette; "probles" → problems). An ending added to a whole word
+  // is no slip of the stem but a wrong inflection ("the olders", "smallers"): its dropping costs nothing more.
+  for (const { written, keeps } of INFLECTIONS) {
+    if (word.endsWith(written) && !keeps.test(word) && !c.endsWith(written) && word !== c + written) cost += ENDING_LOST_COST;
+  }
   if (c.includes("'") && !word.includes("'") && !word.includes('’')) cost += c.endsWith("'s") ? 1.2 : 0.2;
   if (c.includes(' ')) cost += 0.8;
   // The first letter is seldom wrong, unless swapped with the second or a vowel for a vowel ("imotions").
