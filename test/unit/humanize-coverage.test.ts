@@ -139,3 +139,33 @@ describe('humanizer: sentence openers that are inflected common words', () => {
     assert.ok(protectedItems('Prices rose. We met the Prices at home.').has('Prices'));
   });
 });
+
+describe('humanizer: invariants checked edit by edit', () => {
+  const original = 'Dr Smith met 12 people in Paris on Monday. The meeting was long and tiring. Everyone agreed on "the plan" in the end. The weather was fine all week.';
+
+  it('accepts an edit exactly when the whole-text checks do', async () => {
+    const { checkAgainst, contentWordOverlap, EditChecker, invariantReference } = await import('../../server/engines/humanize/invariants.ts');
+    const reference = invariantReference(original);
+    const checker = new EditChecker(reference, original, 0.75);
+    const tally = checker.tally(original);
+    const before = 'The meeting was long and tiring.';
+    const edits = ['The meeting ran long and was tiring.', 'It was long.', 'The meeting with Dr Smith was long and tiring for 12 people.', 'The meeting was long and tiring, and it rained in Paris on Monday.', 'The meeting was long and tiring  .', 'Тhe meeting was long and tiring.', 'Le rendez-vous était long et fatigant, très long, vraiment très long et fatigant pour tous.'];
+    for (const after of edits) {
+      const text = original.replace(before, after);
+      const whole = checkAgainst(reference, text).ok && contentWordOverlap(original, text) >= 0.75;
+      const local = checker.check(tally, before, after, () => text) !== null;
+      assert.equal(local, whole, after);
+    }
+  });
+
+  it('rejects an edit that drops a protected item, and keeps its tally in step', async () => {
+    const { EditChecker, invariantReference } = await import('../../server/engines/humanize/invariants.ts');
+    const checker = new EditChecker(invariantReference(original), original, 0.75);
+    const tally = checker.tally(original);
+    assert.equal(checker.check(tally, 'Everyone agreed on "the plan" in the end.', 'Everyone agreed in the end.', () => ''), null);
+    const sentence = 'The weather was fine all week.';
+    const after = 'All week the weather stayed fine.';
+    const next = checker.check(tally, sentence, after, () => original.replace(sentence, after));
+    assert.deepEqual(next, checker.tally(original.replace(sentence, after)));
+  });
+});

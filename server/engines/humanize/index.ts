@@ -14,7 +14,7 @@
 import { lexicalView, type TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkAgainst, checkInvariants, contentWordOverlap, invariantReference, looksEnglish, type InvariantReference } from './invariants.ts';
+import { checkInvariants, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
@@ -126,10 +126,11 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
     if (v !== null && !variants.some((c) => c.text === v)) variants.push({ text: v, structural });
   };
   const register = (v: string): string => (contractions ? contract(v) : v);
-  const bases = [0, 1, 2].map((variant) => register(replacePhrases(masked, variant)));
+  const phrased = [0, 1, 2].map((variant) => replacePhrases(masked, variant));
+  const bases = phrased.map(register);
   bases.forEach((b) => add(b));
   // The same rewrites without contractions: a contraction does not suit every sentence of a text.
-  if (contractions) [0, 1, 2].forEach((variant) => add(replacePhrases(masked, variant)));
+  if (contractions) phrased.forEach((b) => add(b));
   const base = bases[0];
   // Word swaps chosen by the detector's weights, on the plain sentence and on top of the phrase rules.
   if (lexical) for (const source of base === masked ? [masked] : [base, masked]) lexicalRewrites(source, used, lexical).forEach((r) => add(r));
@@ -170,10 +171,13 @@ function localScorer(detector: TextDetector, lexical: LexicalContext | undefined
   return lexical ? (s) => lexical.logit(s) : (s) => detector.detect(s).aiScore;
 }
 
-function proposals(draft: Draft, index: number, items: readonly string[], contractions: boolean, limit: number, local: (s: string) => number, lexical: LexicalContext | undefined): Proposal[] {
+/** A sentence's candidates, computed once per humanize call (later passes revisit unchanged sentences beside changed ones). */
+type CandidateSource = (sentence: string) => Candidate[];
+
+function proposals(draft: Draft, index: number, candidates: CandidateSource, local: (s: string) => number): Proposal[] {
   const current = draft.sentences[index];
   const baseline = local(current);
-  const out: Proposal[] = sentenceCandidates(current, items, contractions, limit, lexical).map((c) => ({ index, sentences: [c.text], structural: c.structural, localChange: local(c.text) - baseline }));
+  const out: Proposal[] = candidates(current).map((c) => ({ index, sentences: [c.text], structural: c.structural, localChange: local(c.text) - baseline }));
   const previous = draft.sentences[index - 1];
   const pronoun = previous && /^ +$/u.test(draft.gaps[index]) ? pronounSubject(previous, current) : null;
   if (pronoun !== null) out.push({ index, sentences: [pronoun], structural: true, localChange: local(pronoun) - baseline });
@@ -192,14 +196,13 @@ function proposals(draft: Draft, index: number, items: readonly string[], contra
  * The search stops at the few edits the detector needs; this pass then rewrites each remaining
  * sentence too, several moves at once: every phrase rule (first alternatives, in the text's
  * register), then on top of that the sentence's checked word swaps, if any. One sentence at a time,
- * the fullest rewrite is kept wherever the whole text scores no worse for it (`scoreOf`: Infinity
- * when a candidate breaks an invariant), else the first single phrase edit that does.
+ * the fullest rewrite is kept wherever the whole text scores no worse for it (and keeps every
+ * invariant), else the first single phrase edit that does.
  */
-function plainWording(draft: Draft, score: number, scoreOf: (text: string) => number, items: readonly string[], contractions: boolean, lexical: LexicalContext | undefined): { draft: Draft; score: number } {
-  let current = draft;
-  let best = score;
-  current.sentences.forEach((sentence, index) => {
-    if (current.frozen[index] || sentence === '') return;
+function plainWording(state: SearchState, judge: Judge, items: readonly string[], contractions: boolean, lexical: LexicalContext | undefined): SearchState {
+  let current = state;
+  current.draft.sentences.forEach((sentence, index) => {
+    if (current.draft.frozen[index] || sentence === '') return;
     const { text: masked, items: used } = mask(sentence, items);
     const register = (v: string): string => (contractions ? contract(v) : v);
     const plain = register(replacePhrases(masked, 0));
@@ -211,16 +214,45 @@ function plainWording(draft: Draft, score: number, scoreOf: (text: string) => nu
       if (candidate === undefined) continue;
       const rewritten = unmask(candidate, used);
       if (rewritten === sentence) return;
-      const next = apply(current, { index, sentences: [rewritten], structural: false, localChange: 0 });
-      const nextScore = scoreOf(assemble(next));
-      if (nextScore <= best) {
+      const next = judge(current, { index, sentences: [rewritten], structural: false, localChange: 0 });
+      if (next && next.score <= current.score) {
         current = next;
-        best = nextScore;
         return;
       }
     }
   });
-  return { draft: current, score: best };
+  return current;
+}
+
+/** The search's current text: its sentences, its detector score and the invariant checker's tally of it. */
+interface SearchState {
+  draft: Draft;
+  score: number;
+  tally: Tally;
+}
+
+/** The state after a proposal, or null when the new text breaks an invariant. */
+type Judge = (state: SearchState, p: Proposal) => SearchState | null;
+
+/** The text of sentences `index` to `index + count - 1` with the whitespace between them. */
+function stretch(draft: Draft, index: number, count: number): string {
+  let out = draft.sentences[index];
+  for (let k = index + 1; k < index + count; k++) out += draft.gaps[k] + draft.sentences[k];
+  return out;
+}
+
+/**
+ * Judges a proposal: invariants checked on the sentences it replaces (EditChecker), then the
+ * detector's score of the whole new text.
+ */
+function judgeWith(detector: TextDetector, checker: EditChecker): Judge {
+  return (state, p) => {
+    const next = apply(state.draft, p);
+    const count = p.sentences.length;
+    const candidate = (): string => assemble(next);
+    const tally = checker.check(state.tally, stretch(state.draft, p.index, count), stretch(next, p.index, count), candidate);
+    return tally ? { draft: next, score: detector.detect(candidate()).aiScore, tally } : null;
+  };
 }
 
 function apply(draft: Draft, p: Proposal): Draft {
@@ -260,24 +292,32 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const lexical = view ? lexicalContext(view, text) : undefined;
   const local = localScorer(detector, lexical);
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
-  let draft = draftOf(text);
-  const original = [...draft.sentences];
-  let score = detection.aiScore;
-  let order = worstFirst(draft, text, detection);
+  const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
+  const judge = judgeWith(detector, checker);
+  let state: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
+  const original = [...state.draft.sentences];
+  let order = worstFirst(state.draft, text, detection);
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
   // later passes only revisit what changed around an edit.
   const settled = new Set<string>();
-  for (let pass = 0; pass < PASSES && score >= target; pass++) {
+  const known = new Map<string, Candidate[]>();
+  const candidates: CandidateSource = (sentence) => {
+    let found = known.get(sentence);
+    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
+    return found;
+  };
+  for (let pass = 0; pass < PASSES && state.score >= target; pass++) {
     let changed = false;
     if (pass > 0) {
       // Sentences split or joined in the last pass become sentences of their own for this one.
-      const current = assemble(draft);
-      draft = draftOf(current);
-      order = worstFirst(draft, current, detector.detect(current));
+      const current = assemble(state.draft);
+      state = { ...state, draft: draftOf(current) };
+      order = worstFirst(state.draft, current, detector.detect(current));
     }
     for (const index of order) {
-      if (score < target) break;
+      if (state.score < target) break;
+      const { draft } = state;
       if (draft.frozen[index] || draft.sentences[index] === '') continue;
       const key = `${draft.sentences[index]}\n${draft.sentences[index + 1] ?? ''}`;
       if (settled.has(key)) continue;
@@ -285,39 +325,31 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
       // the local score ranks word-level edits, while structural ones always get a few tries.
       let tries = 0;
       let structuralTries = 0;
-      let best: { draft: Draft; score: number } | null = null;
-      for (const p of proposals(draft, index, items, contractions, limit, local, lexical)) {
+      let best: SearchState | null = null;
+      for (const p of proposals(draft, index, candidates, local)) {
         if (p.structural ? structuralTries >= STRUCTURAL_TRIES : tries >= TRIES_PER_SENTENCE || p.localChange > slack) continue;
-        const next = apply(draft, p);
-        const candidate = assemble(next);
-        if (!acceptable(reference, text, candidate)) continue;
+        const next = judge(state, p);
+        if (!next) continue;
         if (p.structural) structuralTries++;
         else tries++;
-        const candidateScore = detector.detect(candidate).aiScore;
-        if (candidateScore < (best?.score ?? score)) best = { draft: next, score: candidateScore };
+        if (next.score < (best?.score ?? state.score)) best = next;
       }
-      const accepted = best !== null;
       if (best) {
-        draft = best.draft;
-        score = best.score;
-      }
-      if (accepted) changed = true;
-      else settled.add(key);
+        state = best;
+        changed = true;
+      } else settled.add(key);
     }
     if (!changed) break;
   }
 
-  ({ draft, score } = plainWording(draft, score, (candidate) => (acceptable(reference, text, candidate) ? detector.detect(candidate).aiScore : Infinity), items, contractions, lexical));
+  state = plainWording(state, judge, items, contractions, lexical);
+  const { draft, score } = state;
 
   const output = assemble(draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;
   const kept = new Set(draft.sentences);
   const changedSentences = original.filter((s) => !kept.has(s)).length;
   return { text: output, scoreBefore, scoreAfter: score, changedSentences, backend: 'builtin' };
-}
-
-function acceptable(reference: InvariantReference, original: string, candidate: string): boolean {
-  return checkAgainst(reference, candidate).ok && contentWordOverlap(original, candidate) >= MIN_CONTENT_OVERLAP;
 }
 
 /**

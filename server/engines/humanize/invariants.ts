@@ -161,3 +161,100 @@ export function contentWordOverlap(original: string, rewritten: string): number 
   }
   return kept / before.length;
 }
+
+/** What the checks count in a text, kept up to date edit by edit instead of recounted on the whole text. */
+export interface Tally {
+  words: number;
+  chars: number;
+  /** Letter words, and how many of them are English function words or Latin-script words (language check). */
+  letterWords: number;
+  englishWords: number;
+  latinWords: number;
+  /** Content words of the text (a multiset) and how many of the original's it still holds. */
+  content: ReadonlyMap<string, number>;
+  kept: number;
+}
+
+function countBy<T>(values: readonly T[]): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The invariants for a sentence-level rewriter, checked on the stretch of text an edit replaces:
+ * protected items and typing artefacts compared between the old and the new stretch, and the
+ * whole-text measures (length, language, content-word overlap) carried in a tally. A text is
+ * acceptable when it keeps every invariant of checkAgainst and at least `minOverlap` of the
+ * original's content words; an edit that touches a line break is checked on the whole text.
+ */
+export class EditChecker {
+  private readonly originalContent: Map<string, number>;
+  private readonly originalContentTotal: number;
+
+  constructor(
+    private readonly reference: InvariantReference,
+    private readonly original: string,
+    private readonly minOverlap: number,
+  ) {
+    const content = contentWords(original);
+    this.originalContent = countBy(content);
+    this.originalContentTotal = content.length;
+  }
+
+  tally(text: string): Tally {
+    const letterWords = text.match(/\p{L}[\p{L}\p{M}'’]*/gu) ?? [];
+    const content = countBy(contentWords(text));
+    let kept = 0;
+    for (const [word, n] of this.originalContent) kept += Math.min(n, content.get(word) ?? 0);
+    return {
+      words: countWords(text),
+      chars: text.length,
+      letterWords: letterWords.length,
+      englishWords: letterWords.filter((w) => ENGLISH_FUNCTION_WORDS.has(w.toLowerCase())).length,
+      latinWords: text.match(LATIN_WORD)?.length ?? 0,
+      content,
+      kept,
+    };
+  }
+
+  /**
+   * The tally of the text after `before` (a stretch of the text tallied in `tally`) becomes
+   * `after`, or null when that text breaks an invariant. `whole` gives the new text, for edits
+   * that touch a line break.
+   */
+  check(tally: Tally, before: string, after: string, whole: () => string): Tally | null {
+    // Line structure, or a language other than English, is judged on the whole text.
+    if (/[\r\n]/u.test(before) || /[\r\n]/u.test(after) || !['eng', 'und'].includes(this.reference.language)) {
+      const text = whole();
+      return checkAgainst(this.reference, text).ok && contentWordOverlap(this.original, text) >= this.minOverlap ? this.tally(text) : null;
+    }
+    for (const item of this.reference.items.keys()) {
+      if (before.includes(item) && countToken(after, item) < countToken(before, item)) return null;
+    }
+    for (const { pattern } of ARTEFACTS) if (count(after, pattern) > count(before, pattern)) return null;
+    const old = this.tally(before);
+    const now = this.tally(after);
+    const words = tally.words + now.words - old.words;
+    const chars = tally.chars + now.chars - old.chars;
+    if (Math.abs(words / Math.max(1, this.reference.words) - 1) > MAX_LENGTH_CHANGE + 1e-9) return null;
+    if (Math.abs(chars / Math.max(1, this.reference.chars) - 1) > MAX_LENGTH_CHANGE + 1e-9) return null;
+    const letterWords = tally.letterWords + now.letterWords - old.letterWords;
+    const englishWords = tally.englishWords + now.englishWords - old.englishWords;
+    const latinWords = tally.latinWords + now.latinWords - old.latinWords;
+    if (this.reference.language === 'eng' && !(letterWords > 0 && englishWords / letterWords >= 0.18 && latinWords >= 3)) return null;
+    // Content words: only the words the edit touched change their counts.
+    const content = new Map(tally.content);
+    let kept = tally.kept;
+    const change = (word: string, by: number): void => {
+      const was = content.get(word) ?? 0;
+      const original = this.originalContent.get(word) ?? 0;
+      content.set(word, was + by);
+      kept += Math.min(original, was + by) - Math.min(original, was);
+    };
+    for (const [word, n] of old.content) change(word, -n);
+    for (const [word, n] of now.content) change(word, n);
+    if (this.originalContentTotal > 0 && kept / this.originalContentTotal < this.minOverlap) return null;
+    return { words, chars, letterWords, englishWords, latinWords, content, kept };
+  }
+}
