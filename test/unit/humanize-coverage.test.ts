@@ -15,6 +15,9 @@ describe('humanizer: absolute phrase as a sentence', () => {
     assert.equal(splitAbsolute('He stood at the door, his heart racing.'), 'He stood at the door. His heart raced.');
     assert.equal(splitAbsolute('The city grew quickly, its population doubling in ten years.'), 'The city grew quickly. Its population doubled in ten years.');
     assert.equal(splitAbsolute('She is at home tonight, her voice filled with doubt.'), 'She is at home tonight. Her voice is filled with doubt.');
+    // A present verb without an auxiliary, an opening conjunction or phrase before the subject.
+    assert.equal(splitAbsolute('But she seems hesitant to speak, her eyes fixed on the odd devices they hold.'), 'But she seems hesitant to speak. Her eyes are fixed on the odd devices they hold.');
+    assert.equal(splitAbsolute('One by one, they stepped forward, their eyes filled with hope.'), 'One by one, they stepped forward. Their eyes were filled with hope.');
   });
 
   it('leaves lists, appositions and unclear shapes alone', () => {
@@ -167,5 +170,24 @@ describe('humanizer: invariants checked edit by edit', () => {
     const after = 'All week the weather stayed fine.';
     const next = checker.check(tally, sentence, after, () => original.replace(sentence, after));
     assert.deepEqual(next, checker.tally(original.replace(sentence, after)));
+  });
+});
+
+describe('humanizer: with-phrases as sentences', () => {
+  it('gives a second subject and participle the same tense, and takes bare noun phrases', async () => {
+    const { splitWithClause } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(splitWithClause('The place was packed on Friday night, with the staff offering tips and the chef cooking at the grill.'), 'The place was packed on Friday night. The staff offered tips and the chef cooked at the grill.');
+    assert.equal(
+      splitWithClause('The atmosphere was lively and welcoming, with upbeat music playing in the background and friendly chatter filling the air.'),
+      'The atmosphere was lively and welcoming. Upbeat music played in the background and friendly chatter filled the air.',
+    );
+    assert.equal(splitWithClause('The room is clean and bright, with sunlight streaming through the windows.'), 'The room is clean and bright. Sunlight streams through the windows.');
+  });
+
+  it('leaves -ing nouns and unclear second phrases alone', async () => {
+    const { splitWithClause } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(splitWithClause('The patio is very nice in summer, with outdoor seating available.'), null);
+    assert.equal(splitWithClause('The school offers lessons every single week, with tips on baking and cooking classes.'), null);
+    assert.equal(splitWithClause('The hall was full last night, with the band playing and the crowd singing and dancing along.'), null);
   });
 });

@@ -660,7 +660,8 @@ const PLURAL_QUANTIFIER = /^(?:many|some|several|both|most|few|others|all|two|th
 function clauseTense(clause: string): 'past' | 'present' | null {
   if (/\b(?:has|have) (?:\p{Ll}+ly )?(?:\p{Ll}{3,}ed|said|made|found|held|kept|left|told|won|led)\b/u.test(clause) && !/\b(?:is|are|am)\b/u.test(clause)) return 'past';
   const past = PAST_MARKERS.test(clause);
-  const present = PRESENT_MARKERS.test(clause);
+  // Without an auxiliary, a present verb after its subject ("the crowd grows larger") marks the present.
+  const present = PRESENT_MARKERS.test(clause) || words(clause).some((_, k, w) => presentVerbAt(w, k));
   return past === present ? null : past ? 'past' : 'present';
 }
 
@@ -671,27 +672,45 @@ function clauseTense(clause: string): 'past' | 'present' | null {
  * determiner or quantifier and up to three words, or a name.
  */
 export function splitWithClause(sentence: string): string | null {
-  const m = new RegExp(`^([^;:]+?), with ((?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})(?: [\\p{Ll}-]+){0,3}?) (\\p{Ll}+ing) ([^;:]+?)([.!?])$`, 'u').exec(sentence);
+  const m = new RegExp(`^([^;:]+?), with ((?:(?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})(?: [\\p{Ll}-]+){0,3}?)|(?:[\\p{Ll}-]+ ){0,1}[\\p{Ll}-]+) (\\p{Ll}+ing)( [^;:]+?)?([.!?])$`, 'u').exec(sentence);
   if (!m) return null;
-  const [, left, phrase, participle, right, end] = m;
+  const [, left, phrase, participle, tail = '', end] = m;
+  const right = tail.trim();
   // "with a delightful filling of cheese": an indefinite phrase and -ing is a noun, not a participle.
-  if (words(left).length < 5 || words(right).length < 2 || /\b\p{Ll}+ing\b/u.test(phrase) || /,/u.test(right) || /^an? /u.test(phrase) || /^of\b/u.test(right)) return null;
+  if (words(left).length < 5 || /\b\p{Ll}+ing\b/u.test(phrase) || /,/u.test(right) || /^an? /u.test(phrase) || /^of\b/u.test(right)) return null;
   // "with the help of", "with one of": the phrase goes on; a name is one word only.
   if (/\b(?:of|and|or|to|in|on|at|for|from|by)\b/u.test(phrase) || (new RegExp(`^${PLACEHOLDER}`, 'u').test(phrase) && words(phrase).length > 1)) return null;
+  // A bare noun phrase ("with upbeat music playing in ..."): the -ing word must read as a verb
+  // ("outdoor seating available" is a noun).
+  const bare = !new RegExp(`^(?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})\\b`, 'u').test(phrase);
+  if (bare ? !(right === '' || AFTER_PARTICIPLE.test(words(right)[0])) : words(right).length < 2) return null;
   const forms = verbForms(participle);
   const tense = clauseTense(left);
   // "This is his second win, with the first coming in 2019": a dated event would need the past.
   if (!forms || !tense || (tense === 'present' && /\b(?:1[89]\d\d|20\d\d|ago|last|yesterday|earlier)\b/u.test(right))) return null;
-  const last = words(phrase).at(-1) ?? '';
-  const plural = PLURAL_QUANTIFIER.test(phrase) || (/[^s]s$/u.test(last) && !NOT_PLURAL.test(last));
-  const verb = tense === 'past' ? forms.past : plural ? forms.base : forms.third;
-  // "and others criticising him": a second subject and participle take the same tense.
-  const rest = right.replace(/\band (others|some|many|most|the rest) (\p{Ll}+ing)\b/u, (whole, who: string, next: string) => {
+  const finite = (nounPhrase: string, f: VerbForms): string => (tense === 'past' ? f.past : isPluralPhrase(nounPhrase) ? f.base : f.third);
+  // "and the chef cooking at the grill", "and others criticising him": a second subject and participle take the same tense.
+  let ok = true;
+  const rest = right.replace(/\b(and|or) ((?:(?:the|a|an|his|her|their|its|our|my|your|some|many|most|others|the rest)(?: [\p{Ll}-]+){0,2})|[\p{Ll}-]+(?: [\p{Ll}-]+)?) (\p{Ll}+ing)\b/gu, (whole, joint: string, who: string, next: string) => {
     const f = verbForms(next);
-    return f ? `and ${who} ${tense === 'past' ? f.past : f.base}` : whole;
+    if (!f || /\b\p{Ll}+ing\b/u.test(who)) {
+      ok = false;
+      return whole;
+    }
+    return `${joint} ${who} ${finite(who, f)}`;
   });
-  if (/\band (?:others|some|many|most|the rest) \p{Ll}+ing\b/u.test(rest)) return null;
-  return `${left}. ${capitaliseFirst(phrase)} ${verb} ${rest}${end}`;
+  // "and the crowd singing and dancing": a further -ing after a conjunction would be left as it is.
+  if (!ok || /\b(?:and|or) \p{Ll}+ing\b/u.test(rest)) return null;
+  return `${left}. ${capitaliseFirst(phrase)} ${finite(phrase, forms)}${rest ? ` ${rest}` : ''}${end}`;
+}
+
+/** Words after a participle of a bare with-phrase that show it is a verb ("music playing in", "chatter filling the"). */
+const AFTER_PARTICIPLE = /^(?:the|a|an|his|her|their|its|our|my|your|this|that|these|those|in|on|at|to|into|over|through|around|across|along|outside|inside|nearby|everywhere|from|by|up|down|out|off|back|away|about|with)$/u;
+
+/** Whether a noun phrase takes a plural verb: a plural quantifier or a plural head noun. */
+function isPluralPhrase(phrase: string): boolean {
+  const last = words(phrase).at(-1) ?? '';
+  return PLURAL_QUANTIFIER.test(phrase) || (/[^s]s$/u.test(last) && !NOT_PLURAL.test(last));
 }
 
 /**
@@ -701,13 +720,16 @@ export function splitWithClause(sentence: string): string | null {
  * of its own, in the main clause's tense and the noun's number.
  */
 export function splitAbsolute(sentence: string): string | null {
-  const m = /^((?:[^,;:]+, )?[^,;:]+), ((?:his|her|their|its|my|our|your) (?:[\p{Ll}-]+ ){0,2}?([\p{Ll}-]+)) (\p{Ll}{3,})(?: ([^,;:]*?))?([.!?])$/u.exec(sentence);
+  const m = /^((?:[^,;:]+, )?)([^,;:]+), ((?:his|her|their|its|my|our|your) (?:[\p{Ll}-]+ ){0,2}?([\p{Ll}-]+)) (\p{Ll}{3,})(?: ([^,;:]*?))?([.!?])$/u.exec(sentence);
   if (!m) return null;
-  const [, main, phrase, noun, participle, rest = '', end] = m;
+  const [, opener, clause, phrase, noun, participle, rest = '', end] = m;
+  const main = opener + clause;
   // The main clause (after at most one opening phrase) must stand alone in a plain tense; the phrase
   // is a plain noun phrase ("my way of expressing" is not).
   const tense = clauseTense(main);
-  if (!tense || words(main).length < 4 || !startsWithSubject(main) || /ing$|ly$/u.test(noun) || DETERMINERS.has(noun) || /\b(?:of|in|on|at|for|with|from|to|by|and|or|as)\b/u.test(phrase)) return null;
+  // A masked word before an article ("WheF a child was born") is no name but a garbled opener.
+  if (new RegExp(`^${PLACEHOLDER} (?:a|an|the)\\b`, 'u').test(clause)) return null;
+  if (!tense || words(main).length < 4 || !startsWithSubject(clause.replace(/^(?:But|And|So|Yet) /u, '')) || /ing$|ly$/u.test(noun) || DETERMINERS.has(noun) || /\b(?:of|in|on|at|for|with|from|to|by|and|or|as)\b/u.test(phrase)) return null;
   const plural = /[^s]s$/u.test(noun) && !NOT_PLURAL.test(noun);
   let predicate: string;
   if (/^\p{Ll}{3,}ed$/u.test(participle) || IRREGULAR_PARTICIPLES.has(participle)) {
