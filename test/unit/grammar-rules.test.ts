@@ -43,7 +43,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['In addition it have a negative influence.', 'In addition, it has a negative influence.'],
       ['Everyone know the answer.', 'Everyone knows the answer.'],
     ],
-    leaves: ['We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', "His study's results were good."],
+    leaves: ['We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', 'He put the book on the table.', 'She hurt her hand.', "His study's results were good."],
   },
   'plural-bare-subject': {
     fixes: [
@@ -133,6 +133,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
     leaves: ['Every student must bring a pencil.'],
+  },
+  'split-compound': {
+    fixes: [
+      ['He hurt him self badly.', 'He hurt himself badly.'],
+      ['We did some thing wrong.', 'We did something wrong.'],
+      ['Them selves they could not help.', 'Themselves they could not help.'],
+    ],
+    leaves: ['He did it himself.', 'Some things are hard.', 'It is my selfie.'],
   },
   'uncountable-plural': {
     fixes: [['They gave us many informations about it.', 'They gave us much information about it.']],

@@ -7,6 +7,7 @@
  */
 import type { Category, Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
+import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
@@ -103,6 +104,11 @@ function pastBefore(tokens: Token[], i: number, lexicon: Lexicon): boolean {
 }
 const PAST_AUXILIARIES = new Set(['did', 'was', 'were', 'had', "didn't", "wasn't", "weren't"]);
 
+/** A verb whose past is its base form ("he hurt", "it spread", "she put"): already a past tense, perhaps. */
+function pastLikeBase(verb: string, lexicon: Lexicon): boolean {
+  return lexicon.irregular(verb)?.past.includes(verb) ?? false;
+}
+
 /** A simple past: did/was/had, an irregular past unlike its base (knew, not put), or a regular -ed form. */
 function isPastForm(word: string, lexicon: Lexicon): boolean {
   if (PAST_AUXILIARIES.has(word)) return true;
@@ -148,7 +154,7 @@ const thirdPersonAgreement: Rule = {
       if (next && next.lower === 'to' && verb.lower === 'need') continue;
       // "He last chose": a past-tense verb follows, so the word is an adverb.
       if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
-      if (pastBefore(tokens, v, lexicon)) continue;
+      if (pastBefore(tokens, v, lexicon) || pastLikeBase(verb.lower, lexicon)) continue;
       out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
     }
     return out;
@@ -272,7 +278,7 @@ const singularNounAgreement: Rule = {
       if (verb.pos !== 'VERB' || verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.isVerb(verb.lower)) continue;
       // A verb that is also a noun may be a compound's second noun ("the bus stop near"): only verbs wink and WordNet agree on.
       if (lexicon.hasLemma(verb.lower, 'noun') && next.pos !== 'PRON' && next.pos !== 'DET') continue;
-      if (pastBefore(tokens, j + 1, lexicon)) continue;
+      if (pastBefore(tokens, j + 1, lexicon) || pastLikeBase(verb.lower, lexicon)) continue;
       const third = lexicon.thirdPerson(verb.lower);
       if (third !== verb.lower) out.push(replace(verb, third));
     }
@@ -456,9 +462,16 @@ const pluralAfterQuantifier: Rule = {
       while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
-      // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone.
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.pos === 'VERB' || after.lower === "'s" || after.lower === 'of')) continue;
+      if (!isWord(noun) || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
+      // The tagger reads a noun it did not expect after a quantifier as an adjective or a verb ("many
+      // subject better", "these subject very"): human text writing the pair in the plural says it is one.
+      const strong = (PLURAL_QUANTIFIERS.has(q) || amountOf) && j === i + 1;
+      const misTagged = strong && noun.pos !== 'NOUN' && lexicon.hasLemma(noun.lower, 'noun') && pluralEvidence(q, noun.lower, lm);
+      if ((noun.pos !== 'NOUN' || noun.lemma !== noun.lower) && !misTagged) continue;
+      // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone. A verb after
+      // it is the noun's own after a strong quantifier ("many student go"), when human text agrees.
+      const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm));
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
@@ -471,6 +484,12 @@ const pluralAfterQuantifier: Rule = {
     return out;
   },
 };
+
+/** Human text writes "q nouns" at least thrice and five times as often as "q noun" (these subjects, many students). */
+function pluralEvidence(q: string, noun: string, lm: LanguageModel): boolean {
+  const plural = lm.pairCount(q, pluralize(noun));
+  return plural >= 3 && plural > 5 * lm.pairCount(q, noun);
+}
 
 const DETERMINERS_BEFORE_OTHER = new Set(['the', 'an', 'any', 'no', 'each', 'every', 'one', 'some', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'on']);
 /** Nouns of amount that take "of" + a plural count noun. */
@@ -1075,7 +1094,30 @@ const interestedIn: Rule = {
   },
 };
 
+/** Words written in two that are one: "him self" → himself, "some thing" → something. */
+const SPLIT_COMPOUNDS = new Map([
+  ['my self', 'myself'], ['your self', 'yourself'], ['him self', 'himself'], ['her self', 'herself'], ['it self', 'itself'],
+  ['our selves', 'ourselves'], ['your selves', 'yourselves'], ['them selves', 'themselves'], ['some thing', 'something'],
+]);
+
+/** A reflexive pronoun or "something" written as two words: one word (he hurt him self → himself). */
+const splitCompound: Rule = {
+  id: 'split-compound',
+  category: 'spelling',
+  description: 'a reflexive pronoun or "something" written in two words → one word (him self → himself, some thing → something)',
+  apply(text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const joined = SPLIT_COMPOUNDS.get(`${tokens[i].lower} ${tokens[i + 1].lower}`);
+      if (!joined || text.slice(tokens[i].end, tokens[i + 1].start) !== ' ') continue;
+      out.push({ start: tokens[i].start, end: tokens[i + 1].end, replacement: matchCase(tokens[i].text, joined) });
+    }
+    return out;
+  },
+};
+
 export const RULES: Rule[] = [
+  splitCompound,
   uncountablePlural,
   thirdPersonAgreement,
   pluralPronounAgreement,
