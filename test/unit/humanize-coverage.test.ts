@@ -191,3 +191,21 @@ describe('humanizer: with-phrases as sentences', () => {
     assert.equal(splitWithClause('The hall was full last night, with the band playing and the crowd singing and dancing along.'), null);
   });
 });
+
+describe('humanizer: including-lists and but-predicates', () => {
+  it('splits a trailing including-list after a plural, in the clause tense', async () => {
+    const { splitIncluding } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(splitIncluding('The firm agreed to several conditions, including training its drivers and buying insurance.'), 'The firm agreed to several conditions. These included training its drivers and buying insurance.');
+    assert.equal(splitIncluding('The menu has a wide range of classic dishes, including burgers, sandwiches and salads.'), 'The menu has a wide range of classic dishes. These include burgers, sandwiches and salads.');
+    // "the proposed plans" is no past verb: the clause is present.
+    assert.equal(splitIncluding('The proposed plan has many critical aspects, including updates to the roof.'), 'The proposed plan has many critical aspects. These include updates to the roof.');
+    assert.equal(splitIncluding('Several people in the crowd, including the mayor, were hurt in the crash.'), null);
+    assert.equal(splitIncluding('The club made a big decision last year, including a new coach.'), null);
+  });
+
+  it('splits "..., but has ..." after a subject that is never a person', async () => {
+    const { splitPredicates } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(splitPredicates('The company has been operating in the city since last year, but has been operating without a license.'), 'The company has been operating in the city since last year. But it has been operating without a license.');
+    assert.equal(splitPredicates('The man has been living in the city since last year, but has been working without a permit.'), null);
+  });
+});

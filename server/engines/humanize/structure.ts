@@ -389,6 +389,10 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
 };
 const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
+/** An -ed word after a determiner or a present "be" is an adjective or a present passive ("the proposed plans", "is located"), not a past verb. */
+const ADJECTIVAL_ED = /\b(?:the|a|an|this|that|these|those|its|their|his|her|our|my|your|some|many|several|all|each|every|such|no|is|are|am|be|been|being|highly|well|newly|widely) (?:\p{Ll}+ly )?\p{Ll}{3,}ed\b/giu;
+/** Whether a clause has a past verb (or a past auxiliary). */
+const pastMarked = (clause: string): boolean => PAST_MARKERS.test(clause.replace(ADJECTIVAL_ED, ' '));
 /** Present markers: auxiliaries, and the present verbs stories and reviews lean on ("she says", "it seems"). */
 const PRESENT_MARKERS = /\b(?:is|are|has|have|does|do|can|will|isn't|aren't|hasn't|haven't|doesn't|don't|can't|won't|says|seems|remains|becomes|knows|wants|needs|appears|begins|means|tells|asks|smiles|nods)\b/u;
 
@@ -408,7 +412,7 @@ export function splitParticiple(sentence: string): string | null {
   if (/\b(?:and|or) \p{Ll}+ing\b/u.test(right) || /\p{Ll}+ing\b[^,]*$/u.test(left)) return null;
   // "showing that this was ..." would read "This showed this was ...".
   if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
-  const past = PAST_MARKERS.test(left);
+  const past = pastMarked(left);
   const present = PRESENT_MARKERS.test(left);
   if (past === present) return null;
   return `${left}. This ${past ? forms[1] : forms[0]} ${right}`;
@@ -480,15 +484,19 @@ export function splitPredicates(sentence: string): string | null {
   // The first verb must be finite, right after the subject.
   const verb = s[3];
   if (!(FINITE_VERBS.has(verb) || IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}ed$/u.test(verb))) return null;
-  const at = sentence.indexOf(' and ', s[0].length);
-  if (at < 0) return null;
+  // "... and urged ..." or "..., but has been ...": the first conjunction after the subject.
+  const joint = / and |, but /u.exec(sentence.slice(s[0].length));
+  if (!joint) return null;
+  const at = s[0].length + joint.index;
+  const but = joint[0] === ', but ';
   const left = sentence.slice(0, at);
-  const right = sentence.slice(at + ' and '.length);
+  const right = sentence.slice(at + joint[0].length);
   if (/[,;:]/u.test(left) || words(left).length < 5 || words(right).length < 5 || !SECOND_PREDICATE_WITH_PAST.test(right)) return null;
   // "It was clear that the chefs knew ... and had ...": the "and" may belong to a clause inside the first.
   if (/\b(?:that|what|who|whom|which|when|where|how|if|because|while|although|as|whether|than)\b/u.test(left)) return null;
   // "He was born in 1950 and raised in Leeds": after an auxiliary the second verb shares it.
   if (FINITE_VERBS.has(verb) && !/^(?:was|were|has|have|had|is|are|will|would|could|can)\b/u.test(right)) return null;
+  if (but) return `${left}. But ${pronoun === 'I' ? pronoun : pronoun.toLowerCase()} ${right}`;
   return `${left}. ${pronoun} ${right}`;
 }
 
@@ -659,7 +667,7 @@ const PLURAL_QUANTIFIER = /^(?:many|some|several|both|most|few|others|all|two|th
 /** The tense of a plain clause: past or present markers, not both; a finished present perfect is past. */
 function clauseTense(clause: string): 'past' | 'present' | null {
   if (/\b(?:has|have) (?:\p{Ll}+ly )?(?:\p{Ll}{3,}ed|said|made|found|held|kept|left|told|won|led)\b/u.test(clause) && !/\b(?:is|are|am)\b/u.test(clause)) return 'past';
-  const past = PAST_MARKERS.test(clause);
+  const past = pastMarked(clause);
   // Without an auxiliary, a present verb after its subject ("the crowd grows larger") marks the present.
   const present = PRESENT_MARKERS.test(clause) || words(clause).some((_, k, w) => presentVerbAt(w, k));
   return past === present ? null : past ? 'past' : 'present';
@@ -763,6 +771,23 @@ export function frontTimePhrase(sentence: string): string | null {
   if (/\b(?:that|which|who|whom|when|where|after|before|because|if|while|whether|until|since|as|like|to|and|or|but|said|says|told|tells|believes?|thinks?|expects?|hopes?|announced|confirmed|revealed|reported|\p{Ll}+ing)\b/u.test(main.slice(main.indexOf(' ')))) return null;
   const rest = lowerFirst(main);
   return rest === null ? null : `${capitaliseFirst(time)}, ${rest}${end}`;
+}
+
+/**
+ * "The firm agreed to several conditions, including training its drivers." -> "The firm agreed to
+ * several conditions. These included training its drivers.": a trailing including-list as a
+ * sentence of its own, after a plural noun, in the main clause's tense.
+ */
+export function splitIncluding(sentence: string): string | null {
+  const m = /^([^;:]+?) (\p{Ll}+), including ([^;:]+?)([.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, head, noun, list, end] = m;
+  const left = `${head} ${noun}`;
+  const tense = clauseTense(left);
+  if (!tense || words(left).length < 6 || !/[^s]s$/u.test(noun) || NOT_PLURAL.test(noun) || words(list).length < 2) return null;
+  // Only a list that runs to the end: no verb of a clause after it ("..., including X, was ...").
+  if (/,/u.test(list) && list.split(/\s+/u).some((w) => FINITE_VERBS.has(bare(w)))) return null;
+  return `${left}. These ${tense === 'past' ? 'included' : 'include'} ${list}${end}`;
 }
 
 /** Fronted participles that are prepositions or fixed phrases, not something the subject did. */
