@@ -212,12 +212,17 @@ const IT_NOUNS = new Set(
   app website game album song series season decision deal agreement proposal scheme inquiry investigation survey experiment
   technique framework algorithm network tree river house car ship storm fire earthquake ceremony match race tournament league
   incident operation attack crash accident collision explosion blaze defeat victory ban review trial campaign protest scandal
-  election vote budget policy strategy partnership merger takeover contract`.split(/\s+/u),
+  election vote budget policy strategy partnership merger takeover contract article team group organisation organization
+  charity authority agency committee board panel site park area region country industry market economy sector process
+  technology instrument telescope satellite mission spacecraft galaxy planet cell protein gene virus disease drug vaccine
+  treatment material structure theory analysis simulation sample meal pizza burger coffee dessert salad beer wine`.split(/\s+/u),
 );
 const THEY_NOUNS = new Set(
   `results findings data methods models experiments authorities police rules laws plans changes prices rooms dishes trees
   buildings roads measures talks negotiations proposals reforms officials officers investigators researchers scientists
-  residents campaigners protesters workers staff members judges ministers councillors organisers organizers`.split(/\s+/u),
+  residents campaigners protesters workers staff members judges ministers councillors organisers organizers players fans
+  visitors tourists villagers soldiers students customers guests patients doctors nurses teachers parents families locals
+  passengers drivers users viewers readers authors`.split(/\s+/u),
 );
 /** Words after a subject noun that show the noun phrase goes on ("The company of ...", "The company's ..."). */
 const NOUN_PHRASE_GOES_ON = /^(?:of|in|on|at|for|with|from|to|that|which|who|whose|and|or|behind|itself|themselves)\b/u;
