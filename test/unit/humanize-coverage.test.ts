@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { frontTimePhrase, joinWhich, moveClauseBack, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
+import { frontTimePhrase, joinWhich, moveClauseBack, moveClauseFront, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
 import { swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
 import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
 
@@ -126,10 +126,13 @@ describe('humanizer: present verbs, time phrases and which-joins', () => {
   });
 
   it('joins a "This" sentence to the one before as its which-clause', () => {
-    assert.equal(joinWhich('The team won the cup in the final.', 'This was its first title in years.'), 'The team won the cup in the final, which was its first title in years.');
-    assert.equal(joinWhich('Did the team win the cup in the final?', 'This was its first title.'), null);
+    assert.equal(joinWhich('The team won the cup in the final.', 'This made it the first title in years.'), 'The team won the cup in the final, which made it the first title in years.');
+    // "This is a great place": the pronoun may stand for a thing, not the sentence before.
+    assert.equal(joinWhich('You will get your money\'s worth here.', 'This is a great place to eat.'), null);
+    assert.equal(joinWhich('Did the team win the cup in the final?', 'This made it their first title.'), null);
     assert.equal(joinWhich('The team won the cup in the final.', 'This approach is new to them.'), null);
-    assert.equal(joinWhich('The team won the cup, which pleased the fans.', 'This was its first title.'), null);
+    assert.equal(joinWhich('The team won the cup, which pleased the fans.', 'This made it their first title.'), null);
+    assert.equal(moveClauseFront('The decision to grant the licence comes after the company agreed to the conditions.'), null);
   });
 });
 

@@ -156,8 +156,11 @@ export function joinLong(first: string, second: string): string | null {
   return rest === null ? null : `${first.slice(0, -1)}, and ${rest}`;
 }
 
-/** Verbs after a pronoun "This" that refers back to the sentence before ("This suggests ...", "This was ..."). */
-const THIS_VERB = /^This (?=(?:is|was|has|had|will|would|can|could|may|might|means|meant|shows|showed|suggests|suggested|makes|made|leads|led|allows|allowed|helps|helped|gives|gave|creates|created|highlights|highlighted|indicates|indicated|demonstrates|demonstrated|results|resulted|explains|explained|enables|enabled|ensures|ensured|provides|provided|reflects|reflected|reveals|revealed|raises|raised|brings|brought|adds|added|leaves|left|causes|caused|prompted|sparked|marks|marked|came|comes|puts|put|opens|opened|includes|included|offers|offered|keeps|kept|sets|set|follows|followed|comes) )/u;
+/**
+ * Verbs after a pronoun "This" that stands for the whole sentence before ("This suggests ...",
+ * "This led to ..."); not "This is ...", whose "This" is often a thing ("This is a great place").
+ */
+const THIS_VERB = /^This (?=(?:means|meant|shows|showed|suggests|suggested|makes|made|leads|led|allows|allowed|helps|helped|gives|gave|creates|created|highlights|highlighted|indicates|indicated|demonstrates|demonstrated|results|resulted|explains|explained|enables|enabled|ensures|ensured|reflects|reflected|reveals|revealed|raises|raised|brings|brought|adds|added|leaves|left|causes|caused|prompted|sparked|marks|marked) )/u;
 
 /**
  * "The team won the cup. This was its first title." -> "The team won the cup, which was its first
@@ -348,7 +351,7 @@ const BACK_TIME_CLAUSE = /^([^,;:.!?]{15,}?) (when|after|before|once|until) ([^,
  * Words before "when" (or "before", ...) that make it part of the main clause: "the day when ...",
  * "I don't know when ...", "long before ...". The clause then cannot move.
  */
-const BOUND_BEFORE_TIME = /\b(?:time|times|day|days|moment|moments|year|years|point|period|era|age|case|cases|situation|situations|instance|night|morning|evening|week|month|hour|minute|season|know|knew|known|ask|asked|wonder|wondered|remember|remembered|recall|tell|told|see|saw|sure|decide|decided|learn|learned|understand|explain|show|idea|long|soon|shortly|right|just|even|only|not|never|ever|and|or|but|than|it|that|this)$/iu;
+const BOUND_BEFORE_TIME = /\b(?:come|comes|came|coming|time|times|day|days|moment|moments|year|years|point|period|era|age|case|cases|situation|situations|instance|night|morning|evening|week|month|hour|minute|season|know|knew|known|ask|asked|wonder|wondered|remember|remembered|recall|tell|told|see|saw|sure|decide|decided|learn|learned|understand|explain|show|idea|long|soon|shortly|right|just|even|only|not|never|ever|and|or|but|than|it|that|this)$/iu;
 
 /** "A because B." -> "Because B, a."; "A when B." -> "When B, a." */
 export function moveClauseFront(sentence: string): string | null {
