@@ -134,6 +134,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
     leaves: ['Every student must bring a pencil.'],
   },
+  'capital-mid-sentence': {
+    fixes: [
+      ['For example, When I traveled to France, I was happy.', 'For example, when I traveled to France, I was happy.'],
+      ['So It will be a good day.', 'So it will be a good day.'],
+    ],
+    leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.'],
+  },
   'split-compound': {
     fixes: [
       ['He hurt him self badly.', 'He hurt himself badly.'],

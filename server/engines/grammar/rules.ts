@@ -1094,6 +1094,41 @@ const interestedIn: Rule = {
   },
 };
 
+/** Function words that are capitalised only at a sentence start (or in a title). */
+const LOWER_MID_SENTENCE = new Set(['the', 'a', 'an', 'it', 'when', 'if', 'because', 'and', 'but', 'or', 'so', 'that', 'this', 'these', 'those', 'there', 'they', 'we', 'he', 'she', 'you', 'then', 'while', 'although', 'since', 'after', 'before']);
+
+const SUBJECT_PRONOUNS = new Set(['it', 'they', 'we', 'he', 'she', 'you', 'this', 'these', 'those', 'there']);
+const SPEECH_VERBS = new Set(['say', 'says', 'said', 'ask', 'asks', 'asked', 'tell', 'tells', 'told', 'reply', 'replied', 'answer', 'answered', 'write', 'wrote', 'think', 'thought']);
+
+/**
+ * "For example, When I traveled" → when, "So It will be" → it: a function word capitalised inside a
+ * sentence, between lower-case words (not in a title, a quotation or after a colon, where capitals are the writer's choice).
+ */
+const capitalMidSentence: Rule = {
+  id: 'capital-mid-sentence',
+  category: 'capitalization',
+  description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
+  apply(text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const prev = tokens[i - 1];
+      const next = tokens[i + 1];
+      if (t.sentenceStart || !LOWER_MID_SENTENCE.has(t.lower) || t.text !== matchCase('A', t.lower) || t.text.length < 2 && t.lower !== 'a') continue;
+      // Between plain lower-case words, or after a comma that follows one: not "Lord of The Rings", not after ":" or a quote.
+      const before = prev.text === ',' ? tokens[i - 2] : prev;
+      const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
+      if (!plain(before) || !isWord(next) || !(next.text === next.lower || next.text === 'I')) continue;
+      if (/["“”:]/.test(text.slice(before.end, t.start))) continue;
+      // After a comma, a capitalised pronoun may open a sentence joined by a comma ("to learn, They
+      // didn't": a full stop is the fix), and any capital may open direct speech ("he said, This is").
+      if (prev.text === ',' && (SUBJECT_PRONOUNS.has(t.lower) || SPEECH_VERBS.has(before.lower))) continue;
+      out.push({ start: t.start, end: t.start + 1, replacement: t.text[0].toLowerCase() });
+    }
+    return out;
+  },
+};
+
 /** Words written in two that are one: "him self" → himself, "some thing" → something. */
 const SPLIT_COMPOUNDS = new Map([
   ['my self', 'myself'], ['your self', 'yourself'], ['him self', 'himself'], ['her self', 'herself'], ['it self', 'itself'],
@@ -1133,6 +1168,7 @@ export const RULES: Rule[] = [
   introductoryComma,
   clauseComma,
   sentenceCapital,
+  capitalMidSentence,
   articleBeforeSingular,
   theBeforeSuperlative,
   toBeforeInfinitive,
