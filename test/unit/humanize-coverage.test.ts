@@ -212,3 +212,20 @@ describe('humanizer: including-lists and but-predicates', () => {
     assert.equal(splitPredicates('The man has been living in the city since last year, but has been working without a permit.'), null);
   });
 });
+
+describe('humanizer: trailing participle as a second verb', () => {
+  it('coordinates the participle in the clause tense, for any subject', async () => {
+    const { coordinateTrailingAction } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(coordinateTrailingAction('She dropped the ball on the floor, hoping to play.'), 'She dropped the ball on the floor and hoped to play.');
+    assert.equal(coordinateTrailingAction('Our love is eternal, transcending the boundaries of this world.'), 'Our love is eternal and transcends the boundaries of this world.');
+    assert.equal(coordinateTrailingAction('The performers sang beautifully all night, captivating the audience.'), 'The performers sang beautifully all night and captivated the audience.');
+  });
+
+  it('leaves passives, present perfects and unclear numbers alone', async () => {
+    const { coordinateTrailingAction } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(coordinateTrailingAction('My soul was released, leaving only emptiness.'), null);
+    assert.equal(coordinateTrailingAction('The manager has issued a rallying cry, insisting that there is nothing to fear.'), null);
+    assert.equal(coordinateTrailingAction('The staff seem friendly here, offering tips.'), null);
+    assert.equal(coordinateTrailingAction('The staff was friendly, offering tips and answering questions.'), null);
+  });
+});

@@ -627,6 +627,35 @@ export function splitTrailingAction(sentence: string): string | null {
   return `${left}. ${subject.pronoun} ${finite(forms)} ${rest}${end}`;
 }
 
+/** Singular or plural present verbs of a clause, which tell a coordinated verb its form. */
+const SINGULAR_PRESENT = /\b(?:is|has|does|isn't|hasn't|doesn't)\b/u;
+const PLURAL_PRESENT = /\b(?:are|have|do|aren't|haven't|don't)\b/u;
+
+/**
+ * "Uber welcomed the decision, saying it would help." -> "Uber welcomed the decision and said it
+ * would help.": a trailing participle phrase as a second verb of the same subject, in the main
+ * clause's tense. Unlike splitTrailingAction it needs no pronoun, so it serves names too; the
+ * present needs an auxiliary that shows the subject's number.
+ */
+export function coordinateTrailingAction(sentence: string): string | null {
+  const m = /^([^,;:]+), (\p{Ll}+ing) ([^,;:]+?)([.!?])$/u.exec(sentence);
+  if (!m) return null;
+  const [, clause, participle, rest, end] = m;
+  if (words(clause).length < 4 || words(rest).length < 2 || !startsWithSubject(clause) || INNER_CLAUSE.test(clause) || SECOND_SUBJECT.test(clause) || PASSIVE_BY.test(clause)) return null;
+  // "offering tips and answering questions": coordinated participles are splitTrailingAction's case.
+  if (/\b(?:and|or) \p{Ll}+ing\b/u.test(rest) || /\band\b/u.test(clause) || /^(?:that )?(?:this|these)\b/u.test(rest)) return null;
+  // A passive ("My soul was released, leaving ...") or a present perfect ("has expressed ... and cited") would not take the verb well.
+  if (/\b(?:am|is|are|was|were|be|been|being|has|have|had)\b(?: \p{Ll}+ly)? \p{Ll}+(?:ed|en|wn|ght|lt|nt)\b/u.test(clause) || /\b(?:has|have)\b/u.test(clause)) return null;
+  const forms = verbForms(participle);
+  const tense = clauseTense(clause);
+  if (!forms || !tense) return null;
+  let verb: string;
+  if (tense === 'past') verb = forms.past;
+  else if (SINGULAR_PRESENT.test(clause) !== PLURAL_PRESENT.test(clause)) verb = SINGULAR_PRESENT.test(clause) ? forms.third : forms.base;
+  else return null;
+  return `${clause} and ${verb} ${rest}${end}`;
+}
+
 /** Time words that tie a present perfect to now ("has lived here since 2010"): the past would change the meaning. */
 const ONGOING = /\b(?:since|so far|yet|ever|never|always|already|still|lately|to date|until now|up to now|for (?:years|decades|months|weeks|days|ages|a long time|long|some time|the (?:past|last))|over the (?:past|last)|in recent (?:years|months|weeks))\b/iu;
 const PRESENT_PERFECT = /(?<!\b(?:to|will|would|could|should|might|may|must|shall|not|never|I) )\b(has|have)( also| recently)? (been )?(\p{Ll}{3,}ed|said|made|found|held|kept|left|told|paid|sent|spent|built|bought|brought|caught|taught|thought|lost|led|met|won|struck|sold|felt|heard|meant|laid)\b(?! to\b)/gu;
