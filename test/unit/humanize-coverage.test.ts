@@ -229,3 +229,14 @@ describe('humanizer: trailing participle as a second verb', () => {
     assert.equal(coordinateTrailingAction('The staff was friendly, offering tips and answering questions.'), null);
   });
 });
+
+describe('humanizer: with-phrase after a present perfect, with a name and two participles', () => {
+  it('reads "have already exchanged" as past and turns both participles', async () => {
+    const { splitWithClause } = await import('../../server/engines/humanize/structure.ts');
+    const [name, other] = [item(0), item(1)];
+    assert.equal(
+      splitWithClause(`The two players have already exchanged messages, with ${name} congratulating ${other} on the recent success and voicing his admiration for the club.`),
+      `The two players have already exchanged messages. ${name} congratulated ${other} on the recent success and voiced his admiration for the club.`,
+    );
+  });
+});

@@ -703,7 +703,7 @@ const PLURAL_QUANTIFIER = /^(?:many|some|several|both|most|few|others|all|two|th
 
 /** The tense of a plain clause: past or present markers, not both; a finished present perfect is past. */
 function clauseTense(clause: string): 'past' | 'present' | null {
-  if (/\b(?:has|have) (?:\p{Ll}+ly )?(?:\p{Ll}{3,}ed|said|made|found|held|kept|left|told|won|led)\b/u.test(clause) && !/\b(?:is|are|am)\b/u.test(clause)) return 'past';
+  if (/\b(?:has|have) (?:(?:\p{Ll}+ly|already|also|just|now|both|all) )?(?:\p{Ll}{3,}ed|said|made|found|held|kept|left|told|won|led)\b/u.test(clause) && !/\b(?:is|are|am)\b/u.test(clause)) return 'past';
   const past = pastMarked(clause);
   // Without an auxiliary, a present verb after its subject ("the crowd grows larger") marks the present.
   const present = PRESENT_MARKERS.test(clause) || words(clause).some((_, k, w) => presentVerbAt(w, k));
@@ -727,16 +727,22 @@ export function splitWithClause(sentence: string): string | null {
   if (/\b(?:of|and|or|to|in|on|at|for|from|by)\b/u.test(phrase) || (new RegExp(`^${PLACEHOLDER}`, 'u').test(phrase) && words(phrase).length > 1)) return null;
   // A bare noun phrase ("with upbeat music playing in ..."): the -ing word must read as a verb
   // ("outdoor seating available" is a noun).
-  const bare = !new RegExp(`^(?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})\\b`, 'u').test(phrase);
+  const bare = !new RegExp(`^(?:the|a|an|many|some|several|both|most|few|others|all|its|their|his|her|our|each|one|two|three|${PLACEHOLDER})(?=\\s|$)`, 'u').test(phrase);
   if (bare ? !(right === '' || AFTER_PARTICIPLE.test(words(right)[0])) : words(right).length < 2) return null;
   const forms = verbForms(participle);
   const tense = clauseTense(left);
   // "This is his second win, with the first coming in 2019": a dated event would need the past.
   if (!forms || !tense || (tense === 'present' && /\b(?:1[89]\d\d|20\d\d|ago|last|yesterday|earlier)\b/u.test(right))) return null;
   const finite = (nounPhrase: string, f: VerbForms): string => (tense === 'past' ? f.past : isPluralPhrase(nounPhrase) ? f.base : f.third);
-  // "and the chef cooking at the grill", "and others criticising him": a second subject and participle take the same tense.
+  // "and the chef cooking at the grill", "and others criticising him": a second subject and participle take the same tense;
+  // "congratulating him and voicing ...": so does a second participle of the same subject.
   let ok = true;
-  const rest = right.replace(/\b(and|or) ((?:(?:the|a|an|his|her|their|its|our|my|your|some|many|most|others|the rest)(?: [\p{Ll}-]+){0,2})|[\p{Ll}-]+(?: [\p{Ll}-]+)?) (\p{Ll}+ing)\b/gu, (whole, joint: string, who: string, next: string) => {
+  const rest = right
+    .replace(/\b(and|or) (\p{Ll}+ing)\b(?= \S)/gu, (whole, joint: string, next: string) => {
+      const f = verbForms(next);
+      return f && OBJECT_START.test(right.slice(right.indexOf(whole) + whole.length + 1).split(' ')[0]) ? `${joint} ${finite(phrase, f)}` : whole;
+    })
+    .replace(/\b(and|or) ((?:(?:the|a|an|his|her|their|its|our|my|your|some|many|most|others|the rest)(?: [\p{Ll}-]+){0,2})|[\p{Ll}-]+(?: [\p{Ll}-]+)?) (\p{Ll}+ing)\b/gu, (whole, joint: string, who: string, next: string) => {
     const f = verbForms(next);
     if (!f || /\b\p{Ll}+ing\b/u.test(who)) {
       ok = false;
