@@ -92,8 +92,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['These are the people who are always kind.'],
   },
   'agreement-there-are': {
-    fixes: [['There is many reasons to stay here.', 'There are many reasons to stay here.']],
-    leaves: ['There is a reason to stay here.'],
+    fixes: [
+      ['There is many reasons to stay here.', 'There are many reasons to stay here.'],
+      ['On the other hand, there is also people that disagree.', 'On the other hand, there are also people that disagree.'],
+    ],
+    leaves: ['There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
   },
   'verb-after-modal': {
     fixes: [
@@ -140,6 +143,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['So It will be a good day.', 'So it will be a good day.'],
     ],
     leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.'],
+  },
+  'modal-be-able': {
+    fixes: [['Now, we will able to do it.', 'Now, we will be able to do it.']],
+    leaves: ['We will be able to do it.', 'We are able to do it.'],
   },
   'passive-participle': {
     fixes: [

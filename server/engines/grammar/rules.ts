@@ -327,9 +327,12 @@ const bareSingularSubject: Rule = {
 
 const PLURAL_DETERMINERS = new Set(['the', 'these', 'those', 'many', 'most', 'some', 'all', 'my', 'our', 'their', 'your', 'his', 'her', 'several', 'few', 'both', 'such', 'other', 'most']);
 
+/** Plurals without -s (the tagger sometimes reads "people" as a verb). */
+const IRREGULAR_PLURALS = new Set(['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice']);
+
 function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   const w = t.lower;
-  if (['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice'].includes(w)) return true;
+  if (IRREGULAR_PLURALS.has(w)) return true;
   if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
   const lemmas = lexicon.lemmatize(w, 'noun');
   return lemmas.length > 0 && !lemmas.includes(w);
@@ -958,13 +961,19 @@ const relativeAgreement: Rule = {
 const thereAreMany: Rule = {
   id: 'agreement-there-are',
   category: 'grammar',
-  description: 'there is/was + many/several/few/two... → there are/were',
-  apply(_text, tokens) {
+  description: 'there is/was + many/several/few/two... or a bare plural noun → there are/were (there is many ways, there is also people)',
+  apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
       if (tokens[i].lower !== 'there' || !['is', 'was'].includes(tokens[i + 1].lower)) continue;
-      if (!PLURAL_QUANTIFIERS.has(tokens[i + 2].lower) || ['these', 'those'].includes(tokens[i + 2].lower)) continue;
-      out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
+      let k = i + 2;
+      if (['also', 'still', 'only', 'always'].includes(tokens[k].lower)) k++;
+      const next = tokens[k];
+      const quantifier = next !== undefined && PLURAL_QUANTIFIERS.has(next.lower) && !['these', 'those'].includes(next.lower);
+      // A bare plural noun ending its phrase: "there is also people that", not "there is parents' consent" or "students housing".
+      const after = tokens[k + 1];
+      const barePlural = isWord(next) && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
+      if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
   },
@@ -1116,6 +1125,23 @@ const passiveParticiple: Rule = {
   },
 };
 
+/** "we will able to do it" → "will be able to": "able" is an adjective, so a modal needs "be" before it. */
+const modalBeAble: Rule = {
+  id: 'modal-be-able',
+  category: 'grammar',
+  description: 'modal + able to → modal + be able to (we will able to go → we will be able to go)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (!MODALS.has(tokens[i].lower)) continue;
+      const j = skipAdverbs(tokens, i);
+      if (tokens[j]?.lower !== 'able' || tokens[j + 1]?.lower !== 'to') continue;
+      out.push({ start: tokens[j].start, end: tokens[j].start, replacement: 'be ' });
+    }
+    return out;
+  },
+};
+
 /** Nouns and adjectives written for the verb they sound or look like (safe for save, loose for lose). */
 const VERB_FOR = new Map([
   ['safe', 'save'], ['loose', 'lose'], ['breath', 'breathe'], ['advice', 'advise'], ['proof', 'prove'], ['choice', 'choose'], ['success', 'succeed'],
@@ -1224,6 +1250,7 @@ export const RULES: Rule[] = [
   infinitiveBase,
   perfectParticiple,
   passiveParticiple,
+  modalBeAble,
   irregularPast,
   pluralAfterQuantifier,
   singularAfterEvery,
