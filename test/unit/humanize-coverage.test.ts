@@ -240,3 +240,20 @@ describe('humanizer: with-phrase after a present perfect, with a name and two pa
     );
   });
 });
+
+describe('humanizer: relative clause of the subject as a first predicate', () => {
+  it('merges a who/which clause with the main predicate in the same tense', async () => {
+    const { mergeRelativeClause } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(mergeRelativeClause('The match, which was played at the town stadium, saw a fierce battle between the sides.'), 'The match was played at the town stadium and saw a fierce battle between the sides.');
+    assert.equal(mergeRelativeClause(`${item(0)}, who has coached the team, has also praised the fans.`), `${item(0)} has coached the team and has also praised the fans.`);
+    assert.equal(mergeRelativeClause('The ballet, which will feature the Moomins, is sure to delight fans.'), 'The ballet will feature the Moomins and is sure to delight fans.');
+  });
+
+  it('keeps mixed tenses and chains of predicates apart', async () => {
+    const { mergeRelativeClause } = await import('../../server/engines/humanize/structure.ts');
+    assert.equal(mergeRelativeClause('The soldier, who has not been named, was killed in an accident.'), null);
+    assert.equal(mergeRelativeClause(`${item(0)}, who is known for his standards, did not mince his words.`), null);
+    assert.equal(mergeRelativeClause('The potatoes, which had promised a lot, fell short on flavor and were bland.'), null);
+    assert.equal(mergeRelativeClause('The man who lives here, which is odd, was seen.'), null);
+  });
+});

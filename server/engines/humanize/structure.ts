@@ -656,6 +656,31 @@ export function coordinateTrailingAction(sentence: string): string | null {
   return `${clause} and ${verb} ${rest}${end}`;
 }
 
+/** Whether a predicate opens with a finite verb (after an optional adverb): "was played", "guided the team", "did not". */
+function opensWithVerb(predicate: string): boolean {
+  const w = words(predicate);
+  const first = /^(?:\p{Ll}+ly|also|not|still|now|then)$/u.test(w[0] ?? '') ? w[1] : w[0];
+  const verb = bare(first);
+  return FINITE_VERBS.has(verb) || MODALS.has(verb) || IRREGULAR_SIMPLE_PASTS.has(verb) || /^\p{Ll}{3,}(?:ed|[^su]s)$/u.test(verb);
+}
+
+/**
+ * "The match, which was played at Wembley, saw a fierce battle." -> "The match was played at
+ * Wembley and saw a fierce battle."; "Sharapova, who has won five titles, has been ..." ->
+ * "Sharapova has won five titles and has been ...": a relative clause inside the subject as the
+ * first of two predicates, when both are in the same tense.
+ */
+export function mergeRelativeClause(sentence: string): string | null {
+  const m = new RegExp(`^((?:${PLACEHOLDER} ){0,3}${PLACEHOLDER}|The (?:[\\p{Ll}-]+ ){0,2}[\\p{Ll}-]+), (?:who|which) ([^,;:]{6,90}), (\\p{Ll}[^;:]*[.!?])$`, 'u').exec(sentence);
+  if (!m) return null;
+  const [, subject, relative, main] = m;
+  // A main clause with an "and" of its own would chain three predicates ("... and is ... and is expected ...").
+  if (!opensWithVerb(relative) || !opensWithVerb(main) || /\band\b/u.test(main.split(',')[0]) || /\band\b/u.test(relative)) return null;
+  const tense = clauseTense(relative);
+  if (!tense || tense !== clauseTense(main.split(',')[0])) return null;
+  return `${subject} ${relative} and ${main}`;
+}
+
 /** Time words that tie a present perfect to now ("has lived here since 2010"): the past would change the meaning. */
 const ONGOING = /\b(?:since|so far|yet|ever|never|always|already|still|lately|to date|until now|up to now|for (?:years|decades|months|weeks|days|ages|a long time|long|some time|the (?:past|last))|over the (?:past|last)|in recent (?:years|months|weeks))\b/iu;
 const PRESENT_PERFECT = /(?<!\b(?:to|will|would|could|should|might|may|must|shall|not|never|I) )\b(has|have)( also| recently)? (been )?(\p{Ll}{3,}ed|said|made|found|held|kept|left|told|paid|sent|spent|built|bought|brought|caught|taught|thought|lost|led|met|won|struck|sold|felt|heard|meant|laid)\b(?! to\b)/gu;
