@@ -50,7 +50,7 @@ describe('humanizer: process nouns as verbs', () => {
   it('turns "the N of X" after a preposition into the verb', () => {
     assert.equal(verbalizeNouns('We propose a new method for the detection of gravitational waves.'), 'We propose a new method for detecting gravitational waves.');
     assert.equal(verbalizeNouns('In the evaluation of these models, we found little.'), 'In evaluating these models, we found little.');
-    assert.equal(verbalizeNouns('This helps in the construction of bridges.'), 'This helps in building bridges.');
+    assert.equal(verbalizeNouns('This helps in the construction of bridges.'), 'This helps in constructing bridges.');
   });
 
   it('keeps nouns whose "of" phrase may be the doer, and sentence subjects', () => {
@@ -224,6 +224,8 @@ describe('humanizer: trailing participle as a second verb', () => {
   it('leaves passives, present perfects and unclear numbers alone', async () => {
     const { coordinateTrailingAction } = await import('../../server/engines/humanize/structure.ts');
     assert.equal(coordinateTrailingAction('My soul was released, leaving only emptiness.'), null);
+    assert.equal(coordinateTrailingAction('The first episode saw the chef guiding the contestants, teaching them to forage.'), null);
+    assert.equal(coordinateTrailingAction('It seemed to just stand still, floating there silently.'), null);
     assert.equal(coordinateTrailingAction('The manager has issued a rallying cry, insisting that there is nothing to fear.'), null);
     assert.equal(coordinateTrailingAction('The staff seem friendly here, offering tips.'), null);
     assert.equal(coordinateTrailingAction('The staff was friendly, offering tips and answering questions.'), null);

@@ -21,7 +21,7 @@ const PROCESS_NOUNS: Record<string, string> = {
   characterisation: 'characterising', preservation: 'preserving', enhancement: 'enhancing', manipulation: 'manipulating',
   incorporation: 'incorporating', reduction: 'reducing', elimination: 'eliminating', quantification: 'quantifying',
   exploitation: 'exploiting', mitigation: 'mitigating', verification: 'verifying', classification: 'classifying',
-  construction: 'building', creation: 'creating', acquisition: 'acquiring', provision: 'providing',
+  construction: 'constructing', creation: 'creating', acquisition: 'acquiring', provision: 'providing',
 };
 /** Prepositions after which a gerund reads naturally ("by measuring", "for detecting", "of estimating"). */
 const GERUND_PREPOSITIONS = 'in|for|by|of|through|without|after|before|via|towards|toward|on';

@@ -644,6 +644,9 @@ export function coordinateTrailingAction(sentence: string): string | null {
   if (words(clause).length < 4 || words(rest).length < 2 || !startsWithSubject(clause) || INNER_CLAUSE.test(clause) || SECOND_SUBJECT.test(clause) || PASSIVE_BY.test(clause)) return null;
   // "offering tips and answering questions": coordinated participles are splitTrailingAction's case.
   if (/\b(?:and|or) \p{Ll}+ing\b/u.test(rest) || /\band\b/u.test(clause) || /^(?:that )?(?:this|these)\b/u.test(rest)) return null;
+  // Another -ing or a speech verb in the clause may own the participle ("saw Ramsay guiding them, teaching ...",
+  // "the Professor said, entering ..."), as may an infinitive after seem/appear.
+  if (/\b\p{Ll}{3,}ing\b/u.test(clause) || SPEECH_VERB.test(clause) || /\b(?:seem|seems|seemed|appear|appears|appeared)\b/u.test(clause)) return null;
   // A passive ("My soul was released, leaving ...") or a present perfect ("has expressed ... and cited") would not take the verb well.
   if (/\b(?:am|is|are|was|were|be|been|being|has|have|had)\b(?: \p{Ll}+ly)? \p{Ll}+(?:ed|en|wn|ght|lt|nt)\b/u.test(clause) || /\b(?:has|have)\b/u.test(clause)) return null;
   const forms = verbForms(participle);
