@@ -278,8 +278,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['It is one of most important cities in Japan.', 'It is one of the most important cities in Japan.'],
       ['We arrived at same time.', 'We arrived at the same time.'],
+      ['Most important thing is to be happy.', 'The most important thing is to be happy.'],
     ],
-    leaves: ['It is most likely true.'],
+    leaves: ['Most young people like it.', 'Most important information is free.', 'It is most likely true.'],
   },
   'final-period': {
     fixes: [['We will all drive electric cars in the future', 'We will all drive electric cars in the future.']],

@@ -639,15 +639,20 @@ const theBeforeSuperlative: Rule = {
   id: 'article-the-superlative',
   category: 'grammar',
   description: '"the" before a superlative or "same" (one of most important → one of the most important; at same time → at the same time)',
-  apply(_text, tokens) {
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
-    for (let i = 1; i + 1 < tokens.length; i++) {
+    for (let i = 0; i + 1 < tokens.length; i++) {
       const t = tokens[i];
-      const prev = tokens[i - 1].lower;
+      const prev = tokens[i - 1]?.lower ?? '';
       const next = tokens[i + 1];
-      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(tokens[i + 2]) && tokens[i + 2].pos === 'NOUN';
+      const noun = tokens[i + 2];
+      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN';
+      // "Most important thing is" at a sentence start: a singular count noun makes "most" a superlative
+      // (a quantifier takes a plural: "Most young people").
+      const opening = t.text === 'Most' && t.sentenceStart && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && noun.text === noun.lower && !isPluralNoun(noun, lexicon) && clearlyCountable(noun.lower, lm) && !MASS_NOUNS.has(noun.lower);
       const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with'].includes(prev) && isWord(next);
-      if (superlative || same) out.push({ start: t.start, end: t.start, replacement: 'the ' });
+      if (opening) out.push({ start: t.start, end: t.start + 1, replacement: 'The m' });
+      else if ((superlative || same) && i > 0) out.push({ start: t.start, end: t.start, replacement: 'the ' });
     }
     return out;
   },
