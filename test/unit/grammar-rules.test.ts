@@ -163,6 +163,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['Hard work is the key to success in life.', 'The knot came loose.', 'I need advice on this.', 'It is safe to go.', 'It is hard to breathe.'],
   },
+  'set-phrase': {
+    fixes: [
+      ['In a such situation we wait.', 'In such a situation we wait.'],
+      ['I stayed on the internet for long time.', 'I stayed on the internet for a long time.'],
+      ['That is why i m here.', "That is why I'm here."],
+    ],
+    leaves: ['In such a situation we wait.', 'We waited for long time periods.', 'I waited for a long time.'],
+  },
   'split-compound': {
     fixes: [
       ['He hurt him self badly.', 'He hurt himself badly.'],

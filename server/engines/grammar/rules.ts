@@ -1220,6 +1220,35 @@ const capitalMidSentence: Rule = {
   },
 };
 
+/** Set phrases with a word missing or out of place, by the words as written. */
+const SET_PHRASES = new Map([
+  ['a such', 'such a'],
+  ['for long time', 'for a long time'],
+  ['i m', "I'm"],
+]);
+
+/** "In a such situation" → such a, "for long time" → for a long time, "i m" → I'm: fixed phrases, word for word. */
+const setPhrase: Rule = {
+  id: 'set-phrase',
+  category: 'grammar',
+  description: 'a set phrase with a word missing or out of place (a such → such a; for long time → for a long time; i m → I\'m)',
+  apply(text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      for (const length of [2, 3]) {
+        const words = tokens.slice(i, i + length);
+        const fixed = words.length === length ? SET_PHRASES.get(words.map((t) => t.lower).join(' ')) : undefined;
+        // Plain single spaces between the words, and the phrase not inside a longer one ("for long time periods").
+        if (!fixed || words.some((t, k) => k > 0 && text.slice(words[k - 1].end, t.start) !== ' ')) continue;
+        if (length === 3 && tokens[i + 3]?.pos === 'NOUN') continue;
+        const replacement = fixed.startsWith('I') ? fixed : matchCase(words[0].text, fixed);
+        out.push({ start: words[0].start, end: words[length - 1].end, replacement });
+      }
+    }
+    return out;
+  },
+};
+
 /** Words written in two that are one: "him self" → himself, "some thing" → something. */
 const SPLIT_COMPOUNDS = new Map([
   ['my self', 'myself'], ['your self', 'yourself'], ['him self', 'himself'], ['her self', 'herself'], ['it self', 'itself'],
@@ -1244,6 +1273,7 @@ const splitCompound: Rule = {
 
 export const RULES: Rule[] = [
   splitCompound,
+  setPhrase,
   verbConfusion,
   uncountablePlural,
   thirdPersonAgreement,
