@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { frontTimePhrase, joinWhich, moveClauseBack, moveClauseFront, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
-import { swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
+import { moveAttributionBack, swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
 import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
 
 /** A masked placeholder, as the rewriter sees a protected item (a name, a quotation). */
@@ -78,6 +78,17 @@ describe('humanizer: attribution order', () => {
     assert.equal(swapAttribution(`${quote}, ${first} said.`), `${quote}, said ${first}.`);
     assert.equal(swapAttribution(`${quote} said the spokesman.`), `${quote} the spokesman said.`);
     assert.equal(swapAttribution(swapAttribution(`${quote}, said ${first}.`)!), `${quote}, said ${first}.`);
+  });
+
+  it('puts the speaker of reported speech after the report', () => {
+    assert.equal(moveAttributionBack('The council said the plan would help local families.'), 'The plan would help local families, the council said.');
+    assert.equal(moveAttributionBack('He said that it was a difficult day for the club.'), 'It was a difficult day for the club, he said.');
+    assert.equal(moveAttributionBack(`${item(0)} said the club would not sell any players.`), `The club would not sell any players, ${item(0)} said.`);
+    assert.equal(moveAttributionBack('She said she was happy.'), null);
+    assert.equal(moveAttributionBack('The report said: this is bad for everyone here.'), null);
+    assert.equal(moveAttributionBack('The council said to the press that it would act.'), null);
+    assert.equal(moveAttributionBack(`${item(0)} said a thrilled ${item(1)} to the hosts after being named the winner.`), null);
+    assert.equal(moveAttributionBack('He said he had been lying all along and that he was sorry.'), null);
   });
 
   it('never inverts a pronoun or an attribution that goes on', () => {

@@ -21,7 +21,7 @@ const bare = (word: string | undefined): string => (word ?? '').toLowerCase().re
 const isPlaceholder = (word: string | undefined): boolean => new RegExp(`^${PLACEHOLDER}`, 'u').test(word ?? '');
 
 /** Whether `clause` opens with a subject and soon has a finite verb: an independent clause. */
-function startsIndependentClause(clause: string): boolean {
+export function startsIndependentClause(clause: string): boolean {
   const w = words(clause);
   if (w.length < 4) return false;
   const first = bare(w[0]).replace(CONTRACTED, '');
