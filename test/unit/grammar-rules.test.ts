@@ -82,6 +82,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['Many students was late for the exam.', 'Many students were late for the exam.'],
       ['Young people is not able to wait.', 'Young people are not able to wait.'],
+      ['Most people does not know about this.', 'Most people do not know about this.'],
       ['Most people thinks it is good.', 'Most people think it is good.'],
       ['It shows that endangered animals is in danger.', 'It shows that endangered animals are in danger.'],
     ],
@@ -162,6 +163,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['You will loose your job.', 'You will lose your job.'],
     ],
     leaves: ['Hard work is the key to success in life.', 'The knot came loose.', 'I need advice on this.', 'It is safe to go.', 'It is hard to breathe.'],
+  },
+  'almost-most': {
+    fixes: [['It is serious, but almost people know it.', 'It is serious, but most people know it.']],
+    leaves: ['Almost all people know it.', 'It is almost ready.', 'We almost missed the train.', 'Almost everyone knows it.'],
   },
   'set-phrase': {
     fixes: [

@@ -201,8 +201,8 @@ const pluralNounAgreement: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const noun = tokens[i];
       const verb = tokens[i + 1];
-      if (!isWord(noun) || !taggedAs(noun, 'NOUN', lexicon) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
-      const fix = { is: 'are', was: 'were', has: 'have' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
+      if (!isWord(noun) || !(taggedAs(noun, 'NOUN', lexicon) || IRREGULAR_PLURALS.has(noun.lower)) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
+      const fix = { is: 'are', was: 'were', has: 'have', does: 'do' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
       if (!fix) continue;
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
@@ -1220,6 +1220,23 @@ const capitalMidSentence: Rule = {
   },
 };
 
+/** "almost people know" → most people: "almost" qualifies a quantifier ("almost all people"), never a bare plural noun. */
+const almostMost: Rule = {
+  id: 'almost-most',
+  category: 'grammar',
+  description: 'almost + bare plural noun → most (almost people know → most people know)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const noun = tokens[i + 1];
+      if (tokens[i].lower !== 'almost' || !isWord(noun) || noun.text !== noun.lower || !isPluralNoun(noun, lexicon)) continue;
+      if (!(noun.pos === 'NOUN' || IRREGULAR_PLURALS.has(noun.lower))) continue;
+      out.push(replace(tokens[i], 'most'));
+    }
+    return out;
+  },
+};
+
 /** Set phrases with a word missing or out of place, by the words as written. */
 const SET_PHRASES = new Map([
   ['a such', 'such a'],
@@ -1274,6 +1291,7 @@ const splitCompound: Rule = {
 export const RULES: Rule[] = [
   splitCompound,
   setPhrase,
+  almostMost,
   verbConfusion,
   uncountablePlural,
   thirdPersonAgreement,
