@@ -267,8 +267,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['The exam was to hard for me.', 'The exam was too hard for me.'],
       ['It will not affect them to much.', 'It will not affect them too much.'],
+      ['If it looks to pretty he is going to buy it.', 'If it looks too pretty, he is going to buy it.'],
     ],
-    leaves: ['We went to new places.', 'He is to blame for this.', 'They contributed to much of the work.', 'It is close to perfect.'],
+    leaves: ['We went to new places.', 'He is to blame for this.', 'They contributed to much of the work.', 'It is close to perfect.', 'It seems to pretty girls that it is fine.'],
   },
   'comma-after-subordinate-clause': {
     fixes: [['When we are young we learn quickly.', 'When we are young, we learn quickly.']],

@@ -812,10 +812,11 @@ const toToo: Rule = {
       const to = tokens[i];
       const word = tokens[i + 1];
       const after = tokens[i + 2];
-      if (to.lower !== 'to' || !isWord(word) || word.text !== word.lower || !AFTER_TOO.has(after.lower)) continue;
-      const amount = ['much', 'many', 'little', 'few'].includes(word.lower);
+      if (to.lower !== 'to' || !isWord(word) || word.text !== word.lower) continue;
+      const amount = ['much', 'many', 'little', 'few'].includes(word.lower) && AFTER_TOO.has(after.lower);
       // An adjective, not a verb ("is to blame", "is to clean"): "to" + verb is an infinitive.
-      const adjective = LINKING_VERBS.has(tokens[i - 1].lower) && lexicon.hasLemma(word.lower, 'adj') && !lexicon.hasLemma(word.lower, 'verb') && !lexicon.hasLemma(word.lower, 'noun');
+      // The adjective ends its phrase: no noun follows ("is to pretty he", not "to pretty girls").
+      const adjective = LINKING_VERBS.has(tokens[i - 1].lower) && lexicon.hasLemma(word.lower, 'adj') && !lexicon.hasLemma(word.lower, 'verb') && !lexicon.hasLemma(word.lower, 'noun') && !['NOUN', 'PROPN'].includes(after.pos);
       if (amount || adjective) out.push(replace(to, 'too'));
     }
     return out;
