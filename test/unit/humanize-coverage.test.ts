@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { frontTimePhrase, joinWhich, moveClauseBack, moveClauseFront, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
-import { moveAttributionBack, swapAttribution, verbalizeNouns } from '../../server/engines/humanize/rephrase.ts';
+import { moveAttributionBack, swapAttribution } from '../../server/engines/humanize/rephrase.ts';
+import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
 
 /** A masked placeholder, as the rewriter sees a protected item (a name, a quotation). */
@@ -47,27 +48,45 @@ describe('humanizer: wider clause splits', () => {
 });
 
 describe('humanizer: process nouns as verbs', () => {
+  /** The process-noun rule alone: the other phrase rules do not touch these sentences. */
+  const verbalize = (sentence: string): string | null => {
+    const out = replacePhrases(sentence, 0);
+    return out === sentence ? null : out;
+  };
+
   it('turns "the N of X" after a preposition into the verb', () => {
-    assert.equal(verbalizeNouns('We propose a new method for the detection of gravitational waves.'), 'We propose a new method for detecting gravitational waves.');
-    assert.equal(verbalizeNouns('In the evaluation of these models, we found little.'), 'In evaluating these models, we found little.');
-    assert.equal(verbalizeNouns('This helps in the construction of bridges.'), 'This helps in constructing bridges.');
+    assert.equal(verbalize('We propose a new method for the detection of gravitational waves.'), 'We propose a new method for detecting gravitational waves.');
+    assert.equal(verbalize('In the evaluation of these models, we found little.'), 'In evaluating these models, we found little.');
+    assert.equal(verbalize('This helps in the construction of bridges.'), 'This helps in constructing bridges.');
   });
 
   it('keeps nouns whose "of" phrase may be the doer, and sentence subjects', () => {
-    assert.equal(verbalizeNouns('This is key to the development of children.'), null);
-    assert.equal(verbalizeNouns('The evaluation of the data shows a trend.'), null);
-    assert.equal(verbalizeNouns('We read the introduction of the book.'), null);
-    assert.equal(verbalizeNouns('It depends on the removal of which part.'), null);
+    assert.equal(verbalize('This is key to the development of children.'), null);
+    assert.equal(verbalize('The evaluation of the data shows a trend.'), null);
+    assert.equal(verbalize('We read the introduction of the book.'), null);
+    assert.equal(verbalize('It depends on the removal of which part.'), null);
   });
 
   it('only ever removes "the" and "of" and swaps the noun', () => {
     fc.assert(
       fc.property(fc.constantFrom('for', 'by', 'in', 'through'), fc.constantFrom('detection', 'measurement', 'removal', 'assessment'), fc.stringMatching(/^[a-z]{3,8}$/u), (prep, noun, object) => {
-        const out = verbalizeNouns(`We worked ${prep} the ${noun} of ${object} today.`);
-        assert.ok(out !== null && out.startsWith(`We worked ${prep} `) && out.endsWith(` ${object} today.`));
+        const out = verbalize(`We worked ${prep} the ${noun} of ${object} today.`);
+        assert.ok(out !== null && out.startsWith(`We worked ${prep} `) && out.endsWith(` ${object} today.`), String(out));
         assert.ok(!/ the | of /u.test(out));
       }),
     );
+  });
+});
+
+describe('humanizer: ordinary wording for a few more stock words', () => {
+  it('rewrites them only in the syntax each rule was written for', () => {
+    assert.equal(replacePhrases('We propose a novel approach to the problem.', 0), 'We propose a new approach to the problem.');
+    assert.equal(replacePhrases('She finished reading the novel on the train.', 0), 'She finished reading the novel on the train.');
+    assert.equal(replacePhrases('The reviews gave us valuable feedback.', 0), 'The reviews gave us useful feedback.');
+    assert.equal(replacePhrases('They sold a valuable painting.', 0), 'They sold a valuable painting.');
+    assert.equal(replacePhrases('The tool streamlines the process.', 0), 'The tool simplifies the process.');
+    assert.equal(replacePhrases('Firms are navigating these challenges every day.', 0), 'Firms are dealing with these challenges every day.');
+    assert.equal(replacePhrases('The plan aligns with our goals.', 0), 'The plan fits with our goals.');
   });
 });
 

@@ -337,10 +337,38 @@ const TAKE = 'take|takes|took|taken|taking';
 const PROVIDE = 'provide|provides|provided|providing';
 
 /**
+ * Process nouns whose "the N of X" reads as "V-ing X" after a preposition, with that -ing form.
+ * Only nouns that name an action done to X: "the development of children" (X develops) or "the
+ * introduction of the book" (a part of it) would change the meaning, so they are not here.
+ */
+const PROCESS_NOUNS: Record<string, string> = {
+  implementation: 'implementing', investigation: 'investigating', examination: 'examining', exploration: 'exploring',
+  evaluation: 'evaluating', identification: 'identifying', measurement: 'measuring', prevention: 'preventing',
+  detection: 'detecting', estimation: 'estimating', calculation: 'calculating', extraction: 'extracting',
+  utilization: 'using', utilisation: 'using', establishment: 'establishing', optimization: 'optimizing',
+  optimisation: 'optimising', computation: 'computing', simulation: 'simulating', modification: 'modifying',
+  removal: 'removing', assessment: 'assessing', determination: 'determining', characterization: 'characterizing',
+  characterisation: 'characterising', preservation: 'preserving', enhancement: 'enhancing', manipulation: 'manipulating',
+  incorporation: 'incorporating', reduction: 'reducing', elimination: 'eliminating', quantification: 'quantifying',
+  exploitation: 'exploiting', mitigation: 'mitigating', verification: 'verifying', classification: 'classifying',
+  construction: 'constructing', creation: 'creating', acquisition: 'acquiring', provision: 'providing',
+};
+
+/**
+ * "for the detection of X" -> "for detecting X": a process noun after a preposition after which a
+ * gerund reads naturally, as the verb it names, which takes the phrase after "of" as its object
+ * (not a relative pronoun: "the removal of which").
+ */
+const PROCESS_NOUN_RULES: PhraseRule[] = Object.entries(PROCESS_NOUNS).map(([noun, gerund]) =>
+  rule(`\\b(in|for|by|of|through|without|after|before|via|towards|toward|on) the ${noun} of (?!(?:which|whom|what|whose)\\b)`, [`$1 ${gerund} `]),
+);
+
+/**
  * Nouns doing a verb's work ("make a decision", "provide an explanation of") and padded multiword
  * phrases, with the plain verb or word that says the same. Hand-checked, form by form.
  */
 const NOMINALISATIONS: PhraseRule[] = [
+  ...PROCESS_NOUN_RULES,
   ...verbPhrase(MAKE, '(?:a|the) decision', 'decide|decides|decided|deciding'),
   ...verbPhrase(MAKE, '(?:an effort|an attempt|every effort|every attempt) to', 'try to|tries to|tried to|trying to'),
   ...verbPhrase(MAKE, 'use of', 'use|uses|used|using'),
@@ -523,6 +551,12 @@ const ORDINARY_WORDING: PhraseRule[] = [
   ...verbForms('unveil|unveils|unveiled|unveiling', 'announce|announces|announced|announcing', '(?= (?:plans?|proposals?|details|a plan|a proposal|a package|measures|a strategy|a scheme|new plans)\\b)'),
   ...verbForms('||crafted|crafting', '||made|making', '(?! by\\b)'),
   rule('\\bshowcased\\b', ['displayed']),
+  // "a novel approach" (new), never the book ("the novel").
+  rule('\\b(a|an|this|our|their|its|the) novel (?=(?:\\p{Ll}+ )?(?:approach|method|technique|framework|algorithm|way|strategy|design|system|mechanism|architecture|scheme|model|concept|idea|material|class|family|type|solution|tool|variant|form)s?\\b)', ['$1 new ']),
+  rule('\\bvaluable (?=(?:insights?|information|lessons?|feedback|advice|tools?|resources?|contributions?|experience|skills|data|guidance|input|perspectives?|support|tips)\\b)', ['useful ']),
+  ...verbForms('streamline|streamlines|streamlined|streamlining', 'simplify|simplifies|simplified|simplifying', OBJECT),
+  ...verbForms('navigate|navigates|navigated|navigating', 'deal with|deals with|dealt with|dealing with', '(?= (?:the |these |this |their |its |our |your |many |new |complex )?(?:challenges|complexities|difficulties|uncertainties|changes|pressures|demands|obstacles)\\b)'),
+  ...verbForms('align|aligns|aligned|aligning', 'fit|fits|fitted|fitting', '(?= with\\b)'),
 ];
 
 /** Contractions, only before a following word (so "as it is." stays whole). */

@@ -1,43 +1,12 @@
 /**
- * Word-order and wording moves inside one clause: a process noun after a preposition as the verb
- * it names ("for the detection of X" -> "for detecting X"), and a news attribution in the other
- * usual order ("..., said Smith." <-> "..., Smith said."). Like the structure moves, each works on
- * a masked sentence (a placeholder is one opaque word) and returns null when its shape is absent.
+ * Attribution moves: a quotation's speaker in the other usual order ("..., said Smith." <->
+ * "..., Smith said.") and reported speech with the speaker after it. Like the structure moves,
+ * each works on a masked sentence (a placeholder is one opaque word) and returns null when its
+ * shape is absent.
  */
 import { capitaliseFirst } from './phrases.ts';
 import { PLACEHOLDER } from './protect.ts';
 import { startsIndependentClause } from './structure.ts';
-
-/**
- * Process nouns whose "the N of X" reads as "V-ing X" after a preposition, with that -ing form.
- * Only nouns that name an action done to X: "the development of children" (X develops) or "the
- * introduction of the book" (a part of it) would change the meaning, so they are not here.
- */
-const PROCESS_NOUNS: Record<string, string> = {
-  implementation: 'implementing', investigation: 'investigating', examination: 'examining', exploration: 'exploring',
-  evaluation: 'evaluating', identification: 'identifying', measurement: 'measuring', prevention: 'preventing',
-  detection: 'detecting', estimation: 'estimating', calculation: 'calculating', extraction: 'extracting',
-  utilization: 'using', utilisation: 'using', establishment: 'establishing', optimization: 'optimizing',
-  optimisation: 'optimising', computation: 'computing', simulation: 'simulating', modification: 'modifying',
-  removal: 'removing', assessment: 'assessing', determination: 'determining', characterization: 'characterizing',
-  characterisation: 'characterising', preservation: 'preserving', enhancement: 'enhancing', manipulation: 'manipulating',
-  incorporation: 'incorporating', reduction: 'reducing', elimination: 'eliminating', quantification: 'quantifying',
-  exploitation: 'exploiting', mitigation: 'mitigating', verification: 'verifying', classification: 'classifying',
-  construction: 'constructing', creation: 'creating', acquisition: 'acquiring', provision: 'providing',
-};
-/** Prepositions after which a gerund reads naturally ("by measuring", "for detecting", "of estimating"). */
-const GERUND_PREPOSITIONS = 'in|for|by|of|through|without|after|before|via|towards|toward|on';
-const NOMINAL = new RegExp(`\\b(${GERUND_PREPOSITIONS}) the (${Object.keys(PROCESS_NOUNS).join('|')}) of (?!(?:which|whom|what|whose)\\b)`, 'giu');
-
-/**
- * "We propose a method for the detection of dark matter." -> "We propose a method for detecting
- * dark matter.": every process noun after a preposition in the sentence, as its verb, which takes
- * the phrase after "of" as its object (not a relative pronoun: "the removal of which").
- */
-export function verbalizeNouns(sentence: string): string | null {
-  const out = sentence.replace(NOMINAL, (_, preposition: string, noun: string) => `${preposition} ${PROCESS_NOUNS[noun.toLowerCase()]} `);
-  return out === sentence ? null : out;
-}
 
 const NAME = `${PLACEHOLDER}(?: ${PLACEHOLDER}){0,3}`;
 /** Speakers named by their role ("the club's spokesman", "a police statement"). */
