@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { frontTimePhrase, joinWhich, moveClauseBack, moveClauseFront, splitAbsolute, splitLong } from '../../server/engines/humanize/structure.ts';
 import { moveAttributionBack, swapAttribution } from '../../server/engines/humanize/rephrase.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { endsInIrregularVerb, irregularSharedPast, IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS } from '../../server/engines/humanize/verbs.ts';
 
 /** A masked placeholder, as the rewriter sees a protected item (a name, a quotation). */
@@ -287,5 +288,40 @@ describe('humanizer: relative clause of the subject as a first predicate', () =>
     assert.equal(mergeRelativeClause(`${item(0)}, who is known for his standards, did not mince his words.`), null);
     assert.equal(mergeRelativeClause('The potatoes, which had promised a lot, fell short on flavor and were bland.'), null);
     assert.equal(mergeRelativeClause('The man who lives here, which is odd, was seen.'), null);
+  });
+});
+
+describe('humanizer: the new moves inside the whole pipeline', () => {
+  /** A stand-in detector that dislikes commas, so the search picks the splits and joins that drop them. */
+  const commaScore = (text: string): number => Math.min(1, (text.match(/,/gu)?.length ?? 0) / Math.max(1, text.split(/\s+/u).length / 8));
+  const commaDetector = {
+    version: 'test-commas',
+    detect: (text: string) => ({ aiScore: commaScore(text), sentences: splitSentences(text).map((s) => ({ ...s, aiScore: commaScore(s.text) })), language: 'eng', englishCalibrated: true }),
+  };
+  const fragments = [
+    'She looked around the quiet room, her eyes fixed on the odd devices they held.',
+    'The firm agreed to several conditions in 2019, including training its drivers and buying insurance.',
+    'The match, which was played at Wembley Stadium, saw a fierce battle between the two sides.',
+    'The atmosphere was lively and welcoming, with upbeat music playing in the background.',
+    'Mr Jones said the council would review the 12 proposals next month.',
+    '"We will win this," said Sarah Brown.',
+    'The club has struggled financially in recent years.',
+    'We propose a method for the detection of gravitational waves at 3 kHz.',
+  ];
+
+  it('keeps every invariant, the paragraphs and determinism, and lowers the score', async () => {
+    const { humanize, checkInvariants } = await import('../../server/engines/humanize/index.ts');
+    const paragraph = fc.array(fc.constantFrom(...fragments), { minLength: 2, maxLength: 4 }).map((s) => s.join(' '));
+    fc.assert(
+      fc.property(fc.array(paragraph, { minLength: 1, maxLength: 3 }), (paragraphs) => {
+        const text = paragraphs.join('\n\n');
+        const result = humanize(text, { detector: commaDetector });
+        assert.deepEqual(checkInvariants(text, result.text).violations, []);
+        assert.equal(result.text.split('\n\n').length, paragraphs.length);
+        assert.ok(result.scoreAfter <= result.scoreBefore);
+        assert.equal(humanize(text, { detector: commaDetector }).text, result.text);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
