@@ -75,8 +75,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['Yesterday they was at home all day.', 'Yesterday they were at home all day.'],
       ['Every summer we goes to the lake.', 'Every summer we go to the lake.'],
+      ['When you be successful, you will be happy.', 'When you are successful, you will be happy.'],
     ],
-    leaves: ['He and I are good friends.', 'If I were you, I would stay.'],
+    leaves: ['He and I are good friends.', 'If I were you, I would stay.', 'Will they be there?', 'Let them be happy.', 'I want you be happy.', 'Do you be quiet?'],
   },
   'agreement-plural-noun': {
     fixes: [
@@ -144,6 +145,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['So It will be a good day.', 'So it will be a good day.'],
     ],
     leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.'],
+  },
+  'gerund-subject': {
+    fixes: [
+      ['Moreover, take risks teaches you a lot.', 'Moreover, taking risks teaches you a lot.'],
+      ['Learn languages helps you.', 'Learning languages helps you.'],
+    ],
+    leaves: ['Make sure the car works.', 'Take the bus that goes to town.', 'Tell people what works.', 'Take risks and learn.'],
   },
   'modal-be-able': {
     fixes: [['Now, we will able to do it.', 'Now, we will be able to do it.']],

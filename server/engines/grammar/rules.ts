@@ -177,7 +177,10 @@ const pluralPronounAgreement: Rule = {
       const verb = tokens[i + 1];
       if (!isWord(verb)) continue;
       const pronoun = subject.lower;
-      if (verb.lower === 'is') out.push(replace(verb, pronoun === 'i' ? 'am' : 'are'));
+      // "when you be successful" → are; not after a modal or do ("will they be", "do you be").
+      const afterAuxiliary = i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower));
+      if (verb.lower === 'be' && !afterAuxiliary && clauseStart(tokens, i)) out.push(replace(verb, pronoun === 'i' ? 'am' : 'are'));
+      else if (verb.lower === 'is') out.push(replace(verb, pronoun === 'i' ? 'am' : 'are'));
       else if (verb.lower === 'was' && pronoun !== 'i') out.push(replace(verb, 'were'));
       else if (verb.lower === 'has') out.push(replace(verb, 'have'));
       else if (verb.lower === 'does') out.push(replace(verb, 'do'));
@@ -246,7 +249,7 @@ function sVerbBase(verb: Token, next: Token | undefined, lexicon: Lexicon): stri
 /** Determiners of a singular subject: "the professor need" → "needs". */
 const SINGULAR_DETERMINERS = new Set(['the', 'this', 'that', 'a', 'an', 'every', 'each', 'his', 'her', 'its', 'my', 'your', 'our', 'their']);
 /** Openers after which a new subject may begin (no "that": "I suggest that the student take" is a subjunctive). */
-const SUBJECT_OPENERS = new Set([',', ';', 'and', 'but', 'so', 'because', 'when', 'if', 'while', 'although', 'though', 'since', 'whereas', 'unless']);
+const SUBJECT_OPENERS = new Set([',', ';', ':', 'and', 'but', 'so', 'because', 'when', 'if', 'while', 'although', 'though', 'since', 'whereas', 'unless']);
 
 /** Singular noun subject + base verb: "the professor need them" → "needs", "the age do n't" → "does". */
 const singularNounAgreement: Rule = {
@@ -1131,6 +1134,35 @@ const passiveParticiple: Rule = {
   },
 };
 
+/**
+ * A base verb opening a clause, its object, then a verb in -s: the subject is a gerund ("Take risks
+ * teaches you" → Taking risks). An imperative is never followed by a second finite verb.
+ */
+const gerundSubject: Rule = {
+  id: 'gerund-subject',
+  category: 'grammar',
+  description: 'base verb + object + -s verb at a clause start → -ing form (Take risks teaches you → Taking risks teaches you)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const verb = tokens[i];
+      const opens = verb?.sentenceStart || afterIntroduction(tokens, i) || (tokens[i - 1]?.text === ',' && afterIntroduction(tokens, i - 1));
+      if (!isWord(verb) || verb.pos !== 'VERB' || verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || !opens) continue;
+      // The object, a plain noun phrase: [determiner] [adjectives] nouns ("risks", "the new rules").
+      const window = tokens.slice(i + 1, i + 5);
+      const lowerRun = window.findIndex((t) => t.text !== t.lower);
+      const phrase = window.slice(0, lowerRun < 0 ? window.length : lowerRun).map((t) => t.pos);
+      const length = /^(DET )?(ADJ )*(NOUN )+/.exec(`${phrase.join(' ')} `)?.[0].trim().split(' ').length ?? 0;
+      const finite = tokens[i + 1 + length];
+      if (length === 0 || !isWord(finite) || finite.pos !== 'VERB' || !/[^s]s$/.test(finite.lower)) continue;
+      const base = baseOf(finite, lexicon);
+      if (!base || lexicon.thirdPerson(base) !== finite.lower) continue;
+      out.push(replace(verb, lexicon.ingForm(verb.lower)));
+    }
+    return out;
+  },
+};
+
 /** "we will able to do it" → "will be able to": "able" is an adjective, so a modal needs "be" before it. */
 const modalBeAble: Rule = {
   id: 'modal-be-able',
@@ -1305,6 +1337,7 @@ export const RULES: Rule[] = [
   perfectParticiple,
   passiveParticiple,
   modalBeAble,
+  gerundSubject,
   irregularPast,
   pluralAfterQuantifier,
   singularAfterEvery,
