@@ -244,10 +244,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'article-before-plural': {
     fixes: [
+      ['We begin to share a information and ask.', 'We begin to share information and ask.'],
       ['They will become an experts in those fields.', 'They will become experts in those fields.'],
       ['They can make a products and sell them.', 'They can make products and sell them.'],
     ],
-    leaves: ['A few days later we left.', 'It is a sports car.', 'They waited a great many years.', 'It is a series of events.', 'He has a broad knowledge of history.'],
+    leaves: ['He has a knowledge of Latin.', 'It was a broad knowledge.', 'We need an information desk.', 'A few days later we left.', 'It is a sports car.', 'They waited a great many years.', 'It is a series of events.', 'He has a broad knowledge of history.'],
   },
   'doubled-determiner': {
     fixes: [['For the these reasons, I agree with it.', 'For these reasons, I agree with it.']],

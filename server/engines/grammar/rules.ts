@@ -133,7 +133,8 @@ const thirdPersonAgreement: Rule = {
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
       // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
       let v = i + 1;
-      while (v < tokens.length && ADVERBS_BETWEEN.has(tokens[v].lower) && !["not", "n't", 'never'].includes(tokens[v].lower)) v++;
+      // Any adverb in -ly too ("he mainly concentrate").
+      while (v < tokens.length && (ADVERBS_BETWEEN.has(tokens[v].lower) || (tokens[v].pos === 'ADV' && /ly$/.test(tokens[v].lower))) && !["not", "n't", 'never'].includes(tokens[v].lower)) v++;
       const verb = tokens[v];
       if (!isWord(verb) || (verb.pos !== 'VERB' && verb.pos !== 'AUX')) continue;
       const next = tokens[v + 1];
@@ -338,7 +339,8 @@ function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   if (IRREGULAR_PLURALS.has(w)) return true;
   if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
   const lemmas = lexicon.lemmatize(w, 'noun');
-  return lemmas.length > 0 && !lemmas.includes(w);
+  // WordNet lists some plurals as lemmas of their own ("details", "glasses"): still the plural of the singular.
+  return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
 }
 
 /** A plain adjective that may stand before a bare noun ("younger", "new"), not a determiner-like word ("many", "other"). */
@@ -833,7 +835,7 @@ const A_BEFORE_PLURAL = new Set(['few', 'lot', 'lots', 'number', 'couple', 'doze
 const articleBeforePlural: Rule = {
   id: 'article-before-plural',
   category: 'grammar',
-  description: 'a/an + (adjective) + plural noun → no article (they make a products → they make products)',
+  description: 'a/an + (adjective) + plural noun, or a/an + a never countable noun → no article (they make a products → products; share a information → information)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
@@ -845,8 +847,10 @@ const articleBeforePlural: Rule = {
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
       // "a sports car", "a customs officer": a plural used as a modifier.
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s")) continue;
-      // Only plurals: "a broad knowledge of" is fine although "knowledge" is uncountable.
-      if (!isPluralNoun(noun, lexicon)) continue;
+      // Plurals, and right after the article a noun that is never countable ("share a information"); with an
+      // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
+      const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
+      if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
       if (['news', 'means', 'series', 'species', 'people'].includes(noun.lower)) continue;
       // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
       if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
