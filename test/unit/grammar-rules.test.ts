@@ -184,6 +184,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['In such a situation we wait.', 'We waited for long time periods.', 'I waited for a long time.'],
   },
+  'double-capital': {
+    fixes: [
+      ['THe weather was fine.', 'The weather was fine.'],
+      ['I met a person in NIce who was kind.', 'I met a person in Nice who was kind.'],
+    ],
+    leaves: ['I bought an IPhone and two TVs.', 'She has a PhD in physics.', 'We use NATO rules.'],
+  },
   'split-compound': {
     fixes: [
       ['He hurt him self badly.', 'He hurt himself badly.'],

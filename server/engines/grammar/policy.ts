@@ -115,7 +115,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   Lots: (original) => /['’]/.test(original),
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
-  OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)),
+  // Two capitals opening a word ("NIce", "THe") are Shift held too long: our double-capital rule keeps the first.
+  OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)) && !/^\p{Lu}{2}\p{Ll}+$/u.test(original),
   // un known → unknown, dis agreed → disagreed; not non-stop → nonstop, nor "auto makers" →
   // automakers: only a prefix that is no word of its own is surely part of the next word.
   DisjointPrefixes: (original) => !original.includes('-') && BOUND_PREFIXES.has(original.split(/\s+/)[0].toLowerCase()),

@@ -1303,6 +1303,23 @@ const setPhrase: Rule = {
   },
 };
 
+/** "THe", "NIce": Shift held over two letters; the word with one capital is a known word (not "IPhone", "TVs"). */
+const doubleCapital: Rule = {
+  id: 'double-capital',
+  category: 'capitalization',
+  description: 'two capitals opening a lower-case word → one (THe → The, in NIce → Nice)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (const t of tokens) {
+      // Three letters and more; "ANd", "THe" too, but not a plural acronym ("TVs", "PCs").
+      if (!isWord(t) || !/^\p{Lu}{2}\p{Ll}+$/u.test(t.text) || !lexicon.isKnown(t.lower)) continue;
+      if (t.text.length === 3 && !lexicon.functionWords.has(t.lower)) continue;
+      out.push({ start: t.start + 1, end: t.start + 2, replacement: t.text[1].toLowerCase() });
+    }
+    return out;
+  },
+};
+
 /** Words written in two that are one: "him self" → himself, "some thing" → something. */
 const SPLIT_COMPOUNDS = new Map([
   ['my self', 'myself'], ['your self', 'yourself'], ['him self', 'himself'], ['her self', 'herself'], ['it self', 'itself'],
@@ -1349,6 +1366,7 @@ export const RULES: Rule[] = [
   clauseComma,
   sentenceCapital,
   capitalMidSentence,
+  doubleCapital,
   articleBeforeSingular,
   theBeforeSuperlative,
   toBeforeInfinitive,
