@@ -84,3 +84,46 @@ describe('which-clause split', () => {
     assert.equal(splitWhich('The report lists several old rules from the early years of the city council, which quietly shape most of the daily work.'), 'The report lists several old rules from the early years of the city council. These quietly shape most of the daily work.');
   });
 });
+
+describe('stock constructions and chat preambles', () => {
+  it('rewrites the stock constructions in the wording people use, keeping number and tense', () => {
+    assert.equal(replacePhrases('It gave her a renewed sense of purpose.', 0), 'It gave her a renewed feeling of purpose.');
+    assert.equal(replacePhrases('An overwhelming sense of dread came.', 0), 'An overwhelming feeling of dread came.');
+    assert.equal(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), 'I recommend it to anyone who wants a quiet meal.');
+    assert.equal(replacePhrases('Families looking to relax will like it.', 0), 'Families who want to relax will like it.');
+    assert.equal(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), 'Brown is sure that they will win, and the fans were sure that it would rain.');
+    assert.equal(replacePhrases('This gives a deeper understanding of the model.', 1), 'This gives a deeper picture of the model.');
+    assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
+    assert.equal(replacePhrases('The air was filled with smoke.', 0), 'The air was full of smoke.');
+    assert.equal(replacePhrases('Our results show that the rate grows.', 0), 'We find that the rate grows.');
+  });
+
+  it('leaves the senses and syntax the rules were not written for alone', () => {
+    assert.equal(replacePhrases('He has a sense of humor and a sense of place.', 0), 'He has a sense of humor and a sense of place.');
+    // An active verb ("her eyes filled with tears") is no adjective.
+    assert.equal(replacePhrases('Her eyes filled with tears.', 0), 'Her eyes filled with tears.');
+    assert.equal(replacePhrases('He was looking for a key.', 0), 'He was looking for a key.');
+    // Physics: "massive" means having mass.
+    assert.equal(replacePhrases('One massive and one massless graviton.', 0), 'One massive and one massless graviton.');
+    assert.equal(replacePhrases('A theory of massive gravity.', 0), 'A theory of massive gravity.');
+    assert.equal(replacePhrases('A massive crowd came.', 0), 'A huge crowd came.');
+  });
+
+  it("drops a chat model's preamble but never one that holds a protected item or is plain content", () => {
+    assert.equal(replacePhrases("Sure, here's a possible continuation of the review:The food was great.", 0), 'The food was great.');
+    assert.equal(replacePhrases('Here is a story based on the given prompt: Red ignites emotions.', 0), 'Red ignites emotions.');
+    assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
+    const masked = `Here is a ${'\uE000\uE100\uE001'} sentence abstract for the article: We study stars.`;
+    assert.equal(replacePhrases(masked, 0), masked);
+  });
+
+  it('keeps a preamble-free text as it is and the preamble rule deterministic', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('story', 'article', 'abstract', 'review'), fc.constantFrom('Sure, ', 'Certainly! ', ''), (piece, lead) => {
+        const text = `${lead}here is a short ${piece} for you: The town was quiet.`.replace(/^h/u, (h) => (lead ? h : h.toUpperCase()));
+        assert.equal(replacePhrases(text, 0), 'The town was quiet.');
+        assert.equal(replacePhrases('The town was quiet.', 0), 'The town was quiet.');
+      }),
+    );
+  });
+});
