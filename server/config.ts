@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   HUMANIZER_LLM_MODEL: z.string().optional(),
   HUMANIZER_LLM_API_KEY: z.string().optional(),
   PLAGIARISM_SEARXNG_URL: z.string().url().optional(),
+  /**
+   * Make each charge of a synchronous request wait until PostgreSQL has flushed it to disk. Off by
+   * default: see `unflushed` in server/db/database.ts and the README's "Scaling out".
+   */
+  DURABLE_SYNC_CHARGES: bool.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string };

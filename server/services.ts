@@ -65,7 +65,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
     rateLimits: new RateLimits(db.pool),
     auth: new Authenticator(db),
-    charges: new ChargeQueue(db),
+    // The response waits for its charge's commit; not for the disk flush too (one fsync per round,
+    // on a busy disk several ms, holding the user's row lock), unless asked to.
+    charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },

@@ -5,7 +5,7 @@
  * embedded cluster in DATA_DIR.
  */
 import 'reflect-metadata';
-import type pg from 'pg';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
@@ -18,6 +18,13 @@ export interface Database {
   query<T = Record<string, any>>(sql: Sql, params?: unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Queries on connections whose commits do not wait for PostgreSQL to flush its write-ahead log
+   * to disk (`synchronous_commit = off`). Each write is still whole or absent, and any later
+   * ordinary commit flushes it too; only a crash of PostgreSQL itself can forget the writes of its
+   * last fraction of a second. For the charges of synchronous requests (see services.ts).
+   */
+  readonly unflushed: Queryable;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,9 @@ export type Sql = string | { name: string; text: string };
 function toQuery(sql: Sql, params?: unknown[]): pg.QueryConfig {
   return typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };
 }
+
+/** Charges of one user share a statement (ChargeQueue), so a few connections serve many users. */
+const UNFLUSHED_POOL_SIZE = 8;
 
 export interface DatabaseOptions {
   url?: string;
@@ -68,15 +78,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     for (const m of applied) options.log?.(`applied migration ${m.name}`);
   }
   const pool = (dataSource.driver as unknown as { master: pg.Pool }).master;
-  // A server restart or a dropped connection must not crash the process: the pool reconnects.
-  pool.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
-  pool.on('connect', (client) => client.on('error', (error) => options.log?.(`database client error: ${error.message}`)));
+  // Connections are opened on first use: a process that never charges opens none.
+  const unflushedPool = new pg.Pool({ connectionString: url, max: UNFLUSHED_POOL_SIZE, options: '-c synchronous_commit=off' });
+  for (const p of [pool, unflushedPool]) {
+    // A server restart or a dropped connection must not crash the process: the pool reconnects.
+    p.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
+    p.on('connect', (client) => client.on('error', (error) => options.log?.(`database client error: ${error.message}`)));
+  }
   return {
     url,
     dataSource,
     pool,
     // Plain pg for queries: TypeORM's query() reshapes UPDATE results, and the hot paths need no ORM.
     query: async (sql, params) => (await pool.query(toQuery(sql, params))).rows,
+    unflushed: { query: async (sql, params) => (await unflushedPool.query(toQuery(sql, params))).rows },
     async transaction(work) {
       const client = await pool.connect();
       try {
@@ -92,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async close() {
+      await unflushedPool.end();
       await dataSource.destroy();
       await embedded?.stop();
     },

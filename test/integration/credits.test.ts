@@ -67,6 +67,19 @@ describe('credits', () => {
     );
   });
 
+  test('sync charges commit without waiting for the disk flush and are seen at once; everything else waits for it', async () => {
+    const [unflushed] = await db.unflushed.query<{ synchronous_commit: string }>('show synchronous_commit');
+    const [ordinary] = await db.query<{ synchronous_commit: string }>('show synchronous_commit');
+    assert.deepEqual([unflushed.synchronous_commit, ordinary.synchronous_commit], ['off', 'on']);
+    const u = await user('Free');
+    const [charge] = await new ChargeQueue(db.unflushed).charge(u.id, [{ operation: 'test', amount: 40 }], { requestId: 'unflushed' });
+    assert.equal((await creditStatement(db, u.id)).balance, 960);
+    await refundCharge(db, u.id, charge, { operation: 'test' });
+    const statement = await creditStatement(db, u.id);
+    assert.equal(statement.balance, 1000);
+    assert.equal(statement.ledgerSum, 1000);
+  });
+
   test('a request in several parts is charged whole or not at all', async () => {
     const u = await user('Free');
     const parts = [{ operation: 'a', amount: 600 }, { operation: 'b', amount: 600 }];
