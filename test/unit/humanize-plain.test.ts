@@ -96,6 +96,9 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
     assert.equal(replacePhrases('The air was filled with smoke.', 0), 'The air was full of smoke.');
     assert.equal(replacePhrases('Our results show that the rate grows.', 0), 'We find that the rate grows.');
+    assert.equal(replacePhrases("She couldn't help but smile at the political landscape.", 0), "She couldn't help smiling at the political scene.");
+    assert.equal(replacePhrases('The hotel sits by the sea, offering stunning views.', 0), 'The hotel sits by the sea, with stunning views.');
+    assert.equal(replacePhrases('Little did she suspect that it was late.', 0), 'She had no idea that it was late.');
   });
 
   it('leaves the senses and syntax the rules were not written for alone', () => {
@@ -103,6 +106,10 @@ describe('stock constructions and chat preambles', () => {
     // An active verb ("her eyes filled with tears") is no adjective.
     assert.equal(replacePhrases('Her eyes filled with tears.', 0), 'Her eyes filled with tears.');
     assert.equal(replacePhrases('He was looking for a key.', 0), 'He was looking for a key.');
+    // Real scenery; an offer made by someone; a verb after "help but" that has no listed -ing form.
+    assert.equal(replacePhrases('The landscape was bare and the political landscape calm.', 0), 'The landscape was bare and the political scene calm.');
+    assert.equal(replacePhrases('He called, offering to help.', 0), 'He called, offering to help.');
+    assert.equal(replacePhrases("She couldn't help but xyzzy.", 0), "She couldn't help but xyzzy.");
     // Physics: "massive" means having mass.
     assert.equal(replacePhrases('One massive and one massless graviton.', 0), 'One massive and one massless graviton.');
     assert.equal(replacePhrases('A theory of massive gravity.', 0), 'A theory of massive gravity.');

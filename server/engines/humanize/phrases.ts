@@ -212,6 +212,13 @@ const PLAIN_WORDS: PhraseRule[] = [
   rule('\\bin light of\\b', ['given', 'because of']),
 ];
 
+/** Verbs that follow "couldn't help but", with their -ing forms. */
+const HELP_BUT: Record<string, string> = {
+  smile: 'smiling', laugh: 'laughing', wonder: 'wondering', notice: 'noticing', feel: 'feeling', think: 'thinking',
+  grin: 'grinning', chuckle: 'chuckling', admire: 'admiring', stare: 'staring', cry: 'crying', shudder: 'shuddering',
+  giggle: 'giggling', overhear: 'overhearing', agree: 'agreeing', smirk: 'smirking', marvel: 'marvelling', worry: 'worrying',
+};
+
 /**
  * Wording that is not wrong but that machine text over-uses: stock verbs ("serves as", "aims to",
  * "allows us to"), review and story clichés, padded prepositions and empty intensifiers. Each rule
@@ -259,7 +266,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\boverall experience\\b', ['whole experience', 'experience']),
   rule('\\bculinary (delights|treats)\\b', ['food', 'dishes']),
   rule('\\bamidst\\b', ['in the middle of']),
-  rule('\\bLittle did (I|he|she|they|we|you) know\\b(?= (?:that|what|how|who|where|when|why|whether)\\b|[,.;!])', ['$1 had no idea']),
+  rule('\\bLittle did (I|he|she|they|we|you) (?:know|realize|realise|suspect)\\b(?= (?:that|what|how|who|where|when|why|whether)\\b|[,.;!])', ['$1 had no idea']),
   rule("\\b(heart|pulse) raced\\b", ['$1 pounded', '$1 was pounding']),
   rule('\\bplethora\\b', ['wealth']),
   rule('\\bnovel insights\\b', ['new findings']),
@@ -281,6 +288,12 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(our|their|your|his|her|my) understanding of\\b', ['$1 grasp of', '$1 knowledge of']),
   rule('\\b(is|are|was|were|be|been|being|seemed|seems|looked|looks|felt|feels|became|remained) filled with\\b', ['$1 full of']),
   rule('^Our (?:results|findings) (?:show|indicate|demonstrate|reveal) that\\b', ['We find that', 'We show that']),
+  // The figurative landscape of a field ("the political landscape"), never real scenery.
+  rule('\\b(political|economic|media|digital|competitive|business|cultural|social|regulatory|technological|energy|financial|educational|research|retail|tech|legal|security|healthcare|entertainment|music|sporting|footballing) landscape\\b', ['$1 scene', '$1 world']),
+  // A trailing "offering ..." that describes what a place or thing has: "with" says the same.
+  rule(',\\s+offering (?=(?:a|an|the|some|plenty|lots|great|stunning|beautiful|breathtaking|spectacular|panoramic|easy|free|fresh|views?|access)\\b)', [', with ']),
+  // "couldn't help but smile" is the stock form of "couldn't help smiling".
+  ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b`, [`$1 help ${ing}`])),
 ];
 
 /** Every form of a verb and of its plain replacement: "base|3rd person|past|-ing" each. */
