@@ -99,6 +99,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases("She couldn't help but smile at the political landscape.", 0), "She couldn't help smiling at the political scene.");
     assert.equal(replacePhrases('The hotel sits by the sea, offering stunning views.', 0), 'The hotel sits by the sea, with stunning views.');
     assert.equal(replacePhrases('Little did she suspect that it was late.', 0), 'She had no idea that it was late.');
+    assert.equal(replacePhrases('It was a great dining experience, and their attention to detail shows.', 0), 'It was a great meal, and their care shows.');
+    assert.equal(replacePhrases('The proposed method beats the baseline.', 0), 'Our method beats the baseline.');
   });
 
   it('leaves the senses and syntax the rules were not written for alone', () => {
@@ -110,6 +112,7 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('The landscape was bare and the political landscape calm.', 0), 'The landscape was bare and the political scene calm.');
     assert.equal(replacePhrases('He called, offering to help.', 0), 'He called, offering to help.');
     assert.equal(replacePhrases("She couldn't help but xyzzy.", 0), "She couldn't help but xyzzy.");
+    assert.equal(replacePhrases('She pays attention to detail.', 0), 'She pays attention to detail.');
     // Physics: "massive" means having mass.
     assert.equal(replacePhrases('One massive and one massless graviton.', 0), 'One massive and one massless graviton.');
     assert.equal(replacePhrases('A theory of massive gravity.', 0), 'A theory of massive gravity.');

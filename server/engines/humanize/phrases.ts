@@ -292,6 +292,10 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(political|economic|media|digital|competitive|business|cultural|social|regulatory|technological|energy|financial|educational|research|retail|tech|legal|security|healthcare|entertainment|music|sporting|footballing) landscape\\b', ['$1 scene', '$1 world']),
   // A trailing "offering ..." that describes what a place or thing has: "with" says the same.
   rule(',\\s+offering (?=(?:a|an|the|some|plenty|lots|great|stunning|beautiful|breathtaking|spectacular|panoramic|easy|free|fresh|views?|access)\\b)', [', with ']),
+  rule('\\b(the|a|an|my|our|your|their)((?: \\p{Ll}+)?) dining experience\\b', ['$1$2 meal']),
+  rule('\\b(the|their|his|her|its|our|great|meticulous|careful|impeccable|incredible|real) attention to detail\\b', ['$1 care']),
+  // In an abstract, "the proposed method" is the authors' own.
+  rule('\\b(?<!not )the proposed (method|approach|model|scheme|framework|algorithm|technique|system|architecture|protocols?|estimator|design)\\b', ['our $1', 'the new $1']),
   // "couldn't help but smile" is the stock form of "couldn't help smiling".
   ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b`, [`$1 help ${ing}`])),
 ];
