@@ -200,8 +200,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['He did it himself.', 'Some things are hard.', 'It is my selfie.'],
   },
   'uncountable-plural': {
-    fixes: [['They gave us many informations about it.', 'They gave us much information about it.']],
-    leaves: ['They gave us information about it.'],
+    fixes: [
+      ['They gave us many informations about it.', 'They gave us much information about it.'],
+      ['Many childs play outside.', 'Many children play outside.'],
+      ['We saw two sheeps in the field.', 'We saw two sheep in the field.'],
+    ],
+    leaves: ['They gave us information about it.', "It was in the men's room.", 'The children play outside.'],
   },
   'this-these': {
     fixes: [['I do not like this cars at all.', 'I do not like these cars at all.']],

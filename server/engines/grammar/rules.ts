@@ -545,7 +545,9 @@ const uncountablePlural: Rule = {
       const singular = isWord(t) ? WRONG_PLURALS[t.lower] : undefined;
       if (singular === undefined) return;
       // "many informations" → "much information": one change of the two words.
-      if (prev?.lower === 'many' && singular !== 'children' && !singular.includes("'")) {
+      // Not for a wrong plural of a count noun: "many childs" → many children.
+      const countPlural = IRREGULAR_PLURALS.has(singular) || ['sheep', 'deer'].includes(singular);
+      if (prev?.lower === 'many' && !countPlural && !singular.includes("'")) {
         out.push({ start: prev.start, end: t.end, replacement: `${matchCase(prev.text, 'much')}${t.space}${matchCase(t.text, singular)}` });
       } else out.push(replace(t, singular));
     });
