@@ -101,6 +101,7 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('Little did she suspect that it was late.', 0), 'She had no idea that it was late.');
     assert.equal(replacePhrases('It was a great dining experience, and their attention to detail shows.', 0), 'It was a great meal, and their care shows.');
     assert.equal(replacePhrases('The proposed method beats the baseline.', 0), 'Our method beats the baseline.');
+    assert.equal(replacePhrases('She learned the importance of patience and their commitment to quality.', 0), 'She learned the value of patience and their dedication to quality.');
   });
 
   it('leaves the senses and syntax the rules were not written for alone', () => {
@@ -113,6 +114,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('He called, offering to help.', 0), 'He called, offering to help.');
     assert.equal(replacePhrases("She couldn't help but xyzzy.", 0), "She couldn't help but xyzzy.");
     assert.equal(replacePhrases('She pays attention to detail.', 0), 'She pays attention to detail.');
+    // Importance that is shown or stressed is no value ("the value of data" reads as its worth).
+    assert.equal(replacePhrases('The study stresses the importance of data.', 0), 'The study stresses the importance of data.');
     // Physics: "massive" means having mass.
     assert.equal(replacePhrases('One massive and one massless graviton.', 0), 'One massive and one massless graviton.');
     assert.equal(replacePhrases('A theory of massive gravity.', 0), 'A theory of massive gravity.');

@@ -292,6 +292,8 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(political|economic|media|digital|competitive|business|cultural|social|regulatory|technological|energy|financial|educational|research|retail|tech|legal|security|healthcare|entertainment|music|sporting|footballing) landscape\\b', ['$1 scene', '$1 world']),
   // A trailing "offering ..." that describes what a place or thing has: "with" says the same.
   rule(',\\s+offering (?=(?:a|an|the|some|plenty|lots|great|stunning|beautiful|breathtaking|spectacular|panoramic|easy|free|fresh|views?|access)\\b)', [', with ']),
+  rule('\\b(learn|learns|learned|learnt|learning|know|knows|knew|knowing|teach|teaches|taught|teaching|understand|understands|understood|understanding|appreciate|appreciates|appreciated|appreciating|realize|realizes|realized|realise|realises|realised|recognize|recognizes|recognized|recognise|recognises|recognised) the importance of\\b', ['$1 the value of']),
+  rule('\\bcommitment to\\b', ['dedication to']),
   rule('\\b(the|a|an|my|our|your|their)((?: \\p{Ll}+)?) dining experience\\b', ['$1$2 meal']),
   rule('\\b(the|their|his|her|its|our|great|meticulous|careful|impeccable|incredible|real) attention to detail\\b', ['$1 care']),
   // In an abstract, "the proposed method" is the authors' own.
