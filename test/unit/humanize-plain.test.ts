@@ -125,7 +125,9 @@ describe('stock constructions and chat preambles', () => {
   it("drops a chat model's preamble but never one that holds a protected item or is plain content", () => {
     assert.equal(replacePhrases("Sure, here's a possible continuation of the review:The food was great.", 0), 'The food was great.');
     assert.equal(replacePhrases('Here is a story based on the given prompt: Red ignites emotions.', 0), 'Red ignites emotions.');
+    assert.equal(replacePhrases("**Here's the requested article:**The town met.", 0), 'The town met.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
+    assert.equal(replacePhrases('**Here is the recipe:** mix the flour.', 0), '**Here is the recipe:** mix the flour.');
     const masked = `Here is a ${'\uE000\uE100\uE001'} sentence abstract for the article: We study stars.`;
     assert.equal(replacePhrases(masked, 0), masked);
   });
