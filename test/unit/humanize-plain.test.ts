@@ -92,7 +92,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), 'I recommend it to anyone who wants a quiet meal.');
     assert.equal(replacePhrases('Families looking to relax will like it.', 0), 'Families who want to relax will like it.');
     assert.equal(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), 'Brown is sure that they will win, and the fans were sure that it would rain.');
-    assert.equal(replacePhrases('This gives a deeper understanding of the model.', 1), 'This gives a deeper picture of the model.');
+    assert.equal(replacePhrases('This gives a clearer understanding of the model.', 0), 'This gives a clearer picture of the model.');
+    assert.equal(replacePhrases('We gain a deeper understanding of the model.', 0), 'We gain a deeper grasp of the model.');
     assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
     assert.equal(replacePhrases('The air was filled with smoke.', 0), 'The air was full of smoke.');
     assert.equal(replacePhrases('Our results show that the rate grows.', 0), 'We find that the rate grows.');
@@ -114,6 +115,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('He called, offering to help.', 0), 'He called, offering to help.');
     assert.equal(replacePhrases("She couldn't help but xyzzy.", 0), "She couldn't help but xyzzy.");
     assert.equal(replacePhrases('She pays attention to detail.', 0), 'She pays attention to detail.');
+    assert.equal(replacePhrases('This gives a deeper understanding of the model.', 0), 'This gives a deeper understanding of the model.');
+    assert.equal(replacePhrases('The overall dining experience was smooth.', 0), 'The overall dining experience was smooth.');
     // Importance that is shown or stressed is no value ("the value of data" reads as its worth).
     assert.equal(replacePhrases('The study stresses the importance of data.', 0), 'The study stresses the importance of data.');
     // Physics: "massive" means having mass.

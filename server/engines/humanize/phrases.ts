@@ -284,7 +284,9 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking for\\b', ['$1 who want', '$1 in search of']),
   rule('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking to\\b', ['$1 who want to', '$1 hoping to']),
   rule('\\b(is|are|was|were|remains|remain|remained|am) confident that\\b', ['$1 sure that']),
-  rule('\\b(a|an) (better|deeper|clearer|fuller|greater|more complete|thorough|detailed|solid|good|basic|shared) understanding of\\b', ['$1 $2 grasp of', '$1 $2 picture of']),
+  // One has or gains a grasp, and is given a picture ("gives a clearer picture of").
+  rule('\\b(gain|gains|gained|gaining|have|has|had|having|develop|develops|developed|developing|get|gets|got|getting|need|needs|needed) (a|an) (better|deeper|clearer|fuller|greater|more complete|thorough|detailed|solid|good|basic|shared) understanding of\\b', ['$1 $2 $3 grasp of']),
+  rule('\\b(a|an) (better|clearer|fuller|more complete|more detailed) understanding of\\b', ['$1 $2 picture of']),
   rule('\\b(our|their|your|his|her|my) understanding of\\b', ['$1 grasp of', '$1 knowledge of']),
   rule('\\b(is|are|was|were|be|been|being|seemed|seems|looked|looks|felt|feels|became|remained) filled with\\b', ['$1 full of']),
   rule('^Our (?:results|findings) (?:show|indicate|demonstrate|reveal) that\\b', ['We find that', 'We show that']),
@@ -294,7 +296,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule(',\\s+offering (?=(?:a|an|the|some|plenty|lots|great|stunning|beautiful|breathtaking|spectacular|panoramic|easy|free|fresh|views?|access)\\b)', [', with ']),
   rule('\\b(learn|learns|learned|learnt|learning|know|knows|knew|knowing|teach|teaches|taught|teaching|understand|understands|understood|understanding|appreciate|appreciates|appreciated|appreciating|realize|realizes|realized|realise|realises|realised|recognize|recognizes|recognized|recognise|recognises|recognised) the importance of\\b', ['$1 the value of']),
   rule('\\bcommitment to\\b', ['dedication to']),
-  rule('\\b(the|a|an|my|our|your|their)((?: \\p{Ll}+)?) dining experience\\b', ['$1$2 meal']),
+  rule('\\b(the|a|an|my|our|your|their)((?: (?!overall\\b)\\p{Ll}+)?) dining experience\\b', ['$1$2 meal']),
   rule('\\b(the|their|his|her|its|our|great|meticulous|careful|impeccable|incredible|real) attention to detail\\b', ['$1 care']),
   // In an abstract, "the proposed method" is the authors' own.
   rule('\\b(?<!not )the proposed (method|approach|model|scheme|framework|algorithm|technique|system|architecture|protocols?|estimator|design)\\b', ['our $1', 'the new $1']),
