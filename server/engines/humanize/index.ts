@@ -26,7 +26,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.8.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.9.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
