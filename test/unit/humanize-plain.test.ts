@@ -6,6 +6,7 @@ import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { splitWhich } from '../../server/engines/humanize/structure.ts';
+import { protectedItems } from '../../server/engines/humanize/protect.ts';
 
 describe('ordinary wording rules', () => {
   it('puts stock words and collocations in plain wording, form by form', () => {
@@ -133,6 +134,16 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('**Here is the recipe:** mix the flour.', 0), '**Here is the recipe:** mix the flour.');
     const masked = `Here is a ${'\uE000\uE100\uE001'} sentence abstract for the article: We study stars.`;
     assert.equal(replacePhrases(masked, 0), masked);
+  });
+
+  it("drops a chat transcript's role labels, which are no citations, and keeps real citations", () => {
+    assert.equal(replacePhrases('[assistant]: The gift came on a Tuesday.', 0), 'The gift came on a Tuesday.');
+    assert.equal(replacePhrases('It glowed.[user]: She slept.', 0), 'It glowed. She slept.');
+    const items = [...protectedItems('[assistant]: see [1] and [Smith 2020].').keys()];
+    assert.deepEqual(items.filter((item) => item.startsWith('[')).sort(), ['[1]', '[Smith 2020]']);
+    const text = '[assistant]: The council met on Tuesday and approved the plan. [assistant]: The plan will cost a great deal of money over the coming years.';
+    const output = 'The council met on Tuesday and approved the plan. The plan will cost a great deal of money over the coming years.';
+    assert.deepEqual(checkInvariants(text, output).violations, []);
   });
 
   it('keeps a preamble-free text as it is and the preamble rule deterministic', () => {

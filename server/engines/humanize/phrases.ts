@@ -38,6 +38,8 @@ const OPENERS: PhraseRule[] = [
   rule('^(?:It is|It\'s) (?:important|worth|crucial|essential|vital|interesting) (?:to note|noting|to remember|to mention|to recognize|to recognise|to understand|to acknowledge|to highlight|to emphasize|to emphasise|to point out|pointing out) that\\s+', ['', '']),
   rule('^(?:It is|It\'s) (?:clear|evident|apparent|undeniable) that\\s+', ['Clearly, ', '']),
   rule('^(?:It could be argued|One could argue|It can be argued) that\\s+', ['', 'Perhaps ']),
+  // Role labels of a pasted chat transcript ("[assistant]: Once upon a time"): an editor deletes them.
+  rule('\\s*\\[(?:assistant|user|system|human)\\]:\\s*', [' ']),
   // A chat model's preamble to the piece it was asked for ("Sure, here's a story based on your prompt:", bold or not):
   // an editor cuts it. Never one that holds a number, quotation or name (masked: they must all stay).
   rule(`^(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:a|an|the|my|your|some) [^:.!?\uE000]{0,80}?\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem)\\b[^:.!?\uE000]{0,120}:(?:\\*\\*)?\\s*(?=\\S)`, ['']),
