@@ -139,7 +139,6 @@ describe('stock constructions and chat preambles', () => {
   it("drops a chat transcript's role labels, which are no citations, and keeps real citations", () => {
     assert.equal(replacePhrases('[assistant]: The gift came on a Tuesday.', 0), 'The gift came on a Tuesday.');
     assert.equal(replacePhrases('It glowed.[user]: She slept.', 0), 'It glowed. She slept.');
-    assert.equal([...protectedItems('[SYSTEM]: [Assistant]: fine.').keys()].length, 0);
     const items = [...protectedItems('[assistant]: see [1] and [Smith 2020].').keys()];
     assert.deepEqual(items.filter((item) => item.startsWith('[')).sort(), ['[1]', '[Smith 2020]']);
     const text = '[assistant]: The council met on Tuesday and approved the plan. [assistant]: The plan will cost a great deal of money over the coming years.';

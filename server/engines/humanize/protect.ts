@@ -52,7 +52,7 @@ const ITEM_PATTERNS: RegExp[] = [
   /(?<![\p{L}\p{N}])‘[^’\n]{1,300}’(?![\p{L}\p{N}])/gu, // curly single quotes, not apostrophes
   /(?<![\p{L}\p{N}])'[^'\n]{1,300}'(?![\p{L}\p{N}])/gu, // straight single quotes, not apostrophes
   // [1], [Smith 2020], [citation needed]; not a chat transcript's role label ("[assistant]:"), which is no content.
-  /\[(?!(?:[Aa]ssistant|[Uu]ser|[Ss]ystem|[Hh]uman|ASSISTANT|USER|SYSTEM|HUMAN)\]:)[^\]\n]{1,80}\]/gu,
+  /\[(?!(?:[Aa]ssistant|[Uu]ser|[Ss]ystem|[Hh]uman)\]:)[^\]\n]{1,80}\]/gu,
   /\([^()\n]{0,120}\p{N}[^()\n]{0,120}\)/gu, // parentheticals with a number: (Smith, 2020), (p. 5), (n = 30)
   /[^\s"“”«»()[\]]*\p{N}[^\s"“”«»()[\]]*/gu, // any token holding a digit: 3.5%, $20, 2020-01-01, 10:30, 5km
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${NUMBER_WORDS})(?![\\p{L}\\p{N}])`, 'giu'),
