@@ -130,6 +130,10 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases("Sure, here's a possible continuation of the review:The food was great.", 0), 'The food was great.');
     assert.equal(replacePhrases('Here is a story based on the given prompt: Red ignites emotions.', 0), 'Red ignites emotions.');
     assert.equal(replacePhrases("**Here's the requested article:**The town met.", 0), 'The town met.');
+    assert.equal(replacePhrases('**Here is the news article**:The town met.', 0), 'The town met.');
+    assert.equal(replacePhrases('Abstract:In this paper we study stars.', 0), 'In this paper we study stars.');
+    assert.equal(replacePhrases('**Abstract:** We study stars.', 0), 'We study stars.');
+    assert.equal(replacePhrases('Abstract art is hard to sell.', 0), 'Abstract art is hard to sell.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
     assert.equal(replacePhrases('**Here is the recipe:** mix the flour.', 0), '**Here is the recipe:** mix the flour.');
     const masked = `Here is a ${'\uE000\uE100\uE001'} sentence abstract for the article: We study stars.`;

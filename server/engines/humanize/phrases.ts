@@ -42,7 +42,9 @@ const OPENERS: PhraseRule[] = [
   rule('\\s*\\[(?:assistant|user|system|human)\\]:\\s*', [' ']),
   // A chat model's preamble to the piece it was asked for ("Sure, here's a story based on your prompt:", bold or not):
   // an editor cuts it. Never one that holds a number, quotation or name (masked: they must all stay).
-  rule(`^(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:a|an|the|my|your|some) [^:.!?\uE000]{0,80}?\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem)\\b[^:.!?\uE000]{0,120}:(?:\\*\\*)?\\s*(?=\\S)`, ['']),
+  rule(`^(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:a|an|the|my|your|some) [^:.!?\uE000]{0,80}?\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem)\\b[^:.!?\uE000]{0,120}(?:\\*\\*)?:(?:\\*\\*)?\\s*(?=\\S)`, ['']),
+  // A generated abstract's own heading glued to its first sentence ("Abstract:In this paper", "**Abstract:**").
+  rule('^(?:\\*\\*Abstract:?\\*\\*:?|Abstract:)\\s*(?=\\S)', ['']),
 ];
 
 /** Stock phrases anywhere in the sentence. */
