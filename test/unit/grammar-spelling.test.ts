@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/lexicon.ts';
 import { LanguageModel, neighbours, ngramWords, SENTENCE_START } from '../../server/engines/grammar/ngrams.ts';
-import { chooseSpelling, typoCost } from '../../server/engines/grammar/spelling.ts';
+import { chooseSpelling, soundKey, typoCost } from '../../server/engines/grammar/spelling.ts';
 
 const lexicon = Lexicon.load();
 const lm = LanguageModel.load(lexicon);
@@ -105,6 +105,35 @@ describe('noisy-channel spelling choice', () => {
   });
 });
 
+describe('sound-alike respellings', () => {
+  it('gives words spelt by ear the key of the word meant, and other words another', () => {
+    assert.equal(soundKey('bisnes'), soundKey('business'));
+    assert.equal(soundKey('possetion'), soundKey('possession'));
+    assert.equal(soundKey('fisical'), soundKey('physical'));
+    assert.equal(soundKey('konsept'), soundKey('concept'));
+    assert.notEqual(soundKey('bisnes'), soundKey('bones'));
+    // Letters doubled in the spelling count once, consonants met across a vowel twice.
+    assert.notEqual(soundKey('startet'), soundKey('start'));
+    assert.notEqual(soundKey('infection'), soundKey('inflation'));
+  });
+
+  it('keys case-blind, and the same word always to the same key', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{1,10}$/), (w) => soundKey(w) === soundKey(w.toUpperCase()) && soundKey(w)[0] === soundKey(w)[0].toLowerCase()));
+  });
+
+  it('prefers the sound-alike word to a closer spelling that sounds different', () => {
+    assert.equal(chooseSpelling('bisnes', ['bones', 'bushes', 'business'], lm, { previous: 'and', next: null })?.replacement, 'business');
+    assert.equal(chooseSpelling('possetion', ['position', 'possession'], lm, { previous: 'in', next: 'of' })?.replacement, 'possession');
+    // One slip of the ear costs no more than one wrong letter, and a cheaper slip keeps its cost.
+    assert.ok((chooseSpelling('bisnes', ['business'], lm, { previous: 'and', next: null })?.cost ?? 9) <= 1.1);
+    assert.equal(chooseSpelling('wich', ['which'], lm, { previous: 'know', next: 'one' })?.cost, typoCost('wich', 'which'));
+  });
+
+  it('leaves a one-letter slip to the word it is one letter from', () => {
+    assert.equal(chooseSpelling('startet', ['started', 'start'], lm, { previous: 'world', next: 'actions' })?.replacement, 'started');
+  });
+});
+
 describe('spelling candidates two slips away', () => {
   it('finds common words within the typing cost for a long word, and only within it', () => {
     const close = lexicon.closeWords('posession', 2.5);
@@ -125,6 +154,7 @@ describe('spelling in the engine', () => {
   it('fixes a long word with two slips', async () => {
     const engine = await createGrammarEngine();
     assert.equal((await engine.correct('We started a small bisnes in town.', 'auto')).correctedText, 'We started a small business in town.');
+    assert.equal((await engine.correct('They were in possetion of the keys.', 'auto')).correctedText, 'They were in possession of the keys.');
   });
 });
 

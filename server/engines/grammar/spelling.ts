@@ -42,6 +42,32 @@ export function typoCost(a: string, b: string): number {
   return d[n][m];
 }
 
+/**
+ * A sound-alike key: the consonants as they sound, in order, doubled letters once. English spells
+ * one sound many ways ("-tion", "-sion", "-ssion"; c as k or s; ph as f), and writers who spell by
+ * ear keep the consonants and lose the vowels: "bisnes" and "business" share bsns, "possetion" and
+ * "possession" psXn, while "bones" is bns.
+ */
+export function soundKey(word: string): string {
+  const spelt = word
+    .toLowerCase()
+    .replace(/[stc]+h?i(?=on)/g, 'X') // the sh sound of -tion, -sion, -ssion, -cion, -ction
+    .replace(/ph/g, 'f')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/(.)\1+/g, '$1');
+  return spelt[0] + spelt.slice(1).replace(/[aeiouy]/g, '');
+}
+
+/**
+ * A respelling that sounds the same (same soundKey) is one slip of the ear, however many letters
+ * differ: it costs at most one substitution ("bisnes" → business, not bones).
+ */
+const SOUND_ALIKE_COST = 1.1;
+
 /** Matches the case pattern of `model` (Capitalised, UPPER or lower). */
 export function matchCase(model: string, word: string): string {
   if (model.length > 1 && model === model.toUpperCase() && model !== model.toLowerCase()) return word.toUpperCase();
@@ -88,6 +114,7 @@ function channelCost(word: string, candidate: string): number {
   // The e of a past ending left out ("happend", "listend") is a common slip too.
   if (c.endsWith('ed') && `${c.slice(0, -2)}d` === word) return 0.5;
   let cost = typoCost(word, c);
+  if (cost > SOUND_ALIKE_COST && soundKey(word) === soundKey(c)) cost = SOUND_ALIKE_COST;
   // Writers misspell the stem and keep the ending they meant: a misspelt plural or -ing form stays one
   // ("cigarrets" → cigarettes, not cigarette; "probles" → problems). An ending added to a whole word
   // is no slip of the stem but a wrong inflection ("the olders", "smallers"): its dropping costs nothing more.
