@@ -151,6 +151,14 @@ describe('spelling in the engine', () => {
     assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
   });
 
+  it('reads a misspelt neighbour as its correction when choosing a spelling', async () => {
+    const engine = await createGrammarEngine();
+    // Beside "coluld" no model knows which word fits; beside "could" it is they.
+    assert.equal((await engine.correct('If we fail, thay coluld lose everything.', 'auto')).correctedText, 'If we fail, they could lose everything.');
+    // A correctly spelt neighbour stays as written.
+    assert.equal((await engine.correct('I think that could work.', 'auto')).correctedText, 'I think that could work.');
+  });
+
   it('fixes a long word with two slips', async () => {
     const engine = await createGrammarEngine();
     assert.equal((await engine.correct('We started a small bisnes in town.', 'auto')).correctedText, 'We started a small business in town.');

@@ -168,6 +168,14 @@ const ADVERBIAL_NOUNS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'n
 export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContext): Edit[] {
   const edits: Edit[] = [];
   const spellingOf = new Map(lints.filter((l) => l.rule === 'SpellCheck').map((l) => [l.start, l.suggestions]));
+  // Each misspelling first on its own; then again with its misspelt neighbours read as corrected
+  // ("youg genaration": young is chosen beside generation, not beside a word no model knows).
+  const firstSpellings = new Map<number, { end: number; word: string }>();
+  for (const lint of lints) {
+    if (lint.rule !== 'SpellCheck' || embedded(text, lint.start, lint.end)) continue;
+    const replacement = spellingReplacement(text, lint, ctx);
+    if (replacement !== null && /^\p{L}+$/u.test(replacement)) firstSpellings.set(lint.start, { end: lint.end, word: replacement.toLowerCase() });
+  }
   for (const lint of lints) {
     if (DROPPED_RULES.has(lint.rule)) continue;
     if (ADVICE_KINDS.has(lint.kind) && !KEPT_ADVICE.has(lint.rule)) continue;
@@ -176,7 +184,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     const original = text.slice(lint.start, lint.end);
     if (lint.rule === 'SpellCheck') {
       if (embedded(text, lint.start, lint.end)) continue;
-      const replacement = spellingReplacement(text, lint, ctx);
+      const replacement = spellingDecision(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings))?.replacement ?? null;
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
         edits.push({ start: lint.start, end: lint.end, replacement, category, rule: lint.rule });
@@ -212,7 +220,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
  * lacks many valid words), and words with no close, plausible candidate. A lower-case word whose
  * candidate differs only in case ("english" → "English") is capitalised.
  */
-export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): SpellingDecision | null {
+export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number, around = neighbours(text, lint.start, lint.end)): SpellingDecision | null {
   const word = text.slice(lint.start, lint.end);
   if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
   // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
@@ -254,7 +262,7 @@ export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyCont
   // Harper's dictionary also proposes forms that are not words ("definelty" → "definest"). The word
   // as written competes too: a word people do write ("vies", "infall") must be beaten clearly.
   const known = plausible.filter((c) => c.includes(' ') || c.includes("'") || ctx.lexicon.isKnown(c));
-  const choice = chooseSpelling(word, known, ctx.lm, neighbours(text, lint.start, lint.end));
+  const choice = chooseSpelling(word, known, ctx.lm, around);
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
@@ -276,6 +284,19 @@ export interface SpellingDecision {
   replacement: string;
   /** Null for curated corrections (run-together phrases, contractions, capitalisation). */
   choice: SpellingChoice | null;
+}
+
+/**
+ * The language-model neighbours of a flagged word, with an adjacent misspelt word (only spaces
+ * between) read as its correction from `corrected` (start → end and lower-case word).
+ */
+function correctedNeighbours(text: string, lint: HarperLint, corrected: ReadonlyMap<number, { end: number; word: string }>): { previous: string | null; next: string | null } {
+  const around = neighbours(text, lint.start, lint.end);
+  for (const [start, fix] of corrected) {
+    if (fix.end <= lint.start && /^[ \t]+$/.test(text.slice(fix.end, lint.start))) around.previous = fix.word;
+    if (start >= lint.end && /^[ \t]+$/.test(text.slice(lint.end, start))) around.next = fix.word;
+  }
+  return around;
 }
 
 function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): string | null {
