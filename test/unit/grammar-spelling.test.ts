@@ -134,6 +134,16 @@ describe('sound-alike respellings', () => {
   });
 });
 
+describe('a silent h', () => {
+  it('is as cheap to add as to leave out', () => {
+    assert.equal(typoCost('whe', 'we'), typoCost('wich', 'which'));
+    assert.ok(typoCost('whe', 'we') < typoCost('wxe', 'we'));
+    assert.equal(chooseSpelling('whe', ['who', 'we'], lm, { previous: 'world', next: 'have' })?.replacement, 'we');
+    // Still "who" where the neighbours ask for it.
+    assert.equal(chooseSpelling('whe', ['who', 'we'], lm, { previous: 'people', next: 'live' })?.replacement, 'who');
+  });
+});
+
 describe('spelling candidates two slips away', () => {
   it('finds common words within the typing cost for a long word, and only within it', () => {
     const close = lexicon.closeWords('posession', 2.5);

@@ -20,7 +20,7 @@ KEYBOARD_ROWS.forEach((row, r) => {
 /**
  * Damerau-Levenshtein distance with typo-aware costs: doubling or undoubling a letter and
  * swapping adjacent letters cost less than other edits; so do vowel-for-vowel substitutions, a
- * neighbouring key, and a left-out h.
+ * neighbouring key, and a silent h left out or added.
  */
 export function typoCost(a: string, b: string): number {
   const n = a.length;
@@ -33,7 +33,7 @@ export function typoCost(a: string, b: string): number {
       const x = a[i - 1];
       const y = b[j - 1];
       const sub = x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.6 : ADJACENT.has(x + y) ? 0.8 : 1.1;
-      const del = i >= 2 && a[i - 2] === x ? 0.5 : 1; // undoubling
+      const del = i >= 2 && a[i - 2] === x ? 0.5 : x === 'h' ? 0.6 : 1; // undoubling; a silent h added (whe, rhythem)
       const ins = j >= 2 && b[j - 2] === y ? 0.5 : y === 'h' ? 0.6 : 1; // doubling; a silent h left out (wich, wen, tought)
       d[i][j] = Math.min(d[i - 1][j] + del, d[i][j - 1] + ins, d[i - 1][j - 1] + sub);
       if (i >= 2 && j >= 2 && x === b[j - 2] && a[i - 2] === y) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 0.7);
