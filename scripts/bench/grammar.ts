@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
+import { percentile } from '../lib/percentile.ts';
 
 const SENTENCES = [
   'The city council met on Tuesday to discuss the new budget for public transport.',
@@ -41,7 +42,6 @@ function textOf(words: number, offset: number): string {
   return out.join(' ').replace(/ \n /g, '\n');
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes: number): string => `${Math.round(bytes / 2 ** 20)} MiB`;
 
 /**
