@@ -77,7 +77,7 @@ export function checkAgainst(reference: InvariantReference, rewritten: string): 
   const wordRatio = countWords(rewritten) / Math.max(1, reference.words);
   const charRatio = rewritten.length / Math.max(1, reference.chars);
   for (const [what, ratio] of [['word count', wordRatio], ['character count', charRatio]] as const) {
-    if (Math.abs(ratio - 1) > MAX_LENGTH_CHANGE + 1e-9) violations.push(`${what} changed by ${Math.round((ratio - 1) * 100)}% (limit ±20%)`);
+    if (!withinLengthLimit(ratio)) violations.push(`${what} changed by ${Math.round((ratio - 1) * 100)}% (limit ±20%)`);
   }
 
   ARTEFACTS.forEach(({ name, pattern }, i) => {
@@ -91,6 +91,11 @@ export function checkAgainst(reference: InvariantReference, rewritten: string): 
   }
 
   return { ok: violations.length === 0, violations };
+}
+
+/** A rewrite's length as a ratio to the original's: within ±MAX_LENGTH_CHANGE. */
+function withinLengthLimit(ratio: number): boolean {
+  return Math.abs(ratio - 1) <= MAX_LENGTH_CHANGE + 1e-9;
 }
 
 function shorten(item: string): string {
@@ -115,18 +120,31 @@ const ENGLISH_FUNCTION_WORDS = new Set(
   'the of and to is that for it with as was on be by this are from or have an they which not but at were their has been its we can more also these there would will his her who than them may such our when into other what about'.split(' '),
 );
 const LATIN_WORD = /[a-z][a-z'’]*/giu;
+const LETTER_WORD = /\p{L}[\p{L}\p{M}'’]*/gu;
 
-/** Share of the words of `text` that are common English function words. */
-export function englishShare(text: string): number {
-  const words = text.match(/\p{L}[\p{L}\p{M}'’]*/gu) ?? [];
-  if (words.length === 0) return 0;
-  let english = 0;
-  for (const w of words) if (ENGLISH_FUNCTION_WORDS.has(w.toLowerCase())) english++;
-  return english / words.length;
+/** The counts the English test reads: letter words, English function words among them, Latin-script words. */
+interface LanguageCounts {
+  letterWords: number;
+  englishWords: number;
+  latinWords: number;
+}
+
+function languageCounts(text: string): LanguageCounts {
+  const words = text.match(LETTER_WORD) ?? [];
+  return {
+    letterWords: words.length,
+    englishWords: words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w.toLowerCase())).length,
+    latinWords: text.match(LATIN_WORD)?.length ?? 0,
+  };
+}
+
+/** English: at least 18% of the words are English function words, and at least three Latin-script words. */
+function countsLookEnglish({ letterWords, englishWords, latinWords }: LanguageCounts): boolean {
+  return letterWords > 0 && englishWords / letterWords >= 0.18 && latinWords >= 3;
 }
 
 export function looksEnglish(text: string): boolean {
-  return englishShare(text) >= 0.18 && (text.match(LATIN_WORD)?.length ?? 0) >= 3;
+  return countsLookEnglish(languageCounts(text));
 }
 
 /** ISO 639-3 code: 'eng' by the function-word test (franc confuses English with Scots), else franc. */
@@ -163,13 +181,9 @@ export function contentWordOverlap(original: string, rewritten: string): number 
 }
 
 /** What the checks count in a text, kept up to date edit by edit instead of recounted on the whole text. */
-export interface Tally {
+export interface Tally extends LanguageCounts {
   words: number;
   chars: number;
-  /** Letter words, and how many of them are English function words or Latin-script words (language check). */
-  letterWords: number;
-  englishWords: number;
-  latinWords: number;
   /** Content words of the text (a multiset) and how many of the original's it still holds. */
   content: ReadonlyMap<string, number>;
   kept: number;
@@ -203,19 +217,10 @@ export class EditChecker {
   }
 
   tally(text: string): Tally {
-    const letterWords = text.match(/\p{L}[\p{L}\p{M}'’]*/gu) ?? [];
     const content = countBy(contentWords(text));
     let kept = 0;
     for (const [word, n] of this.originalContent) kept += Math.min(n, content.get(word) ?? 0);
-    return {
-      words: countWords(text),
-      chars: text.length,
-      letterWords: letterWords.length,
-      englishWords: letterWords.filter((w) => ENGLISH_FUNCTION_WORDS.has(w.toLowerCase())).length,
-      latinWords: text.match(LATIN_WORD)?.length ?? 0,
-      content,
-      kept,
-    };
+    return { words: countWords(text), chars: text.length, ...languageCounts(text), content, kept };
   }
 
   /**
@@ -237,12 +242,11 @@ export class EditChecker {
     const now = this.tally(after);
     const words = tally.words + now.words - old.words;
     const chars = tally.chars + now.chars - old.chars;
-    if (Math.abs(words / Math.max(1, this.reference.words) - 1) > MAX_LENGTH_CHANGE + 1e-9) return null;
-    if (Math.abs(chars / Math.max(1, this.reference.chars) - 1) > MAX_LENGTH_CHANGE + 1e-9) return null;
+    if (!withinLengthLimit(words / Math.max(1, this.reference.words)) || !withinLengthLimit(chars / Math.max(1, this.reference.chars))) return null;
     const letterWords = tally.letterWords + now.letterWords - old.letterWords;
     const englishWords = tally.englishWords + now.englishWords - old.englishWords;
     const latinWords = tally.latinWords + now.latinWords - old.latinWords;
-    if (this.reference.language === 'eng' && !(letterWords > 0 && englishWords / letterWords >= 0.18 && latinWords >= 3)) return null;
+    if (this.reference.language === 'eng' && !countsLookEnglish({ letterWords, englishWords, latinWords })) return null;
     // Content words: only the words the edit touched change their counts.
     const content = new Map(tally.content);
     let kept = tally.kept;
