@@ -10,7 +10,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase, type SpellingChoice } from './spelling.ts';
+import { chooseSpelling, matchCase } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -170,11 +170,13 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
   const spellingOf = new Map(lints.filter((l) => l.rule === 'SpellCheck').map((l) => [l.start, l.suggestions]));
   // Each misspelling first on its own; then again with its misspelt neighbours read as corrected
   // ("youg genaration": young is chosen beside generation, not beside a word no model knows).
-  const firstSpellings = new Map<number, { end: number; word: string }>();
+  const firstSpellings: FirstSpellings = { byStart: new Map(), byEnd: new Map() };
   for (const lint of lints) {
     if (lint.rule !== 'SpellCheck' || embedded(text, lint.start, lint.end)) continue;
     const replacement = spellingReplacement(text, lint, ctx);
-    if (replacement !== null && /^\p{L}+$/u.test(replacement)) firstSpellings.set(lint.start, { end: lint.end, word: replacement.toLowerCase() });
+    if (replacement === null || !/^\p{L}+$/u.test(replacement)) continue;
+    firstSpellings.byStart.set(lint.start, replacement.toLowerCase());
+    firstSpellings.byEnd.set(lint.end, replacement.toLowerCase());
   }
   for (const lint of lints) {
     if (DROPPED_RULES.has(lint.rule)) continue;
@@ -184,7 +186,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     const original = text.slice(lint.start, lint.end);
     if (lint.rule === 'SpellCheck') {
       if (embedded(text, lint.start, lint.end)) continue;
-      const replacement = spellingDecision(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings))?.replacement ?? null;
+      const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
         edits.push({ start: lint.start, end: lint.end, replacement, category, rule: lint.rule });
@@ -220,7 +222,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
  * lacks many valid words), and words with no close, plausible candidate. A lower-case word whose
  * candidate differs only in case ("english" → "English") is capitalised.
  */
-export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number, around = neighbours(text, lint.start, lint.end)): SpellingDecision | null {
+function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number, around = neighbours(text, lint.start, lint.end)): string | null {
   const word = text.slice(lint.start, lint.end);
   if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
   // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
@@ -232,12 +234,12 @@ export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyCont
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const phrase = RUN_TOGETHER.get(word.toLowerCase());
-  if (phrase) return { replacement: matchCase(word, phrase), choice: null };
+  if (phrase) return matchCase(word, phrase);
   const contraction = CONTRACTIONS.get(word.toLowerCase());
-  if (contraction) return { replacement: contraction.startsWith('I') ? contraction : matchCase(word, contraction), choice: null };
+  if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
-  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return { replacement: recased, choice: null };
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !sentenceInitial(text, lint.start)) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
@@ -276,31 +278,28 @@ export function spellingDecision(text: string, lint: HarperLint, ctx: PolicyCont
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
-  return { replacement: choice.replacement, choice };
+  return choice.replacement;
 }
 
-/** A spelling correction and, for a respelling chosen by the noisy channel, how it was chosen. */
-export interface SpellingDecision {
-  replacement: string;
-  /** Null for curated corrections (run-together phrases, contractions, capitalisation). */
-  choice: SpellingChoice | null;
+/** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */
+interface FirstSpellings {
+  byStart: Map<number, string>;
+  byEnd: Map<number, string>;
 }
 
 /**
  * The language-model neighbours of a flagged word, with an adjacent misspelt word (only spaces
- * between) read as its correction from `corrected` (start → end and lower-case word).
+ * between) read as its first-pass correction.
  */
-function correctedNeighbours(text: string, lint: HarperLint, corrected: ReadonlyMap<number, { end: number; word: string }>): { previous: string | null; next: string | null } {
+function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpellings): { previous: string | null; next: string | null } {
   const around = neighbours(text, lint.start, lint.end);
-  for (const [start, fix] of corrected) {
-    if (fix.end <= lint.start && /^[ \t]+$/.test(text.slice(fix.end, lint.start))) around.previous = fix.word;
-    if (start >= lint.end && /^[ \t]+$/.test(text.slice(lint.end, start))) around.next = fix.word;
-  }
+  let before = lint.start;
+  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
+  let after = lint.end;
+  while (after < text.length && (text[after] === ' ' || text[after] === '\t')) after++;
+  if (before < lint.start) around.previous = corrected.byEnd.get(before) ?? around.previous;
+  if (after > lint.end) around.next = corrected.byStart.get(after) ?? around.next;
   return around;
-}
-
-function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext, maxCostOverride?: number): string | null {
-  return spellingDecision(text, lint, ctx, maxCostOverride)?.replacement ?? null;
 }
 
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
