@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
-import { IRREGULAR_VERBS } from '../shared/irregular-verbs.ts';
+import { IRREGULAR_VERB_FORMS, type IrregularVerb } from '../shared/irregular-verbs.ts';
 import { SpellingCandidates } from './candidates.ts';
 import wordListPath from 'word-list';
 
@@ -17,12 +17,6 @@ type Pos = 'noun' | 'verb' | 'adj' | 'adv';
 
 /** Letters from which a word in the broad word list counts as a word; shorter rare listed words are often typos. */
 const LONG_LISTED_WORD = 9;
-
-interface IrregularVerb {
-  base: string;
-  past: string[];
-  participle: string[];
-}
 
 const require = createRequire(import.meta.url);
 
@@ -66,10 +60,8 @@ export class Lexicon {
     }
     this.functionWords = new Set(FUNCTION_WORDS);
     this.topWords = new Set(TOP_WORDS);
-    for (const row of IRREGULAR_VERBS) {
-      const [base, past, participle] = row.split(' ');
-      const verb = { base, past: past.split('/'), participle: participle.split('/') };
-      this.irregularByBase.set(base, verb);
+    for (const verb of IRREGULAR_VERB_FORMS) {
+      this.irregularByBase.set(verb.base, verb);
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
     this.near = new SpellingCandidates(this);

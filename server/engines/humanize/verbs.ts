@@ -5,7 +5,7 @@
  * past comes from the shared table of irregular verbs or the regular rules, with the participle's
  * own spelling deciding consonant doubling ("stopping" -> "stopped", "offering" -> "offered").
  */
-import { IRREGULAR_VERBS } from '../shared/irregular-verbs.ts';
+import { IRREGULAR_VERB_FORMS, type IrregularVerb } from '../shared/irregular-verbs.ts';
 import { COMMON_WORDS } from './lexicon.ts';
 
 export interface VerbForms {
@@ -15,20 +15,9 @@ export interface VerbForms {
   past: string;
 }
 
-/** An irregular verb's forms from the shared table: every listed alternative, the first is the one we write. */
-interface IrregularForms {
-  pasts: string[];
-  participles: string[];
-}
-
-const IRREGULAR_FORMS: ReadonlyMap<string, IrregularForms> = new Map(
-  IRREGULAR_VERBS.map((row) => {
-    const [base, past, participle] = row.split(' ');
-    return [base, { pasts: past.split('/'), participles: participle.split('/') }];
-  }),
-);
+const IRREGULAR_FORMS: ReadonlyMap<string, IrregularVerb> = new Map(IRREGULAR_VERB_FORMS.map((verb) => [verb.base, verb]));
 /** Simple past of irregular verbs, base -> the past we write. */
-const IRREGULAR: Record<string, string> = Object.fromEntries([...IRREGULAR_FORMS].map(([base, f]) => [base, f.pasts[0]]));
+const IRREGULAR: Record<string, string> = Object.fromEntries([...IRREGULAR_FORMS].map(([base, f]) => [base, f.past[0]]));
 const IRREGULAR_PASTS = new Set(Object.values(IRREGULAR));
 
 /** Whether a word is the base of an irregular verb of the shared table. */
@@ -41,8 +30,12 @@ export const isIrregularVerb = (base: string): boolean => IRREGULAR_FORMS.has(ba
  */
 export function irregularSharedPast(base: string): string | null {
   const forms = IRREGULAR_FORMS.get(base);
-  return forms && forms.pasts[0] === forms.participles[0] ? forms.pasts[0] : null;
+  return forms && forms.past[0] === forms.participle[0] ? forms.past[0] : null;
 }
+
+const AUXILIARIES = ['be', 'have', 'do'];
+/** Irregular forms more often read as a noun or as another verb's base. */
+const MOSTLY_OTHER_WORDS = ['ground', 'wound'];
 
 /**
  * Irregular simple pasts that mark a clause as past on their own: not the auxiliaries (be, have,
@@ -51,13 +44,13 @@ export function irregularSharedPast(base: string): string | null {
  */
 export const IRREGULAR_SIMPLE_PASTS: ReadonlySet<string> = new Set(
   [...IRREGULAR_FORMS]
-    .filter(([base]) => !['be', 'have', 'do'].includes(base))
-    .flatMap(([base, f]) => f.pasts.filter((past) => past !== base && !IRREGULAR_FORMS.has(past) && !['ground', 'wound'].includes(past))),
+    .filter(([base]) => !AUXILIARIES.includes(base))
+    .flatMap(([base, f]) => f.past.filter((past) => past !== base && !IRREGULAR_FORMS.has(past) && !MOSTLY_OTHER_WORDS.includes(past))),
 );
 
 /** Irregular past participles that differ from their base ("fixed" is regular; "torn", "held", "drawn"). */
 export const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set(
-  [...IRREGULAR_FORMS].filter(([base]) => !['be', 'have', 'do'].includes(base)).flatMap(([base, f]) => f.participles.filter((p) => p !== base && !['ground', 'wound'].includes(p))),
+  [...IRREGULAR_FORMS].filter(([base]) => !AUXILIARIES.includes(base)).flatMap(([base, f]) => f.participle.filter((p) => p !== base && !MOSTLY_OTHER_WORDS.includes(p))),
 );
 
 /** Any word ending in an irregular verb, compounds included ("overcome", "withhold", "undertake"). */

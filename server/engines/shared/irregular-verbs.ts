@@ -170,3 +170,16 @@ write wrote written
   .trim()
   .split('\n')
   .map((l) => l.trim());
+
+/** One irregular verb of the table: its base and every listed past and participle (the first is the one we write). */
+export interface IrregularVerb {
+  base: string;
+  past: string[];
+  participle: string[];
+}
+
+/** The table parsed, one entry per verb, in table order. */
+export const IRREGULAR_VERB_FORMS: readonly IrregularVerb[] = IRREGULAR_VERBS.map((row) => {
+  const [base, past, participle] = row.split(' ');
+  return { base, past: past.split('/'), participle: participle.split('/') };
+});
