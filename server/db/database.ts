@@ -46,6 +46,27 @@ function toQuery(sql: Sql, params?: unknown[]): pg.QueryConfig {
 /** Charges of one user share a statement (ChargeQueue), so a few connections serve many users. */
 const UNFLUSHED_POOL_SIZE = 8;
 
+/** Longest wait for a closing pool's connections to go; a connection still open then is cut by the server. */
+const POOL_CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Ends a pool with `end` and waits until its connections are closed: pg's pool.end() resolves as
+ * soon as each client is told to end, and an embedded PostgreSQL stopped in that moment would cut
+ * (and log) connections that were on their way out.
+ */
+async function endPool(pool: pg.Pool, end: () => Promise<unknown>): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+    setTimeout(resolve, POOL_CLOSE_WAIT_MS).unref();
+  });
+  await end();
+  await closed;
+}
+
 export interface DatabaseOptions {
   url?: string;
   dataDir: string;
@@ -107,8 +128,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async close() {
-      await unflushedPool.end();
-      await dataSource.destroy();
+      await endPool(unflushedPool, () => unflushedPool.end());
+      await endPool(pool, () => dataSource.destroy());
       await embedded?.stop();
     },
   };
