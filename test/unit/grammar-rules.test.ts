@@ -119,6 +119,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['She has gone to the market already.'],
   },
+  'perfect-base-participle': {
+    fixes: [
+      ['First, they have spend many hours on the computer.', 'First, they have spent many hours on the computer.'],
+      ['She has already write the letter.', 'She has already written the letter.'],
+      ['I have choose this one.', 'I have chosen this one.'],
+    ],
+    leaves: ['They have come home.', 'We have put it away.', 'We have drink after work.', 'They have spent it all.', 'I have to write it.'],
+  },
   'irregular-past': {
     fixes: [
       ['Yesterday I choosed the red one.', 'Yesterday I chose the red one.'],
@@ -236,7 +244,20 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: [
       'However hard it is, we try.', 'For example, we can walk to school.', 'Also we can walk to school.', 'Therefore we stayed at home.',
       'Second place went to our team.', 'Finally arrived, we rested.', 'In my opinion is the best way.', 'Finally the third cause is the weather.', 'Nowadays the drinking of soda is common.', 'Besides that, we had no money.',
+      // A short introductory phrase may go without its comma.
+      'In this case a tour guide is useful.', 'Of course it has its risks.', 'In fact we need more places.',
     ],
+  },
+  'comma-before-especially': {
+    fixes: [['It is more interesting than the others especially when you are young.', 'It is more interesting than the others, especially when you are young.']],
+    leaves: ['This is especially important for us.', 'We liked it especially much.', 'It is cheap, especially in winter.'],
+  },
+  'comma-before-which': {
+    fixes: [
+      ['The place I went was Kyoto which is the most beautiful city.', 'The place I went was Kyoto, which is the most beautiful city.'],
+      ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],
+    ],
+    leaves: ['I read the book which you gave me.', 'No matter which one you choose, it works.', 'The city in which we live is small.'],
   },
   'article-missing': {
     fixes: [
@@ -312,9 +333,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['It is one of most important cities in Japan.', 'It is one of the most important cities in Japan.'],
       ['We arrived at same time.', 'We arrived at the same time.'],
+      ['The result is not same.', 'The result is not the same.'],
+      ['They are not same people.', 'They are not the same people.'],
       ['Most important thing is to be happy.', 'The most important thing is to be happy.'],
     ],
-    leaves: ['Most young people like it.', 'Most important information is free.', 'It is most likely true.'],
+    leaves: ['Most young people like it.', 'Most important information is free.', 'It is most likely true.', 'It is not the same.', 'Same time tomorrow.'],
   },
   'final-period': {
     fixes: [['We will all drive electric cars in the future', 'We will all drive electric cars in the future.']],

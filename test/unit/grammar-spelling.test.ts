@@ -159,6 +159,8 @@ describe('spelling in the engine', () => {
     const engine = await createGrammarEngine();
     assert.equal((await engine.correct('People are not and shouldnt be robots.', 'auto')).correctedText, "People are not and shouldn't be robots.");
     assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
+    assert.equal((await engine.correct('Successful people do things stablely.', 'auto')).correctedText, 'Successful people do things stably.');
+    assert.equal((await engine.correct('The table was stable and the answer was simply wrong.', 'auto')).correctedText, 'The table was stable and the answer was simply wrong.');
   });
 
   it('reads a misspelt neighbour as its correction when choosing a spelling', async () => {

@@ -255,6 +255,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
   // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
   if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
+  // "stablely", "simplely": the -ly of an adjective in -le, added the way of other adjectives (stably).
+  if (/[^aeiou]lely$/.test(lower)) generated.push(`${lower.slice(0, -3)}y`);
   const plausible = [...candidates, ...generated].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;

@@ -427,6 +427,30 @@ const perfectParticiple: Rule = {
   },
 };
 
+/**
+ * have/has/had + the base form of an irregular verb → participle: "they have spend" → spent, "has
+ * write" → written. Only verbs that are never nouns ("have drink", "have work" are a verb + its
+ * object), and only where the participle differs from the base ("have come", "have put" are right).
+ */
+const perfectBaseParticiple: Rule = {
+  id: 'perfect-base-participle',
+  category: 'grammar',
+  description: 'have + base form of an irregular verb → past participle (have spend → have spent)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!['have', 'has', 'had', "'ve"].includes(tokens[i].lower)) continue;
+      const verb = tokens[skipAdverbs(tokens, i)];
+      if (!isWord(verb)) continue;
+      const irregular = lexicon.irregular(verb.lower);
+      if (!irregular || irregular.participle.includes(verb.lower) || irregular.past.includes(verb.lower)) continue;
+      if (lexicon.hasLemma(verb.lower, 'noun') || ['be', 'have', 'do', 'get', 'let'].includes(verb.lower)) continue;
+      out.push(replace(verb, irregular.participle[0]));
+    }
+    return out;
+  },
+};
+
 /** Regular past of an irregular verb: "I choosed" → "I chose", "has teached" → "has taught". */
 const irregularPast: Rule = {
   id: 'irregular-past',
@@ -657,7 +681,8 @@ const theBeforeSuperlative: Rule = {
       // "Most important thing is" at a sentence start: a singular count noun makes "most" a superlative
       // (a quantifier takes a plural: "Most young people").
       const opening = t.text === 'Most' && t.sentenceStart && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && noun.text === noun.lower && !isPluralNoun(noun, lexicon) && clearlyCountable(noun.lower, lm) && !MASS_NOUNS.has(noun.lower);
-      const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with'].includes(prev) && isWord(next);
+      // "at same time", "is not same as", and "is (not) same." closing the sentence.
+      const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with', 'not'].includes(prev) && (isWord(next) || (['is', 'are', 'was', 'were', 'not'].includes(prev) && ['.', '!', '?'].includes(tokens[i + 1]?.lower ?? '')));
       if (opening) out.push({ start: t.start, end: t.start + 1, replacement: 'The m' });
       else if ((superlative || same) && i > 0) out.push({ start: t.start, end: t.start, replacement: 'the ' });
     }
@@ -747,6 +772,50 @@ const clauseComma: Rule = {
         }
         if (t.pos === 'VERB' || t.pos === 'AUX') verbSeen = true;
       }
+    }
+    return out;
+  },
+};
+
+/**
+ * Comma before "especially" opening an added phrase after a noun: "than the others especially
+ * when you" → "others, especially when". Not "is especially important" (an adverb on an adjective).
+ */
+const commaBeforeEspecially: Rule = {
+  id: 'comma-before-especially',
+  category: 'punctuation',
+  description: 'comma before especially adding a phrase (cars especially in cities → cars, especially in cities)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 3; i + 1 < tokens.length; i++) {
+      if (tokens[i].lower !== 'especially' || tokens[i].sentenceStart) continue;
+      const prev = tokens[i - 1];
+      const next = tokens[i + 1];
+      if (!isWord(prev) || !['NOUN', 'PROPN', 'PRON'].includes(prev.pos) || !['ADP', 'SCONJ'].includes(next.pos) && !['when', 'if', 'where'].includes(next.lower)) continue;
+      out.push({ start: prev.end, end: prev.end, replacement: ',' });
+    }
+    return out;
+  },
+};
+
+/**
+ * Comma before a "which" that cannot restrict: after a name ("Kyoto which is" → "Kyoto, which is")
+ * and "which means" referring to the whole clause before. A "which" after a common noun may be
+ * restrictive (British usage: "the book which I read"), so it is left.
+ */
+const commaBeforeWhich: Rule = {
+  id: 'comma-before-which',
+  category: 'punctuation',
+  description: 'comma before a non-restrictive which (Kyoto which is → Kyoto, which is)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 2; i + 1 < tokens.length; i++) {
+      if (tokens[i].lower !== 'which' || tokens[i].sentenceStart) continue;
+      const prev = tokens[i - 1];
+      if (!isWord(prev) || ['ADP', 'VERB', 'AUX', 'SCONJ', 'CCONJ'].includes(prev.pos)) continue;
+      const nonRestrictive = (prev.pos === 'PROPN' && /^\p{Lu}/u.test(prev.text) && !tokens[i - 1].sentenceStart) || ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
+      if (!nonRestrictive || ['matter', 'of', 'in'].includes(prev.lower)) continue;
+      out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
     return out;
   },
@@ -1358,6 +1427,7 @@ export const RULES: Rule[] = [
   modalBase,
   infinitiveBase,
   perfectParticiple,
+  perfectBaseParticiple,
   passiveParticiple,
   modalBeAble,
   gerundSubject,
@@ -1366,6 +1436,8 @@ export const RULES: Rule[] = [
   singularAfterEvery,
   introductoryComma,
   clauseComma,
+  commaBeforeEspecially,
+  commaBeforeWhich,
   sentenceCapital,
   capitalMidSentence,
   doubleCapital,

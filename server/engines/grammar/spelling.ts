@@ -109,6 +109,8 @@ function channelCost(word: string, candidate: string): number {
   // The regular -s on a word in -y ("familys", "studys"): the inflection rule slipped, as cheap as a
   // left-out apostrophe (family's), so the neighbouring words decide between the two.
   if (c.endsWith('ies') && /[^aeiou]ys$/.test(word) && `${c.slice(0, -3)}ys` === word) return 0.2;
+  // The same for -ly on an adjective in -le ("stablely" for stably).
+  if (c.endsWith('ly') && /[^aeiou]lely$/.test(word) && `${c.slice(0, -1)}ely` === word) return 0.2;
   // A left-out apostrophe ("dont", "its") is the commonest slip of all.
   if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
   // The e of a past ending left out ("happend", "listend") is a common slip too.
