@@ -93,7 +93,7 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), 'I recommend it to anyone who wants a quiet meal.');
     assert.equal(replacePhrases('Families looking to relax will like it.', 0), 'Families who want to relax will like it.');
     assert.equal(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), 'Brown is sure that they will win, and the fans were sure that it would rain.');
-    assert.equal(replacePhrases('This gives a clearer understanding of the model.', 0), 'This gives a clearer picture of the model.');
+    assert.match(replacePhrases('This gives a clearer understanding of the model.', 0), /^This gives a clearer (?:idea|view|picture) of the model\.$/u);
     assert.equal(replacePhrases('We gain a deeper understanding of the model.', 0), 'We gain a deeper grasp of the model.');
     assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
     assert.equal(replacePhrases('The air was filled with smoke.', 0), 'The air was full of smoke.');
@@ -103,7 +103,26 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('Little did she suspect that it was late.', 0), 'She had no idea that it was late.');
     assert.equal(replacePhrases('It was a great dining experience, and their attention to detail shows.', 0), 'It was a great meal, and their care shows.');
     assert.equal(replacePhrases('The proposed method beats the baseline.', 0), 'Our method beats the baseline.');
-    assert.equal(replacePhrases('She learned the importance of patience and their commitment to quality.', 0), 'She learned the value of patience and their dedication to quality.');
+    assert.equal(replacePhrases('She learned the importance of patience and their commitment to quality.', 0), 'She learned the value of patience and their commitment to quality.');
+  });
+
+  it('varies the wording of interchangeable alternatives with the context, deterministically', () => {
+    const objects = ['the model', 'the data', 'stars', 'the market', 'her past', 'the rules', 'the brain', 'the city'];
+    const outputs = objects.map((o) => replacePhrases(`This gives a better understanding of ${o}.`, 0));
+    const chosen = new Set(outputs.map((o) => /a better (\p{L}+) of/u.exec(o)?.[1]));
+    assert.ok(chosen.size >= 2, `one phrase for every context: ${[...chosen].join(', ')}`);
+    for (const c of chosen) assert.ok(['idea', 'view', 'picture'].includes(c ?? ''), String(c));
+    // The same sentence always gets the same wording, and the search's variants cover every alternative.
+    assert.deepEqual(objects.map((o) => replacePhrases(`This gives a better understanding of ${o}.`, 0)), outputs);
+    const variants = new Set([0, 1, 2].map((v) => replacePhrases('This gives a better understanding of the model.', v)));
+    assert.equal(variants.size, 3);
+  });
+
+  it('prefers dropping a stock connective to adding another', () => {
+    assert.equal(replacePhrases('Moreover, the rate grows.', 0), 'The rate grows.');
+    assert.equal(replacePhrases('In conclusion, the rate grows.', 0), 'The rate grows.');
+    for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('Moreover, the rate grows.', v), /On top of that/u);
+    for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('However, the rate grows.', v), /Even so/u);
   });
 
   it('leaves the senses and syntax the rules were not written for alone', () => {

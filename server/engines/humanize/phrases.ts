@@ -12,10 +12,20 @@ interface PhraseRule {
   pattern: RegExp;
   /** Alternatives, chosen by the variant number; `$1`.. refer to the pattern's groups. */
   replacements: string[];
+  /**
+   * Alternatives are in order of preference (openers: dropping a connective before adding one),
+   * except where they are equally good: there the first choice rotates with the words at the match,
+   * so that the rule does not put the same phrase into every text it rewrites (a new stock phrase is
+   * no better than the old one).
+   */
+  rotate?: boolean;
 }
 
 /** A rule never edits part of a hyphenated compound ("slip-enhancing" stays as it is). */
 const rule = (source: string, replacements: string[]): PhraseRule => ({ pattern: new RegExp(`(?<!-)(?:${source})(?!-\\p{L})`, 'giu'), replacements });
+
+/** A rule whose alternatives are equally good, so its first choice varies with the context. */
+const varied = (source: string, replacements: string[]): PhraseRule => ({ ...rule(source, replacements), rotate: true });
 
 /** Per-form verb rule: `forms` maps an inflected form to the same form of each replacement. */
 function verbRules(forms: Record<string, string[]>, after = ''): PhraseRule[] {
@@ -24,10 +34,10 @@ function verbRules(forms: Record<string, string[]>, after = ''): PhraseRule[] {
 
 /** Sentence-opening transitions and fillers (the sentence's first words). */
 const OPENERS: PhraseRule[] = [
-  rule('^(?:Moreover|Furthermore|Additionally|In addition|What is more),\\s+', ['', 'Also, ', 'On top of that, ']),
-  rule('^(?:However|Nevertheless|Nonetheless),\\s+', ['But ', 'Still, ', 'Even so, ']),
+  rule('^(?:Moreover|Furthermore|Additionally|In addition|What is more),\\s+', ['', 'Also, ', 'And ']),
+  rule('^(?:However|Nevertheless|Nonetheless),\\s+', ['But ', 'Still, ']),
   rule('^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly),\\s+', ['So ', 'Because of this, ', 'That is why ']),
-  rule('^(?:In conclusion|To conclude|In summary|To summarize|To summarise|To sum up|In closing),\\s+', ['All in all, ', 'In short, ', '']),
+  rule('^(?:In conclusion|To conclude|In summary|To summarize|To summarise|To sum up|In closing),\\s+', ['', 'In short, ']),
   rule('^(?:Ultimately|Overall|In essence|Essentially|Notably|Importantly|Indeed|Interestingly|Undoubtedly|Needless to say|Of course|Admittedly),\\s+', ['', 'In the end, ', '']),
   rule('^(?:Firstly|First and foremost),\\s+', ['First, ', 'To start, ']),
   rule('^Secondly,\\s+', ['Second, ', 'Next, ']),
@@ -51,8 +61,8 @@ const OPENERS: PhraseRule[] = [
 const PHRASES: PhraseRule[] = [
   ...verbRules({ delve: ['look', 'dig'], delves: ['looks', 'digs'], delved: ['looked', 'dug'], delving: ['looking', 'digging'] }),
   rule('\\b(play|plays|played|playing) (?:a|an) (?:crucial|vital|pivotal|key|critical|essential|significant|important|fundamental|integral|central|instrumental|major) role\\b', ['$1 a big part', '$1 a major part', '$1 a large role']),
-  rule('\\ba (?:true |powerful |clear |lasting )?testament to\\b', ['proof of', 'a sign of']),
-  rule('\\b(?:a|an) (?:wide|broad|diverse|vast|rich) (?:range|array|variety|spectrum|assortment) of\\b', ['many', 'all sorts of', 'lots of']),
+  varied('\\ba (?:true |powerful |clear |lasting )?testament to\\b', ['proof of', 'a sign of']),
+  rule('\\b(?:a|an) (?:wide|broad|diverse|vast|rich) (?:range|array|variety|spectrum|assortment) of\\b', ['many', 'lots of']),
   rule('\\ba (?:myriad|plethora|multitude) of\\b', ['many', 'lots of', 'plenty of']),
   rule('\\bmyriad\\b', ['many', 'countless']),
   rule('\\bnumerous\\b', ['many', 'lots of']),
@@ -67,7 +77,7 @@ const PHRASES: PhraseRule[] = [
   ...verbRules({ showcase: ['show', 'display'], showcases: ['shows', 'displays'], showcasing: ['showing', 'displaying'] }),
   ...verbRules({ underscore: ['stress', 'show'], underscores: ['stresses', 'shows'], underscored: ['stressed'], underscoring: ['stressing', 'showing'] }),
   ...verbRules({ commence: ['start', 'begin'], commences: ['starts', 'begins'], commenced: ['started'], commencing: ['starting', 'beginning'] }),
-  ...verbRules({ 'embark on': ['start', 'set out on'], 'embarks on': ['starts', 'sets out on'], 'embarked on': ['started', 'set out on'], 'embarking on': ['starting', 'setting out on'] }),
+  ...verbRules({ 'embark on': ['start', 'begin'], 'embarks on': ['starts', 'begins'], 'embarked on': ['started', 'began'], 'embarking on': ['starting', 'beginning'] }),
   ...verbRules({ grapple: ['struggle', 'deal'], grapples: ['struggles', 'deals'], grappled: ['struggled', 'dealt'], grappling: ['struggling', 'dealing'] }, '(?= with\\b)'),
   ...verbRules({ revolutionize: ['transform', 'change'], revolutionizes: ['transforms', 'changes'], revolutionized: ['transformed', 'changed'], revolutionizing: ['transforming', 'changing'], revolutionise: ['transform'], revolutionises: ['transforms'], revolutionised: ['transformed'], revolutionising: ['transforming'] }),
   ...verbRules({ bolster: ['boost', 'strengthen'], bolsters: ['boosts', 'strengthens'], bolstered: ['boosted', 'strengthened'], bolstering: ['boosting', 'strengthening'] }),
@@ -132,10 +142,10 @@ const PHRASES: PhraseRule[] = [
   rule('\\bprofoundly\\b', ['deeply', 'greatly']),
   rule('(?<!statistically |not )\\bsignificantly\\b', ['greatly', 'sharply']),
   rule('(?<!statistically |not )\\bsignificant\\b', ['major', 'big']),
-  rule('\\bensure that\\b', ['make sure that']),
-  rule('\\bensures that\\b', ['makes sure that']),
-  rule('\\bensured that\\b', ['made sure that']),
-  rule('\\bensuring that\\b', ['making sure that']),
+  varied('\\bensure that\\b', ['make sure that', 'make sure']),
+  varied('\\bensures that\\b', ['makes sure that', 'makes sure']),
+  varied('\\bensured that\\b', ['made sure that', 'made sure']),
+  varied('\\bensuring that\\b', ['making sure that', 'making sure']),
   rule('\\b(may|might|could|can) potentially\\b', ['$1', '$1']),
   rule(';\\s*however,\\s+', [', but ', '. Still, ']),
   rule(',\\s*however,\\s+', [', though, ', ', still, ']),
@@ -244,7 +254,7 @@ const STOCK_WORDING: PhraseRule[] = [
   ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
-  rule('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer picture of']),
+  varied('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer view of']),
   rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),
@@ -261,7 +271,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('(?<!\\b(?:is|are|was|were|be|been|being|largely|partly|mainly|mostly|not) )\\bdue to\\b(?! the fact)', ['because of', 'owing to']),
   rule('\\b(may|might|could|can|will|would) help to\\b', ['$1 help']),
   rule('\\bnot only (?!(?:does|do|did|is|are|was|were|can|will|has|have|had|would|could)\\b)([^,;:.]{3,60}?) but also\\b', ['$1 and also', '$1 and']),
-  rule('\\bhighly recommend\\b', ['would recommend', 'really recommend']),
+  varied('\\bhighly recommend\\b', ['would recommend', 'recommend']),
   rule('\\btop-notch\\b', ['excellent', 'first-rate']),
   rule('\\bdelightful\\b', ['lovely', 'charming']),
   rule('\\bunforgettable\\b', ['memorable']),
@@ -269,7 +279,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\bambience\\b', ['atmosphere', 'feel']),
   rule('\\boverall experience\\b', ['whole experience', 'experience']),
   rule('\\bculinary (delights|treats)\\b', ['food', 'dishes']),
-  rule('\\bamidst\\b', ['in the middle of']),
+  varied('\\bamidst\\b', ['amid', 'in the middle of']),
   rule('\\bLittle did (I|he|she|they|we|you) (?:know|realize|realise|suspect)\\b(?= (?:that|what|how|who|where|when|why|whether)\\b|[,.;!])', ['$1 had no idea']),
   rule("\\b(heart|pulse) raced\\b", ['$1 pounded', '$1 was pounding']),
   rule('\\bplethora\\b', ['wealth']),
@@ -283,14 +293,14 @@ const STOCK_WORDING: PhraseRule[] = [
   // texts: "a sense of" 31 vs 1, "anyone looking for" 24 vs 0, "understanding of" 66 vs 3), in the
   // wording people use instead.
   rule('\\b(a|an) ((?:renewed|deep|deeper|strong|real|growing|new|great|certain|false|shared|overwhelming|profound|lasting|quiet|sudden) )?sense of (?!(?:humou?r|direction|smell|taste|touch|sight|hearing|style|scale|proportion|timing|self|place|fashion|balance|rhythm|occasion)\\b)', ['$1 $2feeling of ']),
-  rule('\\b(anyone|anybody|someone|somebody) looking for\\b', ['$1 who wants', '$1 in search of']),
+  varied('\\b(anyone|anybody|someone|somebody) looking for\\b', ['$1 who wants', '$1 who needs']),
   rule('\\b(anyone|anybody|someone|somebody) looking to\\b', ['$1 who wants to', '$1 hoping to']),
-  rule('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking for\\b', ['$1 who want', '$1 in search of']),
+  varied('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking for\\b', ['$1 who want', '$1 who need']),
   rule('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking to\\b', ['$1 who want to', '$1 hoping to']),
-  rule('\\b(is|are|was|were|remains|remain|remained|am) confident that\\b', ['$1 sure that']),
+  varied('\\b(is|are|was|were|remains|remain|remained|am) confident that\\b', ['$1 sure that', '$1 sure']),
   // One has or gains a grasp, and is given a picture ("gives a clearer picture of").
   rule('\\b(gain|gains|gained|gaining|have|has|had|having|develop|develops|developed|developing|get|gets|got|getting|need|needs|needed) (a|an) (better|deeper|clearer|fuller|greater|more complete|thorough|detailed|solid|good|basic|shared) understanding of\\b', ['$1 $2 $3 grasp of']),
-  rule('\\b(a|an) (better|clearer|fuller|more complete|more detailed) understanding of\\b', ['$1 $2 picture of']),
+  varied('\\b(a|an) (better|clearer|fuller|more complete|more detailed) understanding of\\b', ['$1 $2 idea of', '$1 $2 view of', '$1 $2 picture of']),
   rule('\\b(our|their|your|his|her|my) understanding of\\b', ['$1 grasp of', '$1 knowledge of']),
   rule('\\b(is|are|was|were|be|been|being|seemed|seems|looked|looks|felt|feels|became|remained) filled with\\b', ['$1 full of']),
   rule('^Our (?:results|findings) (?:show|indicate|demonstrate|reveal) that\\b', ['We find that', 'We show that']),
@@ -299,7 +309,6 @@ const STOCK_WORDING: PhraseRule[] = [
   // A trailing "offering ..." that describes what a place or thing has: "with" says the same.
   rule(',\\s+offering (?=(?:a|an|the|some|plenty|lots|great|stunning|beautiful|breathtaking|spectacular|panoramic|easy|free|fresh|views?|access)\\b)', [', with ']),
   rule('\\b(learn|learns|learned|learnt|learning|know|knows|knew|knowing|teach|teaches|taught|teaching|understand|understands|understood|understanding|appreciate|appreciates|appreciated|appreciating|realize|realizes|realized|realise|realises|realised|recognize|recognizes|recognized|recognise|recognises|recognised) the importance of\\b', ['$1 the value of']),
-  rule('\\bcommitment to\\b', ['dedication to']),
   rule('\\b(the|a|an|my|our|your|their)((?: (?!overall\\b)\\p{Ll}+)?) dining experience\\b', ['$1$2 meal']),
   rule('\\b(the|their|his|her|its|our|great|meticulous|careful|impeccable|incredible|real) attention to detail\\b', ['$1 care']),
   // In an abstract, "the proposed method" is the authors' own.
@@ -460,7 +469,7 @@ const NOMINALISATIONS: PhraseRule[] = [
   rule('\\ba key component of\\b', ['a key part of']),
   rule('\\bthe vast majority of\\b', ['most', 'nearly all']),
   rule('\\ba growing number of\\b', ['more and more']),
-  rule('\\ba variety of\\b', ['many', 'all sorts of']),
+  rule('\\ba variety of\\b', ['many', 'various']),
   rule('\\bin excess of\\b', ['more than', 'over']),
   rule('\\bat the end of the day\\b', ['in the end']),
   rule('\\bon a (?:global|worldwide) scale\\b', ['worldwide', 'around the world']),
@@ -496,7 +505,7 @@ const EVERYDAY_PHRASES: PhraseRule[] = [
   rule('^Upon (?=\\p{Ll}+ing\\b)', ['On ', 'After ']),
   rule('\\bin the wake of\\b', ['after', 'following']),
   rule('\\bin the aftermath of\\b', ['after']),
-  rule('\\bin the midst of\\b', ['in the middle of', 'amid']),
+  varied('\\bin the midst of\\b', ['in the middle of', 'amid']),
   rule('\\bin the vicinity of\\b', ['near']),
   rule('\\bin conjunction with\\b', ['together with', 'along with']),
   rule('\\bin accordance with\\b', ['in line with']),
@@ -625,12 +634,26 @@ const ALL_RULES: PhraseRule[] = [...OPENERS, ...NOMINALISATIONS, ...EVERYDAY_PHR
 
 const CAPITAL_START = /^\p{Lu}/u;
 
-function applyRule(text: string, { pattern, replacements }: PhraseRule, variant: number): string {
+/** A small deterministic hash (FNV-1a) of a string. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** The words a match stands among: the match and the next word, lower-cased. */
+function matchContext(text: string, at: number, match: string): string {
+  return (match + (/^\s*\p{L}+/u.exec(text.slice(at + match.length))?.[0] ?? '')).toLowerCase();
+}
+
+function applyRule(text: string, { pattern, replacements, rotate }: PhraseRule, variant: number): string {
   pattern.lastIndex = 0;
   return text.replace(pattern, (...args: unknown[]) => {
     const match = args[0] as string;
+    const at = args.find((a): a is number => typeof a === 'number')!;
     const groups = args.slice(1).filter((g): g is string | undefined => typeof g === 'string' || g === undefined);
-    let out = replacements[variant % replacements.length].replace(/\$(\d)/gu, (_, n: string) => groups[Number(n) - 1] ?? '');
+    const first = rotate ? hash(matchContext(text, at, match)) % replacements.length : 0;
+    let out = replacements[(variant + first) % replacements.length].replace(/\$(\d)/gu, (_, n: string) => groups[Number(n) - 1] ?? '');
     // Keep the match's capitalisation ("In order to" -> "To"); keep "I" in contractions.
     if (CAPITAL_START.test(match) && out.length > 0) out = out[0].toUpperCase() + out.slice(1);
     return out;
