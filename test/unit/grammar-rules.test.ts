@@ -426,6 +426,12 @@ describe('what harper.js proposes and we do not apply', () => {
     assert.equal(await corrected('It is importand to have a solid base.'), 'It is important to have a solid base.');
   });
 
+  it('does not cut a misspelt word into a word and a rare piece', async () => {
+    assert.doesNotMatch(await corrected('I am also very interestion in it.'), /interest ion/);
+    assert.doesNotMatch(await corrected('They donnot have much time.'), /don not/);
+    assert.equal(await corrected('They live in the oldage of their lives.'), 'They live in the old age of their lives.');
+  });
+
   it('restores the apostrophe of a contraction written without it, even with an extra vowel', async () => {
     assert.equal(await corrected('I think im right about it.'), "I think I'm right about it.");
     assert.equal(await corrected('It wasent like that before.'), "It wasn't like that before.");

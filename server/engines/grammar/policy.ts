@@ -96,11 +96,12 @@ function isDialectFlip(word: string, candidate: string, ctx: PolicyContext): boo
  * `original` is the flagged text, `replacement` the first suggestion.
  */
 const CONDITIONS: Record<string, (original: string, replacement: string, ctx: PolicyContext) => boolean> = {
-  // allday → all day, inmany → in many; not maind → ma ind (for "mind"), todays → to days.
+  // allday → all day, inmany → in many; not maind → ma ind (for "mind"), todays → to days, nor a
+  // misspelling cut into a word and a rare one (interestion → interest ion, donnot → don not).
   SplitWords: (original, replacement, ctx) =>
     !ctx.lexicon.isKnown(original) &&
     !/s$/i.test(original) &&
-    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5)),
+    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5 && ctx.lexicon.count(part) >= COMMON_PART)),
   // equipments → equipment, an evidence → evidence; not "like a thief" → "like thief",
   // "every stuff" → "every piece of stuff", "a software" → "a program".
   MassNouns: (original, replacement) => {
@@ -304,6 +305,8 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
+/** SUBTLEX count from which a piece of a run-together word is a common word ("ion": 20, "age": 4,039). */
+const COMMON_PART = 100;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
