@@ -248,6 +248,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'In this case a tour guide is useful.', 'Of course it has its risks.', 'In fact we need more places.',
     ],
   },
+  'for-after-easy': {
+    fixes: [
+      ['It was very easy to me to understand the lesson.', 'It was very easy for me to understand the lesson.'],
+      ['It is difficult to them to find a job.', 'It is difficult for them to find a job.'],
+    ],
+    leaves: ['It is important to me to be honest.', 'It was easy to get to them.', 'It is easy for me to understand.'],
+  },
   'comma-before-especially': {
     fixes: [['It is more interesting than the others especially when you are young.', 'It is more interesting than the others, especially when you are young.']],
     leaves: ['This is especially important for us.', 'We liked it especially much.', 'It is cheap, especially in winter.'],
@@ -388,6 +395,12 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('The school teachers met at the workplace.');
     await unchanged('Dr. Okonkwo met Ms. Nguyen and Mr. Wąsowski at the café.');
     await unchanged('Thieves can easily find out the best time to visit.');
+  });
+
+  it('keeps the plural of an -ing noun, which counts, and still mends a plural mass noun', async () => {
+    await unchanged('It is very expensive to prescribe burnings every few years.');
+    await unchanged('We had many meetings and some interesting findings.');
+    assert.equal(await corrected('They gave me many advices.'), 'They gave me much advice.');
   });
 
   it('keeps long words a broad word list has though WordNet lacks them', async () => {

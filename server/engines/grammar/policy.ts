@@ -106,6 +106,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // "every stuff" → "every piece of stuff", "a software" → "a program".
   MassNouns: (original, replacement) => {
     if (/piece of|program/.test(replacement)) return false;
+    // A plural of an -ing noun names events or things and counts: "book burnings", "meetings", "findings".
+    if (/\p{L}ings$/iu.test(original)) return false;
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
     // The article dropped, the noun kept: not "an advice" → "an tip".
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;

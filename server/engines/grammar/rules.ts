@@ -1187,6 +1187,24 @@ const interestedIn: Rule = {
   },
 };
 
+/** Adjectives of ease and need whose person takes "for" before an infinitive ("easy for me to understand"). */
+const EASE_ADJECTIVES = new Set(['easy', 'easier', 'hard', 'harder', 'difficult', 'possible', 'impossible', 'necessary', 'unnecessary', 'convenient']);
+
+/** "it was easy to me to understand" → "easy for me to understand". */
+const forAfterEase: Rule = {
+  id: 'for-after-easy',
+  category: 'grammar',
+  description: 'easy/hard/possible + to + person + to-infinitive → for (easy to me to understand → easy for me to understand)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 3 < tokens.length; i++) {
+      if (!EASE_ADJECTIVES.has(tokens[i].lower) || tokens[i + 1].lower !== 'to' || !OBJECT_PRONOUNS.has(tokens[i + 2].lower) || tokens[i + 3].lower !== 'to') continue;
+      out.push(replace(tokens[i + 1], 'for'));
+    }
+    return out;
+  },
+};
+
 /**
  * A passive with the base form for the participle: "is generate by" → generated. Only before "by",
  * the passive's agent, and only for verbs that are neither nouns nor adjectives ("is close by").
@@ -1458,6 +1476,7 @@ export const RULES: Rule[] = [
   beAgree,
   gerundAfter,
   interestedIn,
+  forAfterEase,
   finalPeriod,
   missingArticle,
 ];
