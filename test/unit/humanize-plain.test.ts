@@ -159,6 +159,18 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases(masked, 0), masked);
   });
 
+  it("drops a numbered chat preamble too: its count of sentences is no fact of the piece", () => {
+    const text = 'Here is a 7 sentence story based on the prompt: The ship left port in 1912 with 40 men aboard. Moreover, the crew sang as the coast faded from view. The sea was calm for the first week, and the cook kept everyone fed with bread and fish. Nobody on board knew that a storm was building far to the south, over warm water.';
+    assert.deepEqual([...protectedItems(text).keys()].filter((item) => /\d/u.test(item)).sort(), ['1912', '40']);
+    assert.deepEqual([...protectedItems('Here are 15 sentences to continue the review:1. The food was good.').keys()], ['1']);
+    // A preamble that names someone, or quotes a title, keeps its number protected, so it stays.
+    assert.ok(protectedItems('Here is an 8 sentence abstract about Dyons: We study stars.').has('8'));
+    assert.ok(protectedItems('Here is a 39 sentence story based on the prompt "Until I Stated": It rained.').has('39'));
+    const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
+    assert.match(result.text, /^The ship left port in 1912 with 40 men aboard\./u);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+  });
+
   it("drops a chat transcript's role labels, which are no citations, and keeps real citations", () => {
     assert.equal(replacePhrases('[assistant]: The gift came on a Tuesday.', 0), 'The gift came on a Tuesday.');
     assert.equal(replacePhrases('It glowed.[user]: She slept.', 0), 'It glowed. She slept.');

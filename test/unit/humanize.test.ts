@@ -218,7 +218,7 @@ describe('masking', () => {
 describe('phrase rules', () => {
   it('rewrites inflected verbs form by form', () => {
     assert.equal(replacePhrases('She delved into the archive and utilized the data.', 0), 'She looked into the archive and used the data.');
-    assert.equal(replacePhrases('They play a pivotal role in it.', 0), 'They play a big part in it.');
+    assert.match(replacePhrases('They play a pivotal role in it.', 0), /^They play (?:a big|a major|an important) part in it\.$/u);
     assert.equal(replacePhrases('An intricate plan was made.', 0), 'A complex plan was made.');
   });
 

@@ -18,15 +18,17 @@ import { checkInvariants, EditChecker, invariantReference, looksEnglish, type Ta
 import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, phraseEdits, replacePhrases } from './phrases.ts';
-import { mask, protectedSpans, unmask, type Span } from './protect.ts';
+import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
+import { fixTypos } from './typos.ts';
+import { lengthSpread } from './rhythm.ts';
 import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.9.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.10.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -63,6 +65,11 @@ const LOGIT_SLACK = 0.3;
 /** Structural candidates tried per sentence and pass, whatever their local score. */
 const STRUCTURAL_TRIES = 12;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
+/**
+ * Weight of a wider spread of sentence lengths (lengthSpread) against the detector's score when the
+ * search chooses between edits that both lower the score.
+ */
+const SPREAD_WEIGHT = 0.5;
 const MAX_SINGLE_SYNONYMS = 4;
 /** Single phrase edits the plain-wording pass tries per sentence when its full rewrite scores worse. */
 const PLAIN_SINGLE_EDITS = 3;
@@ -250,9 +257,22 @@ function judgeWith(detector: TextDetector, checker: EditChecker): Judge {
     const next = apply(state.draft, p);
     const count = p.sentences.length;
     const candidate = (): string => assemble(next);
-    const tally = checker.check(state.tally, stretch(state.draft, p.index, count), stretch(next, p.index, count), candidate);
+    const before = stretch(state.draft, p.index, count);
+    const after = stretch(next, p.index, count);
+    if (!keepsOpeningNumber(before, after)) return null;
+    const tally = checker.check(state.tally, before, after, candidate);
     return tally ? { draft: next, score: detector.detect(candidate()).aiScore, tally } : null;
   };
+}
+
+/**
+ * A number word that opens a sentence is capitalised only for its place, and as a protected item it
+ * keeps its capital wherever a move puts it: a move must not carry it inside a sentence ("Until
+ * dusk, Two guests ...", "... and Two guests ...").
+ */
+function keepsOpeningNumber(before: string, after: string): boolean {
+  const inside = (text: string): number => [...text.matchAll(/(?<=[^.!?:\s]\s+)\p{Lu}\p{Ll}+/gu)].filter((m) => NUMBER_WORD.test(m[0])).length;
+  return inside(after) <= inside(before);
 }
 
 function apply(draft: Draft, p: Proposal): Draft {
@@ -274,12 +294,20 @@ function worstFirst(draft: Draft, text: string, detection: ReturnType<TextDetect
   return draft.sentences.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
 }
 
+/**
+ * Rewrites start from the text as a careful person would retype it: no look-alike letters or
+ * invisible characters, and in English no obvious typos.
+ */
+function retyped(input: string): string {
+  const cleaned = cleanArtefacts(input);
+  return looksEnglish(cleaned) ? fixTypos(cleaned) : cleaned;
+}
+
 export function humanize(input: string, options: HumanizeOptions): HumanizeResult {
   const { detector } = options;
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
-  // Rewrites start from the text as a person would retype it: no look-alike letters or invisible characters.
-  const text = cleanArtefacts(input);
+  const text = retyped(input);
   const detection = detector.detect(text);
   const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
@@ -302,6 +330,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   // later passes only revisit what changed around an edit.
   const settled = new Set<string>();
   const known = new Map<string, Candidate[]>();
+  const sentenceLengths = new Map<string, number[]>();
   const candidates: CandidateSource = (sentence) => {
     let found = known.get(sentence);
     if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
@@ -326,13 +355,20 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
       let tries = 0;
       let structuralTries = 0;
       let best: SearchState | null = null;
+      let bestGain = 0;
+      const spread = lengthSpread(draft.sentences, sentenceLengths);
       for (const p of proposals(draft, index, candidates, local)) {
         if (p.structural ? structuralTries >= STRUCTURAL_TRIES : tries >= TRIES_PER_SENTENCE || p.localChange > slack) continue;
         const next = judge(state, p);
         if (!next) continue;
         if (p.structural) structuralTries++;
         else tries++;
-        if (next.score < (best?.score ?? state.score)) best = next;
+        // Of the edits that lower the score, the one that lowers it most, counting a wider spread of sentence lengths as a gain too.
+        const gain = state.score - next.score + SPREAD_WEIGHT * (lengthSpread(next.draft.sentences, sentenceLengths) - spread);
+        if (next.score < state.score && gain > bestGain) {
+          best = next;
+          bestGain = gain;
+        }
       }
       if (best) {
         state = best;
@@ -360,7 +396,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
 export async function humanizeWithLlm(input: string, options: HumanizeOptions & { llm: LlmRewriter }): Promise<HumanizeResult> {
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const before = options.detector.detect(input).aiScore;
-  const text = cleanArtefacts(input);
+  const text = retyped(input);
   if (before < target || !looksEnglish(text)) return humanize(input, options);
   let rewritten: string;
   try {

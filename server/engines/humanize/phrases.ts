@@ -6,7 +6,7 @@
  *
  * Rules run on masked text (protect.ts), so they never see numbers, names, quotes or code.
  */
-import { PLACEHOLDER } from './protect.ts';
+import { CHAT_PREAMBLE, PLACEHOLDER } from './protect.ts';
 
 interface PhraseRule {
   pattern: RegExp;
@@ -35,7 +35,7 @@ function verbRules(forms: Record<string, string[]>, after = ''): PhraseRule[] {
 /** Sentence-opening transitions and fillers (the sentence's first words). */
 const OPENERS: PhraseRule[] = [
   rule('^(?:Moreover|Furthermore|Additionally|In addition|What is more),\\s+', ['', 'Also, ', 'And ']),
-  rule('^(?:However|Nevertheless|Nonetheless),\\s+', ['But ', 'Still, ']),
+  rule('^(?:However|Nevertheless|Nonetheless),\\s+', ['But ']),
   rule('^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly),\\s+', ['So ', 'Because of this, ', 'That is why ']),
   rule('^(?:In conclusion|To conclude|In summary|To summarize|To summarise|To sum up|In closing),\\s+', ['', 'In short, ']),
   rule('^(?:Ultimately|Overall|In essence|Essentially|Notably|Importantly|Indeed|Interestingly|Undoubtedly|Needless to say|Of course|Admittedly),\\s+', ['', 'In the end, ', '']),
@@ -51,8 +51,9 @@ const OPENERS: PhraseRule[] = [
   // Role labels of a pasted chat transcript ("[assistant]: Once upon a time"): an editor deletes them.
   rule('\\s*\\[(?:assistant|user|system|human)\\]:\\s*', [' ']),
   // A chat model's preamble to the piece it was asked for ("Sure, here's a story based on your prompt:", bold or not):
-  // an editor cuts it. Never one that holds a number, quotation or name (masked: they must all stay).
-  rule(`^(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:a|an|the|my|your|some) [^:.!?\uE000]{0,80}?\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem)\\b[^:.!?\uE000]{0,120}(?:\\*\\*)?:(?:\\*\\*)?\\s*(?=\\S)`, ['']),
+  // an editor cuts it, with its count of sentences (no fact of the piece, so not protected: protect.ts). Never one
+  // that holds a quotation or name (masked: they must stay).
+  rule(`^${CHAT_PREAMBLE}\\s*(?=\\S)`, ['']),
   // A generated abstract's own heading glued to its first sentence ("Abstract:In this paper", "**Abstract:**").
   rule('^(?:\\*\\*Abstract:?\\*\\*:?|Abstract:)\\s*(?=\\S)', ['']),
 ];
@@ -60,7 +61,7 @@ const OPENERS: PhraseRule[] = [
 /** Stock phrases anywhere in the sentence. */
 const PHRASES: PhraseRule[] = [
   ...verbRules({ delve: ['look', 'dig'], delves: ['looks', 'digs'], delved: ['looked', 'dug'], delving: ['looking', 'digging'] }),
-  rule('\\b(play|plays|played|playing) (?:a|an) (?:crucial|vital|pivotal|key|critical|essential|significant|important|fundamental|integral|central|instrumental|major) role\\b', ['$1 a big part', '$1 a major part', '$1 a large role']),
+  varied('\\b(play|plays|played|playing) (?:a|an) (?:crucial|vital|pivotal|key|critical|essential|significant|important|fundamental|integral|central|instrumental|major) role\\b', ['$1 a big part', '$1 a major part', '$1 an important part']),
   varied('\\ba (?:true |powerful |clear |lasting )?testament to\\b', ['proof of', 'a sign of']),
   rule('\\b(?:a|an) (?:wide|broad|diverse|vast|rich) (?:range|array|variety|spectrum|assortment) of\\b', ['many', 'lots of']),
   rule('\\ba (?:myriad|plethora|multitude) of\\b', ['many', 'lots of', 'plenty of']),
@@ -254,7 +255,7 @@ const STOCK_WORDING: PhraseRule[] = [
   ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
-  varied('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer view of']),
+  varied('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer view of', 'a closer look at']),
   rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),

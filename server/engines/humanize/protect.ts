@@ -40,6 +40,31 @@ const NUMBER_WORDS =
   'million|millions|billion|billions|trillion|dozen|dozens|half|once|twice|thrice|first|second|third|fourth|fifth|' +
   'sixth|seventh|eighth|ninth|tenth|twelfth|twentieth|hundredth|thousandth|millionth';
 
+/** One spelled-out number, as a whole word. */
+export const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'iu');
+
+/**
+ * A chat model's preamble to the piece it was asked for, at a sentence start ("Sure, here's a story
+ * based on your prompt:", "Here is a 7 sentence abstract for the given title:", bold or not): the
+ * phrase rules drop it. Its count of sentences is no fact of the piece, so it is not protected. A
+ * regular-expression source; a quotation (or its placeholder in masked text) ends it.
+ */
+export const CHAT_PREAMBLE =
+  `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
+  `\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
+  `[^:.!?"“\uE000]{0,120}(?:\\*\\*)?:(?:\\*\\*)?`;
+const PREAMBLE_AT_START = new RegExp(`^${CHAT_PREAMBLE}`, 'u');
+
+/** Spans of the chat preambles that open a sentence and name nobody (a capital after the first word would be a name). */
+function preambleSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const sentence of splitSentences(text)) {
+    const m = PREAMBLE_AT_START.exec(sentence.text);
+    if (m && !/\p{Lu}/u.test(m[0].replace(/^\W*\p{L}+/u, ''))) spans.push({ start: sentence.start, end: sentence.start + m[0].length });
+  }
+  return spans;
+}
+
 /** Patterns whose whole match is one protected item, in priority order (earlier wins on overlap). */
 const ITEM_PATTERNS: RegExp[] = [
   /```[\s\S]*?```/gu, // fenced code
@@ -71,12 +96,17 @@ export function protectedSpans(text: string): Span[] {
     taken.fill(1, start, end);
     spans.push({ start, end });
   };
+  const preambles = /Here(?:'s| is| are)/u.test(text) ? preambleSpans(text) : [];
   for (const pattern of ITEM_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
-      const raw = m[0];
+      // In a preamble only what runs on past its end ("the review:1." glued) is protected.
+      const preamble = preambles.find((p) => m.index >= p.start && m.index < p.end);
+      const from = preamble ? preamble.end : m.index;
+      const raw = m[0].slice(from - m.index);
+      if (!/\p{N}/u.test(raw) && preamble) continue;
       // A digit token keeps its own dots ("3.5") but not the sentence's full stop after it.
       const trimmed = raw.length > 1 && /\p{N}/u.test(raw) && !raw.startsWith('(') && !raw.startsWith('[') ? raw.replace(TRAILING_PUNCTUATION, '') : raw;
-      if (trimmed.length > 0) add(m.index, m.index + trimmed.length);
+      if (trimmed.length > 0) add(from, from + trimmed.length);
     }
   }
   for (const name of nameSpans(text)) add(name.start, name.end);

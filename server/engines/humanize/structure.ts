@@ -351,7 +351,7 @@ const BACK_TIME_CLAUSE = /^([^,;:.!?]{15,}?) (when|after|before|once|until) ([^,
  * Words before "when" (or "before", ...) that make it part of the main clause: "the day when ...",
  * "I don't know when ...", "long before ...". The clause then cannot move.
  */
-const BOUND_BEFORE_TIME = /\b(?:come|comes|came|coming|time|times|day|days|moment|moments|year|years|point|period|era|age|case|cases|situation|situations|instance|night|morning|evening|week|month|hour|minute|season|know|knew|known|ask|asked|wonder|wondered|remember|remembered|recall|tell|told|see|saw|sure|decide|decided|learn|learned|understand|explain|show|idea|long|soon|shortly|right|just|even|only|not|never|ever|and|or|but|than|it|that|this)$/iu;
+const BOUND_BEFORE_TIME = /\b(?:come|comes|came|coming|time|times|day|days|moment|moments|year|years|point|period|era|age|case|cases|situation|situations|instance|night|morning|evening|week|month|hour|minute|season|know|knew|known|ask|asked|wonder|wondered|remember|remembered|recall|tell|told|see|saw|sure|decide|decided|learn|learned|understand|explain|show|idea|long|soon|shortly|while|later|earlier|ago|right|just|even|only|not|never|ever|and|or|but|than|it|that|this)$/iu;
 
 /** "A because B." -> "Because B, a."; "A when B." -> "When B, a." */
 export function moveClauseFront(sentence: string): string | null {
