@@ -248,6 +248,21 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'In this case a tour guide is useful.', 'Of course it has its risks.', 'In fact we need more places.',
     ],
   },
+  'verb-extra-preposition': {
+    fixes: [
+      ['The reading passage emphasizes about an alternative.', 'The reading passage emphasizes an alternative.'],
+      ['She lacks of money.', 'She lacks money.'],
+      ['He mentioned about the cost.', 'He mentioned the cost.'],
+    ],
+    leaves: ['The lack of money is a problem.', 'He mentioned it.', 'They were talking about the cost.'],
+  },
+  'plural-kind-of': {
+    fixes: [
+      ['There are many kind of people in the city.', 'There are many kinds of people in the city.'],
+      ['I like all type of music.', 'I like all types of music.'],
+    ],
+    leaves: ['This kind of person is rare.', 'There are many kinds of people.', 'It is a kind of magic.', 'These kind of fish live long.'],
+  },
   'for-after-easy': {
     fixes: [
       ['It was very easy to me to understand the lesson.', 'It was very easy for me to understand the lesson.'],

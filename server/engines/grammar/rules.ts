@@ -1187,6 +1187,50 @@ const interestedIn: Rule = {
   },
 };
 
+/** Verbs that take their object directly, with the preposition learners add ("emphasize about"). */
+const DIRECT_OBJECT_VERBS: ReadonlyArray<[RegExp, string]> = [
+  [/^emphasi[sz](e|es|ed|ing)$/, 'about'],
+  [/^mention(s|ed|ing)?$/, 'about'],
+  [/^(lacks|lacked)$/, 'of'],
+];
+
+/** "emphasize about the cost" → "emphasize the cost", "she lacks of money" → "lacks money". */
+const extraPreposition: Rule = {
+  id: 'verb-extra-preposition',
+  category: 'grammar',
+  description: 'a verb that takes its object directly, with about/of added (emphasize about → emphasize; lacks of → lacks)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const verb = tokens[i];
+      const preposition = tokens[i + 1];
+      const rule = DIRECT_OBJECT_VERBS.find(([form, p]) => form.test(verb.lower) && preposition.lower === p);
+      // An object follows (a word, not the end of the clause): "as mentioned about" is left.
+      if (!rule || !isWord(tokens[i + 2]) || verb.pos === 'NOUN') continue;
+      out.push({ start: verb.end, end: preposition.end, replacement: '' });
+    }
+    return out;
+  },
+};
+
+/** Quantifiers that take a plural "kinds of" ("many kinds of people"); not "these kind of", an accepted informal use. */
+const KIND_QUANTIFIERS = new Set(['many', 'several', 'various', 'numerous', 'all', 'both']);
+
+/** "many kind of people" → "many kinds of people", "all type of music" → "all types of music". */
+const pluralKindOf: Rule = {
+  id: 'plural-kind-of',
+  category: 'grammar',
+  description: 'many/all + kind/type/sort of → kinds/types/sorts of (many kind of people → many kinds of people)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      if (!KIND_QUANTIFIERS.has(tokens[i].lower) || !['kind', 'type', 'sort'].includes(tokens[i + 1].lower) || tokens[i + 2].lower !== 'of') continue;
+      out.push(replace(tokens[i + 1], `${tokens[i + 1].lower}s`));
+    }
+    return out;
+  },
+};
+
 /** Adjectives of ease and need whose person takes "for" before an infinitive ("easy for me to understand"). */
 const EASE_ADJECTIVES = new Set(['easy', 'easier', 'hard', 'harder', 'difficult', 'possible', 'impossible', 'necessary', 'unnecessary', 'convenient']);
 
@@ -1477,6 +1521,8 @@ export const RULES: Rule[] = [
   gerundAfter,
   interestedIn,
   forAfterEase,
+  pluralKindOf,
+  extraPreposition,
   finalPeriod,
   missingArticle,
 ];
