@@ -71,10 +71,10 @@ export function fixTypos(text: string): string {
     const word = m[0];
     const start = m.index;
     const end = start + word.length;
-    if (word.length < MIN_LETTERS || inside(start, end) || repeated(text, word)) continue;
+    if (word.length < MIN_LETTERS) continue;
     // The word knowledge loads once per process, and only for a text that needs it.
     lexicon ??= Lexicon.load();
-    if (isWord(lexicon, word) || runTogether(lexicon, word)) continue;
+    if (isWord(lexicon, word) || inside(start, end) || repeated(text, word) || runTogether(lexicon, word)) continue;
     // A fix never brings in a protected item (a number word): the invariants count those.
     const candidates = lexicon.nearWords(word).filter((c) => lexicon!.count(c) >= MIN_COUNT && plausibleSlip(word, c) && protectedSpans(c).length === 0);
     const choice = chooseSpelling(word, candidates, LanguageModel.load(lexicon), neighbours(text, start, end));
