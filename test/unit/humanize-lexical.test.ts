@@ -6,7 +6,7 @@ import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { lexicalContext, lexicalRewrites, type LexicalView } from '../../server/engines/humanize/lexical.ts';
 import { dropAndComma, dropIntroComma, joinLong, joinShort, pronounSubject, splitBecause, splitLong, splitSubjectParticiple, splitSubjectWhich, splitPredicates, splitWho } from '../../server/engines/humanize/structure.ts';
-import { wordOptions } from '../../server/engines/humanize/synonyms.ts';
+import { applySubstitutions, findSubstitutions, wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 /**
  * A stand-in lexical view: each listed word weighs its value, everything else nothing; the "human
@@ -206,5 +206,15 @@ describe('round 5: whole pipeline with the real detector', () => {
     assert.deepEqual(checkInvariants(text, first.text).violations, []);
     for (const name of ['Moomins', 'Tove Jansson', 'Royal Opera House', 'London', 'February 2023']) assert.ok(first.text.includes(name), name);
     assert.ok(splitSentences(first.text).length >= splitSentences(text).length - 2);
+  });
+});
+
+describe('humanizer word swaps and compounds', () => {
+  it('never swaps a noun of a compound the tagger reads as a verb ("a podium finish"), but does swap real verbs', () => {
+    const swapped = (t: string): string => applySubstitutions(t, findSubstitutions(t, 0));
+    assert.equal(swapped("He is now targeting a podium finish in Sunday's race."), "He is now targeting a podium finish in Sunday's race.");
+    assert.equal(swapped('The last day finish in London was scrapped.'), 'The last day finish in London was scrapped.');
+    assert.equal(swapped('We will finish the job.'), 'We will complete the job.');
+    assert.equal(swapped('The kids finish dinner.'), 'The kids complete dinner.');
   });
 });

@@ -113,6 +113,8 @@ function taggedWords(masked: string): TaggedWord[] {
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
+    // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
+    if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
   }
   return words;
