@@ -86,8 +86,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Most people does not know about this.', 'Most people do not know about this.'],
       ['Most people thinks it is good.', 'Most people think it is good.'],
       ['It shows that endangered animals is in danger.', 'It shows that endangered animals are in danger.'],
+      ['Most of these systems runs on electricity.', 'Most of these systems run on electricity.'],
+      ['All of the students was late.', 'All of the students were late.'],
     ],
-    leaves: ['The news is good today.', 'One of the students is late.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
+    leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
   },
   'agreement-relative': {
     fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],
@@ -253,8 +255,16 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['The reading passage emphasizes about an alternative.', 'The reading passage emphasizes an alternative.'],
       ['She lacks of money.', 'She lacks money.'],
       ['He mentioned about the cost.', 'He mentioned the cost.'],
+      ['You can really trust on it.', 'You can really trust it.'],
     ],
-    leaves: ['The lack of money is a problem.', 'He mentioned it.', 'They were talking about the cost.'],
+    leaves: ['You can trust in it.', 'The trust on both sides grew.', 'The lack of money is a problem.', 'He mentioned it.', 'They were talking about the cost.'],
+  },
+  'to-before-place': {
+    fixes: [
+      ['My classmates and I traveled France and Italy.', 'My classmates and I traveled to France and Italy.'],
+      ['Last year I went America with my family.', 'Last year I went to America with my family.'],
+    ],
+    leaves: ['We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!'],
   },
   'plural-kind-of': {
     fixes: [
@@ -348,8 +358,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['I am student.', 'I am a student.'],
       ['It was urgent matter.', 'It was an urgent matter.'],
       ['It is useful tool.', 'It is a useful tool.'],
+      ['This is not good idea.', 'This is not a good idea.'],
     ],
-    leaves: ['He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
+    leaves: ['It is not good news for us.', 'He is not home yet.', 'It is not a good idea.', 'This is not important work.', 'He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
   },
   'article-the-superlative': {
     fixes: [

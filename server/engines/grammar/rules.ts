@@ -195,6 +195,9 @@ const pluralPronounAgreement: Rule = {
   },
 };
 
+/** Quantifiers whose "of" phrase takes a plural verb with a plural noun ("most of the students are"). */
+const PLURAL_PARTITIVES = new Set(['most', 'many', 'all', 'several', 'few', 'both']);
+
 /** Plural noun subject + is/was/has: "the people is" → "the people are". */
 const pluralNounAgreement: Rule = {
   id: 'agreement-plural-noun',
@@ -216,10 +219,14 @@ const pluralNounAgreement: Rule = {
       // "Smoking cigarettes is bad": an -ing form before the noun makes it the object of a gerund subject.
       if (tokens.slice(j + 1, i).some((t) => /ing$/.test(t.lower))) continue;
       const det = tokens[j];
-      const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, j);
+      // "most of these systems runs": "most/many/all... of" takes the plural of its noun, so the
+      // subject starts at the quantifier (not "one of the boys is", whose subject is "one").
+      const partitive = j >= 2 && tokens[j - 1].lower === 'of' && PLURAL_PARTITIVES.has(tokens[j - 2].lower);
+      const determinerAt = partitive ? j - 2 : j;
+      const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, determinerAt);
       if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
       // "the students' book", "one of the boys is": not this pattern.
-      if (j > 0 && tokens[j - 1].lower === 'of') continue;
+      if (j > 0 && tokens[j - 1].lower === 'of' && !partitive) continue;
       out.push(replace(verb, fix));
     }
     return out;
@@ -643,22 +650,24 @@ const articleBeforeSingular: Rule = {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
       if (!COPULAS.has(tokens[i].lower)) continue;
-      let j = i + 1;
-      while (j < tokens.length && tokens[j].pos === 'ADJ' && j - i <= 2) j++;
-      const first = tokens[i + 1];
+      // "it is not good idea": "not" may stand between (the article goes after it).
+      const n = tokens[i + 1]?.lower === 'not' ? i + 1 : i;
+      let j = n + 1;
+      while (j < tokens.length && tokens[j].pos === 'ADJ' && j - n <= 2) j++;
+      const first = tokens[n + 1];
       const noun = tokens[j];
       const after = tokens[j + 1];
       // With an adjective ("is good idea"), or a person's role after I/he/she ("I am student"): not
       // "it is potassium", "he is president" (a title).
-      const role = j === i + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
-      if (j === i + 1 && !role) continue;
+      const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
+      if (j === n + 1 && !role) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
       if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
       // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.
-      if (tokens.slice(i + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
+      if (tokens.slice(n + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
       out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
     }
     return out;
@@ -1192,6 +1201,8 @@ const DIRECT_OBJECT_VERBS: ReadonlyArray<[RegExp, string]> = [
   [/^emphasi[sz](e|es|ed|ing)$/, 'about'],
   [/^mention(s|ed|ing)?$/, 'about'],
   [/^(lacks|lacked)$/, 'of'],
+  // "trust in" is right; "trust on" is not English.
+  [/^trust(s|ed|ing)?$/, 'on'],
 ];
 
 /** "emphasize about the cost" → "emphasize the cost", "she lacks of money" → "lacks money". */
@@ -1208,6 +1219,31 @@ const extraPreposition: Rule = {
       // An object follows (a word, not the end of the clause): "as mentioned about" is left.
       if (!rule || !isWord(tokens[i + 2]) || verb.pos === 'NOUN') continue;
       out.push({ start: verb.end, end: preposition.end, replacement: '' });
+    }
+    return out;
+  },
+};
+
+/** Verbs of going, which take "to" before a place ("traveled to France", not "traveled France"). */
+const GOING_VERBS = /^(go|goes|went|going|come|comes|came|coming|travel(s|ed|led|ing|ling)?|return(s|ed|ing)?)$/;
+/** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
+const TIME_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/;
+
+/** "we traveled France" → "we traveled to France", "I went America" → "went to America". */
+const toBeforePlace: Rule = {
+  id: 'to-before-place',
+  category: 'grammar',
+  description: 'go/come/travel/return + place name without "to" → with it (we traveled France → we traveled to France)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const verb = tokens[i];
+      const place = tokens[i + 1];
+      // Not an opening "Go": a cheer ("Go Team!").
+      if (!GOING_VERBS.test(verb.lower) || verb.pos === 'NOUN' || verb.sentenceStart || !isWord(place) || place.pos !== 'PROPN' || place.sentenceStart) continue;
+      // A capitalised name, not a time ("come Monday") or an adjective of manner ("go Dutch").
+      if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
+      out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
   },
@@ -1523,6 +1559,7 @@ export const RULES: Rule[] = [
   forAfterEase,
   pluralKindOf,
   extraPreposition,
+  toBeforePlace,
   finalPeriod,
   missingArticle,
 ];
