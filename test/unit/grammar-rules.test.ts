@@ -53,6 +53,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['Rose have a car.', 'History tell us the truth.', 'Time flies when we play.', 'Car owners pay more.', 'Parents teach their children well.', 'The scientist has been working on it.'],
   },
+  'agreement-mass-subject': {
+    fixes: [
+      ['Research have shown that it works.', 'Research has shown that it works.'],
+      ['Technology make our lives easier.', 'Technology makes our lives easier.'],
+      ['Money attract money.', 'Money attracts money.'],
+    ],
+    leaves: ['Statistics show that it works.', 'Staff have the right to know.', 'Government use of money is high.', 'I suggest that research continue.', 'Money transfer fees are high.', 'Mark have a car.', 'When I was young, music helped me.', 'Research has shown that it works.'],
+  },
   'be-agree': {
     fixes: [
       ['I am agree with you.', 'I agree with you.'],

@@ -310,27 +310,76 @@ const bareSingularSubject: Rule = {
   apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
-      // The subject: [adjective] noun ("Younger generation are").
-      const first = tokens[i];
-      const j = isWord(first) && taggedAs(first, 'ADJ', lexicon) && isPlainAdjective(first, lexicon) ? i + 1 : i;
-      const noun = tokens[j];
-      const verb = tokens[j + 1];
-      if (!isWord(noun) || !taggedAs(noun, 'NOUN', lexicon) || noun.lemma.toLowerCase() !== noun.lower || noun.lower.includes('-')) continue;
-      // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
-      const plain = (t: Token): boolean => t.text === t.lower || (t.sentenceStart && t.text === matchCase('A', t.lower));
-      if (!isWord(first) || !plain(first) || (noun !== first && noun.text !== noun.lower)) continue;
+      const subject = bareSubject(tokens, i, lexicon);
+      if (!subject) continue;
+      const { noun, verb } = subject;
       // A capitalised noun may be a name ("Mark have"): only a noun used in the plural at least half as often.
       if (noun.text !== noun.lower && lm.count(pluralize(noun.lower)) < 0.5 * lm.count(noun.lower)) continue;
-      // At a clause start, or after one adverb there ("Recently scientist have").
-      const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
-      if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) continue;
-      if (!isWord(verb)) continue;
-      if (verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) continue;
       const pluralVerb = ['have', 'do', 'are', 'were'].includes(verb.lower) || (verb.pos === 'VERB' && verb.lemma === verb.lower && lexicon.isVerb(verb.lower) && !lexicon.hasLemma(verb.lower, 'noun'));
       if (!pluralVerb || MODALS.has(verb.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || STRICT_UNCOUNTABLE.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.functionWords.has(noun.lower) || !clearlyCountable(noun.lower, lm)) continue;
       out.push(replace(noun, pluralize(noun.lower)));
+    }
+    return out;
+  },
+};
+
+/**
+ * The subject that begins a clause at token `i` as a bare singular noun, [adjective] noun, with the
+ * verb after it: "Recently scientist have", "Younger generation are", "history tell us".
+ */
+function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Token; verb: Token } | null {
+  const first = tokens[i];
+  const j = isWord(first) && taggedAs(first, 'ADJ', lexicon) && isPlainAdjective(first, lexicon) ? i + 1 : i;
+  const noun = tokens[j];
+  const verb = tokens[j + 1];
+  if (!isWord(noun) || !taggedAs(noun, 'NOUN', lexicon) || noun.lemma.toLowerCase() !== noun.lower || noun.lower.includes('-')) return null;
+  // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
+  const plain = (t: Token): boolean => t.text === t.lower || (t.sentenceStart && t.text === matchCase('A', t.lower));
+  if (!isWord(first) || !plain(first) || (noun !== first && noun.text !== noun.lower)) return null;
+  // At a clause start, or after one adverb there ("Recently scientist have").
+  const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
+  if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) return null;
+  if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) return null;
+  return { noun, verb };
+}
+
+/** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
+const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation']);
+
+/**
+ * An uncountable noun as a bare subject with a verb in the plural form: "history tell us" →
+ * "history tells us", "research have shown" → "has shown". The noun has no plural to give, so the
+ * verb is the error (count nouns are pluralised by plural-bare-subject instead).
+ */
+const massSubjectAgreement: Rule = {
+  id: 'agreement-mass-subject',
+  category: 'grammar',
+  description: 'bare uncountable noun subject + base verb → -s form (history tell us → history tells us, research have shown → has shown)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const subject = bareSubject(tokens, i, lexicon);
+      if (!subject) continue;
+      const { noun, verb } = subject;
+      // Only the curated uncountable nouns ("advertisement", "community" have plurals), and not one
+      // half of a coordinated subject ("the society and community afford").
+      const uncountable = MASS_NOUNS.has(noun.lower) || STRICT_UNCOUNTABLE.has(noun.lower);
+      if (!uncountable || COLLECTIVE_NOUNS.has(noun.lower) || /s$/.test(noun.lower) || ['and', 'or'].includes(tokens[i - 1]?.lower ?? '')) continue;
+      const next = tokens[verb === tokens[i + 1] ? i + 2 : i + 3];
+      if (verb.lower === 'have' || verb.lower === 'do') {
+        out.push(replace(verb, verb.lower === 'have' ? 'has' : 'does'));
+        continue;
+      }
+      if (verb.pos !== 'VERB' || verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.isVerb(verb.lower)) continue;
+      // A predicate must follow (an object, a clause, a particle), not a noun of a compound ("money
+      // transfer fees"); a bare noun object only after a word that is no noun ("money attract money").
+      const objectPos = lexicon.hasLemma(verb.lower, 'noun') ? ['DET', 'PRON', 'ADP', 'PART', 'SCONJ'] : ['DET', 'PRON', 'ADP', 'PART', 'SCONJ', 'NOUN'];
+      if (!next || !objectPos.includes(next.pos)) continue;
+      if (pastBefore(tokens, tokens.indexOf(verb), lexicon) || pastLikeBase(verb.lower, lexicon)) continue;
+      const third = lexicon.thirdPerson(verb.lower);
+      if (third !== verb.lower) out.push(replace(verb, third));
     }
     return out;
   },
@@ -1522,6 +1571,7 @@ export const RULES: Rule[] = [
   pluralNounAgreement,
   singularNounAgreement,
   bareSingularSubject,
+  massSubjectAgreement,
   modalBase,
   infinitiveBase,
   perfectParticiple,
