@@ -150,8 +150,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Each of the player in the team got a medal.', 'Each of the players in the team got a medal.'],
       ['There are a lot of scientist in this city.', 'There are a lot of scientists in this city.'],
       ['He argued with other driver on the road.', 'He argued with other drivers on the road.'],
+      ['It helps us to understand certain thing in life.', 'It helps us to understand certain things in life.'],
     ],
-    leaves: ['These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
@@ -273,6 +274,20 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Last year I went America with my family.', 'Last year I went to America with my family.'],
     ],
     leaves: ['We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!'],
+  },
+  'past-after-time-clause': {
+    fixes: [
+      ['When I was a high school student, I spend all of my money on books.', 'When I was a high school student, I spent all of my money on books.'],
+      ['When I did the interview, the employer ask me questions.', 'When I did the interview, the employer asked me questions.'],
+    ],
+    leaves: ['When I was young, I think I was happier.', 'When he arrives, I will go.', 'When I was a child, I lived in Paris.', 'If I was wrong, I apologize to you.', 'When I was a child, my parents read to me.'],
+  },
+  'missing-be': {
+    fixes: [
+      ['It so expensive that nobody buys it.', 'It is so expensive that nobody buys it.'],
+      ['He too tired to go out.', 'He is too tired to go out.'],
+    ],
+    leaves: ['I so wanted to go.', 'They very rarely come.', 'It very much depends.', 'Make it so good that they buy it.', 'It was so good.', 'When we arrived, it so cold.', 'This very important issue is old.', 'He said that very few came.'],
   },
   'plural-kind-of': {
     fixes: [

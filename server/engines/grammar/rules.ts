@@ -544,7 +544,10 @@ const pluralAfterQuantifier: Rule = {
       // "other drivers", "some students": a singular is fine after these too ("the other driver",
       // "some time"), so only without a determiner before "other", and as for amountOf.
       const weak = amountOf || q === 'some' || (q === 'other' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? ''));
-      if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak) continue;
+      // "certain" without an article is the plural quantifier ("certain things"); "a certain thing",
+      // "I am certain" are not.
+      const certain = q === 'certain' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? '') && !LINKING_VERBS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 1]?.lower !== 'a';
+      if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak && !certain) continue;
       // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
       const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
       while (j < tokens.length && between(tokens[j])) j++;
@@ -560,13 +563,16 @@ const pluralAfterQuantifier: Rule = {
       // it is the noun's own after a strong quantifier ("many student go"), when human text agrees.
       const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm));
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
-      if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is|ing)$/.test(noun.lower) || isPluralNoun(noun, lexicon)) continue;
+      // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
+      const gerund = /ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb');
+      if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
       if (weak && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
       // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
       // times): the noun must also be clearly countable in its own use.
-      if (amountOf && !clearlyCountable(noun.lower, lm)) continue;
+      if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
+      if (certain && j !== i + 1) continue;
       out.push(replace(noun, pluralize(noun.lower)));
     }
     return out;
@@ -1298,6 +1304,73 @@ const toBeforePlace: Rule = {
   },
 };
 
+/** The present form of "be" for a subject pronoun. */
+const BE_FOR_PRONOUN: Record<string, string> = { i: 'am', he: 'is', she: 'is', it: 'is', we: 'are', you: 'are', they: 'are' };
+
+/**
+ * A missing "be" between a subject pronoun and an intensified adjective: "It so expensive that" →
+ * "It is so expensive that". A pronoun opening its clause is a subject, and "so/very/too + adjective"
+ * cannot be its predicate without a verb.
+ */
+const missingBe: Rule = {
+  id: 'missing-be',
+  category: 'grammar',
+  description: 'subject pronoun + so/very/too + adjective without a verb → with is/am/are (it so expensive → it is so expensive)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const subject = tokens[i];
+      const be = BE_FOR_PRONOUN[subject.lower];
+      if (!be || !clauseStart(tokens, i) || !['so', 'very', 'too'].includes(tokens[i + 1].lower)) continue;
+      const adjective = tokens[i + 2];
+      if (!isWord(adjective) || adjective.pos !== 'ADJ' || !lexicon.hasLemma(adjective.lower, 'adj') || ['much', 'many', 'few', 'little'].includes(adjective.lower)) continue;
+      // The adjective ends the predicate ("so expensive that", "too tired to"), it does not describe a noun.
+      if (['NOUN', 'PROPN', 'ADJ'].includes(tokens[i + 3]?.pos ?? '')) continue;
+      // In a past narrative the verb is "was/were" ("when we arrived, it so cold") : the tense is left to the writer.
+      if (pastBefore(tokens, i, lexicon)) continue;
+      out.push({ start: tokens[i + 1].start, end: tokens[i + 1].start, replacement: `${be} ` });
+    }
+    return out;
+  },
+};
+
+/** Openers of a time clause that sets the main clause's time ("When I was a student, ..."). */
+const TIME_CLAUSE_OPENERS = new Set(['when', 'while', 'after', 'before', 'once']);
+/** Verbs whose present tense comments from now on a past scene ("When I was young, I think I was happier"). */
+const COMMENT_VERBS = new Set(['think', 'believe', 'feel', 'know', 'remember', 'guess', 'suppose', 'realize', 'realise', 'hope', 'wish', 'mean', 'say', 'agree', 'admit']);
+const SUBJECT_DETERMINERS = new Set(['the', 'my', 'our', 'his', 'her', 'their', 'your']);
+
+/**
+ * A present verb in the main clause after an opening time clause in the past: "When I was a high
+ * school student, I spend all my money" → "spent", "when I did the interview, the employer ask
+ * me" → "asked". The time clause puts the event in the past, and the main clause is the event.
+ */
+const pastAfterTimeClause: Rule = {
+  id: 'past-after-time-clause',
+  category: 'grammar',
+  description: 'When/while/after + past clause, then a main clause in the present → past (When I was a student, I spend → I spent)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!TIME_CLAUSE_OPENERS.has(tokens[i].lower) || !(i === 0 || tokens[i].sentenceStart || tokens[i - 1].lower === ',')) continue;
+      let comma = i + 1;
+      while (comma < tokens.length && !tokens[comma].sentenceStart && ![',', '.', ';', '!', '?'].includes(tokens[comma].lower)) comma++;
+      if (tokens[comma]?.lower !== ',' || !tokens.slice(i + 1, comma).some((t) => isWord(t) && (t.pos === 'VERB' || t.pos === 'AUX') && isPastForm(t.lower, lexicon))) continue;
+      // The main clause's subject: a pronoun, or a determiner and a noun ("the employer").
+      let v = comma + 2;
+      const subject = tokens[comma + 1];
+      if (!subject) continue;
+      if (SUBJECT_DETERMINERS.has(subject.lower) && tokens[comma + 2]?.pos === 'NOUN' && !isPluralNoun(tokens[comma + 2], lexicon)) v = comma + 3;
+      else if (!['i', 'we', 'they', 'he', 'she'].includes(subject.lower)) continue;
+      const verb = tokens[v];
+      if (!isWord(verb) || verb.pos !== 'VERB' || verb.text !== verb.lower || verb.lemma !== verb.lower || MODALS.has(verb.lower) || COMMENT_VERBS.has(verb.lower)) continue;
+      if (!lexicon.isVerb(verb.lower) || pastLikeBase(verb.lower, lexicon) || lexicon.hasLemma(verb.lower, 'noun') && !['PRON', 'DET'].includes(tokens[v + 1]?.pos ?? '')) continue;
+      out.push(replace(verb, lexicon.past(verb.lower)));
+    }
+    return out;
+  },
+};
+
 /** Quantifiers that take a plural "kinds of" ("many kinds of people"); not "these kind of", an accepted informal use. */
 const KIND_QUANTIFIERS = new Set(['many', 'several', 'various', 'numerous', 'all', 'both']);
 
@@ -1610,6 +1683,8 @@ export const RULES: Rule[] = [
   pluralKindOf,
   extraPreposition,
   toBeforePlace,
+  missingBe,
+  pastAfterTimeClause,
   finalPeriod,
   missingArticle,
 ];
