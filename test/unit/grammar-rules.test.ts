@@ -152,7 +152,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['He argued with other driver on the road.', 'He argued with other drivers on the road.'],
       ['It helps us to understand certain thing in life.', 'It helps us to understand certain things in life.'],
     ],
-    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'You accept both winning and losing.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
@@ -281,6 +281,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['When I did the interview, the employer ask me questions.', 'When I did the interview, the employer asked me questions.'],
     ],
     leaves: ['When I was young, I think I was happier.', 'When he arrives, I will go.', 'When I was a child, I lived in Paris.', 'If I was wrong, I apologize to you.', 'When I was a child, my parents read to me.'],
+  },
+  'adverb-before-verb': {
+    fixes: [
+      ['Since they know already the rules, it is easy.', 'Since they already know the rules, it is easy.'],
+      ['I would like to buy always another one.', 'I would like to always buy another one.'],
+    ],
+    leaves: ['I know already.', 'He is always the best.', 'I saw him already.', 'They always eat their lunch here.', 'I think always that it works.'],
   },
   'missing-be': {
     fixes: [

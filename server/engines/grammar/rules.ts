@@ -564,7 +564,7 @@ const pluralAfterQuantifier: Rule = {
       const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm));
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
       // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
-      const gerund = /ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb');
+      const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
@@ -1371,6 +1371,29 @@ const pastAfterTimeClause: Rule = {
   },
 };
 
+/** Adverbs of frequency and time that stand before a main verb, never between it and its object. */
+const MID_ADVERBS = new Set(['always', 'already', 'usually', 'often', 'never', 'sometimes', 'rarely', 'seldom']);
+const BEFORE_VERB = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'to', ...MODALS]);
+
+/** "they know already the rules" → "they already know the rules", "to buy always another one" → "to always buy another one". */
+const adverbBeforeVerb: Rule = {
+  id: 'adverb-before-verb',
+  category: 'grammar',
+  description: 'verb + always/already/usually... + object → the adverb before the verb (we know already the rules → we already know the rules)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i + 2 < tokens.length; i++) {
+      const verb = tokens[i];
+      const adverb = tokens[i + 1];
+      // A main verb after its subject, a modal or "to" (be, have and do are auxiliaries: "is always the").
+      if (!BEFORE_VERB.has(tokens[i - 1].lower) || !isWord(verb) || verb.pos !== 'VERB' || ['be', 'have', 'do'].includes(verb.lemma) || !lexicon.isVerb(verb.lemma)) continue;
+      if (!MID_ADVERBS.has(adverb.text) || !['DET', 'PRON'].includes(tokens[i + 2].pos) || tokens[i + 2].lower === 'that') continue;
+      out.push({ start: verb.start, end: adverb.end, replacement: `${adverb.text} ${verb.text}` });
+    }
+    return out;
+  },
+};
+
 /** Quantifiers that take a plural "kinds of" ("many kinds of people"); not "these kind of", an accepted informal use. */
 const KIND_QUANTIFIERS = new Set(['many', 'several', 'various', 'numerous', 'all', 'both']);
 
@@ -1685,6 +1708,7 @@ export const RULES: Rule[] = [
   toBeforePlace,
   missingBe,
   pastAfterTimeClause,
+  adverbBeforeVerb,
   finalPeriod,
   missingArticle,
 ];
