@@ -574,6 +574,9 @@ const pluralAfterQuantifier: Rule = {
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
       if (certain && j !== i + 1) continue;
       out.push(replace(noun, pluralize(noun.lower)));
+      // The verb of the plural subject agrees with it too ("these problem occurs" → "these problems occur").
+      const verbBase = strong && after ? sVerbBase(after, tokens[j + 2], lexicon) : null;
+      if (verbBase) out.push(replace(after, verbBase));
     }
     return out;
   },
