@@ -152,8 +152,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['He argued with other driver on the road.', 'He argued with other drivers on the road.'],
       ['It helps us to understand certain thing in life.', 'It helps us to understand certain things in life.'],
       ['The reason these problem occurs is simple.', 'The reason these problems occur is simple.'],
+      ['Some student think so.', 'Some students think so.'],
     ],
-    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'You accept both winning and losing.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'You accept both winning and losing.', 'Some guy makes it.', 'I gave some student books.', 'Some time passed.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],

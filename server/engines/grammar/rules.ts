@@ -561,14 +561,16 @@ const pluralAfterQuantifier: Rule = {
       if ((noun.pos !== 'NOUN' || noun.lemma !== noun.lower) && !misTagged) continue;
       // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone. A verb after
       // it is the noun's own after a strong quantifier ("many student go"), when human text agrees.
-      const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm));
+      // "some" + noun opening a clause, then a verb in its plural form: the subject is plural ("because some driver make trouble").
+      const pluralSubject = q === 'some' && j === i + 1 && clauseStart(tokens, i) && after?.pos === 'VERB' && after.lemma === after.lower && after.text === after.lower && !MODALS.has(after.lower) && clearlyCountable(noun.lower, lm);
+      const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm)) && !pluralSubject;
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
       // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
       const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
-      if (weak && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
+      if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
       // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
