@@ -6,6 +6,7 @@
  *
  * Rules run on masked text (protect.ts), so they never see numbers, names, quotes or code.
  */
+import { naturalSwap } from './naturalness.ts';
 import { CHAT_PREAMBLE, PLACEHOLDER } from './protect.ts';
 
 interface PhraseRule {
@@ -181,7 +182,8 @@ const PLAIN_WORDS: PhraseRule[] = [
   ...verbRules({ necessitate: ['need', 'call for'], necessitates: ['needs', 'calls for'], necessitated: ['needed'], necessitating: ['needing'] }),
   ...verbRules({ envision: ['picture', 'imagine'], envisions: ['pictures', 'imagines'], envisioned: ['pictured', 'imagined'], envisioning: ['picturing', 'imagining'] }),
   ...verbRules({ strive: ['try', 'work'], strives: ['tries', 'works'], striving: ['trying', 'working'] }, '(?= to\\b)'),
-  rule('\\bsufficient\\b', ['enough']),
+  // "necessary and sufficient (conditions)" is a fixed term of logic, "sufficient statistic" one of statistics.
+  rule('(?<!\\bnecessary and |\\bnecessary or )\\bsufficient\\b(?! (?:and necessary|statistics?|conditions?)\\b)', ['enough']),
   rule('\\binsufficient\\b', ['too little', 'not enough']),
   rule('\\bnevertheless\\b', ['still', 'even so']),
   rule('\\bnonetheless\\b', ['still', 'even so']),
@@ -657,7 +659,7 @@ function applyRule(text: string, { pattern, replacements, rotate }: PhraseRule, 
     let out = replacements[(variant + first) % replacements.length].replace(/\$(\d)/gu, (_, n: string) => groups[Number(n) - 1] ?? '');
     // Keep the match's capitalisation ("In order to" -> "To"); keep "I" in contractions.
     if (CAPITAL_START.test(match) && out.length > 0) out = out[0].toUpperCase() + out.slice(1);
-    return out;
+    return naturalSwap(text, at, at + match.length, out) ? out : match;
   });
 }
 

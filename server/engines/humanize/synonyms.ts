@@ -8,6 +8,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
+import { naturalSwap } from './naturalness.ts';
 import { fixArticles } from './phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
@@ -88,6 +89,12 @@ function matchCase(replacement: string, original: string): string {
   return replacement;
 }
 
+/**
+ * Words in a use the tables' synonyms do not share: "defer to" yields (it does not postpone), and
+ * "obtained" is mostly a passive participle ("results obtained for"), where "got" is no formal English.
+ */
+const OTHER_SENSES: readonly RegExp[] = [/^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu];
+
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
 interface TaggedWord {
   start: number;
@@ -113,6 +120,7 @@ function taggedWords(masked: string): TaggedWord[] {
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
+    if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 20)))) continue;
     // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
     if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
@@ -159,11 +167,15 @@ export function wordOptions(masked: string): WordOptions[] {
   return out;
 }
 
-/** Applies substitutions (sorted, non-overlapping) and repairs "a"/"an" before changed words. */
+/**
+ * Applies substitutions (sorted, non-overlapping), except those whose new word pairs read as
+ * unnatural, and repairs "a"/"an" before changed words.
+ */
 export function applySubstitutions(masked: string, subs: readonly Substitution[]): string {
   let out = '';
   let at = 0;
   for (const s of subs) {
+    if (!naturalSwap(masked, s.start, s.end, s.replacement)) continue;
     out += masked.slice(at, s.start) + s.replacement;
     at = s.end;
   }

@@ -1,0 +1,58 @@
+/**
+ * One check for every word or phrase swap: the word pairs a replacement forms with its neighbours
+ * (and within itself) must not be much rarer in human English than the original's. "results
+ * obtained for" -> "results got for" or "a model that requires that" -> "needs that" read as
+ * slips; the grammar engine's pair model of about three million words of human English shows it:
+ * such a pair occurs far less often than its two words' frequencies lead one to expect.
+ */
+import { Lexicon } from '../grammar/lexicon.ts';
+import { LanguageModel, ngramWords, SENTENCE_START, neighbours } from '../grammar/ngrams.ts';
+
+/** Words in the pair model's text and in SUBTLEX-US, whose counts give each word's frequency. */
+const PAIR_TEXT_WORDS = 3e6;
+const SUBTLEX_WORDS = 51e6;
+/** A new pair ten times rarer than chance is unnatural (log10)... */
+const RARE = -1;
+/** ...when it is also ten times rarer than the rarest pair it replaces. */
+const MARGIN = 1;
+
+let model: LanguageModel | undefined;
+const pairModel = (): LanguageModel => (model ??= LanguageModel.load(Lexicon.load()));
+
+/**
+ * log10 of how often "first second" occurs in the pair model's text against how often chance would
+ * put the two words side by side (both smoothed by half a count): 0 for a pair too rare to judge,
+ * -1 for one ten times rarer than chance.
+ */
+export function pairAffinity(first: string, second: string): number {
+  const lm = pairModel();
+  const expected = (PAIR_TEXT_WORDS * Math.max(lm.count(first), 0.5) * Math.max(lm.count(second), 0.5)) / (SUBTLEX_WORDS * SUBTLEX_WORDS);
+  return Math.log10((lm.pairCount(first, second) + 0.5) / (expected + 0.5));
+}
+
+/**
+ * The lowest affinity among the word pairs that `span`, standing in text[start, end), forms with its
+ * neighbours and within itself; pairs across punctuation or with a contraction (which the pair
+ * model's written English seldom has) do not count.
+ */
+function rarestPair(text: string, start: number, end: number, span: string): number {
+  const { previous, next } = neighbours(text, start, end);
+  const left = previous !== null && previous !== SENTENCE_START ? `${previous} ` : '';
+  const right = next !== null ? ` ${next}` : '';
+  let rarest = Infinity;
+  for (const chunk of `${left}${span}${right}`.split(/[^\p{L}'’\s]+/u)) {
+    const words = ngramWords(chunk);
+    for (let i = 1; i < words.length; i++) {
+      if (words[i - 1].includes("'") || words[i].includes("'")) continue;
+      rarest = Math.min(rarest, pairAffinity(words[i - 1], words[i]));
+    }
+  }
+  return rarest;
+}
+
+/** Whether `replacement` may stand for text[start, end): its new word pairs are not much rarer than the old ones. */
+export function naturalSwap(text: string, start: number, end: number, replacement: string): boolean {
+  const after = rarestPair(text, start, end, replacement);
+  if (after >= RARE) return true;
+  return after >= rarestPair(text, start, end, text.slice(start, end)) - MARGIN;
+}

@@ -1,0 +1,50 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { naturalSwap, pairAffinity } from '../../server/engines/humanize/naturalness.ts';
+import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
+
+const swapped = (sentence: string): string => applySubstitutions(sentence, findSubstitutions(sentence, 0));
+
+describe('humanizer: natural word pairs', () => {
+  it('knows a pair rarer than chance from an ordinary one', () => {
+    assert.ok(pairAffinity('got', 'for') < -1);
+    assert.ok(pairAffinity('requires', 'that') > 0);
+    assert.ok(pairAffinity('needs', 'that') < -1);
+  });
+
+  it('refuses a swap whose new word pairs are much rarer than the old ones', () => {
+    const text = 'the results obtained for each model';
+    const at = text.indexOf('obtained');
+    assert.equal(naturalSwap(text, at, at + 'obtained'.length, 'got'), false);
+    const food = 'They had sufficient food.';
+    assert.equal(naturalSwap(food, 9, 19, 'enough'), true);
+  });
+
+  it('never refuses a span for itself', () => {
+    const words = ['the', 'results', 'obtained', 'for', 'each', 'we', 'got', 'needs', 'that', 'a', 'large', 'part', 'of', 'it'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { minLength: 3, maxLength: 8 }), fc.nat(), (list, pick) => {
+        const text = list.join(' ');
+        const i = pick % list.length;
+        const start = list.slice(0, i).join(' ').length + (i > 0 ? 1 : 0);
+        assert.ok(naturalSwap(text, start, start + list[i].length, list[i]), text);
+      }),
+    );
+  });
+
+  it('phrase rules: no slips in fixed terms or wrong senses, the plain swaps stay', () => {
+    assert.equal(replacePhrases('A model that requires that the emission is constant.', 0), 'A model that requires that the emission is constant.');
+    assert.equal(replacePhrases('The hotel requires a deposit.', 0), 'The hotel needs a deposit.');
+    assert.equal(replacePhrases('We provide necessary and sufficient conditions for this.', 0), 'We provide necessary and sufficient conditions for this.');
+    assert.equal(replacePhrases('They had sufficient food.', 0), 'They had enough food.');
+  });
+
+  it('synonym tables: narrowed senses, the good swaps stay', () => {
+    assert.doesNotMatch(swapped('The results obtained for each model were close.'), /\bgot\b/u);
+    assert.doesNotMatch(swapped('The court defers to the agency.'), /postpone/u);
+    assert.equal(swapped('They will defer the vote until May.'), 'They will postpone the vote until May.');
+    assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
+  });
+});
