@@ -48,3 +48,11 @@ describe('humanizer: natural word pairs', () => {
     assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
   });
 });
+
+describe('humanizer: natural word pairs after "a"/"an"', () => {
+  it('judges a swap after an article by the article it will get', () => {
+    const text = 'It is a fascinating phenomenon.';
+    const at = text.indexOf('fascinating');
+    assert.equal(naturalSwap(text, at, at + 'fascinating'.length, 'interesting'), true);
+  });
+});

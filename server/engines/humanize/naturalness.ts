@@ -44,7 +44,9 @@ function rarestPair(text: string, start: number, end: number, span: string): num
     const words = ngramWords(chunk);
     for (let i = 1; i < words.length; i++) {
       if (words[i - 1].includes("'") || words[i].includes("'")) continue;
-      rarest = Math.min(rarest, pairAffinity(words[i - 1], words[i]));
+      // "a"/"an" is repaired to suit the next word after the swap ("a fascinating" -> "an interesting").
+      const affinity = /^an?$/u.test(words[i - 1]) ? Math.max(pairAffinity('a', words[i]), pairAffinity('an', words[i])) : pairAffinity(words[i - 1], words[i]);
+      rarest = Math.min(rarest, affinity);
     }
   }
   return rarest;
