@@ -56,3 +56,12 @@ describe('humanizer: natural word pairs after "a"/"an"', () => {
     assert.equal(naturalSwap(text, at, at + 'fascinating'.length, 'interesting'), true);
   });
 });
+
+describe('humanizer: highly recommend', () => {
+  it('drops "highly" after "would" and never doubles "would"', () => {
+    for (const variant of [0, 1, 2]) {
+      assert.equal(replacePhrases('I would highly recommend checking it out.', variant), 'I would recommend checking it out.');
+      assert.doesNotMatch(replacePhrases('We highly recommend it.', variant), /highly|would would/u);
+    }
+  });
+});

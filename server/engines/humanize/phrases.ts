@@ -274,7 +274,9 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('(?<!\\b(?:is|are|was|were|be|been|being|largely|partly|mainly|mostly|not) )\\bdue to\\b(?! the fact)', ['because of', 'owing to']),
   rule('\\b(may|might|could|can|will|would) help to\\b', ['$1 help']),
   rule('\\bnot only (?!(?:does|do|did|is|are|was|were|can|will|has|have|had|would|could)\\b)([^,;:.]{3,60}?) but also\\b', ['$1 and also', '$1 and']),
-  varied('\\bhighly recommend\\b', ['would recommend', 'recommend']),
+  // After "would" only dropping "highly" fits (no "I would would recommend").
+  rule('(?<=\\bwould )highly recommend\\b', ['recommend']),
+  varied('(?<!\\bwould )\\bhighly recommend\\b', ['would recommend', 'recommend']),
   rule('\\btop-notch\\b', ['excellent', 'first-rate']),
   rule('\\bdelightful\\b', ['lovely', 'charming']),
   rule('\\bunforgettable\\b', ['memorable']),
