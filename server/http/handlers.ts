@@ -1,5 +1,6 @@
 /**
- * What each operation does once the caller is authenticated and its input validated: bounds,
+ * What each operation does once the caller is authenticated (the text operations: once the key is
+ * well formed; their charge checks the rest) and its input validated: bounds,
  * idempotency, rate limits, charges (refunded when the engine fails), the engine call and the
  * spec's response body. Handlers talk to platform services and engines, never to SQL directly.
  */
@@ -15,17 +16,17 @@ import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
 import { checkTextBounds, runTextOperation, TEXT_BOUNDS, textCharges, type TextOperation } from '../operations/text.ts';
 import { EngineError } from '../runtime/engines.ts';
 import type { Services } from '../services.ts';
-import type { AuthedContext, HandlerResult } from './procedures.ts';
+import type { AuthedContext, HandlerResult, KeyCheckedContext, RequestContext } from './procedures.ts';
 
 /** Seconds since `started` (a performance.now() value), to 0.1 ms. */
 const elapsed = (started: number) => Math.round((performance.now() - started) * 10) / 10_000;
 
-/** Runs `work` after charging; refunds exactly once when it fails, turning engine failures into 503s. */
-async function withCharge<T>(ctx: AuthedContext, charges: Charge[], work: () => Promise<T>): Promise<T> {
+/** Runs `work` after charging `userId`; refunds exactly once when it fails, turning engine failures into 503s. */
+async function withCharge<T>(ctx: RequestContext, userId: number, charges: Charge[], work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    for (const charge of charges) await refundCharge(ctx.services.db, ctx.principal.userId, charge, { operation: 'refund on failure', requestId: ctx.requestId });
+    for (const charge of charges) await refundCharge(ctx.services.db, userId, charge, { operation: 'refund on failure', requestId: ctx.requestId });
     throw asServiceError(ctx.services, error);
   }
 }
@@ -41,21 +42,21 @@ function asServiceError(services: Services, error: unknown): unknown {
 
 type TextInput = { content: string; callback_url?: string; poll?: boolean; webhook_secret?: string; detection_threshold?: number };
 
-export async function textOperation(ctx: AuthedContext, operation: TextOperation, input: TextInput): Promise<HandlerResult> {
-  const { services, principal } = ctx;
+export async function textOperation(ctx: KeyCheckedContext, operation: TextOperation, input: TextInput): Promise<HandlerResult> {
+  const { services } = ctx;
   const words = checkTextBounds(input.content, TEXT_BOUNDS[operation]);
-  const isAsync = input.poll === true || input.callback_url !== undefined;
-  if (input.callback_url !== undefined) {
-    try {
-      await checkPublicUrl(input.callback_url, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
-    } catch (error) {
-      if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `callback_url: ${error.message}`);
-      throw error;
-    }
-  }
   const jobInput = { content: input.content, ...(input.detection_threshold !== undefined ? { detection_threshold: input.detection_threshold } : {}) };
 
-  if (isAsync) {
+  if (input.poll === true || input.callback_url !== undefined) {
+    const principal = await ctx.key.principal();
+    if (input.callback_url !== undefined) {
+      try {
+        await checkPublicUrl(input.callback_url, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
+      } catch (error) {
+        if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `callback_url: ${error.message}`);
+        throw error;
+      }
+    }
     const job = await services.jobs.accept({
       userId: principal.userId,
       maxPendingJobs: principal.plan.max_pending_jobs,
@@ -69,11 +70,16 @@ export async function textOperation(ctx: AuthedContext, operation: TextOperation
     return { status: 202, body: acceptedBody(operation, job.taskId, words, job.balanceAfter, principal.userId, input.detection_threshold) };
   }
 
-  const rateHeaders = operation === 'humanize' ? await services.rateLimits.consume('humanizer_sync', principal.userId, principal.plan.humanizer_sync_per_minute) : {};
-  const charges = await services.charges.charge(principal.userId, textCharges(operation, words), { requestId: ctx.requestId });
+  // The charge checks the key in its own statement; the humanizer's rate limit needs the plan first.
+  let rateHeaders = {};
+  if (operation === 'humanize') {
+    const principal = await ctx.key.principal();
+    rateHeaders = await services.rateLimits.consume('humanizer_sync', principal.userId, principal.plan.humanizer_sync_per_minute);
+  }
+  const { userId, charges } = await services.charges.chargeByKey(ctx.key, textCharges(operation, words), { requestId: ctx.requestId });
   const balanceAfter = charges[charges.length - 1].balanceAfter;
-  const operationContext = { services, userId: principal.userId, taskId: null, charges, balanceAfterCharges: balanceAfter, requestId: ctx.requestId };
-  const body = await withCharge(ctx, charges, () => runTextOperation(operationContext, operation, jobInput, words));
+  const operationContext = { services, userId, taskId: null, charges, balanceAfterCharges: balanceAfter, requestId: ctx.requestId };
+  const body = await withCharge(ctx, userId, charges, () => runTextOperation(operationContext, operation, jobInput, words));
   return { body, headers: rateHeaders };
 }
 
@@ -105,7 +111,7 @@ export async function correctGrammar(ctx: AuthedContext, input: z.infer<typeof s
   return idempotent(ctx, 'grammar', key, input, async () => {
     const started = performance.now();
     const [charge] = await ctx.services.charges.charge(ctx.principal.userId, [{ operation: 'grammar', amount: words }], { requestId: ctx.requestId });
-    const correction = await withCharge(ctx, [charge], () => ctx.services.engines.run({ kind: 'correctGrammar', text: input.content, variant: input.target_variant }));
+    const correction = await withCharge(ctx, ctx.principal.userId, [charge], () => ctx.services.engines.run({ kind: 'correctGrammar', text: input.content, variant: input.target_variant }));
     const body: z.infer<typeof s.GrammarResult> = {
       status: 'success',
       corrected_text: correction.correctedText,
@@ -197,7 +203,7 @@ export async function detectImage(ctx: AuthedContext, file: UploadedFile): Promi
   }
   const credits = image.imageCredits(size.width, size.height);
   const [charge] = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId: ctx.requestId });
-  const analysis = await withCharge(ctx, [charge], async () => {
+  const analysis = await withCharge(ctx, principal.userId, [charge], async () => {
     try {
       return (await services.engines.breaker('image').fire({ kind: 'analyzeImage', bytes })) as Awaited<ReturnType<typeof image.analyzeImage>>;
     } catch (error) {
@@ -228,7 +234,7 @@ export async function detectVoice(ctx: AuthedContext, file: UploadedFile): Promi
   const started = performance.now();
   const { billedSeconds, credits } = voice.voiceCredits(probe.durationSeconds);
   const [charge] = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId: ctx.requestId });
-  const analysis = await withCharge(ctx, [charge], async () => {
+  const analysis = await withCharge(ctx, principal.userId, [charge], async () => {
     try {
       return (await services.engines.breaker('voice').fire({ kind: 'analyzeVoice', path: file.path })) as Awaited<ReturnType<typeof voice.analyzeVoice>>;
     } catch (error) {

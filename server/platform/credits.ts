@@ -8,6 +8,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
+import type { RequestKey } from './keys.ts';
 
 export interface Charge {
   /** Ledger row id of the charge, needed to refund it. */
@@ -34,36 +35,70 @@ export interface LedgerCharge extends ChargePart {
   jobId?: string;
 }
 
-const DEBIT = {
-  name: 'debit',
-  text: `with debit as (
-       update users set credits = credits - $2 where id = $1 and credits >= $2 returning credits + $2 as before
+/**
+ * Who pays: a user, or the owner of an API key that is usable for the request (known, active,
+ * unexpired, holding `scopes`). The key is then checked by the charge statement itself, so a
+ * request is authenticated and charged in one round trip.
+ */
+export type Payer = { userId: number } | { keyHash: Buffer; scopes: readonly string[] };
+
+/** What a debit took and from whom. */
+export interface Paid {
+  userId: number;
+  charges: Charge[];
+}
+
+/**
+ * Debits the sum of the items ($2) from the payer's balance, if it covers them, and writes one
+ * ledger row per item ($3-$6), in one statement.
+ */
+function debitStatement(name: string, payer: string) {
+  return {
+    name,
+    text: `with debit as (
+       update users set credits = credits - $2 where id = ${payer} and credits >= $2 returning id, credits + $2 as before
      )
      insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id)
-     select $1, 'charge', -item.amount, debit.before - sum(item.amount) over (order by item.n), item.operation, item.request_id, item.job_id
+     select debit.id, 'charge', -item.amount, debit.before - sum(item.amount) over (order by item.n), item.operation, item.request_id, item.job_id
      from debit cross join unnest($3::int[], $4::text[], $5::text[], $6::uuid[]) with ordinality as item(amount, operation, request_id, job_id, n)
      order by item.n
-     returning id, balance_after`,
-};
+     returning id, user_id, balance_after`,
+  };
+}
+
+const DEBIT_USER = debitStatement('debit', '$1::int');
+const DEBIT_KEY_OWNER = debitStatement(
+  'debit-key-owner',
+  `(select user_id from api_keys where key_hash = $1 and status = 'Active' and (expires_at is null or expires_at > now()) and scopes @> $7::text[])`,
+);
 
 /**
  * Debits the sum of `items` and writes one ledger row per item, in one statement: all or nothing.
- * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them.
+ * Returns the charges in order, or undefined (nothing changed) when the balance cannot cover them
+ * or, for a key, the key is not usable.
  */
-export async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
-  const total = items.reduce((sum, item) => sum + item.amount, 0);
-  const rows: { id: string; balance_after: number }[] = await db.query(
-    DEBIT,
-    [userId, total, items.map((i) => i.amount), items.map((i) => i.operation), items.map((i) => i.requestId ?? null), items.map((i) => i.jobId ?? null)],
-  );
+export async function debitPayer(db: Queryable, payer: Payer, items: LedgerCharge[]): Promise<Paid | undefined> {
+  const itemColumns = [items.reduce((sum, item) => sum + item.amount, 0), items.map((i) => i.amount), items.map((i) => i.operation), items.map((i) => i.requestId ?? null), items.map((i) => i.jobId ?? null)];
+  const rows: { id: string; user_id: number; balance_after: number }[] =
+    'userId' in payer ? await db.query(DEBIT_USER, [payer.userId, ...itemColumns]) : await db.query(DEBIT_KEY_OWNER, [payer.keyHash, ...itemColumns, payer.scopes]);
   if (rows.length === 0) return undefined;
   // Ledger ids follow the insert order, which is the items' order.
   rows.sort((a, b) => Number(a.id) - Number(b.id));
-  return rows.map((row, i) => ({ id: Number(row.id), amount: items[i].amount, balanceAfter: row.balance_after }));
+  return { userId: rows[0].user_id, charges: rows.map((row, i) => ({ id: Number(row.id), amount: items[i].amount, balanceAfter: row.balance_after })) };
+}
+
+/** A user's debit (see debitPayer). */
+export async function debit(db: Queryable, userId: number, items: LedgerCharge[]): Promise<Charge[] | undefined> {
+  return (await debitPayer(db, { userId }, items))?.charges;
 }
 
 export function insufficientCredits(credits: number, required: number): ApiError {
   return new ApiError('insufficient_credits', `This request costs ${required} credits and the balance is ${credits}.`, { credits, required });
+}
+
+async function shortOfCredits(db: Queryable, userId: number, items: ChargePart[]): Promise<ApiError> {
+  const [user] = await db.query('select credits from users where id = $1', [userId]);
+  return insufficientCredits(Number(user?.credits ?? 0), items.reduce((sum, p) => sum + p.amount, 0));
 }
 
 /**
@@ -72,37 +107,60 @@ export function insufficientCredits(credits: number, required: number): ApiError
  */
 export async function chargeParts(db: Queryable, userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
   const charges = await debit(db, userId, parts.map((part) => ({ ...part, ...context })));
-  if (!charges) {
-    const [user] = await db.query('select credits from users where id = $1', [userId]);
-    throw insufficientCredits(Number(user?.credits ?? 0), parts.reduce((sum, p) => sum + p.amount, 0));
-  }
+  if (!charges) throw await shortOfCredits(db, userId, parts);
   return charges;
 }
 
 /**
- * Charges for synchronous requests, one user's concurrent ones grouped into one statement (see
- * BatchedRounds). When the balance cannot cover a whole group, each request is charged on its own,
- * so each gets its own answer.
+ * One round of a charge queue: a group of concurrent requests with one payer in one statement, or,
+ * when that is refused, each request on its own, so each gets its own answer (undefined: refused).
+ */
+async function chargeRound(db: Queryable, payer: Payer, requests: LedgerCharge[][]): Promise<Outcome<Paid | undefined>[]> {
+  if (requests.length > 1) {
+    const paid = await debitPayer(db, payer, requests.flat());
+    if (paid) return requests.map((items) => ({ ok: true, value: { userId: paid.userId, charges: paid.charges.splice(0, items.length) } }));
+  }
+  const outcomes: Outcome<Paid | undefined>[] = [];
+  for (const items of requests) outcomes.push({ ok: true, value: await debitPayer(db, payer, items) });
+  return outcomes;
+}
+
+type KeyPayer = Extract<Payer, { keyHash: Buffer }>;
+
+/**
+ * Charges for synchronous requests: one payer's concurrent requests are grouped into one
+ * statement (see BatchedRounds), in arrival order.
  */
 export class ChargeQueue {
-  private readonly batches: BatchedRounds<number, LedgerCharge[], Charge[]>;
+  private readonly byUser: BatchedRounds<number, LedgerCharge[], Paid | undefined>;
+  private readonly byKey: BatchedRounds<string, { payer: KeyPayer; items: LedgerCharge[] }, Paid | undefined>;
 
-  constructor(db: Queryable) {
-    this.batches = new BatchedRounds(async (userId, requests): Promise<Outcome<Charge[]>[]> => {
-      if (requests.length > 1) {
-        const charges = await debit(db, userId, requests.flat());
-        if (charges) return requests.map((items) => ({ ok: true, value: charges.splice(0, items.length) }));
-      }
-      const outcomes: Outcome<Charge[]>[] = [];
-      for (const items of requests) {
-        outcomes.push(await chargeParts(db, userId, items, {}).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })));
-      }
-      return outcomes;
-    });
+  constructor(private readonly db: Queryable) {
+    this.byUser = new BatchedRounds((userId, requests) => chargeRound(db, { userId }, requests));
+    this.byKey = new BatchedRounds((_, requests) => chargeRound(db, requests[0].payer, requests.map((request) => request.items)));
   }
 
-  charge(userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
-    return this.batches.submit(userId, parts.map((part) => ({ ...part, ...context })));
+  /** Charges a user for all `parts` or none; throws 403 insufficient_credits when the balance is short. */
+  async charge(userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
+    const paid = await this.byUser.submit(userId, parts.map((part) => ({ ...part, ...context })));
+    if (!paid) throw await shortOfCredits(this.db, userId, parts);
+    return paid.charges;
+  }
+
+  /**
+   * Charges the owner of a request's key, checking the key in the same statement. When that is
+   * refused, the key is looked up (throwing its 401 or 403) and its owner charged as by `charge`,
+   * so the request gets the answer it would have had with the two steps apart.
+   */
+  async chargeByKey(key: RequestKey, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Paid> {
+    const payer = { keyHash: key.hash, scopes: key.scopes };
+    const paid = await this.byKey.submit(`${key.hash.toString('hex')} ${key.scopes.join(' ')}`, { payer, items: parts.map((part) => ({ ...part, ...context })) });
+    if (paid) {
+      key.checked = true;
+      return paid;
+    }
+    const { userId } = await key.principal();
+    return { userId, charges: await this.charge(userId, parts, context) };
   }
 }
 

@@ -179,8 +179,39 @@ export class Authenticator {
 
   /** Resolves the X-API-Key header to a principal, or throws the matching 401. */
   async authenticate(key: string | undefined): Promise<Principal> {
-    const hash = wellFormedHash(key);
+    return this.principalOf(wellFormedHash(key));
+  }
+
+  async principalOf(hash: Buffer): Promise<Principal> {
     return principalOf(await this.lookups.submit(hash.toString('hex'), hash));
+  }
+
+  /** The key of one request to a route that needs `scopes`; throws the 401 of a missing or malformed key. */
+  requestKey(key: string | undefined, scopes: readonly string[]): RequestKey {
+    return new RequestKey(this, wellFormedHash(key), scopes);
+  }
+}
+
+/**
+ * The API key of one request, well formed, not yet known to be usable for its route. That is found
+ * by a lookup (`principal()`), or by a charge that checks the key in its own statement
+ * (ChargeQueue.chargeByKey), which saves a request a database round trip.
+ */
+export class RequestKey {
+  private lookup?: Promise<Principal>;
+  /** True once the key was found known, active, unexpired and holding the route's scopes. */
+  checked = false;
+
+  constructor(private readonly auth: Authenticator, readonly hash: Buffer, readonly scopes: readonly string[]) {}
+
+  /** The caller, looked up once; throws the key's 401 or the route's 403 insufficient_scope. */
+  principal(): Promise<Principal> {
+    this.lookup ??= this.auth.principalOf(this.hash).then((principal) => {
+      requireScopes(principal, this.scopes);
+      this.checked = true;
+      return principal;
+    });
+    return this.lookup;
   }
 }
 

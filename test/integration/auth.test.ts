@@ -92,10 +92,22 @@ describe('authentication on every protected route', () => {
     }
   });
 
+  test("a bad key's 401 or 403 comes before a bad body's 400, also where the charge checks the key", async () => {
+    const short = { content: 'word '.repeat(80_000), detection_threshold: 0.5 }; // over every text route's character limit
+    for (const path of ['/api/detector/', '/api/humanizer/', '/api/detect-and-humanize/', '/api/grammar/correct/']) {
+      assert.equal((await server.request(path, { method: 'POST', key: revoked, json: short })).body.code, 'api_key_revoked', path);
+      assert.equal((await server.request(path, { method: 'POST', key: `ci_${'A'.repeat(40)}`, json: { nothing: true } })).body.code, 'invalid_api_key', path);
+      assert.equal((await server.request(path, { method: 'POST', key: noScopes, json: short })).body.code, 'insufficient_scope', path);
+      assert.equal((await server.request(path, { method: 'POST', key: valid, json: short })).status, 400, path);
+    }
+  });
+
   test('a revoked key is refused on its very next request', async () => {
     const { key, keyId } = await server.account();
     assert.equal((await server.request('/api/jobs/3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14/', { key })).status, 404);
     await server.services.db.query("update api_keys set status = 'Revoked' where id = $1", [keyId]);
     assert.equal((await server.request('/api/jobs/3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14/', { key })).body.code, 'api_key_revoked');
+    const detect = { method: 'POST', key, json: { content: 'word '.repeat(60) } };
+    assert.equal((await server.request('/api/detector/', detect)).body.code, 'api_key_revoked');
   });
 });

@@ -6,6 +6,8 @@ import { ChargeQueue, chargeParts, creditStatement, grantCredits, refundCharge, 
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
+import { Authenticator, createApiKey, hashKey } from '../../server/platform/keys.ts';
+import type { Scope } from '../../contract/routes.ts';
 
 describe('credits', () => {
   let db: Database;
@@ -29,12 +31,19 @@ describe('credits', () => {
     assert.equal(statement.entries.filter((e) => e.kind === 'charge').length, ok.length);
   });
 
-  test('the charge queue: concurrent charges of one user, grouped, charge exactly what the balance covers, in arrival order', async () => {
+  for (const payer of ['user', 'key'] as const) {
+  test(`the charge queue by ${payer}: concurrent charges of one ${payer}, grouped, charge exactly what the balance covers, in arrival order`, async () => {
     const queue = new ChargeQueue(db);
+    const auth = new Authenticator(db);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 40 }), async (amounts) => {
         const u = await user('Free'); // 1,000 credits
-        const results = await Promise.allSettled(amounts.map((amount, i) => queue.charge(u.id, [{ operation: 'test', amount }], { requestId: `q${i}` })));
+        const { key } = await createApiKey(db, { userId: u.id, name: 'k', scopes: ['ai_detector'], expiration: 'never' });
+        const charge = (amount: number, i: number) =>
+          payer === 'user'
+            ? queue.charge(u.id, [{ operation: 'test', amount }], { requestId: `q${i}` })
+            : queue.chargeByKey(auth.requestKey(key, ['ai_detector']), [{ operation: 'test', amount }], { requestId: `q${i}` }).then((paid) => paid.charges);
+        const results = await Promise.allSettled(amounts.map(charge));
         // Arrival order decides: a request is charged exactly when the balance left by the ones before it covers it.
         let balance = 1000;
         results.forEach((result, i) => {
@@ -65,6 +74,40 @@ describe('credits', () => {
       }),
       { numRuns: 15 },
     );
+  });
+  }
+
+  test('charging by key checks the key in the one charge statement; an unusable key or a short balance charges nothing and gets its own error', async () => {
+    const u = await user('Free'); // 1,000 credits
+    let statements = 0;
+    const counting = { query: ((sql, params) => (statements++, db.query(sql, params))) as Database['query'] };
+    const queue = new ChargeQueue(counting);
+    const auth = new Authenticator(db);
+    const keyOf = async (scopes: Scope[], expiration: '30d' | 'never' = 'never') => (await createApiKey(db, { userId: u.id, name: 'k', scopes, expiration })).key;
+    // The Free plan allows one active key: the revoked and the expired one no longer count.
+    const revoked = await keyOf(['ai_detector']);
+    await db.query("update api_keys set status = 'Revoked' where key_hash = $1", [hashKey(revoked)]);
+    const expired = await keyOf(['ai_detector'], '30d');
+    await db.query("update api_keys set expires_at = now() - interval '1 second' where key_hash = $1", [hashKey(expired)]);
+    const detectorKey = await keyOf(['ai_detector']);
+
+    const requestKey = auth.requestKey(detectorKey, ['ai_detector']);
+    const paid = await queue.chargeByKey(requestKey, [{ operation: 'test', amount: 40 }], { requestId: 'by-key' });
+    assert.equal(statements, 1);
+    assert.equal(requestKey.checked, true);
+    assert.equal(paid.userId, u.id);
+    assert.deepEqual(paid.charges.map((c) => [c.amount, c.balanceAfter]), [[40, 960]]);
+
+    const refused = async (key: string, scopes: Scope[], amount: number) =>
+      queue.chargeByKey(auth.requestKey(key, scopes), [{ operation: 'test', amount }], {}).then(() => 'charged', (e: ApiError) => [e.code, e.details]);
+    assert.equal((await refused(`ci_${'B'.repeat(40)}`, ['ai_detector'], 10))[0], 'invalid_api_key');
+    assert.equal((await refused(revoked, ['ai_detector'], 10))[0], 'api_key_revoked');
+    assert.equal((await refused(expired, ['ai_detector'], 10))[0], 'api_key_expired');
+    assert.equal((await refused(detectorKey, ['ai_detector', 'humanizer'], 10))[0], 'insufficient_scope');
+    assert.deepEqual(await refused(detectorKey, ['ai_detector'], 5000), ['insufficient_credits', { credits: 960, required: 5000 }]);
+    const statement = await creditStatement(db, u.id);
+    assert.equal(statement.balance, 960);
+    assert.equal(statement.ledgerSum, 960);
   });
 
   test('sync charges commit without waiting for the disk flush and are seen at once; everything else waits for it', async () => {
