@@ -8,6 +8,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Authenticator, createApiKey, hashKey } from '../../server/platform/keys.ts';
 import type { Scope } from '../../contract/routes.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe('credits', () => {
   let db: Database;
@@ -175,5 +176,37 @@ describe('credits', () => {
     const statement = await creditStatement(db, u.id);
     assert.equal(statement.balance, 10_000);
     assert.equal(statement.ledgerSum, 10_000);
+  });
+});
+
+describe('charges over HTTP', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  test('100 concurrent detector requests against a balance that covers some: each 200 charged once, the rest 403, ledger = balance ≥ 0', async () => {
+    const { userId, key } = await server.account({ plan: 'Free' }); // 1,000 credits
+    const content = 'word '.repeat(30).trim(); // 30 credits
+    const responses = await Promise.all(Array.from({ length: 100 }, () => server.request('/api/detector/', { method: 'POST', key, json: { content } })));
+    const ok = responses.filter((r) => r.status === 200);
+    assert.equal(ok.length, Math.floor(1000 / 30));
+    for (const r of responses.filter((r) => r.status !== 200)) {
+      assert.equal(r.status, 403);
+      assert.deepEqual([r.body.code, r.body.details.required], ['insufficient_credits', 30]);
+    }
+    const statement = await creditStatement(server.services.db, userId, 1000);
+    assert.equal(statement.balance, 1000 - 30 * ok.length);
+    assert.equal(statement.ledgerSum, statement.balance);
+    // One charge row per answered request, named by its request id, with the balance it reported.
+    const charges = statement.entries.filter((e) => e.kind === 'charge');
+    assert.equal(charges.length, ok.length);
+    for (const r of ok) {
+      const row = charges.filter((e) => e.request_id === r.headers.get('x-request-id'));
+      assert.equal(row.length, 1);
+      assert.equal(row[0].balance_after, r.body.credits_remaining);
+      assert.equal(r.body.user.id, userId);
+    }
   });
 });
