@@ -5,7 +5,7 @@ import { createUser } from '../../server/platform/accounts.ts';
 import { ChargeQueue, chargeParts, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods } from '../../server/platform/credits.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import type { Database } from '../../server/db/database.ts';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import { Authenticator, createApiKey, hashKey } from '../../server/platform/keys.ts';
 import type { Scope } from '../../contract/routes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -185,6 +185,23 @@ describe('charges over HTTP', () => {
     server = await startTestServer();
   });
   after(() => server.close());
+
+  test('a synchronous detector request costs one database statement: the charge that checks the key', async () => {
+    const { key } = await server.account();
+    const statements: unknown[] = [];
+    const restore = [server.services.db, server.services.db.unflushed].map((target: Queryable) => {
+      const query = target.query;
+      target.query = ((sql, params) => (statements.push(sql), query(sql, params))) as Queryable['query'];
+      return () => (target.query = query);
+    });
+    try {
+      const res = await server.request('/api/detector/', { method: 'POST', key, json: { content: 'One short sentence to score.' } });
+      assert.equal(res.status, 200);
+    } finally {
+      for (const undo of restore) undo();
+    }
+    assert.deepEqual(statements.map((sql) => (sql as { name?: string }).name), ['debit-key-owner']);
+  });
 
   test('100 concurrent detector requests against a balance that covers some: each 200 charged once, the rest 403, ledger = balance ≥ 0', async () => {
     const { userId, key } = await server.account({ plan: 'Free' }); // 1,000 credits
