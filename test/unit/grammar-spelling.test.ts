@@ -181,6 +181,15 @@ describe('spelling in the engine', () => {
 const inflectionEngine = await createGrammarEngine();
 const corrected = async (text: string): Promise<string> => (await inflectionEngine.correct(text, 'auto')).correctedText;
 
+describe('rare words the broad word list has', () => {
+  it('are not made into a common word two slips away, but a listed misspelling one slip away is still fixed', async () => {
+    const engine = await createGrammarEngine();
+    assert.equal((await engine.correct('Some lucky points, infall.', 'auto')).correctedText, 'Some lucky points, infall.');
+    assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
+    assert.equal((await engine.correct('It is much mor serious than that.', 'auto')).correctedText, 'It is much more serious than that.');
+  });
+});
+
 describe('inflections of misspelt words', () => {
   it('keeps the plural or -ing ending the writer meant', async () => {
     assert.equal(await corrected('I like alcohol, hair spray and cigarrets.'), 'I like alcohol, hair spray and cigarettes.');

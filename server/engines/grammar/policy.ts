@@ -276,6 +276,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
+  // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
+  // "cours"): not made into a common word two full slips away (infall → until).
+  if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
@@ -315,6 +318,8 @@ const SPLIT_OR_RESPELL_COST = 1.5;
 const LONG_WORD = 6;
 /** Typing cost within which the common words are candidates for a long misspelt word (two slips). */
 const CLOSE_WORD_COST = 2.5;
+/** Typing cost of two full slips (two letters replaced, added or left out). */
+const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
 
