@@ -466,6 +466,14 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('Their bone structure is similar to endothermy, but not the same.');
   });
 
+  it('keeps "more" counting a noun after a comparative, and drops it from a double comparative', async () => {
+    await unchanged('There are more older people than ever.');
+    await unchanged('We have more younger voters now.');
+    assert.equal(await corrected('Life is more easier now.'), 'Life is easier now.');
+    assert.equal(await corrected('It is a more better way.'), 'It is a better way.');
+    assert.equal(await corrected('This car is more faster than that one.'), 'This car is faster than that one.');
+  });
+
   it('keeps "then" that answers an opening if, and corrects "more then" elsewhere', async () => {
     await unchanged('If fish utilize more then chances of growth will be more.');
     assert.equal(await corrected('They could lose much more then others.'), 'They could lose much more than others.');

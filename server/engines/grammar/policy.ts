@@ -155,7 +155,20 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
+  AdjectiveDoubleDegree: doubleComparative,
+  MoreBetter: doubleComparative,
 };
+
+/**
+ * "more easier" → "easier", "a more better way" → "a better way"; not "there are more older people"
+ * (more of the older people): before a noun, "more" without an article may count the noun.
+ */
+function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyContext): boolean {
+  const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+  const nounNext = next !== undefined && lexicon.lemmatize(next, 'noun').length > 0 && lexicon.lemmatize(next, 'adv').length === 0;
+  const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
+  return !nounNext || article;
+}
 
 /** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
 const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
