@@ -466,6 +466,25 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('Their bone structure is similar to endothermy, but not the same.');
   });
 
+  it('keeps correct news and story English that harper or our rules misread', async () => {
+    await unchanged('The email was first discovered on Friday.'); // RedundantFirsts: style
+    await unchanged('I would have to say no to a lot of things.'); // NotTo
+    await unchanged('Thomas Evans pled guilty.'); // PreferPleaded
+    await unchanged('They were concerned about the safety and wellbeing of passengers.'); // WellBeing
+    await unchanged('The senators were concerned, with many calling for stricter laws.'); // MassNouns
+    await unchanged('We have always been fascinated by your kind.'); // YourPredicateAdjective
+    await unchanged('Your left eye had closed, and your right one had opened.');
+    await unchanged('The UK bank (GIB) has faced problems since 2dF and SuperMan came out.'); // OrthographicConsistency
+    await unchanged('But how come Mr Obama is making amends?');
+    await unchanged('He announced that his plans include investing in the railways.');
+    await unchanged('"And I want to transition?" asks his wife.');
+    await unchanged('In addition to the great food, the service was good.');
+    assert.equal(await corrected('I think your right about that.'), "I think you're right about that.");
+    assert.equal(await corrected('In addition we need money.'), 'In addition, we need money.');
+    assert.equal(await corrected('I do not lIke it.'), 'I do not like it.');
+    assert.equal(await corrected('We traveled France last year.'), 'We traveled to France last year.');
+  });
+
   it('keeps "more" counting a noun after a comparative, and drops it from a double comparative', async () => {
     await unchanged('There are more older people than ever.');
     await unchanged('We have more younger voters now.');

@@ -3,7 +3,7 @@
  * advice, typography, renames and dialect flips are dropped, and a spelling lint is applied only
  * when the word is clearly a typo and one candidate clearly the intended word.
  */
-import { STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -51,6 +51,12 @@ const DROPPED_RULES = new Set([
   'FindOut', // "find out the cause" → "find the cause": the phrasal verb is correct
   'InDemandInDepth', // "studied it more in depth" → "in-depth": the adverb is not hyphenated
   'ItsPossessive', // it's → its: fires mostly where the writer's "it's" stands (measured: costs GLEU on JFLEG dev)
+  'RedundantFirsts', // "was first discovered" → "was discovered": style
+  'NotTo', // "say no to" → "say not to"
+  'PreferPleaded', // pled is standard American English
+  'WellBeing', // wellbeing is a standard spelling too
+  'LeftRightHand', // "on his right hand" → "right-hand": only the adjective is hyphenated
+  'TheProperNounPossessive', // "citing the Englishman's admiration" → "citing Englishman's"
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -108,6 +114,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     if (/piece of|program/.test(replacement)) return false;
     // A plural of an -ing noun names events or things and counts: "book burnings", "meetings", "findings".
     if (/\p{L}ings$/iu.test(original)) return false;
+    // "with many calling for": "many" stands for people and the -ing word is their verb (not "many clothing").
+    const ing = /^(many|few)\s+(\p{L}+ing)$/iu.exec(original);
+    if (ing && !STRICT_UNCOUNTABLE.has(ing[2].toLowerCase()) && !MASS_NOUNS.has(ing[2].toLowerCase())) return false;
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
     // The article dropped, the noun kept: not "an advice" → "an tip".
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;
@@ -119,7 +128,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   // Two capitals opening a word ("NIce", "THe") are Shift held too long: our double-capital rule keeps the first.
-  OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)) && !/^\p{Lu}{2}\p{Ll}+$/u.test(original),
+  // Only a lower-case word with one stray capital made lower case ("lIke"): not acronyms or names
+  // written so on purpose (GIB → GiB, SuperMan → superman, 2dF → 2DF).
+  OrthographicConsistency: (original, replacement) => /^\p{Ll}+\p{Lu}\p{Ll}*$/u.test(original) && replacement === original.toLowerCase(),
   // un known → unknown, dis agreed → disagreed; not non-stop → nonstop, nor "auto makers" →
   // automakers: only a prefix that is no word of its own is surely part of the next word.
   DisjointPrefixes: (original) => !original.includes('-') && BOUND_PREFIXES.has(original.split(/\s+/)[0].toLowerCase()),
@@ -153,6 +164,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !NOT_AFTER_ARTICLE.has(next);
   },
+  // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
+  YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
   AdjectiveDoubleDegree: doubleComparative,
@@ -170,6 +183,7 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
   return !nounNext || article;
 }
 
+const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
 const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */

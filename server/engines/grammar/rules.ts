@@ -660,6 +660,8 @@ const INTRODUCTORY = [
   'firstly', 'secondly', 'thirdly', 'lastly', 'second', 'third',
 ].map((p) => p.split(' '));
 const ORDINALS = new Set(['second', 'third']);
+/** Introductory phrases that are also the start of a longer preposition ("in addition to", "as a result of"). */
+const TAKES_COMPLEMENT = new Set(['in addition', 'in contrast', 'by contrast', 'as a result', 'as a consequence', 'on the contrary']);
 /** Introductory phrases by their first word. */
 const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
 for (const phrase of INTRODUCTORY) INTRODUCTORY_BY_FIRST.set(phrase[0], [...(INTRODUCTORY_BY_FIRST.get(phrase[0]) ?? []), phrase]);
@@ -680,6 +682,8 @@ const introductoryComma: Rule = {
         if (!isWord(next)) break;
         // "However hard", "Also important", "Finally arrived": not introductory here.
         if (phrase.length === 1 && ['ADJ', 'ADV'].includes(next.pos)) break;
+        // "In addition to the food": the phrase takes a complement here, it does not introduce the clause.
+        if (TAKES_COMPLEMENT.has(phrase.join(' ')) && ['to', 'of', 'with'].includes(next.lower)) break;
         // "In my opinion is so easy": a verb follows, the phrase is not set off from a clause.
         if (['VERB', 'AUX'].includes(next.pos)) break;
         // "Second place went to", "Third time lucky": an ordinal is introductory only before a new subject.
@@ -762,6 +766,8 @@ const theBeforeSuperlative: Rule = {
 /** Verbs that take a to-infinitive and never a bare one. */
 const TO_VERBS = new Set(['want', 'wants', 'wanted', 'need', 'needs', 'needed', 'decide', 'decided', 'decides', 'plan', 'plans', 'planned', 'try', 'tries', 'tried', 'able', 'going', 'wish', 'wishes', 'hope', 'hopes', 'expect', 'expects', 'refuse', 'refused', 'afford', 'learn', 'learned', 'seem', 'seems', 'seemed']);
 
+const NOUN_DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose', 'no', 'any', 'some', 'every', 'each']);
+
 /** Missing "to": "I want go" → "I want to go". */
 const toBeforeInfinitive: Rule = {
   id: 'to-before-infinitive',
@@ -778,6 +784,8 @@ const toBeforeInfinitive: Rule = {
       // or an adjective ("want help", "need clean") is left alone.
       if (verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb')) continue;
       if (!lexicon.irregular(verb.lower) && (lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj'))) continue;
+      // "his plans include", "the needs change": after a determiner the word is a noun.
+      if (NOUN_DETERMINERS.has(tokens[i - 1]?.lower ?? '')) continue;
       // "going" + base is "going to" only in "be going"; "help" and "let" take bare infinitives.
       if (tokens[i].lower === 'going' && !['is', 'am', 'are', 'was', 'were', "'m", "'re", "'s"].includes(tokens[i - 1]?.lower ?? '')) continue;
       out.push({ start: verb.start, end: verb.start, replacement: 'to ' });
@@ -801,6 +809,8 @@ const sentenceCapital: Rule = {
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
       let starts = k < 0 || text[k] === '\n';
+      // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
+      if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
       if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
@@ -1135,6 +1145,15 @@ const thereAreMany: Rule = {
 const ITS_CONTRACTION_NEXT = new Set(['very', 'not', 'a', 'an', 'the', 'been', 'going', 'so', 'too', 'really', 'just', 'also', 'important', 'hard', 'easy', 'true', 'possible', 'necessary', 'better', 'difficult', 'clear', 'obvious', 'impossible', 'always', 'because', 'about', 'like', 'only', 'still']);
 const YOURE_NEXT = new Set(['not', 'going', 'welcome', 'right', 'wrong', 'a', 'an', 'so', 'very', 'too', 'being', 'doing', 'trying', 'able', 'sure', 'in', 'always', 'still']);
 
+/**
+ * "right" and "wrong" are nouns too: "your right one", "your right to vote" are possessives. As
+ * adjectives after "you're" they end the clause or go on with a clause word ("you're right about it").
+ */
+function possessedNoun(word: Token, after: Token | undefined): boolean {
+  if (!['right', 'wrong'].includes(word.lower)) return false;
+  return isWord(after) && !['about', 'that', 'and', 'but', 'so', 'because', 'if', 'now', 'again', 'too'].includes(after.lower);
+}
+
 /** Possessive for contraction: "its very hard" → "it's very hard", "your welcome" → "you're welcome"; "u" → "you". */
 const contractions: Rule = {
   id: 'its-your-contraction',
@@ -1146,7 +1165,7 @@ const contractions: Rule = {
       const t = tokens[i];
       const next = tokens[i + 1];
       if (t.lower === 'its' && ITS_CONTRACTION_NEXT.has(next.lower)) out.push(replace(t, "it's"));
-      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower)) out.push(replace(t, "you're"));
+      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower) && !possessedNoun(next, tokens[i + 2])) out.push(replace(t, "you're"));
       else if (t.text === 'u' && i > 0 && isWord(tokens[i - 1]) && isWord(next) && next.text !== next.text.toUpperCase()) out.push(replace(t, 'you'));
     }
     return out;
@@ -1287,6 +1306,8 @@ const extraPreposition: Rule = {
 /** Verbs of going, which take "to" before a place ("traveled to France", not "traveled France"). */
 const GOING_VERBS = /^(go|goes|went|going|come|comes|came|coming|travel(s|ed|led|ing|ling)?|return(s|ed|ing)?)$/;
 /** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
+/** Titles before a name: "come Mr Obama" names a person, not a place. */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lord', 'lady', 'professor', 'president', 'king', 'queen', 'saint']);
 const TIME_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/;
 
 /** "we traveled France" → "we traveled to France", "I went America" → "went to America". */
@@ -1303,6 +1324,8 @@ const toBeforePlace: Rule = {
       if (!GOING_VERBS.test(verb.lower) || verb.pos === 'NOUN' || verb.sentenceStart || !isWord(place) || place.pos !== 'PROPN' || place.sentenceStart) continue;
       // A capitalised name, not a time ("come Monday") or an adjective of manner ("go Dutch").
       if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
+      // "How come Mr Obama is": no movement there, and a title is no place.
+      if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower)) continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
