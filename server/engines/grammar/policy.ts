@@ -57,6 +57,11 @@ const DROPPED_RULES = new Set([
   'WellBeing', // wellbeing is a standard spelling too
   'LeftRightHand', // "on his right hand" → "right-hand": only the adjective is hyphenated
   'TheProperNounPossessive', // "citing the Englishman's admiration" → "citing Englishman's"
+  'AvoidCurses', // censors words (Fuck → ****): not a correction
+  'ExpandTimeShorthands', // 2hr → 2 hours: style
+  'PluralDecades', // 70's → '70s: style
+  'ClicheAccent', // cliche → cliché: both are standard
+  'FillerWords', // drops "uh" from reported speech
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -148,6 +153,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "Is she okay?": in a question the verb came before the pronoun.
+    if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !(/ed$/.test(next) || lexicon.irregularByPast(next) !== undefined);
   },
@@ -168,6 +175,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
+  // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
+  MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };

@@ -548,6 +548,10 @@ const pluralAfterQuantifier: Rule = {
       // "I am certain" are not.
       const certain = q === 'certain' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? '') && !LINKING_VERBS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 1]?.lower !== 'a';
       if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak && !certain) continue;
+      // "we both felt", "we could both go": "both" after a pronoun or an auxiliary is an adverb and a verb
+      // follows it; "a six page essay": a number after an article is part of a modifier.
+      const adverbBoth = q === 'both' && (['PRON', 'AUX'].includes(tokens[i - 1]?.pos ?? '') || MODALS.has(tokens[i - 1]?.lower ?? ''));
+      if (adverbBoth || (PLURAL_QUANTIFIERS.has(q) && ['a', 'an'].includes(tokens[i - 1]?.lower ?? ''))) continue;
       // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
       const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
       while (j < tokens.length && between(tokens[j])) j++;
@@ -575,6 +579,8 @@ const pluralAfterQuantifier: Rule = {
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
       if (certain && j !== i + 1) continue;
+      // "both club and country": "both ... and" joins two singulars.
+      if (q === 'both' && after?.lower === 'and') continue;
       out.push(replace(noun, pluralize(noun.lower)));
       // The verb of the plural subject agrees with it too ("these problem occurs" → "these problems occur").
       const verbBase = strong && after ? sVerbBase(after, tokens[j + 2], lexicon) : null;
@@ -932,6 +938,9 @@ function personObjectEnd(tokens: Token[], i: number): number {
   return PERSON_NOUNS.has(tokens[k]?.lower ?? '') ? k + 1 : -1;
 }
 
+/** Words that open "everything we can", "all they could": a modal there has its verb left out. */
+const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best']);
+
 const extraTo: Rule = {
   id: 'to-after-modal',
   category: 'grammar',
@@ -941,7 +950,8 @@ const extraTo: Rule = {
     for (let i = 0; i + 2 < tokens.length; i++) {
       const t = tokens[i].lower;
       let to = -1;
-      if (MODALS.has(t)) to = skipAdverbs(tokens, i);
+      // "everything we can to help": the modal ends a clause with its verb left out, and "to" opens a purpose.
+      if (MODALS.has(t) && !ELIDED_VERB_BEFORE.has(tokens[i - 2]?.lower ?? '')) to = skipAdverbs(tokens, i);
       else if (CAUSATIVES.has(t)) to = personObjectEnd(tokens, i + 1);
       if (to < 0 || tokens[to]?.lower !== 'to') continue;
       const verb = tokens[to + 1];
@@ -1112,7 +1122,10 @@ const relativeAgreement: Rule = {
       const verb = tokens[i + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
       const plural = isPluralNoun(noun, lexicon);
-      const singular = !plural && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
+      // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
+      // before it, so a singular noun there does not make it singular.
+      const inPhrase = tokens[i - 3]?.pos === 'ADP';
+      const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
     }
@@ -1324,8 +1337,8 @@ const toBeforePlace: Rule = {
       if (!GOING_VERBS.test(verb.lower) || verb.pos === 'NOUN' || verb.sentenceStart || !isWord(place) || place.pos !== 'PROPN' || place.sentenceStart) continue;
       // A capitalised name, not a time ("come Monday") or an adjective of manner ("go Dutch").
       if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
-      // "How come Mr Obama is": no movement there, and a title is no place.
-      if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower)) continue;
+      // "How come Mr Obama is": no movement there, and a title is no place; "here we go Steelers" is a cheer.
+      if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower) || ['here', 'there'].includes(tokens[i - 2]?.lower ?? '')) continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
