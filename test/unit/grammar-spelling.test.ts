@@ -190,6 +190,15 @@ describe('rare words the broad word list has', () => {
   });
 });
 
+describe('a word the text spells the same way twice', () => {
+  it('is a term its writer means, unless it stands for one of the commonest words', async () => {
+    const engine = await createGrammarEngine();
+    const terms = 'The sample of blazars is large. We study blazars in detail.';
+    assert.equal((await engine.correct(terms, 'auto')).correctedText, terms);
+    assert.equal((await engine.correct('Becuase it rained, we stayed becuase we had to.', 'auto')).correctedText, 'Because it rained, we stayed because we had to.');
+  });
+});
+
 describe('inflections of misspelt words', () => {
   it('keeps the plural or -ing ending the writer meant', async () => {
     assert.equal(await corrected('I like alcohol, hair spray and cigarrets.'), 'I like alcohol, hair spray and cigarettes.');

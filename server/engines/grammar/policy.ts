@@ -112,7 +112,7 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   SplitWords: (original, replacement, ctx) =>
     !ctx.lexicon.isKnown(original) &&
     !/s$/i.test(original) &&
-    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5 && ctx.lexicon.count(part) >= COMMON_PART)),
+    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5 && ctx.lexicon.count(part) >= COMMON_WORD)),
   // equipments → equipment, an evidence → evidence; not "like a thief" → "like thief",
   // "every stuff" → "every piece of stuff", "a software" → "a program".
   MassNouns: (original, replacement) => {
@@ -309,6 +309,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
+  // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
+  // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
+  if (ctx.lexicon.count(choice.replacement) < COMMON_WORD && spelledAgain(text, word, lint.start)) return null;
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
@@ -323,6 +326,13 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   return choice.replacement;
+}
+
+/** True when `word` (any case) occurs in `text` again, as a whole word, besides at `start`. */
+function spelledAgain(text: string, word: string, start: number): boolean {
+  const escaped = word.replace(/[’']/g, "['’]");
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
+  return false;
 }
 
 /** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */
@@ -346,8 +356,8 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
-/** SUBTLEX count from which a piece of a run-together word is a common word ("ion": 20, "age": 4,039). */
-const COMMON_PART = 100;
+/** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
+const COMMON_WORD = 100;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
