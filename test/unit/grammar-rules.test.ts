@@ -115,8 +115,25 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She can goes there by bus.', 'She can go there by bus.'],
       ['He did not went to the party.', 'He did not go to the party.'],
       ["He can't swims in the sea.", "He can't swim in the sea."],
+      ['Does he plays football?', 'Does he play football?'],
+      ['What does it means?', 'What does it mean?'],
+      ['Does he has a car?', 'Does he have a car?'],
     ],
-    leaves: ['She can go there by bus.', 'It must be done by noon.'],
+    leaves: ['She can go there by bus.', 'It must be done by noon.', 'Does it matter?', 'He does it well, and so did they.', 'Did you notice it?'],
+  },
+  'agreement-the-number-of': {
+    fixes: [
+      ['The number of cars are increasing.', 'The number of cars is increasing.'],
+      ['The number of young people have grown.', 'The number of young people has grown.'],
+    ],
+    leaves: ['A number of cars are parked outside.', 'The number of cars is increasing.', 'We counted the number of cars that are red.'],
+  },
+  'on-weekday': {
+    fixes: [
+      ['We will meet in Monday.', 'We will meet on Monday.'],
+      ['I work at Sundays.', 'I work on Sundays.'],
+    ],
+    leaves: ["The report in Monday's paper was wrong.", 'We met on Monday in the morning.'],
   },
   'verb-after-to': {
     fixes: [['I want to went home early.', 'I want to go home early.']],

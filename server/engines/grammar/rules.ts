@@ -404,19 +404,28 @@ function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
   return isWord(t) && /^\p{L}+$/u.test(t.text) && lexicon.lemmatize(t.lower, 'adj').length > 0 && !PLURAL_QUANTIFIERS.has(t.lower) && !lexicon.functionWords.has(t.lower);
 }
 
-/** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain". */
+const QUESTION_WORDS = new Set(['what', 'why', 'how', 'where', 'when', 'who', 'which']);
+const QUESTION_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
+
+/** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain"; "Does he plays?" → "play". */
 const modalBase: Rule = {
   id: 'verb-after-modal',
   category: 'grammar',
-  description: 'modal + inflected verb → base form (can goes → can go)',
+  description: 'modal, or do in a question, + inflected verb → base form (can goes → can go; Does he plays → Does he play)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const modal = tokens[i];
       const isDidNot = ['did', 'does', 'do'].includes(modal.lower) && ["n't", 'not'].includes(tokens[i + 1]?.lower ?? '');
-      if (!MODALS.has(modal.lower) && !isDidNot) continue;
-      const j = skipAdverbs(tokens, i);
+      // "Does he plays?", "Why did you went?": a question puts "do" before its subject, and the verb after it is bare.
+      const doQuestion = ['did', 'does', 'do'].includes(modal.lower) && (modal.sentenceStart || QUESTION_WORDS.has(tokens[i - 1]?.lower ?? '')) && QUESTION_SUBJECTS.has(tokens[i + 1]?.lower ?? '');
+      if (!MODALS.has(modal.lower) && !isDidNot && !doQuestion) continue;
+      const j = doQuestion ? i + 2 : skipAdverbs(tokens, i);
       const verb = tokens[j];
+      if (doQuestion && verb?.lower === 'has') {
+        out.push(replace(verb, 'have'));
+        continue;
+      }
       if (!isWord(verb) || verb.pos !== 'VERB') continue;
       // "can been", "will having": the form after a modal is always the base form.
       if (/ing$/.test(verb.lower) && !isDidNot && !MODALS.has(modal.lower)) continue;
@@ -1133,6 +1142,30 @@ const relativeAgreement: Rule = {
   },
 };
 
+/**
+ * "The number of cars are rising" → "is": the subject is "the number", not the cars ("a number of
+ * cars are" is right). Only where the plural noun's verb follows it directly.
+ */
+const theNumberOfAgreement: Rule = {
+  id: 'agreement-the-number-of',
+  category: 'grammar',
+  description: 'the number/amount of + plural noun + are/were/have → is/was/has (the number of cars are increasing → is increasing)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 4 < tokens.length; i++) {
+      if (tokens[i].lower !== 'the' || !['number', 'amount'].includes(tokens[i + 1].lower) || tokens[i + 2].lower !== 'of' || !clauseStart(tokens, i)) continue;
+      let j = i + 3;
+      while (j < i + 6 && isWord(tokens[j]) && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'DET')) j++;
+      const noun = tokens[j];
+      const verb = tokens[j + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || !isWord(verb)) continue;
+      const fix = { are: 'is', were: 'was', have: 'has' }[verb.lower];
+      if (fix) out.push(replace(verb, fix));
+    }
+    return out;
+  },
+};
+
 /** "there is many" → "there are many". */
 const thereAreMany: Rule = {
   id: 'agreement-there-are',
@@ -1318,9 +1351,9 @@ const extraPreposition: Rule = {
 
 /** Verbs of going, which take "to" before a place ("traveled to France", not "traveled France"). */
 const GOING_VERBS = /^(go|goes|went|going|come|comes|came|coming|travel(s|ed|led|ing|ling)?|return(s|ed|ing)?)$/;
-/** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
 /** Titles before a name: "come Mr Obama" names a person, not a place. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lord', 'lady', 'professor', 'president', 'king', 'queen', 'saint']);
+/** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
 const TIME_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/;
 
 /** "we traveled France" → "we traveled to France", "I went America" → "went to America". */
@@ -1629,6 +1662,25 @@ const almostMost: Rule = {
   },
 };
 
+const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
+
+/** "We meet in Monday" → "on Monday": days take "on" (not "in Monday's game", a possessive). */
+const onWeekday: Rule = {
+  id: 'on-weekday',
+  category: 'grammar',
+  description: 'in/at + day of the week → on (in Monday → on Monday)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const day = tokens[i + 1];
+      if (!['in', 'at'].includes(tokens[i].lower) || !isWord(day) || !/^\p{Lu}/u.test(day.text) || !WEEKDAYS.test(day.lower)) continue;
+      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '')) continue;
+      out.push(replace(tokens[i], 'on'));
+    }
+    return out;
+  },
+};
+
 /** Set phrases with a word missing or out of place, by the words as written. */
 const SET_PHRASES = new Map([
   ['a such', 'such a'],
@@ -1705,6 +1757,8 @@ export const RULES: Rule[] = [
   uncountablePlural,
   thirdPersonAgreement,
   pluralPronounAgreement,
+  theNumberOfAgreement,
+  onWeekday,
   pluralNounAgreement,
   singularNounAgreement,
   bareSingularSubject,
