@@ -128,6 +128,13 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['A number of cars are parked outside.', 'The number of cars is increasing.', 'We counted the number of cars that are red.'],
   },
+  'agreement-uncountable-be': {
+    fixes: [
+      ['This information were wrong.', 'This information was wrong.'],
+      ['Money are important to them.', 'Money is important to them.'],
+    ],
+    leaves: ['Money and time are important.', 'The software engineers are here.', 'The research teams were large.'],
+  },
   'on-weekday': {
     fixes: [
       ['We will meet in Monday.', 'We will meet on Monday.'],
@@ -506,6 +513,7 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('Is she okay? Wait, what?');
     await unchanged('They sold HUGE-ASS pumpkins with a 2hr limit in the late 70\'s and early 80\'s, a cliche.');
     await unchanged('Then-chief executive Dick Costolo admitted it.');
+    assert.equal(await corrected('The informations are useful.'), 'The information is useful.');
     assert.equal(await corrected('I can to go there.'), 'I can go there.');
     assert.equal(await corrected('He is a person who are kind.'), 'He is a person who is kind.');
     assert.equal(await corrected('These problem occurs often.'), 'These problems occur often.');

@@ -1143,6 +1143,30 @@ const relativeAgreement: Rule = {
 };
 
 /**
+ * An uncountable noun subject + are/were: "The information are useful" → "is" (harper has already
+ * made "informations" singular; the verb is left to agree). Only the nouns that are uncountable in
+ * every sense, as the whole subject: [the/this/my...] noun, opening its clause.
+ */
+const uncountableBeAgreement: Rule = {
+  id: 'agreement-uncountable-be',
+  category: 'grammar',
+  description: 'uncountable noun subject + are/were → is/was (the information are useful → the information is useful)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const noun = tokens[i];
+      const verb = tokens[i + 1];
+      const fix = { are: 'is', were: 'was' }[verb.lower];
+      if (!fix || !isWord(noun) || (noun.text !== noun.lower && !noun.sentenceStart) || !STRICT_UNCOUNTABLE.has(noun.lower)) continue;
+      const determiner = SINGULAR_DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 1 : i;
+      if (!clauseStart(tokens, determiner)) continue;
+      out.push(replace(verb, fix));
+    }
+    return out;
+  },
+};
+
+/**
  * "The number of cars are rising" → "is": the subject is "the number", not the cars ("a number of
  * cars are" is right). Only where the plural noun's verb follows it directly.
  */
@@ -1758,6 +1782,7 @@ export const RULES: Rule[] = [
   thirdPersonAgreement,
   pluralPronounAgreement,
   theNumberOfAgreement,
+  uncountableBeAgreement,
   onWeekday,
   pluralNounAgreement,
   singularNounAgreement,
