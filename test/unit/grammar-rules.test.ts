@@ -513,6 +513,13 @@ describe('what harper.js proposes and we do not apply', () => {
     await unchanged('Is she okay? Wait, what?');
     await unchanged('They sold HUGE-ASS pumpkins with a 2hr limit in the late 70\'s and early 80\'s, a cliche.');
     await unchanged('Then-chief executive Dick Costolo admitted it.');
+    await unchanged('It is one of the top 100 courses in England.');
+    await unchanged('Every time I am there there seems to be a problem.');
+    await unchanged('He said: This tops the Chelsea win.');
+    await unchanged('If these go well, we win.');
+    await unchanged('Bullying damages the lives of many children, btw. FYI, it is OK soon to be seen in PG 1618+563B.');
+    await unchanged('He has been involved in so far.');
+    assert.equal(await corrected('It is one of the top player.'), 'It is one of the top players.');
     assert.equal(await corrected('The informations are useful.'), 'The information is useful.');
     assert.equal(await corrected('I can to go there.'), 'I can go there.');
     assert.equal(await corrected('He is a person who are kind.'), 'He is a person who is kind.');

@@ -62,6 +62,13 @@ const DROPPED_RULES = new Set([
   'PluralDecades', // 70's → '70s: style
   'ClicheAccent', // cliche → cliché: both are standard
   'FillerWords', // drops "uh" from reported speech
+  'Damages', // "which damages the lives" → "damage": the verb
+  'ByTheWay', // btw → by the way: style
+  'ForYourInformation', // FYI → For your information: style
+  'ExpandMemoryShorthands', // 563B → 563 bytes (a star's name)
+  'OkToOkay', // OK → OKAY: both are standard
+  'Insofar', // "involved in so far" → "involved insofar"
+  'SoonToBe', // "soon to be seen" → "soon-to-be seen": only the adjective is hyphenated
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -163,9 +170,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   ThenThan: (text, lint) => !/\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, lint.start)),
   // 2th → 2nd; not in "1 2th", a number split by a space (12th).
   CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
-  // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
+  // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will", "I am there there seems":
   // words that can end one phrase and start the next.
-  RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  // "one of the top players" → tops; not "one of the top 100": a number follows, "top" is an adjective.
+  OneOfTheSingular: (text, lint) => !/^\s+\d/.test(text.slice(lint.end, lint.end + 5)),
+  // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
+  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on").
   AnA: (text, lint) => {
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();

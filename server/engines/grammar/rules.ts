@@ -581,6 +581,8 @@ const pluralAfterQuantifier: Rule = {
       // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
       const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
+      // "if these go well": the base of an irregular verb after a pronoun-like quantifier is its verb.
+      if (lexicon.irregular(noun.lower)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
       if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
@@ -927,6 +929,8 @@ const thisPlural: Rule = {
       const noun = tokens[i + 1];
       const after = tokens[i + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
+      // "This tops the list": an -s word with an object after it is the verb of "this".
+      if (after && ['DET', 'PRON'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
