@@ -353,7 +353,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Some people might bring good plan to you.', 'Some people might bring a good plan to you.'],
       ['Yesterday they made big mistake.', 'Yesterday they made a big mistake.'],
     ],
-    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'Old travellers may cause slow movement of the group.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.'],
+    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'Old travellers may cause slow movement of the group.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.', 'The company aims at providing exceptional service.', 'These results provide new insight into the brain.', 'It was said to possess immense power.'],
   },
   'agreement-singular-noun': {
     fixes: [
