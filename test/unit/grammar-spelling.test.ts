@@ -193,7 +193,7 @@ describe('rare words the broad word list has', () => {
 describe('a word the text spells the same way twice', () => {
   it('is a term its writer means, unless it stands for one of the commonest words', async () => {
     const engine = await createGrammarEngine();
-    const terms = 'The sample of blazars is large. We study blazars in detail.';
+    const terms = 'The blazar population is large. We study blazars in detail, as Richard A. Freund did.';
     assert.equal((await engine.correct(terms, 'auto')).correctedText, terms);
     assert.equal((await engine.correct('Becuase it rained, we stayed becuase we had to.', 'auto')).correctedText, 'Because it rained, we stayed because we had to.');
   });

@@ -339,10 +339,14 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   return choice.replacement;
 }
 
-/** True when `word` (any case) occurs in `text` again, as a whole word, besides at `start`. */
+/**
+ * True when `word` (any case) occurs in `text` again as a whole word besides at `start`, as written
+ * or with a plural -s taken off or put on ("blazar" beside "blazars").
+ */
 function spelledAgain(text: string, word: string, start: number): boolean {
   const escaped = word.replace(/[’']/g, "['’]");
-  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
+  const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
   return false;
 }
 
