@@ -1,12 +1,14 @@
 /**
- * `npm run eval -- grammar [--limit N] [--dump FILE]`: measures the grammar engine on the dev data in
+ * `npm run eval -- grammar [--limit N] [--dump FILE] [--no-baseline] [--rules] [--show N]`: measures the grammar engine on the dev data in
  * ../shared/data/grammar (JFLEG dev, CoNLL-2013 test) and prints its figures.
  *
  * - JFLEG dev, GLEU (Napoles et al. 2015, with the 2016 "GLEU without tuning" update, as JFLEG's
  *   compute_gleu): for the source unchanged, raw harper.js (first suggestion of every lint) and ours.
  * - CoNLL-2013, precision / recall / F0.5 of edits against the gold M2 edits (approximation below).
  * - Over-correction: the share of sentences the engine changes among the sentences no reference
- *   edits, and among the reference sentences themselves taken as input.
+ *   edits, and among the reference sentences themselves taken as input; of the latter, those with an
+ *   edit no other annotator's reference of the same source supports (`unsupportedEdits`; `--show N`
+ *   prints the first N).
  *
  * Both corpora are PTB-tokenised; the engine works on natural text. Each source line is
  * detokenised with a record of every token's span; after correction only the tokens an edit
@@ -449,6 +451,44 @@ export function scoreM2(sentences: M2Sentence[], hyps: string[][]): PRF {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Over-correction on the references: which of our edits another annotator makes too
+
+/** Marks the sentence edges, so that an edit at either end has a context token on each side. */
+const SENTENCE_EDGE = ['<s>', '</s>'] as const;
+
+/**
+ * The corrected tokens of `edit` on `ref` with one token of unchanged context on each side (the
+ * sentence edge at either end): the evidence another reference must contain for the same correction.
+ */
+export function editInContext(ref: string[], edit: TokenEdit): string[] {
+  const padded = [SENTENCE_EDGE[0], ...ref, SENTENCE_EDGE[1]];
+  const correction = edit.correction === '' ? [] : edit.correction.split(' ');
+  return [padded[edit.start], ...correction, padded[edit.end + 1]];
+}
+
+function containsRun(tokens: string[], run: string[]): boolean {
+  for (let i = 0; i + run.length <= tokens.length; i++) {
+    if (run.every((t, k) => tokens[i + k] === t)) return true;
+  }
+  return false;
+}
+
+/**
+ * Our edits on reference `ref` (taken as input, corrected to `hyp`) that no other annotator supports.
+ * An edit is supported when one of `others` (the other references of the same source) makes the same
+ * correction: its corrected tokens with one unchanged token on each side occur there, in order and
+ * case-sensitively ("For example we" → "For example , we" is supported by a reference with
+ * "example , we"; a deletion needs its two neighbours side by side).
+ */
+export function unsupportedEdits(ref: string[], hyp: string[], others: string[][]): TokenEdit[] {
+  const paddedOthers = others.map((o) => [SENTENCE_EDGE[0], ...o, SENTENCE_EDGE[1]]);
+  return extractEdits(ref, hyp).filter((edit) => {
+    const evidence = editInContext(ref, edit);
+    return !paddedOthers.some((o) => containsRun(o, evidence));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Systems
 
 interface System {
@@ -558,6 +598,8 @@ export async function run(args: string[]): Promise<void> {
   const dump = dumpArg >= 0 ? args[dumpArg + 1] : null;
   const skipHarper = args.includes('--no-baseline');
   const perRule = args.includes('--rules');
+  const showArg = args.indexOf('--show');
+  const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
 
   const read = (f: string): string[][] =>
     readFileSync(path.join(DATA, f), 'utf8')
@@ -586,6 +628,7 @@ export async function run(args: string[]): Promise<void> {
 
   const rows: string[] = [];
   let oursHyps: string[][] = [];
+  let oursRefHyps: string[][] = [];
   let refsChangedBeyondSpelling = 0;
   for (const system of systems) {
     const started = performance.now();
@@ -600,6 +643,7 @@ export async function run(args: string[]): Promise<void> {
     const overUntouched = changedShare(src, hyps, untouched);
     if (system === ours) {
       oursHyps = hyps;
+      oursRefHyps = refHyps;
       refsChangedBeyondSpelling = refRules.filter((r) => r.some((rule) => rule !== 'SpellCheck')).length / allRefs.length;
     }
     rows.push(
@@ -620,6 +664,24 @@ export async function run(args: string[]): Promise<void> {
       ''
     }their references): ${pct(refsChangedBeyondSpelling)} of reference sentences changed.`,
   );
+  // Reference k of source i is allRefs[k * src.length + i].
+  const refChanges = allRefs
+    .map((ref, a) => ({ ref, hyp: oursRefHyps[a], source: a % src.length, k: Math.floor(a / src.length) }))
+    .filter((r) => r.hyp.join(' ') !== r.ref.join(' '))
+    .map((r) => ({ ...r, unsupported: unsupportedEdits(r.ref, r.hyp, refs[r.source].filter((_, j) => j !== r.k)) }));
+  const unsupported = refChanges.filter((r) => r.unsupported.length > 0);
+  console.log(
+    `Reference sentences changed by ours: ${refChanges.length} of ${allRefs.length} (${pct(refChanges.length / allRefs.length)}); ${
+      ''
+    }with an edit no other annotator supports (its corrected tokens with one unchanged token each side occur in no other reference of the same source): ${
+      unsupported.length
+    } (${pct(unsupported.length / allRefs.length)}).`,
+  );
+  for (const r of unsupported.slice(0, show)) {
+    console.log(`  [source ${r.source + 1}, ref${r.k}] ${r.ref.join(' ')}`);
+    console.log(`    ours: ${r.hyp.join(' ')}`);
+    for (const e of r.unsupported) console.log(`    unsupported: "${r.ref.slice(e.start, e.end).join(' ')}" → "${e.correction}" (${editInContext(r.ref, e).join(' ')})`);
+  }
   const human = [0, 1, 2, 3].reduce((sum, k) => sum + gleu(refSets[k], src, refs.map((r) => r.filter((_, j) => j !== k))), 0) / 4;
   console.log(`Each reference against the other three: GLEU ${human.toFixed(2)} (humans).`);
   console.log('Published anchors (JFLEG dev GLEU): no edits 38.2, harper.js alone 44.9 (measured for issue 6), humans ~55.');

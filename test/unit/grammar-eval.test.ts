@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { detokenize, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize } from '../../scripts/eval/grammar.ts';
+import { detokenize, editInContext, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize, unsupportedEdits } from '../../scripts/eval/grammar.ts';
 
 const split = (s: string): string[] => s.split(' ');
 
@@ -84,5 +84,22 @@ describe('M2-style scoring', () => {
     const noisy = scoreM2(sentences, [split('He goes to school .'), split('I liked it .')]);
     assert.deepEqual([noisy.tp, noisy.fp, noisy.fn], [1, 1, 0]);
     assert.ok(noisy.f05 < 1 && noisy.precision === 0.5 && noisy.recall === 1);
+  });
+});
+
+describe('support of an edit on a reference by the other references', () => {
+  it('takes the corrected tokens with one unchanged token each side, the sentence edge at either end', () => {
+    const ref = split('i agree with it');
+    assert.deepEqual(editInContext(ref, { start: 0, end: 1, correction: 'I' }), split('<s> I agree'));
+    assert.deepEqual(editInContext(ref, { start: 3, end: 4, correction: '' }), split('with </s>'));
+  });
+
+  it('counts an edit another reference makes as supported, and one none makes as unsupported', () => {
+    const ref = split('For example we go there .');
+    const others = [split('For example , we go to it .'), split('For instance we go there .')];
+    assert.deepEqual(unsupportedEdits(ref, split('For example , we go there .'), others), []);
+    assert.deepEqual(unsupportedEdits(ref, split('For example we went there .'), others), [{ start: 3, end: 4, correction: 'went' }]);
+    // The same word in another context is no support: "I" appears, but not opening the sentence.
+    assert.deepEqual(unsupportedEdits(split('i think so .'), split('I think so .'), [split('Yes I think so .')]), [{ start: 0, end: 1, correction: 'I' }]);
   });
 });

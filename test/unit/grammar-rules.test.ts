@@ -115,8 +115,32 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She can goes there by bus.', 'She can go there by bus.'],
       ['He did not went to the party.', 'He did not go to the party.'],
       ["He can't swims in the sea.", "He can't swim in the sea."],
+      ['Does he plays football?', 'Does he play football?'],
+      ['What does it means?', 'What does it mean?'],
+      ['Does he has a car?', 'Does he have a car?'],
     ],
-    leaves: ['She can go there by bus.', 'It must be done by noon.'],
+    leaves: ['She can go there by bus.', 'It must be done by noon.', 'Does it matter?', 'He does it well, and so did they.', 'Did you notice it?'],
+  },
+  'agreement-the-number-of': {
+    fixes: [
+      ['The number of cars are increasing.', 'The number of cars is increasing.'],
+      ['The number of young people have grown.', 'The number of young people has grown.'],
+    ],
+    leaves: ['A number of cars are parked outside.', 'The number of cars is increasing.', 'We counted the number of cars that are red.'],
+  },
+  'agreement-uncountable-be': {
+    fixes: [
+      ['This information were wrong.', 'This information was wrong.'],
+      ['Money are important to them.', 'Money is important to them.'],
+    ],
+    leaves: ['Money and time are important.', 'The software engineers are here.', 'The research teams were large.'],
+  },
+  'on-weekday': {
+    fixes: [
+      ['We will meet in Monday.', 'We will meet on Monday.'],
+      ['I work at Sundays.', 'I work on Sundays.'],
+    ],
+    leaves: ["The report in Monday's paper was wrong.", 'We met on Monday in the morning.'],
   },
   'verb-after-to': {
     fixes: [['I want to went home early.', 'I want to go home early.']],
@@ -329,7 +353,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Some people might bring good plan to you.', 'Some people might bring a good plan to you.'],
       ['Yesterday they made big mistake.', 'Yesterday they made a big mistake.'],
     ],
-    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'Old travellers may cause slow movement of the group.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.'],
+    leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'Old travellers may cause slow movement of the group.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.', 'The company aims at providing exceptional service.', 'These results provide new insight into the brain.', 'It was said to possess immense power.'],
   },
   'agreement-singular-noun': {
     fixes: [
@@ -464,6 +488,54 @@ describe('what harper.js proposes and we do not apply', () => {
   it('keeps long words a broad word list has though WordNet lacks them', async () => {
     await unchanged('They are one of the greatest attributers to air pollution.');
     await unchanged('Their bone structure is similar to endothermy, but not the same.');
+  });
+
+  it('keeps correct news and story English that harper or our rules misread', async () => {
+    await unchanged('The email was first discovered on Friday.'); // RedundantFirsts: style
+    await unchanged('I would have to say no to a lot of things.'); // NotTo
+    await unchanged('Thomas Evans pled guilty.'); // PreferPleaded
+    await unchanged('They were concerned about the safety and wellbeing of passengers.'); // WellBeing
+    await unchanged('The senators were concerned, with many calling for stricter laws.'); // MassNouns
+    await unchanged('We have always been fascinated by your kind.'); // YourPredicateAdjective
+    await unchanged('Your left eye had closed, and your right one had opened.');
+    await unchanged('The UK bank (GIB) has faced problems since 2dF and SuperMan came out.'); // OrthographicConsistency
+    await unchanged('But how come Mr Obama is making amends?');
+    await unchanged('He announced that his plans include investing in the railways.');
+    await unchanged('"And I want to transition?" asks his wife.');
+    await unchanged('In addition to the great food, the service was good.');
+    await unchanged('It was really good; however, we both felt as though it could have had more.');
+    await unchanged('Next time we could both go hotter.');
+    await unchanged('He played for both club and country.');
+    await unchanged('I command you to write a six page essay.');
+    await unchanged('We do everything we can to give the guys breaks.');
+    await unchanged('Here we go Steelers, here we go!');
+    await unchanged('There were very few things on the menu that were vegan.');
+    await unchanged('Is she okay? Wait, what?');
+    await unchanged('They sold HUGE-ASS pumpkins with a 2hr limit in the late 70\'s and early 80\'s, a cliche.');
+    await unchanged('Then-chief executive Dick Costolo admitted it.');
+    await unchanged('It is one of the top 100 courses in England.');
+    await unchanged('Every time I am there there seems to be a problem.');
+    await unchanged('He said: This tops the Chelsea win.');
+    await unchanged('If these go well, we win.');
+    await unchanged('Bullying damages the lives of many children, btw. FYI, it is OK soon to be seen in PG 1618+563B.');
+    await unchanged('He has been involved in so far.');
+    assert.equal(await corrected('It is one of the top player.'), 'It is one of the top players.');
+    assert.equal(await corrected('The informations are useful.'), 'The information is useful.');
+    assert.equal(await corrected('I can to go there.'), 'I can go there.');
+    assert.equal(await corrected('He is a person who are kind.'), 'He is a person who is kind.');
+    assert.equal(await corrected('These problem occurs often.'), 'These problems occur often.');
+    assert.equal(await corrected('I think your right about that.'), "I think you're right about that.");
+    assert.equal(await corrected('In addition we need money.'), 'In addition, we need money.');
+    assert.equal(await corrected('I do not lIke it.'), 'I do not like it.');
+    assert.equal(await corrected('We traveled France last year.'), 'We traveled to France last year.');
+  });
+
+  it('keeps "more" counting a noun after a comparative, and drops it from a double comparative', async () => {
+    await unchanged('There are more older people than ever.');
+    await unchanged('We have more younger voters now.');
+    assert.equal(await corrected('Life is more easier now.'), 'Life is easier now.');
+    assert.equal(await corrected('It is a more better way.'), 'It is a better way.');
+    assert.equal(await corrected('This car is more faster than that one.'), 'This car is faster than that one.');
   });
 
   it('keeps "then" that answers an opening if, and corrects "more then" elsewhere', async () => {

@@ -181,6 +181,24 @@ describe('spelling in the engine', () => {
 const inflectionEngine = await createGrammarEngine();
 const corrected = async (text: string): Promise<string> => (await inflectionEngine.correct(text, 'auto')).correctedText;
 
+describe('rare words the broad word list has', () => {
+  it('are not made into a common word two slips away, but a listed misspelling one slip away is still fixed', async () => {
+    const engine = await createGrammarEngine();
+    assert.equal((await engine.correct('Some lucky points, infall.', 'auto')).correctedText, 'Some lucky points, infall.');
+    assert.equal((await engine.correct('I do not know wich one to take.', 'auto')).correctedText, 'I do not know which one to take.');
+    assert.equal((await engine.correct('It is much mor serious than that.', 'auto')).correctedText, 'It is much more serious than that.');
+  });
+});
+
+describe('a word the text spells the same way twice', () => {
+  it('is a term its writer means, unless it stands for one of the commonest words', async () => {
+    const engine = await createGrammarEngine();
+    const terms = 'The blazar population is large. We study blazars in detail, as Richard A. Freund did.';
+    assert.equal((await engine.correct(terms, 'auto')).correctedText, terms);
+    assert.equal((await engine.correct('Becuase it rained, we stayed becuase we had to.', 'auto')).correctedText, 'Because it rained, we stayed because we had to.');
+  });
+});
+
 describe('inflections of misspelt words', () => {
   it('keeps the plural or -ing ending the writer meant', async () => {
     assert.equal(await corrected('I like alcohol, hair spray and cigarrets.'), 'I like alcohol, hair spray and cigarettes.');

@@ -20,7 +20,7 @@ const BARE_AFTER = new Set(['like', 'as', 'than', 'unlike', 'including']);
 /** Adjectives that go with no article, or are determiners themselves. */
 const NOT_PLAIN_ADJECTIVES = new Set(['more', 'most', 'less', 'least', 'other', 'same', 'own', 'next', 'last', 'only', 'such', 'enough', 'whole', 'entire', 'much', 'many', 'little', 'few', 'first', 'second', 'third', 'best', 'worst', 'further', 'several', 'various', 'certain', 'main']);
 
-/** Verb + adjective(s) + bare singular count noun: "I got good score" → "I got a good score". */
+/** Verb of having or getting + adjective(s) + bare singular count noun: "I got good score" → "I got a good score". */
 export const missingArticle: Rule = {
   id: 'article-missing',
   category: 'grammar',
@@ -42,6 +42,10 @@ export const missingArticle: Rule = {
       // "during normal conversation"), a regular -ed form (often an adjective itself: "increased
       // medical cost") or in a passive ("was taken full advantage of").
       if (j === i || prev.pos !== 'VERB' || BARE_AFTER.has(prev.lower) || /ed$/.test(prev.lower) || !lexicon.hasLemma(prev.lemma, 'verb') || BE_FORMS.has(tokens[i - 2]?.lower ?? '')) continue;
+      // Only the common verbs of having and getting, where learners drop the article ("got good score",
+      // "bring good plan"); after others a noun with a mass sense is usual ("provide exceptional service",
+      // "possess immense power", "offer new insight").
+      if (!ARTICLE_VERBS.has(prev.lemma)) continue;
       out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
     }
     return out;
@@ -63,6 +67,7 @@ function isPlainAdjective(t: Token | undefined, { lexicon }: PolicyContext): boo
   return lexicon.hasLemma(t.lower, 'adj') && !/est$/.test(t.lower);
 }
 
+const ARTICLE_VERBS = new Set(['have', 'get', 'make', 'take', 'give', 'bring', 'buy', 'find', 'need', 'want', 'become', 'win', 'lose', 'earn', 'choose', 'own']);
 const BE_FORMS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', "'s", "'re", "'m"]);
 /**
  * Plural uses per singular use (SUBTLEX-US) from which a noun counts as clearly countable: "score",

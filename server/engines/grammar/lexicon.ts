@@ -29,8 +29,8 @@ export class Lexicon {
   private readonly irregularByForm = new Map<string, IrregularVerb>();
   private readonly near: SpellingCandidates;
   private readonly counts: ReadonlyMap<string, number>;
-  /** Long words of a broad English word list (word-list: about 274,000 words), see `isListedLongWord`. */
-  private readonly longWords: ReadonlySet<string>;
+  /** The words of a broad English word list (word-list: about 274,000 words), see `isListedLongWord`. */
+  private readonly listedWords: ReadonlySet<string>;
 
   private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>, wordList: string) {
     const lowered = new Map<string, number>();
@@ -65,7 +65,7 @@ export class Lexicon {
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
     this.near = new SpellingCandidates(this);
-    this.longWords = new Set(wordList.split('\n').filter((w) => w.length >= LONG_LISTED_WORD));
+    this.listedWords = new Set(wordList.split('\n'));
   }
 
   private static instance: Lexicon | null = null;
@@ -118,7 +118,15 @@ export class Lexicon {
    * list also has short rare words that are common misspellings ("wich", "belive", "succes").
    */
   isListedLongWord(word: string): boolean {
-    return this.longWords.has(word.toLowerCase());
+    return word.length >= LONG_LISTED_WORD && this.isListedWord(word);
+  }
+
+  /**
+   * True when the broad word list has `word`, of any length: rare real words ("infall") as well as
+   * short rare words that are also common misspellings ("wich"), so this alone does not make a word valid.
+   */
+  isListedWord(word: string): boolean {
+    return this.listedWords.has(word.toLowerCase());
   }
 
   /** True when `word` (any case, any regular inflection) is an English word WordNet or our lists know. */

@@ -3,7 +3,7 @@
  * advice, typography, renames and dialect flips are dropped, and a spelling lint is applied only
  * when the word is clearly a typo and one candidate clearly the intended word.
  */
-import { STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
@@ -51,6 +51,24 @@ const DROPPED_RULES = new Set([
   'FindOut', // "find out the cause" → "find the cause": the phrasal verb is correct
   'InDemandInDepth', // "studied it more in depth" → "in-depth": the adverb is not hyphenated
   'ItsPossessive', // it's → its: fires mostly where the writer's "it's" stands (measured: costs GLEU on JFLEG dev)
+  'RedundantFirsts', // "was first discovered" → "was discovered": style
+  'NotTo', // "say no to" → "say not to"
+  'PreferPleaded', // pled is standard American English
+  'WellBeing', // wellbeing is a standard spelling too
+  'LeftRightHand', // "on his right hand" → "right-hand": only the adjective is hyphenated
+  'TheProperNounPossessive', // "citing the Englishman's admiration" → "citing Englishman's"
+  'AvoidCurses', // censors words (Fuck → ****): not a correction
+  'ExpandTimeShorthands', // 2hr → 2 hours: style
+  'PluralDecades', // 70's → '70s: style
+  'ClicheAccent', // cliche → cliché: both are standard
+  'FillerWords', // drops "uh" from reported speech
+  'Damages', // "which damages the lives" → "damage": the verb
+  'ByTheWay', // btw → by the way: style
+  'ForYourInformation', // FYI → For your information: style
+  'ExpandMemoryShorthands', // 563B → 563 bytes (a star's name)
+  'OkToOkay', // OK → OKAY: both are standard
+  'Insofar', // "involved in so far" → "involved insofar"
+  'SoonToBe', // "soon to be seen" → "soon-to-be seen": only the adjective is hyphenated
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -101,13 +119,16 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   SplitWords: (original, replacement, ctx) =>
     !ctx.lexicon.isKnown(original) &&
     !/s$/i.test(original) &&
-    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5 && ctx.lexicon.count(part) >= COMMON_PART)),
+    replacement.split(' ').every((part) => ctx.lexicon.functionWords.has(part.toLowerCase()) || (part.length >= 3 && ctx.lexicon.frequency(part) >= 5 && ctx.lexicon.count(part) >= COMMON_WORD)),
   // equipments → equipment, an evidence → evidence; not "like a thief" → "like thief",
   // "every stuff" → "every piece of stuff", "a software" → "a program".
   MassNouns: (original, replacement) => {
     if (/piece of|program/.test(replacement)) return false;
     // A plural of an -ing noun names events or things and counts: "book burnings", "meetings", "findings".
     if (/\p{L}ings$/iu.test(original)) return false;
+    // "with many calling for": "many" stands for people and the -ing word is their verb (not "many clothing").
+    const ing = /^(many|few)\s+(\p{L}+ing)$/iu.exec(original);
+    if (ing && !STRICT_UNCOUNTABLE.has(ing[2].toLowerCase()) && !MASS_NOUNS.has(ing[2].toLowerCase())) return false;
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
     // The article dropped, the noun kept: not "an advice" → "an tip".
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;
@@ -119,7 +140,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   // Two capitals opening a word ("NIce", "THe") are Shift held too long: our double-capital rule keeps the first.
-  OrthographicConsistency: (original) => original.length > 1 && original !== original.toLowerCase() && /\p{Lu}/u.test(original.slice(1)) && !/^\p{Lu}{2}\p{Ll}+$/u.test(original),
+  // Only a lower-case word with one stray capital made lower case ("lIke"): not acronyms or names
+  // written so on purpose (GIB → GiB, SuperMan → superman, 2dF → 2DF).
+  OrthographicConsistency: (original, replacement) => /^\p{Ll}+\p{Lu}\p{Ll}*$/u.test(original) && replacement === original.toLowerCase(),
   // un known → unknown, dis agreed → disagreed; not non-stop → nonstop, nor "auto makers" →
   // automakers: only a prefix that is no word of its own is surely part of the next word.
   DisjointPrefixes: (original) => !original.includes('-') && BOUND_PREFIXES.has(original.split(/\s+/)[0].toLowerCase()),
@@ -137,6 +160,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "Is she okay?": in a question the verb came before the pronoun.
+    if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !(/ed$/.test(next) || lexicon.irregularByPast(next) !== undefined);
   },
@@ -145,18 +170,40 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   ThenThan: (text, lint) => !/\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, lint.start)),
   // 2th → 2nd; not in "1 2th", a number split by a space (12th).
   CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
-  // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will":
+  // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will", "I am there there seems":
   // words that can end one phrase and start the next.
-  RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
+  // "one of the top players" → tops; not "one of the top 100": a number follows, "top" is an adjective.
+  OneOfTheSingular: (text, lint) => !/^\s+\d/.test(text.slice(lint.end, lint.end + 5)),
+  // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
+  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on").
   AnA: (text, lint) => {
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !NOT_AFTER_ARTICLE.has(next);
   },
+  // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
+  YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
+  // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
+  MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
+  AdjectiveDoubleDegree: doubleComparative,
+  MoreBetter: doubleComparative,
 };
 
+/**
+ * "more easier" → "easier", "a more better way" → "a better way"; not "there are more older people"
+ * (more of the older people): before a noun, "more" without an article may count the noun.
+ */
+function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyContext): boolean {
+  const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+  const nounNext = next !== undefined && lexicon.lemmatize(next, 'noun').length > 0 && lexicon.lemmatize(next, 'adv').length === 0;
+  const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
+  return !nounNext || article;
+}
+
+const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
 const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */
@@ -273,9 +320,15 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
+  // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
+  // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
+  if (ctx.lexicon.count(choice.replacement) < COMMON_WORD && spelledAgain(text, word, lint.start)) return null;
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
+  // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
+  // "cours"): not made into a common word two full slips away (infall → until).
+  if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
@@ -284,6 +337,17 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   return choice.replacement;
+}
+
+/**
+ * True when `word` (any case) occurs in `text` again as a whole word besides at `start`, as written
+ * or with a plural -s taken off or put on ("blazar" beside "blazars").
+ */
+function spelledAgain(text: string, word: string, start: number): boolean {
+  const escaped = word.replace(/[’']/g, "['’]");
+  const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
+  return false;
 }
 
 /** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */
@@ -307,14 +371,16 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
-/** SUBTLEX count from which a piece of a run-together word is a common word ("ion": 20, "age": 4,039). */
-const COMMON_PART = 100;
+/** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
+const COMMON_WORD = 100;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
 const LONG_WORD = 6;
 /** Typing cost within which the common words are candidates for a long misspelt word (two slips). */
 const CLOSE_WORD_COST = 2.5;
+/** Typing cost of two full slips (two letters replaced, added or left out). */
+const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
 

@@ -404,19 +404,28 @@ function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
   return isWord(t) && /^\p{L}+$/u.test(t.text) && lexicon.lemmatize(t.lower, 'adj').length > 0 && !PLURAL_QUANTIFIERS.has(t.lower) && !lexicon.functionWords.has(t.lower);
 }
 
-/** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain". */
+const QUESTION_WORDS = new Set(['what', 'why', 'how', 'where', 'when', 'who', 'which']);
+const QUESTION_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
+
+/** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain"; "Does he plays?" → "play". */
 const modalBase: Rule = {
   id: 'verb-after-modal',
   category: 'grammar',
-  description: 'modal + inflected verb → base form (can goes → can go)',
+  description: 'modal, or do in a question, + inflected verb → base form (can goes → can go; Does he plays → Does he play)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const modal = tokens[i];
       const isDidNot = ['did', 'does', 'do'].includes(modal.lower) && ["n't", 'not'].includes(tokens[i + 1]?.lower ?? '');
-      if (!MODALS.has(modal.lower) && !isDidNot) continue;
-      const j = skipAdverbs(tokens, i);
+      // "Does he plays?", "Why did you went?": a question puts "do" before its subject, and the verb after it is bare.
+      const doQuestion = ['did', 'does', 'do'].includes(modal.lower) && (modal.sentenceStart || QUESTION_WORDS.has(tokens[i - 1]?.lower ?? '')) && QUESTION_SUBJECTS.has(tokens[i + 1]?.lower ?? '');
+      if (!MODALS.has(modal.lower) && !isDidNot && !doQuestion) continue;
+      const j = doQuestion ? i + 2 : skipAdverbs(tokens, i);
       const verb = tokens[j];
+      if (doQuestion && verb?.lower === 'has') {
+        out.push(replace(verb, 'have'));
+        continue;
+      }
       if (!isWord(verb) || verb.pos !== 'VERB') continue;
       // "can been", "will having": the form after a modal is always the base form.
       if (/ing$/.test(verb.lower) && !isDidNot && !MODALS.has(modal.lower)) continue;
@@ -548,6 +557,10 @@ const pluralAfterQuantifier: Rule = {
       // "I am certain" are not.
       const certain = q === 'certain' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? '') && !LINKING_VERBS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 1]?.lower !== 'a';
       if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak && !certain) continue;
+      // "we both felt", "we could both go": "both" after a pronoun or an auxiliary is an adverb and a verb
+      // follows it; "a six page essay": a number after an article is part of a modifier.
+      const adverbBoth = q === 'both' && (['PRON', 'AUX'].includes(tokens[i - 1]?.pos ?? '') || MODALS.has(tokens[i - 1]?.lower ?? ''));
+      if (adverbBoth || (PLURAL_QUANTIFIERS.has(q) && ['a', 'an'].includes(tokens[i - 1]?.lower ?? ''))) continue;
       // "one of the most important thing": adjectives, and "most"/"more" before one, may intervene.
       const between = (t: Token): boolean => (t.pos === 'ADJ' && !PLURAL_QUANTIFIERS.has(t.lower)) || (partitive && ['most', 'more', 'very'].includes(t.lower));
       while (j < tokens.length && between(tokens[j])) j++;
@@ -568,6 +581,8 @@ const pluralAfterQuantifier: Rule = {
       // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
       const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
+      // "if these go well": the base of an irregular verb after a pronoun-like quantifier is its verb.
+      if (lexicon.irregular(noun.lower)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
       if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
@@ -575,6 +590,8 @@ const pluralAfterQuantifier: Rule = {
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
       if (certain && j !== i + 1) continue;
+      // "both club and country": "both ... and" joins two singulars.
+      if (q === 'both' && after?.lower === 'and') continue;
       out.push(replace(noun, pluralize(noun.lower)));
       // The verb of the plural subject agrees with it too ("these problem occurs" → "these problems occur").
       const verbBase = strong && after ? sVerbBase(after, tokens[j + 2], lexicon) : null;
@@ -660,6 +677,8 @@ const INTRODUCTORY = [
   'firstly', 'secondly', 'thirdly', 'lastly', 'second', 'third',
 ].map((p) => p.split(' '));
 const ORDINALS = new Set(['second', 'third']);
+/** Introductory phrases that are also the start of a longer preposition ("in addition to", "as a result of"). */
+const TAKES_COMPLEMENT = new Set(['in addition', 'in contrast', 'by contrast', 'as a result', 'as a consequence', 'on the contrary']);
 /** Introductory phrases by their first word. */
 const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
 for (const phrase of INTRODUCTORY) INTRODUCTORY_BY_FIRST.set(phrase[0], [...(INTRODUCTORY_BY_FIRST.get(phrase[0]) ?? []), phrase]);
@@ -680,6 +699,8 @@ const introductoryComma: Rule = {
         if (!isWord(next)) break;
         // "However hard", "Also important", "Finally arrived": not introductory here.
         if (phrase.length === 1 && ['ADJ', 'ADV'].includes(next.pos)) break;
+        // "In addition to the food": the phrase takes a complement here, it does not introduce the clause.
+        if (TAKES_COMPLEMENT.has(phrase.join(' ')) && ['to', 'of', 'with'].includes(next.lower)) break;
         // "In my opinion is so easy": a verb follows, the phrase is not set off from a clause.
         if (['VERB', 'AUX'].includes(next.pos)) break;
         // "Second place went to", "Third time lucky": an ordinal is introductory only before a new subject.
@@ -762,6 +783,8 @@ const theBeforeSuperlative: Rule = {
 /** Verbs that take a to-infinitive and never a bare one. */
 const TO_VERBS = new Set(['want', 'wants', 'wanted', 'need', 'needs', 'needed', 'decide', 'decided', 'decides', 'plan', 'plans', 'planned', 'try', 'tries', 'tried', 'able', 'going', 'wish', 'wishes', 'hope', 'hopes', 'expect', 'expects', 'refuse', 'refused', 'afford', 'learn', 'learned', 'seem', 'seems', 'seemed']);
 
+const NOUN_DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose', 'no', 'any', 'some', 'every', 'each']);
+
 /** Missing "to": "I want go" → "I want to go". */
 const toBeforeInfinitive: Rule = {
   id: 'to-before-infinitive',
@@ -778,6 +801,8 @@ const toBeforeInfinitive: Rule = {
       // or an adjective ("want help", "need clean") is left alone.
       if (verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb')) continue;
       if (!lexicon.irregular(verb.lower) && (lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj'))) continue;
+      // "his plans include", "the needs change": after a determiner the word is a noun.
+      if (NOUN_DETERMINERS.has(tokens[i - 1]?.lower ?? '')) continue;
       // "going" + base is "going to" only in "be going"; "help" and "let" take bare infinitives.
       if (tokens[i].lower === 'going' && !['is', 'am', 'are', 'was', 'were', "'m", "'re", "'s"].includes(tokens[i - 1]?.lower ?? '')) continue;
       out.push({ start: verb.start, end: verb.start, replacement: 'to ' });
@@ -801,6 +826,8 @@ const sentenceCapital: Rule = {
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
       let starts = k < 0 || text[k] === '\n';
+      // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
+      if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
       if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
@@ -902,6 +929,8 @@ const thisPlural: Rule = {
       const noun = tokens[i + 1];
       const after = tokens[i + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
+      // "This tops the list": an -s word with an object after it is the verb of "this".
+      if (after && ['DET', 'PRON'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
@@ -922,6 +951,9 @@ function personObjectEnd(tokens: Token[], i: number): number {
   return PERSON_NOUNS.has(tokens[k]?.lower ?? '') ? k + 1 : -1;
 }
 
+/** Words that open "everything we can", "all they could": a modal there has its verb left out. */
+const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best']);
+
 const extraTo: Rule = {
   id: 'to-after-modal',
   category: 'grammar',
@@ -931,7 +963,8 @@ const extraTo: Rule = {
     for (let i = 0; i + 2 < tokens.length; i++) {
       const t = tokens[i].lower;
       let to = -1;
-      if (MODALS.has(t)) to = skipAdverbs(tokens, i);
+      // "everything we can to help": the modal ends a clause with its verb left out, and "to" opens a purpose.
+      if (MODALS.has(t) && !ELIDED_VERB_BEFORE.has(tokens[i - 2]?.lower ?? '')) to = skipAdverbs(tokens, i);
       else if (CAUSATIVES.has(t)) to = personObjectEnd(tokens, i + 1);
       if (to < 0 || tokens[to]?.lower !== 'to') continue;
       const verb = tokens[to + 1];
@@ -1102,9 +1135,60 @@ const relativeAgreement: Rule = {
       const verb = tokens[i + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
       const plural = isPluralNoun(noun, lexicon);
-      const singular = !plural && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
+      // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
+      // before it, so a singular noun there does not make it singular.
+      const inPhrase = tokens[i - 3]?.pos === 'ADP';
+      const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
+    }
+    return out;
+  },
+};
+
+/**
+ * An uncountable noun subject + are/were: "The information are useful" → "is" (harper has already
+ * made "informations" singular; the verb is left to agree). Only the nouns that are uncountable in
+ * every sense, as the whole subject: [the/this/my...] noun, opening its clause.
+ */
+const uncountableBeAgreement: Rule = {
+  id: 'agreement-uncountable-be',
+  category: 'grammar',
+  description: 'uncountable noun subject + are/were → is/was (the information are useful → the information is useful)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const noun = tokens[i];
+      const verb = tokens[i + 1];
+      const fix = { are: 'is', were: 'was' }[verb.lower];
+      if (!fix || !isWord(noun) || (noun.text !== noun.lower && !noun.sentenceStart) || !STRICT_UNCOUNTABLE.has(noun.lower)) continue;
+      const determiner = SINGULAR_DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 1 : i;
+      if (!clauseStart(tokens, determiner)) continue;
+      out.push(replace(verb, fix));
+    }
+    return out;
+  },
+};
+
+/**
+ * "The number of cars are rising" → "is": the subject is "the number", not the cars ("a number of
+ * cars are" is right). Only where the plural noun's verb follows it directly.
+ */
+const theNumberOfAgreement: Rule = {
+  id: 'agreement-the-number-of',
+  category: 'grammar',
+  description: 'the number/amount of + plural noun + are/were/have → is/was/has (the number of cars are increasing → is increasing)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 4 < tokens.length; i++) {
+      if (tokens[i].lower !== 'the' || !['number', 'amount'].includes(tokens[i + 1].lower) || tokens[i + 2].lower !== 'of' || !clauseStart(tokens, i)) continue;
+      let j = i + 3;
+      while (j < i + 6 && isWord(tokens[j]) && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'DET')) j++;
+      const noun = tokens[j];
+      const verb = tokens[j + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || !isWord(verb)) continue;
+      const fix = { are: 'is', were: 'was', have: 'has' }[verb.lower];
+      if (fix) out.push(replace(verb, fix));
     }
     return out;
   },
@@ -1135,6 +1219,15 @@ const thereAreMany: Rule = {
 const ITS_CONTRACTION_NEXT = new Set(['very', 'not', 'a', 'an', 'the', 'been', 'going', 'so', 'too', 'really', 'just', 'also', 'important', 'hard', 'easy', 'true', 'possible', 'necessary', 'better', 'difficult', 'clear', 'obvious', 'impossible', 'always', 'because', 'about', 'like', 'only', 'still']);
 const YOURE_NEXT = new Set(['not', 'going', 'welcome', 'right', 'wrong', 'a', 'an', 'so', 'very', 'too', 'being', 'doing', 'trying', 'able', 'sure', 'in', 'always', 'still']);
 
+/**
+ * "right" and "wrong" are nouns too: "your right one", "your right to vote" are possessives. As
+ * adjectives after "you're" they end the clause or go on with a clause word ("you're right about it").
+ */
+function possessedNoun(word: Token, after: Token | undefined): boolean {
+  if (!['right', 'wrong'].includes(word.lower)) return false;
+  return isWord(after) && !['about', 'that', 'and', 'but', 'so', 'because', 'if', 'now', 'again', 'too'].includes(after.lower);
+}
+
 /** Possessive for contraction: "its very hard" → "it's very hard", "your welcome" → "you're welcome"; "u" → "you". */
 const contractions: Rule = {
   id: 'its-your-contraction',
@@ -1146,7 +1239,7 @@ const contractions: Rule = {
       const t = tokens[i];
       const next = tokens[i + 1];
       if (t.lower === 'its' && ITS_CONTRACTION_NEXT.has(next.lower)) out.push(replace(t, "it's"));
-      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower)) out.push(replace(t, "you're"));
+      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower) && !possessedNoun(next, tokens[i + 2])) out.push(replace(t, "you're"));
       else if (t.text === 'u' && i > 0 && isWord(tokens[i - 1]) && isWord(next) && next.text !== next.text.toUpperCase()) out.push(replace(t, 'you'));
     }
     return out;
@@ -1286,6 +1379,8 @@ const extraPreposition: Rule = {
 
 /** Verbs of going, which take "to" before a place ("traveled to France", not "traveled France"). */
 const GOING_VERBS = /^(go|goes|went|going|come|comes|came|coming|travel(s|ed|led|ing|ling)?|return(s|ed|ing)?)$/;
+/** Titles before a name: "come Mr Obama" names a person, not a place. */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lord', 'lady', 'professor', 'president', 'king', 'queen', 'saint']);
 /** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
 const TIME_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/;
 
@@ -1303,6 +1398,8 @@ const toBeforePlace: Rule = {
       if (!GOING_VERBS.test(verb.lower) || verb.pos === 'NOUN' || verb.sentenceStart || !isWord(place) || place.pos !== 'PROPN' || place.sentenceStart) continue;
       // A capitalised name, not a time ("come Monday") or an adjective of manner ("go Dutch").
       if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
+      // "How come Mr Obama is": no movement there, and a title is no place; "here we go Steelers" is a cheer.
+      if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower) || ['here', 'there'].includes(tokens[i - 2]?.lower ?? '')) continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
@@ -1593,6 +1690,25 @@ const almostMost: Rule = {
   },
 };
 
+const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
+
+/** "We meet in Monday" → "on Monday": days take "on" (not "in Monday's game", a possessive). */
+const onWeekday: Rule = {
+  id: 'on-weekday',
+  category: 'grammar',
+  description: 'in/at + day of the week → on (in Monday → on Monday)',
+  apply(_text, tokens) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const day = tokens[i + 1];
+      if (!['in', 'at'].includes(tokens[i].lower) || !isWord(day) || !/^\p{Lu}/u.test(day.text) || !WEEKDAYS.test(day.lower)) continue;
+      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '')) continue;
+      out.push(replace(tokens[i], 'on'));
+    }
+    return out;
+  },
+};
+
 /** Set phrases with a word missing or out of place, by the words as written. */
 const SET_PHRASES = new Map([
   ['a such', 'such a'],
@@ -1669,6 +1785,9 @@ export const RULES: Rule[] = [
   uncountablePlural,
   thirdPersonAgreement,
   pluralPronounAgreement,
+  theNumberOfAgreement,
+  uncountableBeAgreement,
+  onWeekday,
   pluralNounAgreement,
   singularNounAgreement,
   bareSingularSubject,

@@ -155,5 +155,7 @@ export function sentenceInitial(text: string, start: number): boolean {
     if (text[i] === '\n') return true;
     i--;
   }
+  // "Richard A. Freund": a full stop after a single capital is a name's initial, not a sentence's end.
+  if (text[i] === '.' && /(^|[^\p{L}])\p{Lu}$/u.test(text.slice(Math.max(0, i - 2), i))) return false;
   return i < 0 || /[.!?]/.test(text[i]);
 }
