@@ -236,6 +236,16 @@ const HELP_BUT: Record<string, string> = {
   giggle: 'giggling', overhear: 'overhearing', agree: 'agreeing', smirk: 'smirking', marvel: 'marvelling', worry: 'worrying',
 };
 
+/** Feelings and moods named by a mass noun, which stand alone where "a sense of" framed them. */
+const FEELINGS = `(?:${[
+  'peace', 'calm', 'relief', 'pride', 'awe', 'wonder', 'dread', 'unease', 'excitement', 'joy', 'serenity', 'satisfaction',
+  'nostalgia', 'contentment', 'urgency', 'hope', 'freedom', 'liberation', 'anticipation', 'comfort', 'privacy', 'intimacy',
+  'security', 'fear', 'gratitude', 'sadness', 'foreboding', 'tranquill?ity', 'warmth', 'optimism', 'vulnerability',
+  'distrust', 'mistrust', 'unity', 'camaraderie', 'curiosity', 'guilt', 'shame', 'despair', 'panic', 'fulfill?ment',
+  'loneliness', 'isolation', 'melancholy', 'elation', 'euphoria', 'triumph', 'determination', 'apprehension',
+  'trepidation', 'longing', 'mystery', 'frustration', 'helplessness', 'disbelief', 'dismay', 'purpose',
+].join('|')})`;
+
 /**
  * Wording that is not wrong but that machine text over-uses: stock verbs ("serves as", "aims to",
  * "allows us to"), review and story clichés, padded prepositions and empty intensifiers. Each rule
@@ -257,7 +267,8 @@ const STOCK_WORDING: PhraseRule[] = [
   ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
-  varied('\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'a clearer view of', 'a closer look at']),
+  // Not after a determiner or a number ("these insights into" has no singular or phrasal form that fits).
+  varied('(?<!(?:\\b(?:the|these|those|many|several|few|such|some|any|no|more|other|our|their|its|his|her|your|my|two|three)|\uE001) )\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'insight into', 'a closer look at']),
   rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),
@@ -297,7 +308,10 @@ const STOCK_WORDING: PhraseRule[] = [
   // Stock constructions that machine prose repeats far more often than people do (dev AI vs human
   // texts: "a sense of" 31 vs 1, "anyone looking for" 24 vs 0, "understanding of" 66 vs 3), in the
   // wording people use instead.
-  rule('\\b(a|an) ((?:renewed|deep|deeper|strong|real|growing|new|great|certain|false|shared|overwhelming|profound|lasting|quiet|sudden) )?sense of (?!(?:humou?r|direction|smell|taste|touch|sight|hearing|style|scale|proportion|timing|self|place|fashion|balance|rhythm|occasion)\\b)', ['$1 $2feeling of ']),
+  // "felt a great sense of relief" -> "felt great relief": before a feeling (a mass noun) the frame adds
+  // nothing. Elsewhere ("a sense of justice", "of belonging", "of humour") it carries meaning and stays:
+  // "a feeling of" there was only a new stock phrase.
+  rule(`\\b(?:a|an) (?:(\\p{Ll}+) )?sense of (?=${FEELINGS}\\b)`, ['$1 ']),
   varied('\\b(anyone|anybody|someone|somebody) looking for\\b', ['$1 who wants', '$1 who needs']),
   rule('\\b(anyone|anybody|someone|somebody) looking to\\b', ['$1 who wants to', '$1 hoping to']),
   varied('\\b(those|people|visitors|travell?ers|diners|readers|fans|families|customers) looking for\\b', ['$1 who want', '$1 who need']),
