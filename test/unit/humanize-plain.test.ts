@@ -178,6 +178,17 @@ describe('stock constructions and chat preambles', () => {
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
   });
 
+  it('cuts a chat preamble whatever the detector makes of it, and leaves the rest of a text it passes alone', () => {
+    // Scored 0.1 by the stub: under the target, so nothing but the preamble changes.
+    const story = 'The ship left port in 1912 with 40 men aboard. The sea was calm for the first week, and the cook kept everyone fed with bread and fish. Nobody on board knew that a storm was building far to the south, over warm water. By the tenth day the wind had turned, and the captain ordered the sails reefed before dark.';
+    const result = humanize(`Here is a 4 sentence story based on the prompt:${story}`, { detector: stubDetector(/\bzzz\b/gu) });
+    assert.equal(result.text, story);
+    assert.equal(humanize(story, { detector: stubDetector(/\bzzz\b/gu) }).text, story);
+    // A preamble that is its own paragraph stays (cutting it would take a paragraph break with it).
+    const alone = `Here is a story based on the prompt:\n\n${story}`;
+    assert.equal(humanize(alone, { detector: stubDetector(/\bzzz\b/gu) }).text, alone);
+  });
+
   it("drops a chat transcript's role labels, which are no citations, and keeps real citations", () => {
     assert.equal(replacePhrases('[assistant]: The gift came on a Tuesday.', 0), 'The gift came on a Tuesday.');
     assert.equal(replacePhrases('It glowed.[user]: She slept.', 0), 'It glowed. She slept.');

@@ -17,8 +17,8 @@ import { cleanArtefacts } from './clean.ts';
 import { checkInvariants, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
-import { contract, phraseEdits, replacePhrases } from './phrases.ts';
-import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
+import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
+import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
@@ -231,6 +231,24 @@ function plainWording(state: SearchState, judge: Judge, items: readonly string[]
   return current;
 }
 
+const ANY_PREAMBLE = new RegExp(CHAT_PREAMBLE, 'u');
+
+/**
+ * Cuts every chat preamble ("Here is a 14 sentence news article based on the summary:") whatever the
+ * detector makes of it, as an editor would: it is no part of the piece.
+ */
+function cutPreambles(state: SearchState, judge: Judge, items: readonly string[]): SearchState {
+  let current = state;
+  current.draft.sentences.forEach((sentence, index) => {
+    if (current.draft.frozen[index]) return;
+    const { text: masked, items: used } = mask(sentence, items);
+    const cut = dropPreamble(masked);
+    if (cut === masked) return;
+    current = judge(current, { index, sentences: [unmask(cut, used)], structural: false, localChange: 0 }) ?? current;
+  });
+  return current;
+}
+
 /** The search's current text: its sentences, its detector score and the invariant checker's tally of it. */
 interface SearchState {
   draft: Draft;
@@ -311,7 +329,9 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const detection = detector.detect(text);
   const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
-  if (detection.aiScore < target || !looksEnglish(text)) return unchanged;
+  // A text the detector already passes is left as it is, but for a chat preamble, which is no part of the piece.
+  const searching = detection.aiScore >= target;
+  if ((!searching && !ANY_PREAMBLE.test(text)) || !looksEnglish(text)) return unchanged;
 
   const reference = invariantReference(text);
   const items = [...reference.items.keys()];
@@ -322,8 +342,9 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
   const judge = judgeWith(detector, checker);
-  let state: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
-  const original = [...state.draft.sentences];
+  const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
+  const original = [...start.draft.sentences];
+  let state = cutPreambles(start, judge, items);
   let order = worstFirst(state.draft, text, detection);
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
@@ -336,7 +357,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
     return found;
   };
-  for (let pass = 0; pass < PASSES && state.score >= target; pass++) {
+  for (let pass = 0; searching && pass < PASSES && state.score >= target; pass++) {
     let changed = false;
     if (pass > 0) {
       // Sentences split or joined in the last pass become sentences of their own for this one.
@@ -378,7 +399,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!changed) break;
   }
 
-  state = plainWording(state, judge, items, contractions, lexical);
+  if (searching) state = plainWording(state, judge, items, contractions, lexical);
   const { draft, score } = state;
 
   const output = assemble(draft);

@@ -33,6 +33,19 @@ function verbRules(forms: Record<string, string[]>, after = ''): PhraseRule[] {
   return Object.entries(forms).map(([form, replacements]) => rule(`\\b${form}\\b${after}`, replacements));
 }
 
+/**
+ * A chat model's preamble to the piece it was asked for ("Sure, here's a story based on your prompt:", bold or not):
+ * an editor cuts it, with its count of sentences (no fact of the piece, so not protected: protect.ts). Never one
+ * that holds a quotation or name (masked: they must stay), nor one that stands alone (its own paragraph).
+ */
+const PREAMBLE_RULE = rule(`^${CHAT_PREAMBLE}\\s*(?=\\S)`, ['']);
+
+/** The masked sentence without the chat preamble that opens it, if any. */
+export function dropPreamble(masked: string): string {
+  const out = applyRule(masked, PREAMBLE_RULE, 0);
+  return out === masked ? masked : tidy(out, masked);
+}
+
 /** Sentence-opening transitions and fillers (the sentence's first words). */
 const OPENERS: PhraseRule[] = [
   rule('^(?:Moreover|Furthermore|Additionally|In addition|What is more),\\s+', ['', 'Also, ', 'And ']),
@@ -51,10 +64,7 @@ const OPENERS: PhraseRule[] = [
   rule('^(?:It could be argued|One could argue|It can be argued) that\\s+', ['', 'Perhaps ']),
   // Role labels of a pasted chat transcript ("[assistant]: Once upon a time"): an editor deletes them.
   rule('\\s*\\[(?:assistant|user|system|human)\\]:\\s*', [' ']),
-  // A chat model's preamble to the piece it was asked for ("Sure, here's a story based on your prompt:", bold or not):
-  // an editor cuts it, with its count of sentences (no fact of the piece, so not protected: protect.ts). Never one
-  // that holds a quotation or name (masked: they must stay).
-  rule(`^${CHAT_PREAMBLE}\\s*(?=\\S)`, ['']),
+  PREAMBLE_RULE,
   // A generated abstract's own heading glued to its first sentence ("Abstract:In this paper", "**Abstract:**").
   rule('^(?:\\*\\*Abstract:?\\*\\*:?|Abstract:)\\s*(?=\\S)', ['']),
 ];
