@@ -46,6 +46,11 @@ describe('humanizer: natural word pairs', () => {
     assert.doesNotMatch(swapped('The court defers to the agency.'), /postpone/u);
     assert.equal(swapped('They will defer the vote until May.'), 'They will postpone the vote until May.');
     assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
+    assert.doesNotMatch(swapped('The prices were fair, but not the price tag of the wine.'), /\bcosts?\b/u);
+  });
+
+  it('phrase rules: no alternative that reads wrongly before most nouns', () => {
+    for (const v of [0, 1, 2]) assert.equal(replacePhrases('They support diverse produce.', v), 'They support varied produce.');
   });
 });
 

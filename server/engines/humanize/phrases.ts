@@ -210,7 +210,8 @@ const PLAIN_WORDS: PhraseRule[] = [
   rule('\\bexceptional\\b', ['outstanding', 'excellent']),
   rule('\\bfascinating\\b', ['interesting', 'gripping']),
   rule('\\binnovative\\b', ['new', 'fresh']),
-  rule('\\bdiverse\\b', ['varied', 'wide-ranging']),
+  // Not "wide-ranging": it reads wrongly before most nouns ("wide-ranging produce", "wide-ranging dynamics").
+  rule('\\bdiverse\\b', ['varied']),
   rule('\\bdelectable\\b', ['delicious', 'tasty']),
   rule('\\bexquisite\\b', ['superb', 'lovely']),
   rule('\\bbreathtaking\\b', ['stunning', 'amazing']),
@@ -581,7 +582,7 @@ const ORDINARY_WORDING: PhraseRule[] = [
     ['enigmatic', 'mysterious'], ['tranquil', 'calm/quiet'], ['swiftly', 'quickly'], ['swift', 'quick/fast'], ['profound', 'deep'],
     ['profoundly', 'deeply'], ['societal', 'social'], ['mundane', 'ordinary/everyday'], ['lackluster', 'dull/flat'], ['subpar', 'mediocre/poor'],
     ['expertly', 'skillfully'], ['relentless', 'constant'], ['flavorful', 'tasty'], ['flavourful', 'tasty'], ['daunting', 'hard/tough'],
-    ['bespoke', 'custom'], ['effortless', 'easy'], ['knowledgeable', 'well-informed'], ['hesitant', 'reluctant'],
+    ['bespoke', 'custom'], ['effortless', 'easy'], ['hesitant', 'reluctant'],
     ['commonly', 'often'], ['intertwined', 'linked'], ['advancements', 'advances'], ['skepticism', 'doubt'], ['scepticism', 'doubt'],
     ['prowess', 'skill'], ['solace', 'comfort'], ['trepidation', 'dread'], ['enthusiasts', 'fans'], ['aroma', 'smell'], ['aromas', 'smells'],
     ['hues', 'shades'], ['demeanor', 'manner'], ['demeanour', 'manner'], ['efficacy', 'effectiveness'], ['wherein', 'in which'], ['whereby', 'by which'],
