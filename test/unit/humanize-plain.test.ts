@@ -126,6 +126,7 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('In conclusion, the rate grows.', 0), 'The rate grows.');
     for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('Moreover, the rate grows.', v), /On top of that/u);
     for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('However, the rate grows.', v), /Even so/u);
+    for (const v of [0, 1, 2]) assert.equal(replacePhrases('Interestingly, the rate grows.', v), 'The rate grows.');
   });
 
   it('leaves the senses and syntax the rules were not written for alone', () => {

@@ -52,7 +52,8 @@ const OPENERS: PhraseRule[] = [
   rule('^(?:However|Nevertheless|Nonetheless),\\s+', ['But ']),
   rule('^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly),\\s+', ['So ', 'Because of this, ', 'That is why ']),
   rule('^(?:In conclusion|To conclude|In summary|To summarize|To summarise|To sum up|In closing),\\s+', ['', 'In short, ']),
-  rule('^(?:Ultimately|Overall|In essence|Essentially|Notably|Importantly|Indeed|Interestingly|Undoubtedly|Needless to say|Of course|Admittedly),\\s+', ['', 'In the end, ', '']),
+  // Dropped, never replaced: "In the end" stands for none of them ("Interestingly, ...", "Notably, ...").
+  rule('^(?:Ultimately|Overall|In essence|Essentially|Notably|Importantly|Indeed|Interestingly|Undoubtedly|Needless to say|Of course|Admittedly),\\s+', ['']),
   rule('^(?:Firstly|First and foremost),\\s+', ['First, ', 'To start, ']),
   rule('^Secondly,\\s+', ['Second, ', 'Next, ']),
   rule('^(?:Thirdly|Lastly),\\s+', ['Finally, ', 'Last, ']),
