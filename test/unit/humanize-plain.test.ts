@@ -162,6 +162,10 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('**Abstract:** We study stars.', 0), 'We study stars.');
     assert.equal(replacePhrases('Abstract art is hard to sell.', 0), 'Abstract art is hard to sell.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
+    assert.equal(replacePhrases('This is a six-sentence news article based on a summary: a dog ran off.', 0), 'A dog ran off.');
+    assert.equal(replacePhrases('This is the 23 sentence stories of the boring tone given by a prompt: It rained.', 0), 'It rained.');
+    assert.equal(replacePhrases('This is the story of my life: I was born.', 0), 'This is the story of my life: I was born.');
+    assert.equal(replacePhrases('These are the three sentences that matter: the rest is noise.', 0), 'These are the three sentences that matter: the rest is noise.');
     assert.equal(replacePhrases('**Here is the recipe:** mix the flour.', 0), '**Here is the recipe:** mix the flour.');
     const masked = `Here is a ${'\uE000\uE100\uE001'} sentence abstract for the article: We study stars.`;
     assert.equal(replacePhrases(masked, 0), masked);
@@ -171,6 +175,7 @@ describe('stock constructions and chat preambles', () => {
     const text = 'Here is a 7 sentence story based on the prompt: The ship left port in 1912 with 40 men aboard. Moreover, the crew sang as the coast faded from view. The sea was calm for the first week, and the cook kept everyone fed with bread and fish. Nobody on board knew that a storm was building far to the south, over warm water.';
     assert.deepEqual([...protectedItems(text).keys()].filter((item) => /\d/u.test(item)).sort(), ['1912', '40']);
     assert.deepEqual([...protectedItems('Here are 15 sentences to continue the review:1. The food was good.').keys()], ['1']);
+    assert.deepEqual([...protectedItems('This is a six-sentence news article based on a summary: a dog ran off.').keys()], []);
     // A preamble that names someone, or quotes a title, keeps its number protected, so it stays.
     assert.ok(protectedItems('Here is an 8 sentence abstract about Dyons: We study stars.').has('8'));
     assert.ok(protectedItems('Here is a 39 sentence story based on the prompt "Until I Stated": It rained.').has('39'));
