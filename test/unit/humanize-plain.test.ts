@@ -93,10 +93,12 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('An overwhelming sense of dread came.', 0), 'Overwhelming dread came.');
     assert.equal(replacePhrases('I felt a sense of peace and relief.', 0), 'I felt peace and relief.');
     assert.equal(replacePhrases('This offers valuable insights into the market.', 0).includes('insights'), false);
+    // No literal "view" or "look" for an understanding ("results give a better view of", "a closer look at").
+    for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('It offers insights into the market and a better understanding of prices.', v), /\bview of|look at\b/u);
     assert.equal(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), 'I recommend it to anyone who wants a quiet meal.');
     assert.equal(replacePhrases('Families looking to relax will like it.', 0), 'Families who want to relax will like it.');
     assert.equal(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), 'Brown is sure that they will win, and the fans were sure that it would rain.');
-    assert.match(replacePhrases('This gives a clearer understanding of the model.', 0), /^This gives a clearer (?:idea|view|picture) of the model\.$/u);
+    assert.match(replacePhrases('This gives a clearer understanding of the model.', 0), /^This gives a clearer (?:idea|picture) of the model\.$/u);
     assert.equal(replacePhrases('We gain a deeper understanding of the model.', 0), 'We gain a deeper grasp of the model.');
     assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
     assert.equal(replacePhrases('The air was filled with smoke.', 0), 'The air was full of smoke.');
@@ -110,15 +112,15 @@ describe('stock constructions and chat preambles', () => {
   });
 
   it('varies the wording of interchangeable alternatives with the context, deterministically', () => {
-    const objects = ['the model', 'the data', 'stars', 'the market', 'her past', 'the rules', 'the brain', 'the city'];
+    const objects = ['the model', 'the data', 'stars', 'the market', 'her past', 'the rules', 'the brain', 'the city', 'how cells work', 'what happened', 'why prices rise', 'each step', 'our results', 'its role'];
     const outputs = objects.map((o) => replacePhrases(`This gives a better understanding of ${o}.`, 0));
     const chosen = new Set(outputs.map((o) => /a better (\p{L}+) of/u.exec(o)?.[1]));
     assert.ok(chosen.size >= 2, `one phrase for every context: ${[...chosen].join(', ')}`);
-    for (const c of chosen) assert.ok(['idea', 'view', 'picture'].includes(c ?? ''), String(c));
+    for (const c of chosen) assert.ok(['idea', 'picture'].includes(c ?? ''), String(c));
     // The same sentence always gets the same wording, and the search's variants cover every alternative.
     assert.deepEqual(objects.map((o) => replacePhrases(`This gives a better understanding of ${o}.`, 0)), outputs);
     const variants = new Set([0, 1, 2].map((v) => replacePhrases('This gives a better understanding of the model.', v)));
-    assert.equal(variants.size, 3);
+    assert.equal(variants.size, 2);
   });
 
   it('prefers dropping a stock connective to adding another', () => {

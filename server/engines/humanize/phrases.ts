@@ -280,7 +280,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
   // Not after a determiner or a number ("these insights into" has no singular or phrasal form that fits).
-  varied('(?<!(?:\\b(?:the|these|those|many|several|few|such|some|any|no|more|other|our|their|its|his|her|your|my|two|three)|\uE001) )\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'insight into', 'a closer look at']),
+  varied('(?<!(?:\\b(?:the|these|those|many|several|few|such|some|any|no|more|other|our|their|its|his|her|your|my|two|three)|\uE001) )\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'insight into']),
   rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),
@@ -331,7 +331,7 @@ const STOCK_WORDING: PhraseRule[] = [
   varied('\\b(is|are|was|were|remains|remain|remained|am) confident that\\b', ['$1 sure that', '$1 sure']),
   // One has or gains a grasp, and is given a picture ("gives a clearer picture of").
   rule('\\b(gain|gains|gained|gaining|have|has|had|having|develop|develops|developed|developing|get|gets|got|getting|need|needs|needed) (a|an) (better|deeper|clearer|fuller|greater|more complete|thorough|detailed|solid|good|basic|shared) understanding of\\b', ['$1 $2 $3 grasp of']),
-  varied('\\b(a|an) (better|clearer|fuller|more complete|more detailed) understanding of\\b', ['$1 $2 idea of', '$1 $2 view of', '$1 $2 picture of']),
+  varied('\\b(a|an) (better|clearer|fuller|more complete|more detailed) understanding of\\b', ['$1 $2 idea of', '$1 $2 picture of']),
   rule('\\b(our|their|your|his|her|my) understanding of\\b', ['$1 grasp of', '$1 knowledge of']),
   rule('\\b(is|are|was|were|be|been|being|seemed|seems|looked|looks|felt|feels|became|remained) filled with\\b', ['$1 full of']),
   rule('^Our (?:results|findings) (?:show|indicate|demonstrate|reveal) that\\b', ['We find that', 'We show that']),
