@@ -14,7 +14,7 @@
 import { lexicalView, type TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkInvariants, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
+import { checkInvariants, contentWords, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
@@ -249,6 +249,38 @@ function cutPreambles(state: SearchState, judge: Judge, items: readonly string[]
   return current;
 }
 
+/** A sentence repeats an earlier one when at least this many content words... */
+const REPEAT_MIN_WORDS = 5;
+/** ...are nearly all the earlier sentence's too (share of the two sentences' content words in common). */
+const REPEAT_SHARE = 0.8;
+
+/** Whether `sentence` says again what one of `earlier` said ("We won't be going back ... We will not be going back ..."). */
+export function repeatsEarlier(sentence: string, earlier: readonly string[]): boolean {
+  const mine = new Set(contentWords(sentence));
+  if (mine.size < REPEAT_MIN_WORDS) return false;
+  return earlier.some((other) => {
+    const theirs = new Set(contentWords(other));
+    let shared = 0;
+    for (const w of mine) if (theirs.has(w)) shared++;
+    return shared / (mine.size + theirs.size - shared) >= REPEAT_SHARE;
+  });
+}
+
+/**
+ * Cuts a sentence that only repeats an earlier one, as an editor would, where the invariants allow
+ * (never one that holds a name, number or quotation, nor one that opens a paragraph).
+ */
+function cutRepeats(state: SearchState, judge: Judge): SearchState {
+  let current = state;
+  for (let index = 1; index < current.draft.sentences.length; index++) {
+    const { draft } = current;
+    if (draft.frozen[index] || !/^ +$/u.test(draft.gaps[index])) continue;
+    if (!repeatsEarlier(draft.sentences[index], draft.sentences.slice(0, index))) continue;
+    current = judge(current, { index, sentences: [''], structural: true, localChange: 0 }) ?? current;
+  }
+  return current;
+}
+
 /** The search's current text: its sentences, its detector score and the invariant checker's tally of it. */
 interface SearchState {
   draft: Draft;
@@ -298,6 +330,8 @@ function apply(draft: Draft, p: Proposal): Draft {
   const gaps = [...draft.gaps];
   p.sentences.forEach((s, k) => (sentences[p.index + k] = s));
   if (p.sentences.length > 1) gaps[p.index + 1] = '';
+  // A sentence cut whole takes the space before it along.
+  else if (p.sentences[0] === '') gaps[p.index] = '';
   return { sentences, gaps, frozen: draft.frozen };
 }
 
@@ -345,6 +379,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
   const original = [...start.draft.sentences];
   let state = cutPreambles(start, judge, items);
+  if (searching) state = cutRepeats(state, judge);
   let order = worstFirst(state.draft, text, detection);
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
