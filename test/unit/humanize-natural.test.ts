@@ -70,3 +70,22 @@ describe('humanizer: highly recommend', () => {
     }
   });
 });
+
+describe('humanizer: fixed binomials and idioms', () => {
+  it('refuses a swap of one word inside a fixed phrase', () => {
+    const text = 'The book held me from start to finish.';
+    const at = text.indexOf('finish');
+    assert.equal(naturalSwap(text, at, at + 'finish'.length, 'complete'), false);
+    assert.equal(applySubstitutions(text, [{ start: at, end: at + 'finish'.length, replacement: 'complete' }]), text);
+    for (const sentence of ['It was gripping from beginning to end.', 'We went back and forth on the plan for hours.', 'By and large, the results held.']) {
+      assert.equal(swapped(sentence), sentence);
+      for (const variant of [0, 1]) assert.equal(replacePhrases(sentence, variant), sentence);
+    }
+  });
+
+  it('still swaps the same words outside the phrase, and rules that rewrite the whole phrase', () => {
+    assert.equal(swapped('They will finish the work today.'), 'They will complete the work today.');
+    assert.equal(swapped('Sooner or later, they will finish the road.'), 'Sooner or later, they will complete the road.');
+    assert.equal(replacePhrases('First and foremost, the team must win.', 0), 'First, the team must win.');
+  });
+});

@@ -28,7 +28,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.12.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.13.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
