@@ -89,3 +89,32 @@ describe('humanizer: fixed binomials and idioms', () => {
     assert.equal(replacePhrases('First and foremost, the team must win.', 0), 'First, the team must win.');
   });
 });
+
+describe('humanizer: aims to, vibrant, bustling', () => {
+  it('aims to: a plan or law is meant to, anything else tries to; never "sets out to"', () => {
+    for (const variant of [0, 1]) {
+      assert.equal(replacePhrases('The council aims to strike a balance.', variant), 'The council tries to strike a balance.');
+      assert.equal(replacePhrases('The new policy aims to cut waste.', variant), 'The new policy is meant to cut waste.');
+      assert.equal(replacePhrases('The plan aimed to reduce costs.', variant), 'The plan was meant to reduce costs.');
+      assert.equal(replacePhrases('They are aiming to finish by May.', variant), 'They are trying to finish by May.');
+      assert.equal(replacePhrases('He aims at the target.', variant), 'He aims at the target.');
+      assert.doesNotMatch(replacePhrases('This paper aims to show that it works.', variant), /sets? out/u);
+    }
+  });
+
+  it('vibrant and bustling: a word that fits what they describe, varied, and left alone where none fits', () => {
+    assert.equal(replacePhrases('The city has a vibrant culture.', 0), 'The city has a rich culture.');
+    assert.match(replacePhrases('It is a vibrant community of artists.', 0), /^It is an? (?:thriving|active) community of artists\.$/u);
+    assert.match(replacePhrases('The vibrant colors of the mural caught my eye.', 0), /^The (?:bright|rich) colors/u);
+    assert.equal(replacePhrases('The streets were bustling with tourists.', 0), 'The streets were busy with tourists.');
+    assert.equal(replacePhrases('The room felt vibrant and warm.', 0), 'The room felt vibrant and warm.');
+    assert.equal(swapped('The room felt vibrant and warm.'), 'The room felt vibrant and warm.');
+    assert.equal(replacePhrases('We pushed through the bustling crowds.', 0), 'We pushed through the bustling crowds.');
+    assert.equal(replacePhrases('The vibrant atmosphere made the night.', 0), 'The lively atmosphere made the night.');
+    // Equally good words vary with the words at the match, so no one of them goes into every text.
+    const firsts = new Set(['city', 'town', 'market', 'district', 'neighborhood', 'hub', 'capital', 'quarter'].map((noun) => replacePhrases(`We loved the vibrant ${noun} at night.`, 0).split(' ')[3]));
+    assert.deepEqual([...firsts].sort(), ['busy', 'lively']);
+    const places = new Set(['city', 'town', 'market', 'station', 'airport', 'kitchen', 'square', 'port'].map((noun) => replacePhrases(`We loved the bustling ${noun} at night.`, 0).split(' ')[3]));
+    assert.deepEqual([...places].sort(), ['busy', 'crowded']);
+  });
+});
