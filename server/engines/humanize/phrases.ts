@@ -687,7 +687,7 @@ const ALL_RULES: PhraseRule[] = [...OPENERS, ...NOMINALISATIONS, ...EVERYDAY_PHR
 const CAPITAL_START = /^\p{Lu}/u;
 
 /** A small deterministic hash (FNV-1a) of a string. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;

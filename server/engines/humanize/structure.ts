@@ -5,7 +5,7 @@
  * Inputs are masked sentences (protect.ts): a placeholder is one opaque word.
  */
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
-import { capitaliseFirst } from './phrases.ts';
+import { capitaliseFirst, hash } from './phrases.ts';
 import { IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS, isNotVerb, sameInBothTenses, verbForms, type VerbForms } from './verbs.ts';
 
 const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
@@ -402,12 +402,13 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   reflecting: ['reflects', 'reflected'], suggesting: ['suggests', 'suggested'], paving: ['paves', 'paved'],
   opening: ['opens', 'opened'], fostering: ['fosters', 'fostered'], ensuring: ['ensures', 'ensured'],
   resulting: ['results', 'resulted'], contributing: ['contributes', 'contributed'], improving: ['improves', 'improved'],
-  demonstrating: ['demonstrates', 'demonstrated'], revealing: ['reveals', 'revealed'], leaving: ['leaves', 'left'],
+  demonstrating: ['demonstrates', 'demonstrated'], revealing: ['reveals', 'revealed'],
   signaling: ['signals', 'signaled'], signalling: ['signals', 'signalled'], setting: ['sets', 'set'],
   taking: ['takes', 'took'], securing: ['secures', 'secured'], earning: ['earns', 'earned'], ending: ['ends', 'ended'],
   forcing: ['forces', 'forced'], triggering: ['triggers', 'triggered'], boosting: ['boosts', 'boosted'],
   sending: ['sends', 'sent'], cementing: ['cements', 'cemented'], extending: ['extends', 'extended'],
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
+  // Not "leaving": "This left ..." was a tell of our own (14 dev outputs vs none in 5,546 human texts of train).
 };
 const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
 /** An -ed word after a determiner or a present "be" is an adjective or a present passive ("the proposed plans", "is located"), not a past verb. */
@@ -858,6 +859,18 @@ export function frontTimePhrase(sentence: string): string | null {
 }
 
 /**
+ * How the split-off list opens, varied by its words ("These include" in every text was a tell of our
+ * own: 11 dev outputs vs 1 in 5,546 human texts): "These/They include"; "Among them are" only before
+ * a list of two or more nouns (not "Among them were training its drivers", "Among them are a new roof").
+ */
+function includingOpener(list: string, tense: 'past' | 'present'): string {
+  const past = tense === 'past';
+  const openers = [past ? 'These included' : 'These include', past ? 'They included' : 'They include'];
+  if (!/^\p{Ll}+ing\b/u.test(list) && /,| and /u.test(list)) openers.push(past ? 'Among them were' : 'Among them are');
+  return openers[hash(list.toLowerCase()) % openers.length];
+}
+
+/**
  * "The firm agreed to several conditions, including training its drivers." -> "The firm agreed to
  * several conditions. These included training its drivers.": a trailing including-list as a
  * sentence of its own, after a plural noun, in the main clause's tense.
@@ -871,7 +884,7 @@ export function splitIncluding(sentence: string): string | null {
   if (!tense || words(left).length < 6 || !/[^s]s$/u.test(noun) || NOT_PLURAL.test(noun) || words(list).length < 2) return null;
   // Only a list that runs to the end: no verb of a clause after it ("..., including X, was ...").
   if (/,/u.test(list) && list.split(/\s+/u).some((w) => FINITE_VERBS.has(bare(w)))) return null;
-  return `${left}. These ${tense === 'past' ? 'included' : 'include'} ${list}${end}`;
+  return `${left}. ${includingOpener(list, tense)} ${list}${end}`;
 }
 
 /** Fronted participles that are prepositions or fixed phrases, not something the subject did. */
