@@ -111,6 +111,8 @@ describe('humanizer: aims to, vibrant, bustling', () => {
     assert.equal(swapped('The room felt vibrant and warm.'), 'The room felt vibrant and warm.');
     assert.equal(replacePhrases('We pushed through the bustling crowds.', 0), 'We pushed through the bustling crowds.');
     assert.equal(replacePhrases('The vibrant atmosphere made the night.', 0), 'The lively atmosphere made the night.');
+    assert.equal(replacePhrases('There was a bustling atmosphere.', 0), 'There was a lively atmosphere.');
+    for (const variant of [0, 1]) assert.doesNotMatch(replacePhrases('In a bustling city, amid the crowd, lived two souls.', variant), /crowded/u);
     // Equally good words vary with the words at the match, so no one of them goes into every text.
     const firsts = new Set(['city', 'town', 'market', 'district', 'neighborhood', 'hub', 'capital', 'quarter'].map((noun) => replacePhrases(`We loved the vibrant ${noun} at night.`, 0).split(' ')[3]));
     assert.deepEqual([...firsts].sort(), ['busy', 'lively']);

@@ -154,7 +154,9 @@ const PHRASES: PhraseRule[] = [
   varied('\\bvibrant(?= (?:city|cities|town|towns|neighbou?rhoods?|district|quarter|streets?|markets?|hub|capital|metropolis|place)\\b)', ['lively', 'busy']),
   rule(`\\bvibrant(?= (?:atmosphere|nightlife|personality|spirit|energy|performance|music|crowd|party|festival|celebration|debate|discussion|conversation)\\b)`, ['lively']),
   rule('\\bbustling(?= with\\b)', ['busy']),
-  varied('\\bbustling(?= (?:city|cities|town|towns|streets?|markets?|marketplace|square|port|harbou?r|station|airport|kitchen|restaurant|cafe|bar|metropolis|capital|hub|centre|center|downtown|neighbou?rhoods?|district|area|shops?|mall)\\b)', ['busy', 'crowded']),
+  rule('\\bbustling(?= (?:atmosphere|nightlife|scene|energy)\\b)', ['lively']),
+  // Not "crowded" where a crowd is named already ("In a crowded city, in the middle of the crowd").
+  varied('\\bbustling(?![^.!?]*\\bcrowd)(?= (?:city|cities|town|towns|streets?|markets?|marketplace|square|port|harbou?r|station|airport|kitchen|restaurant|cafe|bar|metropolis|capital|hub|centre|center|downtown|neighbou?rhoods?|district|area|shops?|mall)\\b)', ['busy', 'crowded']),
   rule('\\bbustling\\b(?! crowds?\\b)', ['busy']),
   rule('\\bnestled\\b', ['tucked', 'set']),
   rule('\\bgame-changer\\b', ['breakthrough']),
