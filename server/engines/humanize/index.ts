@@ -28,7 +28,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.13.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.13.1';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -268,7 +268,8 @@ export function repeatsEarlier(sentence: string, earlier: readonly string[]): bo
 
 /**
  * Cuts a sentence that only repeats an earlier one, as an editor would, where the invariants allow
- * (never one that holds a name, number or quotation, nor one that opens a paragraph).
+ * (never one that holds a name, number or quotation, nor one that opens a paragraph) and the text's
+ * score does not rise: a humanized text never scores above its input.
  */
 function cutRepeats(state: SearchState, judge: Judge): SearchState {
   let current = state;
@@ -276,7 +277,8 @@ function cutRepeats(state: SearchState, judge: Judge): SearchState {
     const { draft } = current;
     if (draft.frozen[index] || !/^ +$/u.test(draft.gaps[index])) continue;
     if (!repeatsEarlier(draft.sentences[index], draft.sentences.slice(0, index))) continue;
-    current = judge(current, { index, sentences: [''], structural: true, localChange: 0 }) ?? current;
+    const cut = judge(current, { index, sentences: [''], structural: true, localChange: 0 });
+    if (cut && cut.score <= current.score) current = cut;
   }
   return current;
 }
