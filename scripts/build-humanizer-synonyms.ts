@@ -164,7 +164,7 @@ a impeccable>flawless subsequent>later feasible>workable inevitable>unavoidable 
 a compelling>convincing daunting>tough eerie>strange peculiar>odd weary>tired
 a distant>remote enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
 a whimsical>playful luminous>glowing numerous>many additional>extra immense>huge
-a diverse>varied crucial>key pivotal>key paramount>key meticulous>careful profound>deep vibrant>lively
+a diverse>varied crucial>key pivotal>key paramount>key meticulous>careful profound>deep
 a bustling>busy intricate>complex commendable>admirable exceptional>outstanding remarkable>striking
 a fascinating>interesting innovative>new comprehensive>thorough seamless>smooth
 a substantial>large considerable>large vast>huge rapid>quick fundamental>basic genuine>real

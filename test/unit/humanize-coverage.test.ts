@@ -229,12 +229,27 @@ describe('humanizer: with-phrases as sentences', () => {
 describe('humanizer: including-lists and but-predicates', () => {
   it('splits a trailing including-list after a plural, in the clause tense', async () => {
     const { splitIncluding } = await import('../../server/engines/humanize/structure.ts');
-    assert.equal(splitIncluding('The firm agreed to several conditions, including training its drivers and buying insurance.'), 'The firm agreed to several conditions. These included training its drivers and buying insurance.');
+    assert.equal(splitIncluding('The firm agreed to several conditions, including training its drivers and buying insurance.'), 'The firm agreed to several conditions. They included training its drivers and buying insurance.');
     assert.equal(splitIncluding('The menu has a wide range of classic dishes, including burgers, sandwiches and salads.'), 'The menu has a wide range of classic dishes. These include burgers, sandwiches and salads.');
     // "the proposed plans" is no past verb: the clause is present.
-    assert.equal(splitIncluding('The proposed plan has many critical aspects, including updates to the roof.'), 'The proposed plan has many critical aspects. These include updates to the roof.');
+    assert.equal(splitIncluding('The proposed plan has many critical aspects, including updates to the roof.'), 'The proposed plan has many critical aspects. They include updates to the roof.');
+    assert.equal(splitIncluding('The team signed several new players, including two strikers and a keeper.'), 'The team signed several new players. Among them were two strikers and a keeper.');
     assert.equal(splitIncluding('Several people in the crowd, including the mayor, were hurt in the crash.'), null);
     assert.equal(splitIncluding('The club made a big decision last year, including a new coach.'), null);
+  });
+
+  it('varies how the split-off list opens, never "Among them" before a gerund or a single item', async () => {
+    const { splitIncluding } = await import('../../server/engines/humanize/structure.ts');
+    const openers = new Set<string>();
+    for (const list of ['two strikers and a keeper', 'burgers, sandwiches and salads', 'new roads and bridges', 'cats, dogs and birds', 'apples and pears', 'trains and buses', 'maps and guides', 'pens, pencils and paper']) {
+      const out = splitIncluding(`The team bought several new things, including ${list}.`) ?? '';
+      openers.add(/\. (These included|They included|Among them were) /u.exec(out)?.[1] ?? out);
+    }
+    assert.ok(openers.size >= 2, [...openers].join(' / '));
+    for (const list of ['training its drivers and buying insurance', 'a portrait of the queen', 'an update to the roof', 'a new coach for the team']) {
+      const out = splitIncluding(`The firm agreed to several new conditions, including ${list}.`);
+      if (out !== null) assert.doesNotMatch(out, /Among them/u);
+    }
   });
 
   it('splits "..., but has ..." after a subject that is never a person', async () => {

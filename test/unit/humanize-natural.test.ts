@@ -46,6 +46,11 @@ describe('humanizer: natural word pairs', () => {
     assert.doesNotMatch(swapped('The court defers to the agency.'), /postpone/u);
     assert.equal(swapped('They will defer the vote until May.'), 'They will postpone the vote until May.');
     assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
+    assert.doesNotMatch(swapped('The prices were fair, but not the price tag of the wine.'), /\bcosts?\b/u);
+  });
+
+  it('phrase rules: no alternative that reads wrongly before most nouns', () => {
+    for (const v of [0, 1, 2]) assert.equal(replacePhrases('They support diverse produce.', v), 'They support varied produce.');
   });
 });
 
@@ -63,5 +68,55 @@ describe('humanizer: highly recommend', () => {
       assert.equal(replacePhrases('I would highly recommend checking it out.', variant), 'I would recommend checking it out.');
       assert.doesNotMatch(replacePhrases('We highly recommend it.', variant), /highly|would would/u);
     }
+  });
+});
+
+describe('humanizer: fixed binomials and idioms', () => {
+  it('refuses a swap of one word inside a fixed phrase', () => {
+    const text = 'The book held me from start to finish.';
+    const at = text.indexOf('finish');
+    assert.equal(naturalSwap(text, at, at + 'finish'.length, 'complete'), false);
+    assert.equal(applySubstitutions(text, [{ start: at, end: at + 'finish'.length, replacement: 'complete' }]), text);
+    for (const sentence of ['It was gripping from beginning to end.', 'We went back and forth on the plan for hours.', 'By and large, the results held.']) {
+      assert.equal(swapped(sentence), sentence);
+      for (const variant of [0, 1]) assert.equal(replacePhrases(sentence, variant), sentence);
+    }
+  });
+
+  it('still swaps the same words outside the phrase, and rules that rewrite the whole phrase', () => {
+    assert.equal(swapped('They will finish the work today.'), 'They will complete the work today.');
+    assert.equal(swapped('Sooner or later, they will finish the road.'), 'Sooner or later, they will complete the road.');
+    assert.equal(replacePhrases('First and foremost, the team must win.', 0), 'First, the team must win.');
+  });
+});
+
+describe('humanizer: aims to, vibrant, bustling', () => {
+  it('aims to: a plan or law is meant to, anything else tries to; never "sets out to"', () => {
+    for (const variant of [0, 1]) {
+      assert.equal(replacePhrases('The council aims to strike a balance.', variant), 'The council tries to strike a balance.');
+      assert.equal(replacePhrases('The new policy aims to cut waste.', variant), 'The new policy is meant to cut waste.');
+      assert.equal(replacePhrases('The plan aimed to reduce costs.', variant), 'The plan was meant to reduce costs.');
+      assert.equal(replacePhrases('They are aiming to finish by May.', variant), 'They are trying to finish by May.');
+      assert.equal(replacePhrases('He aims at the target.', variant), 'He aims at the target.');
+      assert.doesNotMatch(replacePhrases('This paper aims to show that it works.', variant), /sets? out/u);
+    }
+  });
+
+  it('vibrant and bustling: a word that fits what they describe, varied, and left alone where none fits', () => {
+    assert.equal(replacePhrases('The city has a vibrant culture.', 0), 'The city has a rich culture.');
+    assert.match(replacePhrases('It is a vibrant community of artists.', 0), /^It is an? (?:thriving|active) community of artists\.$/u);
+    assert.match(replacePhrases('The vibrant colors of the mural caught my eye.', 0), /^The (?:bright|rich) colors/u);
+    assert.equal(replacePhrases('The streets were bustling with tourists.', 0), 'The streets were busy with tourists.');
+    assert.equal(replacePhrases('The room felt vibrant and warm.', 0), 'The room felt vibrant and warm.');
+    assert.equal(swapped('The room felt vibrant and warm.'), 'The room felt vibrant and warm.');
+    assert.equal(replacePhrases('We pushed through the bustling crowds.', 0), 'We pushed through the bustling crowds.');
+    assert.equal(replacePhrases('The vibrant atmosphere made the night.', 0), 'The lively atmosphere made the night.');
+    assert.equal(replacePhrases('There was a bustling atmosphere.', 0), 'There was a lively atmosphere.');
+    for (const variant of [0, 1]) assert.doesNotMatch(replacePhrases('In a bustling city, amid the crowd, lived two souls.', variant), /crowded/u);
+    // Equally good words vary with the words at the match, so no one of them goes into every text.
+    const firsts = new Set(['city', 'town', 'market', 'district', 'neighborhood', 'hub', 'capital', 'quarter'].map((noun) => replacePhrases(`We loved the vibrant ${noun} at night.`, 0).split(' ')[3]));
+    assert.deepEqual([...firsts].sort(), ['busy', 'lively']);
+    const places = new Set(['city', 'town', 'market', 'station', 'airport', 'kitchen', 'square', 'port'].map((noun) => replacePhrases(`We loved the bustling ${noun} at night.`, 0).split(' ')[3]));
+    assert.deepEqual([...places].sort(), ['busy', 'crowded']);
   });
 });

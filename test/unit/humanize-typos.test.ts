@@ -22,6 +22,8 @@ describe('humanizer typo fixes', () => {
       'The textures were als nicely varied.',
       'The method isused for large graphs.',
       'We study dyons in gauge theory; the dyons carry charge.',
+      // A loan phrase: no English slip ("al dente" is not "al dante").
+      'The pasta was cooked al dente and the sauce was rich.',
     ]) assert.equal(fixTypos(text), text);
   });
 

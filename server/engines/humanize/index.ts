@@ -14,11 +14,11 @@
 import { lexicalView, type TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkInvariants, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
+import { checkInvariants, contentWords, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
-import { contract, phraseEdits, replacePhrases } from './phrases.ts';
-import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
+import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
+import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
@@ -28,7 +28,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.11.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.13.1';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -231,6 +231,58 @@ function plainWording(state: SearchState, judge: Judge, items: readonly string[]
   return current;
 }
 
+const ANY_PREAMBLE = new RegExp(CHAT_PREAMBLE, 'u');
+
+/**
+ * Cuts every chat preamble ("Here is a 14 sentence news article based on the summary:") whatever the
+ * detector makes of it, as an editor would: it is no part of the piece.
+ */
+function cutPreambles(state: SearchState, judge: Judge, items: readonly string[]): SearchState {
+  let current = state;
+  current.draft.sentences.forEach((sentence, index) => {
+    if (current.draft.frozen[index]) return;
+    const { text: masked, items: used } = mask(sentence, items);
+    const cut = dropPreamble(masked);
+    if (cut === masked) return;
+    current = judge(current, { index, sentences: [unmask(cut, used)], structural: false, localChange: 0 }) ?? current;
+  });
+  return current;
+}
+
+/** A sentence repeats an earlier one when at least this many content words... */
+const REPEAT_MIN_WORDS = 5;
+/** ...are nearly all the earlier sentence's too (share of the two sentences' content words in common). */
+const REPEAT_SHARE = 0.8;
+
+/** Whether `sentence` says again what one of `earlier` said ("We won't be going back ... We will not be going back ..."). */
+export function repeatsEarlier(sentence: string, earlier: readonly string[]): boolean {
+  const mine = new Set(contentWords(sentence));
+  if (mine.size < REPEAT_MIN_WORDS) return false;
+  return earlier.some((other) => {
+    const theirs = new Set(contentWords(other));
+    let shared = 0;
+    for (const w of mine) if (theirs.has(w)) shared++;
+    return shared / (mine.size + theirs.size - shared) >= REPEAT_SHARE;
+  });
+}
+
+/**
+ * Cuts a sentence that only repeats an earlier one, as an editor would, where the invariants allow
+ * (never one that holds a name, number or quotation, nor one that opens a paragraph) and the text's
+ * score does not rise: a humanized text never scores above its input.
+ */
+function cutRepeats(state: SearchState, judge: Judge): SearchState {
+  let current = state;
+  for (let index = 1; index < current.draft.sentences.length; index++) {
+    const { draft } = current;
+    if (draft.frozen[index] || !/^ +$/u.test(draft.gaps[index])) continue;
+    if (!repeatsEarlier(draft.sentences[index], draft.sentences.slice(0, index))) continue;
+    const cut = judge(current, { index, sentences: [''], structural: true, localChange: 0 });
+    if (cut && cut.score <= current.score) current = cut;
+  }
+  return current;
+}
+
 /** The search's current text: its sentences, its detector score and the invariant checker's tally of it. */
 interface SearchState {
   draft: Draft;
@@ -280,6 +332,8 @@ function apply(draft: Draft, p: Proposal): Draft {
   const gaps = [...draft.gaps];
   p.sentences.forEach((s, k) => (sentences[p.index + k] = s));
   if (p.sentences.length > 1) gaps[p.index + 1] = '';
+  // A sentence cut whole takes the space before it along.
+  else if (p.sentences[0] === '') gaps[p.index] = '';
   return { sentences, gaps, frozen: draft.frozen };
 }
 
@@ -311,7 +365,9 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const detection = detector.detect(text);
   const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
-  if (detection.aiScore < target || !looksEnglish(text)) return unchanged;
+  // A text the detector already passes is left as it is, but for a chat preamble, which is no part of the piece.
+  const searching = detection.aiScore >= target;
+  if ((!searching && !ANY_PREAMBLE.test(text)) || !looksEnglish(text)) return unchanged;
 
   const reference = invariantReference(text);
   const items = [...reference.items.keys()];
@@ -322,8 +378,10 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
   const judge = judgeWith(detector, checker);
-  let state: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
-  const original = [...state.draft.sentences];
+  const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
+  const original = [...start.draft.sentences];
+  let state = cutPreambles(start, judge, items);
+  if (searching) state = cutRepeats(state, judge);
   let order = worstFirst(state.draft, text, detection);
 
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
@@ -336,7 +394,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
     return found;
   };
-  for (let pass = 0; pass < PASSES && state.score >= target; pass++) {
+  for (let pass = 0; searching && pass < PASSES && state.score >= target; pass++) {
     let changed = false;
     if (pass > 0) {
       // Sentences split or joined in the last pass become sentences of their own for this one.
@@ -378,7 +436,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!changed) break;
   }
 
-  state = plainWording(state, judge, items, contractions, lexical);
+  if (searching) state = plainWording(state, judge, items, contractions, lexical);
   const { draft, score } = state;
 
   const output = assemble(draft);

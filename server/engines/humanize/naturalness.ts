@@ -52,8 +52,42 @@ function rarestPair(text: string, start: number, end: number, span: string): num
   return rarest;
 }
 
-/** Whether `replacement` may stand for text[start, end): its new word pairs are not much rarer than the old ones. */
+/**
+ * Fixed binomials and idioms whose words are never swapped one at a time ("from start to finish" ->
+ * "from start to complete", "back and forth" -> "back and forward"). A rule that rewrites the whole
+ * idiom ("First and foremost, " -> "First, ") may; one that edits part of it may not.
+ */
+const FIXED_PHRASES = new RegExp(
+  `\\b(?:${[
+    'from start to finish', 'start to finish', 'from beginning to end', 'beginning to end', 'from top to bottom', 'from head to toe',
+    'first and foremost', 'back and forth', 'by and large', 'sooner or later', 'more or less', 'now and then', 'now and again',
+    'again and again', 'over and over', 'time and again', 'time after time', 'day after day', 'year after year', 'side by side',
+    'step by step', 'little by little', 'one by one', 'each and every', 'far and wide', 'here and there', 'ups and downs',
+    'pros and cons', 'trial and error', 'odds and ends', 'bits and pieces', 'safe and sound', 'peace and quiet', 'null and void',
+    'tried and tested', 'tried and true', 'loud and clear', 'high and low', 'heart and soul', 'rise and fall', 'give and take',
+    'wear and tear', 'law and order', 'rank and file', 'trials and tribulations', 'hustle and bustle', 'rest and relaxation',
+  ].join('|')})\\b`,
+  'giu',
+);
+
+/** Whether text[start, end) edits part of a fixed phrase without covering the whole of it. */
+function splitsFixedPhrase(text: string, start: number, end: number): boolean {
+  FIXED_PHRASES.lastIndex = 0;
+  for (const m of text.matchAll(FIXED_PHRASES)) {
+    const from = m.index;
+    const to = from + m[0].length;
+    if (start < to && end > from && !(start <= from && end >= to)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `replacement` may stand for text[start, end): it leaves fixed phrases whole, and its new
+ * word pairs are not much rarer than the old ones. Every synonym and phrase swap is decided here.
+ */
 export function naturalSwap(text: string, start: number, end: number, replacement: string): boolean {
+  if (replacement === text.slice(start, end)) return true;
+  if (splitsFixedPhrase(text, start, end)) return false;
   const after = rarestPair(text, start, end, replacement);
   if (after >= RARE) return true;
   return after >= rarestPair(text, start, end, text.slice(start, end)) - MARGIN;

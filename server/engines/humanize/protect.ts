@@ -45,12 +45,13 @@ export const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'iu');
 
 /**
  * A chat model's preamble to the piece it was asked for, at a sentence start ("Sure, here's a story
- * based on your prompt:", "Here is a 7 sentence abstract for the given title:", bold or not): the
+ * based on your prompt:", "Here is a 7 sentence abstract for the given title:", "This is a six-sentence
+ * news article based on a summary:", bold or not): the
  * phrase rules drop it. Its count of sentences is no fact of the piece, so it is not protected. A
  * regular-expression source; a quotation (or its placeholder in masked text) ends it.
  */
 export const CHAT_PREAMBLE =
-  `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
+  `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are|(?:This is|These are)(?= (?:a|an|the) [\\p{L}\\p{N}]+ ?-?sentences? (?:[\\p{L}-]+ ){0,2}(?:story|stories|article|abstract|review|continuation|summary|essay|paragraph|comments?)\\b)) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
   `\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
   `[^:.!?"“\uE000]{0,120}(?:\\*\\*)?:(?:\\*\\*)?`;
 const PREAMBLE_AT_START = new RegExp(`^${CHAT_PREAMBLE}`, 'u');
@@ -96,7 +97,7 @@ export function protectedSpans(text: string): Span[] {
     taken.fill(1, start, end);
     spans.push({ start, end });
   };
-  const preambles = /Here(?:'s| is| are)/u.test(text) ? preambleSpans(text) : [];
+  const preambles = /Here(?:'s| is| are)|Th(?:is is|ese are)/u.test(text) ? preambleSpans(text) : [];
   for (const pattern of ITEM_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       // In a preamble only what runs on past its end ("the review:1." glued) is protected.

@@ -54,6 +54,12 @@ function plausibleSlip(word: string, candidate: string): boolean {
   return !(word.startsWith(candidate) && word.length === candidate.length + 1);
 }
 
+/**
+ * Articles and prepositions of French, Italian and Spanish that open the loan phrases English keeps
+ * ("al dente", "à la carte", "con carne", "en route", "per diem"): the word after one is no English slip.
+ */
+const LOAN_PHRASE_LEAD = /(?:^|[^\p{L}])(?:al|el|la|le|les|de|del|della|di|du|des|con|per|en|à|au|aux)\s+$/iu;
+
 /** A word the text spells the same way twice is meant so (a term: "dyons"); slips are not repeated. */
 function repeated(text: string, word: string): boolean {
   const first = text.indexOf(word);
@@ -74,7 +80,7 @@ export function fixTypos(text: string): string {
     if (word.length < MIN_LETTERS) continue;
     // The word knowledge loads once per process, and only for a text that needs it.
     lexicon ??= Lexicon.load();
-    if (isWord(lexicon, word) || inside(start, end) || repeated(text, word) || runTogether(lexicon, word)) continue;
+    if (isWord(lexicon, word) || inside(start, end) || repeated(text, word) || runTogether(lexicon, word) || LOAN_PHRASE_LEAD.test(text.slice(Math.max(0, start - 8), start))) continue;
     // A fix never brings in a protected item (a number word): the invariants count those.
     const candidates = lexicon.nearWords(word).filter((c) => lexicon!.count(c) >= MIN_COUNT && plausibleSlip(word, c) && protectedSpans(c).length === 0);
     const choice = chooseSpelling(word, candidates, LanguageModel.load(lexicon), neighbours(text, start, end));
