@@ -344,7 +344,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
  * or with a plural -s taken off or put on ("blazar" beside "blazars").
  */
 function spelledAgain(text: string, word: string, start: number): boolean {
-  const escaped = word.replace(/[’']/g, "['’]");
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[’']/g, "['’]");
   const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
   for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
   return false;
