@@ -10,7 +10,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase } from './spelling.ts';
+import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
 import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -337,17 +337,6 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   return choice.replacement;
-}
-
-/**
- * True when `word` (any case) occurs in `text` again as a whole word besides at `start`, as written
- * or with a plural -s taken off or put on ("blazar" beside "blazars").
- */
-function spelledAgain(text: string, word: string, start: number): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[’']/g, "['’]");
-  const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
-  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
-  return false;
 }
 
 /** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */

@@ -157,3 +157,16 @@ export function chooseSpelling(word: string, candidates: string[], lm: LanguageM
     marginOverWritten: best.score - written,
   };
 }
+
+/**
+ * True when `word` (any case) occurs in `text` again as a whole word besides at `start`, as written
+ * or with a plural -s taken off or put on ("blazar" beside "blazars"). A word a text spells the same
+ * way twice is a term its writer means, not a slip: the grammar engine and the humanizer's typo
+ * fixes both leave it (the grammar engine still fixes one that stands for a common word).
+ */
+export function spelledAgain(text: string, word: string, start: number): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[’']/g, "['’]");
+  const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
+  return false;
+}

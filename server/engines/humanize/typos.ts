@@ -9,7 +9,7 @@
  */
 import { Lexicon } from '../grammar/lexicon.ts';
 import { LanguageModel, neighbours } from '../grammar/ngrams.ts';
-import { chooseSpelling } from '../grammar/spelling.ts';
+import { chooseSpelling, spelledAgain } from '../grammar/spelling.ts';
 import { protectedSpans } from './protect.ts';
 
 /** Shorter words have too many neighbours one slip away ("als": also, as, all) to tell which was meant. */
@@ -60,12 +60,6 @@ function plausibleSlip(word: string, candidate: string): boolean {
  */
 const LOAN_PHRASE_LEAD = /(?:^|[^\p{L}])(?:al|el|la|le|les|de|del|della|di|du|des|con|per|en|à|au|aux)\s+$/iu;
 
-/** A word the text spells the same way twice is meant so (a term: "dyons"); slips are not repeated. */
-function repeated(text: string, word: string): boolean {
-  const first = text.indexOf(word);
-  return first >= 0 && new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'gu').exec(text.slice(first + word.length)) !== null;
-}
-
 /** `text` with its unambiguous misspellings fixed (see the module comment); everything else as it was. */
 export function fixTypos(text: string): string {
   const guarded = protectedSpans(text);
@@ -80,7 +74,7 @@ export function fixTypos(text: string): string {
     if (word.length < MIN_LETTERS) continue;
     // The word knowledge loads once per process, and only for a text that needs it.
     lexicon ??= Lexicon.load();
-    if (isWord(lexicon, word) || inside(start, end) || repeated(text, word) || runTogether(lexicon, word) || LOAN_PHRASE_LEAD.test(text.slice(Math.max(0, start - 8), start))) continue;
+    if (isWord(lexicon, word) || inside(start, end) || spelledAgain(text, word, start) || runTogether(lexicon, word) || LOAN_PHRASE_LEAD.test(text.slice(Math.max(0, start - 8), start))) continue;
     // A fix never brings in a protected item (a number word): the invariants count those.
     const candidates = lexicon.nearWords(word).filter((c) => lexicon!.count(c) >= MIN_COUNT && plausibleSlip(word, c) && protectedSpans(c).length === 0);
     const choice = chooseSpelling(word, candidates, LanguageModel.load(lexicon), neighbours(text, start, end));
