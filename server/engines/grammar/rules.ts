@@ -1377,12 +1377,13 @@ const extraPreposition: Rule = {
   },
 };
 
+const WEEKDAY_NAMES = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 /** Verbs of going, which take "to" before a place ("traveled to France", not "traveled France"). */
 const GOING_VERBS = /^(go|goes|went|going|come|comes|came|coming|travel(s|ed|led|ing|ling)?|return(s|ed|ing)?)$/;
 /** Titles before a name: "come Mr Obama" names a person, not a place. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lord', 'lady', 'professor', 'president', 'king', 'queen', 'saint']);
 /** Names after a verb of going that are times, not places ("come Monday", "come Christmas"). */
-const TIME_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/;
+const TIME_NAMES = new RegExp(`^(${WEEKDAY_NAMES}|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$`);
 
 /** "we traveled France" → "we traveled to France", "I went America" → "went to America". */
 const toBeforePlace: Rule = {
@@ -1690,7 +1691,7 @@ const almostMost: Rule = {
   },
 };
 
-const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/;
+const WEEKDAYS = new RegExp(`^(${WEEKDAY_NAMES})s?$`);
 
 /** "We meet in Monday" → "on Monday": days take "on" (not "in Monday's game", a possessive). */
 const onWeekday: Rule = {
