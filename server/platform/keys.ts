@@ -179,10 +179,11 @@ export class Authenticator {
 
   /** Resolves the X-API-Key header to a principal, or throws the matching 401. */
   async authenticate(key: string | undefined): Promise<Principal> {
-    return this.principalOf(wellFormedHash(key));
+    return this.principalFor(wellFormedHash(key));
   }
 
-  async principalOf(hash: Buffer): Promise<Principal> {
+  /** The principal of the key with this hash, or the matching 401. */
+  async principalFor(hash: Buffer): Promise<Principal> {
     return principalOf(await this.lookups.submit(hash.toString('hex'), hash));
   }
 
@@ -206,7 +207,7 @@ export class RequestKey {
 
   /** The caller, looked up once; throws the key's 401 or the route's 403 insufficient_scope. */
   principal(): Promise<Principal> {
-    this.lookup ??= this.auth.principalOf(this.hash).then((principal) => {
+    this.lookup ??= this.auth.principalFor(this.hash).then((principal) => {
       requireScopes(principal, this.scopes);
       this.checked = true;
       return principal;
