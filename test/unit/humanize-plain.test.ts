@@ -162,6 +162,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('**Here is the news article**:The town met.', 0), 'The town met.');
     assert.equal(replacePhrases('Abstract:In this paper we study stars.', 0), 'In this paper we study stars.');
     assert.equal(replacePhrases('**Abstract:** We study stars.', 0), 'We study stars.');
+    assert.equal(replacePhrases('In this paper, we study stars.', 0), 'We study stars.');
+    assert.equal(replacePhrases('In this paper, we study stars.', 1), 'Here we study stars.');
     assert.equal(replacePhrases('Abstract art is hard to sell.', 0), 'Abstract art is hard to sell.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
     assert.equal(replacePhrases('This is a six-sentence news article based on a summary: a dog ran off.', 0), 'A dog ran off.');
@@ -178,12 +180,30 @@ describe('stock constructions and chat preambles', () => {
     assert.deepEqual([...protectedItems(text).keys()].filter((item) => /\d/u.test(item)).sort(), ['1912', '40']);
     assert.deepEqual([...protectedItems('Here are 15 sentences to continue the review:1. The food was good.').keys()], ['1']);
     assert.deepEqual([...protectedItems('This is a six-sentence news article based on a summary: a dog ran off.').keys()], []);
-    // A preamble that names someone, or quotes a title, keeps its number protected, so it stays.
+    // A preamble that names someone keeps its number protected, so it stays; the title it was given is no part of the piece.
     assert.ok(protectedItems('Here is an 8 sentence abstract about Dyons: We study stars.').has('8'));
-    assert.ok(protectedItems('Here is a 39 sentence story based on the prompt "Until I Stated": It rained.').has('39'));
+    assert.deepEqual([...protectedItems('Here is a 39 sentence story based on the prompt "Until I Stated": It rained.').keys()], []);
     const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
     assert.match(result.text, /^The ship left port in 1912 with 40 men aboard\./u);
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
+  });
+
+  it('cuts a preamble with the title it was given, even where a word of the title is a name in the piece', () => {
+    const story = 'The Positive Mass Theorem sets a lower bound on the mass of isolated systems. We study the case of equality and show that the bound is nearly reached only by slices of flat space. The proof uses a new estimate for harmonic functions on such slices. We also give examples that show the estimate cannot be improved in general. The method works in every dimension where the theorem itself is known to hold, and it gives a short new proof of the theorem in the spin case.';
+    const text = `Here is a 6 sentence abstract for the article title "On the near-equality case of the Positive Mass Theorem":${story}`;
+    const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
+    assert.equal(result.text, story);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+    // The piece's own use of a name from the title is still protected.
+    assert.equal(checkInvariants(text, story.replace('Positive Mass Theorem', 'theorem')).ok, false);
+    // A quotation that is not the title it was given ends the preamble match: nothing is cut.
+    const quoted = `Here is a story with the first line "Sigh.": ${story}`;
+    assert.equal(humanize(quoted, { detector: stubDetector(/\bzzz\b/gu) }).text, quoted);
+  });
+
+  it('reads a capital after a colon as a possible sentence start, not a name ("Abstract:In this paper")', () => {
+    assert.deepEqual([...protectedItems('Abstract:In this paper, we study stars.').keys()], []);
+    assert.deepEqual([...protectedItems('Speaker: Okafor said the stars were out.').keys()], ['Okafor']);
   });
 
   it('cuts a chat preamble whatever the detector makes of it, and leaves the rest of a text it passes alone', () => {

@@ -6,7 +6,7 @@
 import { franc } from 'franc';
 import { countWords } from '../shared/text.ts';
 import { cleanArtefacts } from './clean.ts';
-import { countToken, protectedItems } from './protect.ts';
+import { countToken, protectedItems, withoutPreambles } from './protect.ts';
 
 export interface InvariantReport {
   ok: boolean;
@@ -235,7 +235,7 @@ export class EditChecker {
       return checkAgainst(this.reference, text).ok && contentWordOverlap(this.original, text) >= this.minOverlap ? this.tally(text) : null;
     }
     for (const item of this.reference.items.keys()) {
-      if (before.includes(item) && countToken(after, item) < countToken(before, item)) return null;
+      if (before.includes(item) && countToken(after, item) < countToken(withoutPreambles(before), item)) return null;
     }
     for (const { pattern } of ARTEFACTS) if (count(after, pattern) > count(before, pattern)) return null;
     const old = this.tally(before);

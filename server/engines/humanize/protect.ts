@@ -45,25 +45,38 @@ export const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'iu');
 
 /**
  * A chat model's preamble to the piece it was asked for, at a sentence start ("Sure, here's a story
- * based on your prompt:", "Here is a 7 sentence abstract for the given title:", "This is a six-sentence
- * news article based on a summary:", bold or not): the
- * phrase rules drop it. Its count of sentences is no fact of the piece, so it is not protected. A
- * regular-expression source; a quotation (or its placeholder in masked text) ends it.
+ * based on your prompt:", "Here is a 7 sentence abstract for the article title "The Oka principle":",
+ * "This is a six-sentence news article based on a summary:", bold or not): the phrase rules drop it.
+ * Its count of sentences and the title it was given are no facts of the piece, so they are not
+ * protected. A regular-expression source; any other quotation (or a placeholder in masked text) ends it.
  */
 export const CHAT_PREAMBLE =
   `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are|(?:This is|These are)(?= (?:a|an|the) [\\p{L}\\p{N}]+ ?-?sentences? (?:[\\p{L}-]+ ){0,2}(?:story|stories|article|abstract|review|continuation|summary|essay|paragraph|comments?)\\b)) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
   `\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
-  `[^:.!?"“\uE000]{0,120}(?:\\*\\*)?:(?:\\*\\*)?`;
+  `[^:.!?"“\uE000]{0,120}(?:\\b(?:title|titled|entitled|called|named|prompt|headline)\\s+(?:"[^"\n]{1,200}"|“[^”\n]{1,200}”)\\s?)?(?:\\*\\*)?:(?:\\*\\*)?`;
 const PREAMBLE_AT_START = new RegExp(`^${CHAT_PREAMBLE}`, 'u');
 
-/** Spans of the chat preambles that open a sentence and name nobody (a capital after the first word would be a name). */
-function preambleSpans(text: string): Span[] {
+const QUOTED_TITLE = /"[^"\n]*"|“[^”\n]*”/gu;
+
+/**
+ * Spans of the chat preambles that open a sentence and name nobody outside the title they quote (a
+ * capital after the first word would be a name).
+ */
+export function preambleSpans(text: string): Span[] {
+  if (!/Here(?:'s| is| are)|Th(?:is is|ese are)/u.test(text)) return [];
   const spans: Span[] = [];
   for (const sentence of splitSentences(text)) {
     const m = PREAMBLE_AT_START.exec(sentence.text);
-    if (m && !/\p{Lu}/u.test(m[0].replace(/^\W*\p{L}+/u, ''))) spans.push({ start: sentence.start, end: sentence.start + m[0].length });
+    if (m && !/\p{Lu}/u.test(m[0].replace(QUOTED_TITLE, '').replace(/^\W*\p{L}+/u, ''))) spans.push({ start: sentence.start, end: sentence.start + m[0].length });
   }
   return spans;
+}
+
+/** The text with its chat preambles blanked out (same length): what a reader counts as the piece. */
+export function withoutPreambles(text: string): string {
+  let out = text;
+  for (const p of preambleSpans(text)) out = out.slice(0, p.start) + ' '.repeat(p.end - p.start) + out.slice(p.end);
+  return out;
 }
 
 /** Patterns whose whole match is one protected item, in priority order (earlier wins on overlap). */
@@ -97,7 +110,7 @@ export function protectedSpans(text: string): Span[] {
     taken.fill(1, start, end);
     spans.push({ start, end });
   };
-  const preambles = /Here(?:'s| is| are)|Th(?:is is|ese are)/u.test(text) ? preambleSpans(text) : [];
+  const preambles = preambleSpans(text);
   for (const pattern of ITEM_PATTERNS) {
     for (const m of text.matchAll(pattern)) {
       // In a preamble only what runs on past its end ("the review:1." glued) is protected.
@@ -110,7 +123,7 @@ export function protectedSpans(text: string): Span[] {
       if (trimmed.length > 0) add(from, from + trimmed.length);
     }
   }
-  for (const name of nameSpans(text)) add(name.start, name.end);
+  for (const name of nameSpans(text)) if (!preambles.some((p) => name.start >= p.start && name.start < p.end)) add(name.start, name.end);
   return spans.sort((a, b) => a.start - b.start);
 }
 
@@ -125,6 +138,8 @@ function nameSpans(text: string): Span[] {
     const first = sentence.text.match(/[\p{L}\p{M}]/u);
     if (first?.index !== undefined) firstWordStarts.add(sentence.start + first.index);
   }
+  // A capital after a colon may open a sentence too ("Abstract:In this paper", "Update: The shop ...").
+  for (const m of text.matchAll(/:\s*(?=\p{Lu})/gu)) firstWordStarts.add(m.index + m[0].length);
   const words = [...text.matchAll(WORD)];
   const capitalisedMidSentence = new Set<string>();
   for (const w of words) {
@@ -161,12 +176,16 @@ function isInflectedCommonWord(word: string): boolean {
   return candidates.some((c) => c.length >= 4 && COMMON_WORDS.has(c));
 }
 
-/** The distinct protected strings of `text` with how often each occurs there as a whole token. */
+/**
+ * The distinct protected strings of `text` with how often each occurs there as a whole token outside
+ * its chat preambles (a word of a cut preamble's title may also be a name in the piece).
+ */
 export function protectedItems(text: string): Map<string, number> {
   const items = new Map<string, number>();
+  const piece = withoutPreambles(text);
   for (const span of protectedSpans(text)) {
     const item = text.slice(span.start, span.end);
-    if (!items.has(item)) items.set(item, countToken(text, item));
+    if (!items.has(item)) items.set(item, countToken(piece, item));
   }
   return items;
 }
