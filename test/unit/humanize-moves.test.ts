@@ -118,7 +118,7 @@ describe('humanizer fronted participles and long joins', () => {
     assert.equal(splitFrontParticiple('Armed with a red pen, I set out to fix the grammar.'), null);
   });
 
-  it('joins two sentences into one of at most 44 words', () => {
+  it('joins two sentences into one of at most 48 words', () => {
     const first = 'The first stage will see the riders tackle a long and hilly route from the coast to the old city centre.';
     const second = 'The second stage will take place in the Yorkshire Dales National Park on Saturday.';
     assert.equal(joinLong(first, second), `${first.slice(0, -1)}, and the second stage will take place in the Yorkshire Dales National Park on Saturday.`);
@@ -128,6 +128,9 @@ describe('humanizer fronted participles and long joins', () => {
     assert.equal(joinLong('The first stage takes the riders along the coast to the old town.', 'The second stage is in the park, and the third one ends in the city.'), null);
     const long = 'The council said that the new rules would apply to every driver in the county from the start of next year and beyond that.';
     assert.equal(joinLong(long, `${long.slice(0, -1)} as well.`), null);
+    // A second sentence with its own subject after "A" or "My" joins too; one of 35 words is too long to join.
+    assert.equal(joinLong('We sent the samples to the lab in the spring.', 'A second batch followed in the autumn after the new rules came in for everyone.'), 'We sent the samples to the lab in the spring, and a second batch followed in the autumn after the new rules came in for everyone.');
+    assert.equal(joinLong('We sent the samples to the lab in the spring.', `A second batch followed in the autumn ${'and then more '.repeat(9)}came.`), null);
   });
 });
 

@@ -136,20 +136,20 @@ const ENDS_IN_FULL_STOP = /\s(?:\p{Ll}{2,}|(?!(?:Inc|Ltd|Corp|Bros|Jr|Sr|St|Mr|M
 const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Get|Make|Take|Come|Go|Book|Try|Check|Imagine|Remember|Just|Visit|Join|Watch|Read|Find|See|Keep)\b/u;
 
 /**
- * "A. It was B." -> "A, and it was B." for two sentences of up to 22 words when the second opens
- * with its own subject (a pronoun, or a determiner and a clause): one longer sentence beside the
- * short ones varies the rhythm.
+ * "A. It was B." -> "A, and it was B." for two sentences of up to 30 words each, at most 48 together, when
+ * the second opens with its own subject (a pronoun, or a determiner and a clause): one longer
+ * sentence beside the short ones varies the rhythm.
  */
 export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   // Long enough to vary the rhythm, short enough to read as one thought (no 50-word run-ons).
-  if (a.length < 6 || b.length < 4 || a.length > 26 || b.length > 26 || a.length + b.length <= 24 || a.length + b.length > 44) return null;
+  if (a.length < 6 || b.length < 4 || a.length > 30 || b.length > 30 || a.length + b.length <= 24 || a.length + b.length > 48) return null;
   // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
   // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
   const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
-  if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
+  if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
   // Neither half may already hold two clauses: "A, but B, and C" runs on.
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || /, (?:and|but|so) /u.test(second) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
