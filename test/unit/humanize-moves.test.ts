@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { joinLong, replaceColon, simplePast, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { joinLong, joinSemicolon, replaceColon, simplePast, splitFrontParticiple, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -140,5 +140,20 @@ describe('humanizer colons in prose', () => {
     assert.equal(replaceColon('Gabriel came to a strange realization: he wanted to go home.'), 'Gabriel came to a strange realization. He wanted to go home.');
     assert.equal(replaceColon('They found the main cause of the decline: a fungal infection that has affected the food supply.'), null);
     assert.equal(replaceColon('The menu has three parts: starters, mains and desserts.'), null);
+  });
+});
+
+describe('humanizer semicolon joins and which-clauses', () => {
+  it('joins a sentence that goes on through a pronoun subject with a semicolon', () => {
+    assert.equal(joinSemicolon('The old mill closed in the spring.', 'It had run at a loss for years.'), 'The old mill closed in the spring; it had run at a loss for years.');
+    // Not a second that opens with a name or a linking word, not a question, not past 40 words.
+    assert.equal(joinSemicolon('The old mill closed in the spring.', 'Smith had run it at a loss for years.'), null);
+    assert.equal(joinSemicolon('The old mill closed in the spring.', 'But it had run at a loss for years.'), null);
+    assert.equal(joinSemicolon('Why did the old mill close in the spring?', 'It had run at a loss for years.'), null);
+    assert.equal(joinSemicolon('The old mill closed in the spring.', `It had run at a loss for years ${'and years '.repeat(15)}before that.`), null);
+  });
+
+  it('splits a which-clause inside the subject before an irregular past', () => {
+    assert.equal(splitSubjectWhich('The incident, which unfolded in a quiet suburban street, shook the community.'), 'The incident unfolded in a quiet suburban street. It shook the community.');
   });
 });

@@ -217,6 +217,20 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(humanize(alone, { detector: stubDetector(/\bzzz\b/gu) }).text, alone);
   });
 
+  it('joins with a semicolon at most once in a text, however much the detector would like more', () => {
+    const likesSemicolons: TextDetector = {
+      version: 'test-semicolons',
+      detect: (text) => {
+        const score = Math.max(0.05, 0.9 - 0.2 * (text.match(/;/gu)?.length ?? 0));
+        return { aiScore: score, sentences: splitSentences(text).map((s) => ({ ...s, aiScore: score })), language: 'eng', englishCalibrated: true };
+      },
+    };
+    const text = 'The old mill closed in the spring. It had run at a loss for years. The bakery on the corner stayed open. It sold bread to the whole street. The school by the river was rebuilt. It now has room for twice as many children.';
+    const result = humanize(text, { detector: likesSemicolons });
+    assert.equal(result.text.match(/;/gu)?.length, 1);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+  });
+
   it('cuts a sentence that only repeats an earlier one, where the invariants allow', () => {
     const text = 'Moreover, we went back to the old hotel by the lake last summer. The staff were friendly and the rooms were clean and bright. We will not be going back to this restaurant again, sadly. The breakfast was cold and the coffee was weak every single morning. We won\'t be going back to this restaurant again, sadly.';
     const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });

@@ -19,7 +19,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
 import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
@@ -192,7 +192,9 @@ function proposals(draft: Draft, index: number, candidates: CandidateSource, loc
   if (next < draft.sentences.length && !draft.frozen[next] && draft.sentences[next] !== '' && /^ +$/u.test(draft.gaps[next])) {
     const second = draft.sentences[next];
     const pairBaseline = baseline + local(second);
-    for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second), joinWhich(current, second)]) {
+    // One semicolon in a text reads as a writer's choice; several would be a new tic (people use about one per 1,600 words).
+    const semicolon = draft.sentences.some((s) => s.includes(';')) ? null : joinSemicolon(current, second);
+    for (const joined of [joinShort(current, second), joinShort(current, second, false), joinLong(current, second), joinWhich(current, second), semicolon]) {
       if (joined !== null && !out.some((p) => p.sentences[0] === joined)) out.push({ index, sentences: [joined, ''], structural: true, localChange: local(joined) - pairBaseline });
     }
   }

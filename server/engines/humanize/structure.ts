@@ -117,8 +117,8 @@ export function joinShort(first: string, second: string, comma = true): string |
   const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
   const b = words(body);
-  const maxEach = link ? 16 : 12;
-  if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3) return null;
+  const maxEach = link ? 30 : 12;
+  if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3 || a.length + b.length > 48) return null;
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
   if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
   const rest = lowerFirst(body);
@@ -157,6 +157,21 @@ export function joinLong(first: string, second: string): string | null {
 }
 
 /**
+ * "A. It was B." -> "A; it was B.": a second sentence that goes on about the first through a pronoun
+ * subject, joined with a semicolon (at most 40 words together, neither half holding a semicolon,
+ * colon or question).
+ */
+export function joinSemicolon(first: string, second: string): string | null {
+  const a = words(first);
+  const b = words(second);
+  if (a.length < 5 || b.length < 4 || a.length + b.length > 40) return null;
+  if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second) || /[;:]/u.test(first + second)) return null;
+  if (!/^(?:It|They|He|She|We|This|These|That|Its|Their|His|Her|Our)\s/u.test(second) || !startsIndependentClause(second)) return null;
+  const rest = lowerFirst(second);
+  return rest === null ? null : `${first.slice(0, -1)}; ${rest}`;
+}
+
+/**
  * Verbs after a pronoun "This" that stands for the whole sentence before ("This suggests ...",
  * "This led to ..."); not "This is ...", whose "This" is often a thing ("This is a great place").
  */
@@ -176,7 +191,10 @@ export function joinWhich(first: string, second: string): string | null {
   return `${first.slice(0, -1)}, which ${second.slice('This '.length)}`;
 }
 
-const WHICH_SUBJECT = /^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\p{Ll}-]+ ){0,2}([\p{Ll}-]+)), (which|who) ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\p{Ll}{2,}ed|\p{Ll}{2,}s|stood|took|made|became|began|grew|came|went|left|kept|held|felt|found|brought|led|won|lost|gave|saw|ran|sat|fell|rose|met|told|said|got) .+)$/u;
+const WHICH_SUBJECT = new RegExp(
+  `^((?:The|This|That|Its|Their|His|Her|Our|My|Your) (?:[\\p{Ll}-]+ ){0,2}([\\p{Ll}-]+)), (which|who) ([^,;:]{4,90}), ((?:is|are|was|were|has|have|had|will|would|can|could|should|may|might|must|does|do|did|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|left|kept|held|felt|found|led|won|lost|met|${[...IRREGULAR_SIMPLE_PASTS].join('|')}) .+)$`,
+  'u',
+);
 
 /**
  * "The ballet, which will feature the Moomins, is sure to delight fans." -> "The ballet will
