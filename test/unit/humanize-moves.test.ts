@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { joinLong, joinSemicolon, replaceColon, simplePast, splitFrontParticiple, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { joinLong, joinSemicolon, moveClauseBack, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -155,5 +155,18 @@ describe('humanizer semicolon joins and which-clauses', () => {
 
   it('splits a which-clause inside the subject before an irregular past', () => {
     assert.equal(splitSubjectWhich('The incident, which unfolded in a quiet suburban street, shook the community.'), 'The incident unfolded in a quiet suburban street. It shook the community.');
+  });
+});
+
+describe('humanizer comma splits and clause moves', () => {
+  it('splits two plain clauses joined by a bare comma, never an elliptical or introductory one', () => {
+    assert.equal(splitLong('The acting was awful, the plot was predictable, and the special effects were laughable.'), 'The acting was awful. The plot was predictable, and the special effects were laughable.');
+    assert.equal(splitLong('The colors I had yearned for were muted whispers, the shapes I had dreamed of distorted shadows.'), null);
+    assert.equal(splitLong('After the long war had ended, the city was rebuilt by the people who stayed.'), null);
+  });
+
+  it('does not move a clause behind a pronoun that stands for something in it', () => {
+    assert.equal(moveClauseBack('When Lily receives an antique music box, its haunting melodies carry her away.'), null);
+    assert.equal(moveClauseBack('When the bandages were finally removed, a surge of emotions overwhelmed me.'), 'A surge of emotions overwhelmed me when the bandages were finally removed.');
   });
 });

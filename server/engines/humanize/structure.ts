@@ -20,6 +20,13 @@ const TERMINAL = /[.!?]$/u;
 const bare = (word: string | undefined): string => (word ?? '').toLowerCase().replace(/[^\p{L}'’]/gu, '');
 const isPlaceholder = (word: string | undefined): boolean => new RegExp(`^${PLACEHOLDER}`, 'u').test(word ?? '');
 
+/**
+ * A clause that is plainly subject then verb: a pronoun, or a determiner and up to two lower-case
+ * words, followed at once by an auxiliary or a form of "be", "have" or "do" ("the plot was ...";
+ * not "the shapes I had dreamed of", whose verb belongs to a relative clause).
+ */
+const PLAIN_CLAUSE = new RegExp(`^(?:(?:I|[Ww]e|[Tt]hey|[Hh]e|[Ss]he|[Ii]t|[Tt]here)|(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur|[Ii]ts) (?:\\p{Ll}+ ){0,2}?\\p{Ll}+) (?:${[...FINITE_VERBS].join('|')})\\b`, 'u');
+
 /** Whether `clause` opens with a subject and soon has a finite verb: an independent clause. */
 export function startsIndependentClause(clause: string): boolean {
   const w = words(clause);
@@ -63,10 +70,11 @@ function lowerFirst(text: string): string | null {
 }
 
 /**
- * Clause boundaries: a comma or semicolon before a conjunction, or a bare and/but before a subject
- * pronoun (or "it", "there") or a determiner ("... and the sheets were stained").
+ * Clause boundaries: a comma or semicolon before a conjunction, a bare and/but before a subject
+ * pronoun (or "it", "there") or a determiner ("... and the sheets were stained"), or a bare comma
+ * between two clauses ("The acting was awful, the plot was predictable, and ...").
  */
-const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you|it|there) )| (and|but) (?=(?:the|his|her|their|my|our|its) )/gu;
+const SPLIT_POINTS = /, (and|but|so|yet) |; | (and|but) (?=(?:I|we|they|he|she|you|it|there) )| (and|but) (?=(?:the|his|her|their|my|our|its) )|(,) (?=(?:I|we|they|he|she|it|there|the|his|her|their|my|our|its) )/gu;
 
 /**
  * "A, and B." -> "A. B." / "A, but B." -> "A. But B." when both halves are clauses of four words or
@@ -91,6 +99,9 @@ export function splitLong(sentence: string, uneven = false): string | null {
     // "The beds were uncomfortable and the sheets ...": a bare "and" splits only two plain clauses ("Both the doctor and the nurse were" is one subject).
     // "a correlation between the number and the size", "both the cost and the time": one phrase, not two clauses.
     if (m[3] !== undefined && (/[,;:]/u.test(left) || /,/u.test(right) || /\b(?:between|both)\b/iu.test(left) || !startsIndependentClause(left))) continue;
+    // A bare comma ends a clause only between two plain ones, each with its own finite verb ("After the war ended,
+    // the city ..." opens with a phrase; "the shapes I had dreamed of, distorted shadows" leaves its verb out).
+    if (m[4] !== undefined && (/[,;:]/u.test(left) || !PLAIN_CLAUSE.test(left) || !PLAIN_CLAUSE.test(right))) continue;
     const better = best === null || (uneven ? Math.abs(m.index - middle) > Math.abs(best.at - middle) : Math.abs(m.index - middle) < Math.abs(best.at - middle));
     if (better) best = { at: m.index, length: m[0].length, conjunction };
   }
@@ -361,6 +372,8 @@ const FRONT_PHRASE =
 const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
+const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs)\b/iu;
+
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
   const clauseMatch = FRONT_CLAUSE.exec(sentence);
@@ -373,6 +386,10 @@ export function moveClauseBack(sentence: string): string | null {
   if (conjunction === 'As' && !startsIndependentClause(clause)) return null;
   if (phraseMatch && words(clause).length > 6) return null;
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
+  // "When Lily gets a box, its tunes ..." -> "Its tunes ... when Lily gets a box": the pronoun would come before what
+  // it stands for. A phrase ("With a smile, she ...") seldom holds what the pronoun stands for, unless it names someone.
+  const mayHoldAntecedent = clauseMatch !== null || new RegExp(PLACEHOLDER, 'u').test(clause);
+  if (mayHoldAntecedent && THIRD_PERSON.test(main) && !THIRD_PERSON.test(clause)) return null;
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
 }
 
