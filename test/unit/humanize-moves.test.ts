@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { joinLong, joinSemicolon, moveClauseBack, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -168,5 +168,16 @@ describe('humanizer comma splits and clause moves', () => {
   it('does not move a clause behind a pronoun that stands for something in it', () => {
     assert.equal(moveClauseBack('When Lily receives an antique music box, its haunting melodies carry her away.'), null);
     assert.equal(moveClauseBack('When the bandages were finally removed, a surge of emotions overwhelmed me.'), 'A surge of emotions overwhelmed me when the bandages were finally removed.');
+  });
+});
+
+describe('humanizer brackets', () => {
+  it('puts an appositive in brackets, inside a subject or at the end, but never a list item or after an opening phrase', () => {
+    assert.equal(bracketAppositive('Lord Howe Island, a small island off the coast of Australia, is home to the insects.'), 'Lord Howe Island (a small island off the coast of Australia) is home to the insects.');
+    assert.equal(bracketAppositive('The stick insects are native to Lord Howe Island, a small island off the coast of Australia.'), 'The stick insects are native to Lord Howe Island (a small island off the coast of Australia).');
+    assert.equal(bracketAppositive('The fungus, known as Sclerotinia, infects the plants.'), 'The fungus (known as Sclerotinia) infects the plants.');
+    assert.equal(bracketAppositive('She bought apples, a pear, and bananas.'), null);
+    assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
+    assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
   });
 });

@@ -164,6 +164,8 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('**Abstract:** We study stars.', 0), 'We study stars.');
     assert.equal(replacePhrases('In this paper, we study stars.', 0), 'We study stars.');
     assert.equal(replacePhrases('In this paper, we study stars.', 1), 'Here we study stars.');
+    // "amid" is itself a stock word of generated text: never the replacement.
+    for (const variant of [0, 1, 2]) assert.equal(replacePhrases('She smiled amidst the chaos of the market.', variant), 'She smiled in the middle of the chaos of the market.');
     assert.equal(replacePhrases('Abstract art is hard to sell.', 0), 'Abstract art is hard to sell.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
     assert.equal(replacePhrases('This is a six-sentence news article based on a summary: a dog ran off.', 0), 'A dog ran off.');

@@ -19,7 +19,7 @@ import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
 import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
-import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
+import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, bracketAppositive, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
@@ -123,7 +123,7 @@ interface Candidate {
 }
 
 const splitUneven = (sentence: string): string | null => splitLong(sentence, true);
-const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, mergeRelativeClause, splitSubjectParticiple, splitParticiple, splitTrailingAction, coordinateTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, splitIncluding, replaceColon, swapAttribution, moveAttributionBack, frontTimePhrase, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma];
+const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, mergeRelativeClause, splitSubjectParticiple, splitParticiple, splitTrailingAction, coordinateTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, splitIncluding, replaceColon, swapAttribution, moveAttributionBack, frontTimePhrase, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma, bracketAppositive];
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {

@@ -982,3 +982,32 @@ export function replaceColon(sentence: string): string | null {
   if (!startsIndependentClause(clause)) return null;
   return `${left}. ${clause}`;
 }
+
+/** What an appositive opens with ("a small island", "the author of ...", "known as ..."). */
+const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
+/** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
+const MAIN_VERB = new RegExp(`^(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
+const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
+
+/**
+ * "Lord Howe Island, a small island off Australia, is home to ..." -> "Lord Howe Island (a small
+ * island off Australia) is home to ...", and "... on Lord Howe Island, a small island off Australia."
+ * -> "... (a small island off Australia).": an appositive in brackets, as people often write it
+ * (human dev texts hold almost four times as many brackets as generated ones). Only in a sentence
+ * without other commas before it, never a list item ("apples, a pear and ...").
+ */
+export function bracketAppositive(sentence: string): string | null {
+  if (sentence.includes('(')) return null;
+  const mid = MID_APPOSITIVE.exec(sentence);
+  if (mid) {
+    const [, head, appositive, rest] = mid;
+    if (!MAIN_VERB.test(rest) || words(head).length < 1) return null;
+    return `${head} (${appositive}) ${rest}`;
+  }
+  const end = END_APPOSITIVE.exec(sentence);
+  if (!end) return null;
+  const [, head, appositive, stop] = end;
+  if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
+  return `${head} (${appositive})${stop}`;
+}
