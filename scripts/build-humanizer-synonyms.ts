@@ -115,7 +115,7 @@ n error>mistake exertion>effort facet>aspect festivity>celebration foe>enemy for
 n grownup>adult hallway>hall haste>hurry hatred>hate illness>sickness inclination>tendency infant>baby
 n instructor>teacher irritation>annoyance lumber>timber marketplace>market melody>tune metropolis>city movie>film
 n narrative>story nation>country odor>smell opportunity>chance outset>start perspective>view perspiration>sweat
-n phase>stage photograph>photo proclamation>announcement psyche>mind restriction>limit retaliation>revenge
+n photograph>photo proclamation>announcement psyche>mind restriction>limit retaliation>revenge
 n revolt>rebellion scrutiny>examination shrub>bush sickness>illness spouse>partner staircase>stairs
 n standpoint>viewpoint tale>story tidings>news tomb>grave tragedy>disaster triumph>victory tumult>uproar
 n vacation>holiday yearning>longing youngster>child
@@ -193,7 +193,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
+const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

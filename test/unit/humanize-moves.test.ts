@@ -177,6 +177,7 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('The stick insects are native to Lord Howe Island, a small island off the coast of Australia.'), 'The stick insects are native to Lord Howe Island (a small island off the coast of Australia).');
     assert.equal(bracketAppositive('The fungus, known as Sclerotinia, infects the plants.'), 'The fungus (known as Sclerotinia) infects the plants.');
     assert.equal(bracketAppositive('She bought apples, a pear, and bananas.'), null);
+    assert.equal(bracketAppositive('Burglaries have risen in the nearby village, a councillor says.'), null);
     assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
   });

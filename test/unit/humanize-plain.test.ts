@@ -158,6 +158,7 @@ describe('stock constructions and chat preambles', () => {
   it("drops a chat model's preamble but never one that holds a protected item or is plain content", () => {
     assert.equal(replacePhrases("Sure, here's a possible continuation of the review:The food was great.", 0), 'The food was great.');
     assert.equal(replacePhrases('Here is a story based on the given prompt: Red ignites emotions.', 0), 'Red ignites emotions.');
+    assert.equal(replacePhrases('Here is a 12 sentence tale based on the writing prompt:It was a dreary morning.', 0), 'It was a dreary morning.');
     assert.equal(replacePhrases("**Here's the requested article:**The town met.", 0), 'The town met.');
     assert.equal(replacePhrases('**Here is the news article**:The town met.', 0), 'The town met.');
     assert.equal(replacePhrases('Abstract:In this paper we study stars.', 0), 'In this paper we study stars.');

@@ -66,6 +66,7 @@ const FIXED_PHRASES = new RegExp(
     'pros and cons', 'trial and error', 'odds and ends', 'bits and pieces', 'safe and sound', 'peace and quiet', 'null and void',
     'tried and tested', 'tried and true', 'loud and clear', 'high and low', 'heart and soul', 'rise and fall', 'give and take',
     'wear and tear', 'law and order', 'rank and file', 'trials and tribulations', 'hustle and bustle', 'rest and relaxation',
+    'reduced to rubble', 'reduced to ashes', 'reduced to tears', 'reduced to nothing', 'reduced to silence',
   ].join('|')})\\b`,
   'giu',
 );

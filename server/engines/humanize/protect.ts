@@ -52,7 +52,7 @@ export const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'iu');
  */
 export const CHAT_PREAMBLE =
   `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are|(?:This is|These are)(?= (?:a|an|the) [\\p{L}\\p{N}]+ ?-?sentences? (?:[\\p{L}-]+ ){0,2}(?:story|stories|article|abstract|review|continuation|summary|essay|paragraph|comments?)\\b)) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
-  `\\b(?:story|stories|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
+  `\\b(?:story|stories|tale|narrative|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
   `[^:.!?"“\uE000]{0,120}(?:\\b(?:title|titled|entitled|called|named|prompt|headline)\\s+(?:"[^"\n]{1,200}"|“[^”\n]{1,200}”)\\s?)?(?:\\*\\*)?:(?:\\*\\*)?`;
 const PREAMBLE_AT_START = new RegExp(`^${CHAT_PREAMBLE}`, 'u');
 

@@ -988,6 +988,7 @@ const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
 /** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
 const MAIN_VERB = new RegExp(`^(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
+const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 
 /**
@@ -1008,6 +1009,8 @@ export function bracketAppositive(sentence: string): string | null {
   const end = END_APPOSITIVE.exec(sentence);
   if (!end) return null;
   const [, head, appositive, stop] = end;
+  // "..., a councillor says." is an attribution, not an appositive.
+  if (ATTRIBUTION_VERB.test(appositive)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
