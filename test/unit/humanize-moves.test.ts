@@ -178,6 +178,8 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('The fungus, known as Sclerotinia, infects the plants.'), 'The fungus (known as Sclerotinia) infects the plants.');
     assert.equal(bracketAppositive('She bought apples, a pear, and bananas.'), null);
     assert.equal(bracketAppositive('Burglaries have risen in the nearby village, a councillor says.'), null);
+    assert.equal(bracketAppositive('The cuts hit many departments and functions, including admin roles and frontline services.'), 'The cuts hit many departments and functions (including admin roles and frontline services).');
+    assert.equal(bracketAppositive('We tried many dishes, such as the soup, and we loved them.'), null);
     assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
   });

@@ -988,6 +988,8 @@ const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
 /** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
 const MAIN_VERB = new RegExp(`^(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
+/** Examples that close a sentence ("..., including X, Y and Z."), after a head of at least four words with no comma. */
+const END_EXAMPLES = /^([^,;:()]*\p{L}(?: [^,;:()\s]+){3,}), ((?:including|such as|like) [^;:.!?()"“]{3,100})([.!?])$/u;
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 
@@ -995,7 +997,8 @@ const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known a
  * "Lord Howe Island, a small island off Australia, is home to ..." -> "Lord Howe Island (a small
  * island off Australia) is home to ...", and "... on Lord Howe Island, a small island off Australia."
  * -> "... (a small island off Australia).": an appositive in brackets, as people often write it
- * (human dev texts hold almost four times as many brackets as generated ones). Only in a sentence
+ * (human dev texts hold almost four times as many brackets as generated ones); so do examples that
+ * close a sentence ("..., including X and Y." -> "... (including X and Y)."). Only in a sentence
  * without other commas before it, never a list item ("apples, a pear and ...").
  */
 export function bracketAppositive(sentence: string): string | null {
@@ -1006,6 +1009,9 @@ export function bracketAppositive(sentence: string): string | null {
     if (!MAIN_VERB.test(rest) || words(head).length < 1) return null;
     return `${head} (${appositive}) ${rest}`;
   }
+  const examples = END_EXAMPLES.exec(sentence);
+  // A list of things, not a clause that runs on ("..., such as the soup, and we loved it.").
+  if (examples && !words(examples[2]).some((w) => FINITE_VERBS.has(bare(w)) || SUBJECT_PRONOUNS.has(bare(w)))) return `${examples[1]} (${examples[2]})${examples[3]}`;
   const end = END_APPOSITIVE.exec(sentence);
   if (!end) return null;
   const [, head, appositive, stop] = end;
