@@ -163,6 +163,7 @@ describe('humanizer comma splits and clause moves', () => {
     assert.equal(splitLong('The acting was awful, the plot was predictable, and the special effects were laughable.'), 'The acting was awful. The plot was predictable, and the special effects were laughable.');
     assert.equal(splitLong('The colors I had yearned for were muted whispers, the shapes I had dreamed of distorted shadows.'), null);
     assert.equal(splitLong('After the long war had ended, the city was rebuilt by the people who stayed.'), null);
+    assert.equal(splitLong('The model rests on the idea that the electrons form a lattice, and that the interactions between them are weak.'), null);
   });
 
   it('does not move a clause behind a pronoun that stands for something in it', () => {

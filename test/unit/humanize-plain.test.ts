@@ -159,6 +159,7 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases("Sure, here's a possible continuation of the review:The food was great.", 0), 'The food was great.');
     assert.equal(replacePhrases('Here is a story based on the given prompt: Red ignites emotions.', 0), 'Red ignites emotions.');
     assert.equal(replacePhrases('Here is a 12 sentence tale based on the writing prompt:It was a dreary morning.', 0), 'It was a dreary morning.');
+    assert.equal(replacePhrases('Of course, here is an 18-sentence story based on your writing prompt:Red ignites emotions.', 0), 'Red ignites emotions.');
     assert.equal(replacePhrases("**Here's the requested article:**The town met.", 0), 'The town met.');
     assert.equal(replacePhrases('**Here is the news article**:The town met.', 0), 'The town met.');
     assert.equal(replacePhrases('Abstract:In this paper we study stars.', 0), 'In this paper we study stars.');

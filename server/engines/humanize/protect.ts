@@ -51,7 +51,7 @@ export const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'iu');
  * protected. A regular-expression source; any other quotation (or a placeholder in masked text) ends it.
  */
 export const CHAT_PREAMBLE =
-  `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:Here's|Here is|Here are|(?:This is|These are)(?= (?:a|an|the) [\\p{L}\\p{N}]+ ?-?sentences? (?:[\\p{L}-]+ ){0,2}(?:story|stories|article|abstract|review|continuation|summary|essay|paragraph|comments?)\\b)) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
+  `(?:\\*\\*)?(?:(?:Sure|Certainly|Of course|Absolutely|Okay|OK)[,!.]?\\s+)?(?:[Hh]ere's|[Hh]ere is|[Hh]ere are|(?:This is|These are)(?= (?:a|an|the) [\\p{L}\\p{N}]+ ?-?sentences? (?:[\\p{L}-]+ ){0,2}(?:story|stories|article|abstract|review|continuation|summary|essay|paragraph|comments?)\\b)) (?:(?:a|an|the|my|your|some) )?[^:.!?"“\uE000]{0,80}?` +
   `\\b(?:story|stories|tale|narrative|article|abstract|review|version|continuation|summary|essay|paragraph|rewrite|draft|post|piece|text|response|attempt|poem|anecdote|sentences)\\b` +
   `[^:.!?"“\uE000]{0,120}(?:\\b(?:title|titled|entitled|called|named|prompt|headline)\\s+(?:"[^"\n]{1,200}"|“[^”\n]{1,200}”)\\s?)?(?:\\*\\*)?:(?:\\*\\*)?`;
 const PREAMBLE_AT_START = new RegExp(`^${CHAT_PREAMBLE}`, 'u');
@@ -63,7 +63,7 @@ const QUOTED_TITLE = /"[^"\n]*"|“[^”\n]*”/gu;
  * capital after the first word would be a name).
  */
 export function preambleSpans(text: string): Span[] {
-  if (!/Here(?:'s| is| are)|Th(?:is is|ese are)/u.test(text)) return [];
+  if (!/[Hh]ere(?:'s| is| are)|Th(?:is is|ese are)/u.test(text)) return [];
   const spans: Span[] = [];
   for (const sentence of splitSentences(text)) {
     const m = PREAMBLE_AT_START.exec(sentence.text);

@@ -90,7 +90,8 @@ export function splitLong(sentence: string, uneven = false): string | null {
   for (const m of sentence.matchAll(SPLIT_POINTS)) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
+    // "... the idea that A, and that B": a second "that"-clause, not a sentence of its own.
+    if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right) || /^that\b/u.test(right)) continue;
     const conjunction = m[1] ?? m[2] ?? m[3] ?? '';
     // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own
     // (only "and" joins list items; "..., but Brown believes ..." is a clause).
