@@ -131,6 +131,7 @@ describe('humanizer fronted participles and long joins', () => {
     // A second sentence with its own subject after "A" or "My" joins too; one of 35 words is too long to join.
     assert.equal(joinLong('We sent the samples to the lab in the spring.', 'A second batch followed in the autumn after the new rules came in for everyone.'), 'We sent the samples to the lab in the spring, and a second batch followed in the autumn after the new rules came in for everyone.');
     assert.equal(joinLong('We sent the samples to the lab in the spring.', `A second batch followed in the autumn ${'and then more '.repeat(9)}came.`), null);
+    assert.equal(joinLong('In nature it decorates ripe fruit and flowers in the spring.', 'A bold and striking colour, red commands attention.'), null);
   });
 });
 

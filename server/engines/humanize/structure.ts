@@ -162,6 +162,8 @@ export function joinLong(first: string, second: string): string | null {
   // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
   const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
   if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
+  // "A bold colour, red commands ...": an opening phrase, not the subject, before the first comma.
+  if (!pronoun && b.slice(0, 6).some((w) => w.endsWith(','))) return null;
   // Neither half may already hold two clauses: "A, but B, and C" runs on.
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || /, (?:and|but|so) /u.test(second) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
