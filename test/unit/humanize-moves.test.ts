@@ -182,6 +182,16 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('Burglaries have risen in the nearby village, a councillor says.'), null);
     assert.equal(bracketAppositive('The cuts hit many departments and functions, including admin roles and frontline services.'), 'The cuts hit many departments and functions (including admin roles and frontline services).');
     assert.equal(bracketAppositive('We tried many dishes, such as the soup, and we loved them.'), null);
+    // Never a clause, the last items of a list, or after an opening clause or phrase.
+    for (const sentence of [
+      'When a voltage is applied between the two electrodes, an electrostatic force is produced.',
+      'After years of saving, a new medical procedure offered hope.',
+      'Zork was a combination of a zebra, an elephant and a kangaroo.',
+      'The story unfolded before me, a story of love, loss, and redemption.',
+      'As soon as I stepped through the door, the smell of garlic, tomatoes, and fresh herbs enveloped me.',
+      'Albeit you are visiting for a casual lunch, a romantic dinner or a party, this place caters to all occasions.',
+    ]) assert.equal(bracketAppositive(sentence), null, sentence);
+    assert.equal(bracketAppositive('Jane, an experienced support worker, picked up the phone.'), 'Jane (an experienced support worker) picked up the phone.');
     assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
   });

@@ -988,13 +988,32 @@ export function replaceColon(sentence: string): string | null {
 
 /** What an appositive opens with ("a small island", "the author of ...", "known as ..."). */
 const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
-/** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
-const MAIN_VERB = new RegExp(`^(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+/**
+ * A verb that goes on with the sentence after an appositive inside its subject ("..., is home to",
+ * "..., infects the plants"); an -s word only before an object or preposition ("this place caters
+ * to"), since a plural noun ("..., loss, and ...") ends in -s too.
+ */
+const MAIN_VERB = new RegExp(
+  `^(?:(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\p{Ll}{2,}s (?:the|a|an|to|in|on|at|for|with|from|into|its|their|his|her|our|my|up|out|over|off|down|many|more|most|some|all|no|every|each|much|them|it|him|us)\\b)`,
+  'u',
+);
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
+const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 /** Examples that close a sentence ("..., including X, Y and Z."), after a head of at least four words with no comma. */
 const END_EXAMPLES = /^([^,;:()]*\p{L}(?: [^,;:()\s]+){3,}), ((?:including|such as|like) [^;:.!?()"“]{3,100})([.!?])$/u;
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
-const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
+/** A head that opens with a subordinate clause or phrase ("As soon as I stepped in, the smell ..."), not with its subject. */
+const OPENS_SUBORDINATE = /^(?:When|Whenever|As|After|Before|If|Although|Though|Albeit|Because|Since|While|Until|Once|Unless|Whether|In|On|At|For|From|With|Without|During|Despite|By|Through|Over|Under|After)\b/u;
+
+/** Whether a would-be appositive is a clause or the last items of a list ("an electrostatic force is produced", "an elephant and a kangaroo"). */
+function clauseOrList(appositive: string): boolean {
+  const w = words(appositive).map(bare);
+  const relative = w.findIndex((x) => x === 'that' || x === 'who' || x === 'which' || x === 'whose');
+  const verbs = w.slice(0, relative < 0 ? undefined : relative);
+  if (/^(?:known|also)$/u.test(w[0])) return false;
+  // An -ed word after a determiner or another modifier is an adjective ("an experienced worker").
+  return verbs.some((x, k) => FINITE_VERBS.has(x) || IRREGULAR_SIMPLE_PASTS.has(x) || (k >= 2 && /\p{Ll}{3,}ed$/u.test(x)) || x === 'and' || x === 'or');
+}
 
 /**
  * "Lord Howe Island, a small island off Australia, is home to ..." -> "Lord Howe Island (a small
@@ -1002,14 +1021,15 @@ const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known a
  * -> "... (a small island off Australia).": an appositive in brackets, as people often write it
  * (human dev texts hold almost four times as many brackets as generated ones); so do examples that
  * close a sentence ("..., including X and Y." -> "... (including X and Y)."). Only in a sentence
- * without other commas before it, never a list item ("apples, a pear and ...").
+ * that opens with its subject and has no other comma before it, never a clause or a list item
+ * ("apples, a pear and ...", "a zebra, an elephant and a kangaroo").
  */
 export function bracketAppositive(sentence: string): string | null {
-  if (sentence.includes('(')) return null;
+  if (sentence.includes('(') || OPENS_SUBORDINATE.test(sentence)) return null;
   const mid = MID_APPOSITIVE.exec(sentence);
   if (mid) {
     const [, head, appositive, rest] = mid;
-    if (!MAIN_VERB.test(rest) || words(head).length < 1) return null;
+    if (!MAIN_VERB.test(rest) || clauseOrList(appositive)) return null;
     return `${head} (${appositive}) ${rest}`;
   }
   const examples = END_EXAMPLES.exec(sentence);
@@ -1019,7 +1039,7 @@ export function bracketAppositive(sentence: string): string | null {
   if (!end) return null;
   const [, head, appositive, stop] = end;
   // "..., a councillor says." is an attribution, not an appositive.
-  if (ATTRIBUTION_VERB.test(appositive)) return null;
+  if (ATTRIBUTION_VERB.test(appositive) || clauseOrList(appositive)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
