@@ -145,13 +145,15 @@ describe('humanizer colons in prose', () => {
 });
 
 describe('humanizer semicolon joins and which-clauses', () => {
-  it('joins a sentence that goes on through a pronoun subject with a semicolon', () => {
+  it('joins a sentence with its own subject to the one before with a semicolon', () => {
     assert.equal(joinSemicolon('The old mill closed in the spring.', 'It had run at a loss for years.'), 'The old mill closed in the spring; it had run at a loss for years.');
     // Not a second that opens with a name or a linking word, not a question, not past 40 words.
     assert.equal(joinSemicolon('The old mill closed in the spring.', 'Smith had run it at a loss for years.'), null);
     assert.equal(joinSemicolon('The old mill closed in the spring.', 'But it had run at a loss for years.'), null);
     assert.equal(joinSemicolon('Why did the old mill close in the spring?', 'It had run at a loss for years.'), null);
-    assert.equal(joinSemicolon('The old mill closed in the spring.', `It had run at a loss for years ${'and years '.repeat(15)}before that.`), null);
+    assert.equal(joinSemicolon('The old mill closed in the spring.', `It had run at a loss for years ${'and years '.repeat(20)}before that.`), null);
+    assert.equal(joinSemicolon('The equations are derived in a gauge-invariant form.', 'The equations are then solved numerically.'), 'The equations are derived in a gauge-invariant form; the equations are then solved numerically.');
+    assert.equal(joinSemicolon('The old mill closed in the spring.', 'The owner, a baker, had run it at a loss.'), null);
   });
 
   it('splits a which-clause inside the subject before an irregular past', () => {

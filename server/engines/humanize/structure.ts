@@ -171,16 +171,16 @@ export function joinLong(first: string, second: string): string | null {
 }
 
 /**
- * "A. It was B." -> "A; it was B.": a second sentence that goes on about the first through a pronoun
- * subject, joined with a semicolon (at most 40 words together, neither half holding a semicolon,
- * colon or question).
+ * "A. It was B." -> "A; it was B.", "A. The results were B." -> "A; the results were B.": a second
+ * sentence that opens with its own subject (a pronoun, or a determiner and a clause), joined with a
+ * semicolon (at most 48 words together, neither half holding a semicolon, colon or question).
  */
 export function joinSemicolon(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
-  if (a.length < 5 || b.length < 4 || a.length + b.length > 40) return null;
+  if (a.length < 5 || b.length < 4 || a.length + b.length > 48) return null;
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second) || /[;:]/u.test(first + second)) return null;
-  if (!/^(?:It|They|He|She|We|This|These|That|Its|Their|His|Her|Our)\s/u.test(second) || !startsIndependentClause(second)) return null;
+  if (!/^(?:It|They|He|She|We|This|These|That|Its|Their|His|Her|Our|The|My|Your)\s/u.test(second) || !startsIndependentClause(second) || b.slice(0, 6).some((w) => w.endsWith(","))) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}; ${rest}`;
 }
