@@ -49,7 +49,7 @@ const MAX_CHOICES = 4;
  * A word listed here is neither replaced nor used as a replacement.
  */
 const DENY = new Set(`
-  wide broad talk speak
+  wide broad talk speak creature fabric
   ace one unity artillery gun authorities being existence men hands pa papa gm gram hr hour lb pound mg milligram
   fig figure sword steel wit humor grounds ground reason determination finding conception concept trial run volley
   burst lyric words league conference leaders leadership agency office minister pastor disc record disk doorway door
@@ -107,7 +107,7 @@ a upcoming>coming heinous>horrific devastated>heartbroken current>present deligh
 a anxious>nervous fantastic>great wonderful>lovely superb>excellent
 n region>area emotion>feeling
 r extremely>very
-n annoyance>irritation approximation>estimate assemblage>gathering beast>animal brook>creek calamity>disaster
+n annoyance>irritation approximation>estimate assemblage>gathering brook>creek calamity>disaster
 n catastrophe>disaster carpet>rug cemetery>graveyard chore>job/task chunk>lump commentary>comment composure>calm
 n computation>calculation contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
 n destiny>fate diary>journal donation>contribution dosage>dose dusk>nightfall entertainment>amusement epoch>era
@@ -193,7 +193,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
+const CHOICE_DENY = new Set('beast bundle packet crisp creature phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -43,9 +43,14 @@ describe('humanizer: natural word pairs', () => {
         'Our purchases contribute to reducing waste in the city.',
         'We determine the phase diagram of the model.',
         'They know the history of the store and its merchandise.',
+        'Black holes bend the fabric of space and time.',
+        'We study sections of stratified fiber bundles.',
+        'The forest was full of fantastical creatures.',
+        'The bacon was crisp and the eggs were soft.',
+        'The sauce had a distinct flavor of smoke.',
       ]) {
         const out = swapped(replacePhrases(sentence, variant));
-        assert.doesNotMatch(out, /\b(?:cut to rubble|poor\b|clear nightmares|add to reducing|stage diagram|product\b)/u, out);
+        assert.doesNotMatch(out, /\b(?:cut to rubble|poor\b|clear nightmares|add to reducing|stage diagram|product\b|cloth|packages|animals|sharp|clear flavor|separate flavor)/u, out);
       }
     }
     // The plain sense still gets the plain word.

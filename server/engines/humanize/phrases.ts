@@ -399,7 +399,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
     ['enormous', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
     ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['intriguing', 'curious/interesting'],
-    ['eager', 'keen'], ['distinct', 'clear/separate'], ['frequent', 'common/regular'],
+    ['eager', 'keen'], ['frequent', 'common/regular'],
     ['ultimate', 'final'], ['exemplary', 'excellent'],
     ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
   ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
