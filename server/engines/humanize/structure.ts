@@ -148,6 +148,17 @@ const ENDS_IN_FULL_STOP = /\s(?:\p{Ll}{2,}|(?!(?:Inc|Ltd|Corp|Bros|Jr|Sr|St|Mr|M
 const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Get|Make|Take|Come|Go|Book|Try|Check|Imagine|Remember|Just|Visit|Join|Watch|Read|Find|See|Keep)\b/u;
 
 /**
+ * Whether a sentence opens with its own subject, so that it can follow another as a second clause:
+ * a pronoun, or a determiner (or name) and a clause, with no opening phrase before the subject
+ * ("A bold colour, red commands ..." opens with a phrase).
+ */
+function opensWithOwnSubject(sentence: string): boolean {
+  if (/^(?:It|They|He|She|We|I|There)\s/u.test(sentence)) return true;
+  if (!new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u').test(sentence) || !startsIndependentClause(sentence)) return false;
+  return !words(sentence).slice(0, 6).some((w) => w.endsWith(','));
+}
+
+/**
  * "A. It was B." -> "A, and it was B." for two sentences of up to 30 words each, at most 48 together, when
  * the second opens with its own subject (a pronoun, or a determiner and a clause): one longer
  * sentence beside the short ones varies the rhythm.
@@ -159,11 +170,7 @@ export function joinLong(first: string, second: string): string | null {
   if (a.length < 6 || b.length < 4 || a.length > 30 || b.length > 30 || a.length + b.length <= 24 || a.length + b.length > 48) return null;
   // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
-  // The second sentence must open with its own subject: a pronoun, or a determiner and a clause.
-  const pronoun = /^(?:It|They|He|She|We|I|There)\s/u.test(second);
-  if (!pronoun && !(new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u').test(second) && startsIndependentClause(second))) return null;
-  // "A bold colour, red commands ...": an opening phrase, not the subject, before the first comma.
-  if (!pronoun && b.slice(0, 6).some((w) => w.endsWith(','))) return null;
+  if (!opensWithOwnSubject(second)) return null;
   // Neither half may already hold two clauses: "A, but B, and C" runs on.
   if (/[;:]/u.test(first) || /, (?:and|but|so) /u.test(first) || /, (?:and|but|so) /u.test(second) || LINKING_STARTS.has(bare(b[1]))) return null;
   const rest = lowerFirst(second);
@@ -180,7 +187,7 @@ export function joinSemicolon(first: string, second: string): string | null {
   const b = words(second);
   if (a.length < 5 || b.length < 4 || a.length + b.length > 48) return null;
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second) || /[;:]/u.test(first + second)) return null;
-  if (!/^(?:It|They|He|She|We|This|These|That|Its|Their|His|Her|Our|The|My|Your)\s/u.test(second) || !startsIndependentClause(second) || b.slice(0, 6).some((w) => w.endsWith(","))) return null;
+  if (!opensWithOwnSubject(second)) return null;
   const rest = lowerFirst(second);
   return rest === null ? null : `${first.slice(0, -1)}; ${rest}`;
 }
