@@ -66,10 +66,11 @@ const LOGIT_SLACK = 0.3;
 const STRUCTURAL_TRIES = 12;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 /**
- * Weight of a wider spread of sentence lengths (lengthSpread) against the detector's score when the
- * search chooses between edits that both lower the score.
+ * Weights of a wider spread of sentence lengths (lengthSpread) against the detector's score when the
+ * search chooses between edits that both lower the score: the first search uses the first, a text
+ * still above the target is searched again with the others.
  */
-const SPREAD_WEIGHT = 0.5;
+const SPREAD_WEIGHTS = [0.5, 0, 2];
 const MAX_SINGLE_SYNONYMS = 4;
 /** Single phrase edits the plain-wording pass tries per sentence when its full rewrite scores worse. */
 const PLAIN_SINGLE_EDITS = 3;
@@ -359,44 +360,30 @@ function retyped(input: string): string {
   return looksEnglish(cleaned) ? fixTypos(cleaned) : cleaned;
 }
 
-export function humanize(input: string, options: HumanizeOptions): HumanizeResult {
-  const { detector } = options;
-  const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
-  const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
-  const text = retyped(input);
-  const detection = detector.detect(text);
-  const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
-  const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
-  // A text the detector already passes is left as it is, but for a chat preamble, which is no part of the piece.
-  const searching = detection.aiScore >= target;
-  if ((!searching && !ANY_PREAMBLE.test(text)) || !looksEnglish(text)) return unchanged;
+/** What the greedy search needs besides its state. */
+interface Search {
+  detector: TextDetector;
+  target: number;
+  judge: Judge;
+  candidates: CandidateSource;
+  local: (sentence: string) => number;
+  slack: number;
+  sentenceLengths: Map<string, number[]>;
+}
 
-  const reference = invariantReference(text);
-  const items = [...reference.items.keys()];
-  const contractions = allowsContractions(text);
-  const view = lexicalView(detector);
-  const lexical = view ? lexicalContext(view, text) : undefined;
-  const local = localScorer(detector, lexical);
-  const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
-  const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
-  const judge = judgeWith(detector, checker);
-  const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
-  const original = [...start.draft.sentences];
-  let state = cutPreambles(start, judge, items);
-  if (searching) state = cutRepeats(state, judge);
-  let order = worstFirst(state.draft, text, detection);
-
+/**
+ * The greedy search: pass after pass, sentence by sentence (most AI-like first), the candidate edit
+ * that lowers the whole text's score most, a wider spread of sentence lengths counting as a gain at
+ * `spreadWeight`, until the text scores under the target or a pass changes nothing.
+ */
+function searchPasses(start: SearchState, firstOrder: readonly number[], search: Search, spreadWeight: number): SearchState {
+  const { detector, target, judge, candidates, local, slack, sentenceLengths } = search;
+  let state = start;
+  let order = firstOrder;
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
   // later passes only revisit what changed around an edit.
   const settled = new Set<string>();
-  const known = new Map<string, Candidate[]>();
-  const sentenceLengths = new Map<string, number[]>();
-  const candidates: CandidateSource = (sentence) => {
-    let found = known.get(sentence);
-    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
-    return found;
-  };
-  for (let pass = 0; searching && pass < PASSES && state.score >= target; pass++) {
+  for (let pass = 0; pass < PASSES && state.score >= target; pass++) {
     let changed = false;
     if (pass > 0) {
       // Sentences split or joined in the last pass become sentences of their own for this one.
@@ -424,7 +411,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
         if (p.structural) structuralTries++;
         else tries++;
         // Of the edits that lower the score, the one that lowers it most, counting a wider spread of sentence lengths as a gain too.
-        const gain = state.score - next.score + SPREAD_WEIGHT * (lengthSpread(next.draft.sentences, sentenceLengths) - spread);
+        const gain = state.score - next.score + spreadWeight * (lengthSpread(next.draft.sentences, sentenceLengths) - spread);
         if (next.score < state.score && gain > bestGain) {
           best = next;
           bestGain = gain;
@@ -437,8 +424,53 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     }
     if (!changed) break;
   }
+  return state;
+}
 
-  if (searching) state = plainWording(state, judge, items, contractions, lexical);
+export function humanize(input: string, options: HumanizeOptions): HumanizeResult {
+  const { detector } = options;
+  const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
+  const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
+  const text = retyped(input);
+  const detection = detector.detect(text);
+  const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
+  const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
+  // A text the detector already passes is left as it is, but for a chat preamble, which is no part of the piece.
+  const searching = detection.aiScore >= target;
+  if ((!searching && !ANY_PREAMBLE.test(text)) || !looksEnglish(text)) return unchanged;
+
+  const reference = invariantReference(text);
+  const items = [...reference.items.keys()];
+  const contractions = allowsContractions(text);
+  const view = lexicalView(detector);
+  const lexical = view ? lexicalContext(view, text) : undefined;
+  const local = localScorer(detector, lexical);
+  const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
+  const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
+  const judge = judgeWith(detector, checker);
+  const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
+  const original = [...start.draft.sentences];
+  let state = cutPreambles(start, judge, items);
+  if (searching) state = cutRepeats(state, judge);
+  const order = worstFirst(state.draft, text, detection);
+
+  const known = new Map<string, Candidate[]>();
+  const candidates: CandidateSource = (sentence) => {
+    let found = known.get(sentence);
+    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
+    return found;
+  };
+  const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map() };
+  if (searching) {
+    // Each weight of the spread of sentence lengths leads the greedy search its own way; where the
+    // first falls short of the target, the others get their turn and the lowest score is kept.
+    const cut = state;
+    for (const [k, weight] of SPREAD_WEIGHTS.entries()) {
+      const found = plainWording(searchPasses(cut, order, search, weight), judge, items, contractions, lexical);
+      if (k === 0 || found.score < state.score) state = found;
+      if (state.score < target) break;
+    }
+  }
   const { draft, score } = state;
 
   const output = assemble(draft);
