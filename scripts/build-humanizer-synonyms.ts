@@ -92,6 +92,7 @@ const DENY = new Set(`
   result outcome theme subject process procedure descend fall arrive come float drift behave act leap jump spring
   bound presume assume inflict impose react respond companion fellow comrade doctrine philosophy awareness
   consciousness proprietor owner controversy argument contention salary wage pay responsibility obligation duty
+  actually mistake fault affair musician
 `.split(/\s+/).filter(Boolean));
 
 /**
@@ -139,7 +140,7 @@ n methodology>method technique>method outcome>result
 n expertise>skill residence>home vicinity>area dwelling>home
 n eatery>restaurant cuisine>food beverage>drink delicacy>treat solace>comfort tranquility>calm
 n serenity>calm cacophony>din abode>home adversary>opponent apprehension>unease
-n visage>face countenance>face inhabitant>resident allegation>claim occurrence>event requirement>need
+n visage>face countenance>face inhabitant>resident allegation>claim requirement>need
 n consequence>result strategy>plan modification>change commencement>start
 n assistance>help utilization>use endeavor>effort
 n duration>length advent>arrival inception>start
@@ -193,7 +194,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
+const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide crisp task frustrated cherished packet error'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { naturalSwap, pairAffinity } from '../../server/engines/humanize/naturalness.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
-import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
+import { applySubstitutions, findSubstitutions, wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 const swapped = (sentence: string): string => applySubstitutions(sentence, findSubstitutions(sentence, 0));
 
@@ -65,6 +65,46 @@ describe('humanizer: natural word pairs', () => {
     assert.equal(swapped('They will defer the vote until May.'), 'They will postpone the vote until May.');
     assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
     assert.doesNotMatch(swapped('The prices were fair, but not the price tag of the wine.'), /\bcosts?\b/u);
+  });
+
+  it('quality round: no swap in a wrong sense, no word echoed across "and"', () => {
+    for (const variant of [0, 1, 2]) {
+      for (const [sentence, wrong] of [
+        ['We map the conditions needed for its occurrence.', /\bits event\b/u],
+        ['Each module handles specific tasks on its own.', /\bprojects\b/u],
+        ['The salad came with crisp green beans.', /\bsharp\b/u],
+        ['She felt frustrated by the long delay.', /\bdisappointed\b/u],
+        ['The boxes were actually tiny rooms.', /\breally tiny\b/u],
+        ['It was my mistake, not a fault of the system.', /\b(?:error|my fault)\b/u],
+        ['They kept their affairs secret.', /\bmatters\b/u],
+        ['Her songs inspired many young musicians.', /\bplayers\b/u],
+        ['The wave packet spreads as it moves.', /\bbundle\b/u],
+        ['The model captures the essential features of the transition.', /\bneeded features\b/u],
+        ['We find three distinct phases in the data.', /\b(?:clear|separate) phases\b/u],
+        ['The pie had a delightful crust.', /\bcharming\b/u],
+        ['The crew arrived in the near future after a long jump.', /\barrived soon\b/u],
+        ['Li delighted in the chaos she made.', /\bpleased in\b/u],
+        ['We were greeted with a warm and inviting atmosphere.', /\bwarm and warm\b/u],
+      ] as const) {
+        const out = swapped(replacePhrases(sentence, variant));
+        assert.doesNotMatch(out, wrong, out);
+        // Nor may the wider table offer it (the search picks among these alternatives).
+        for (const option of wordOptions(sentence)) {
+          for (const { replacement } of option.alternatives) {
+            const offered = sentence.slice(0, option.start) + replacement + sentence.slice(option.end);
+            assert.ok(!wrong.test(offered) || !naturalSwap(sentence, option.start, option.end, replacement), offered);
+          }
+        }
+      }
+    }
+    // The plain senses keep their plain words.
+    assert.match(replacePhrases('Sleep is essential for good health.', 1), /\bis needed for\b/u);
+    assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
+    assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);
+    const text = 'a warm and inviting room';
+    const at = text.indexOf('inviting');
+    assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'warm'), false);
+    assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'welcoming'), true);
   });
 
   it('phrase rules: no alternative that reads wrongly before most nouns', () => {

@@ -310,7 +310,10 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),
   rule('\\bvarious\\b', ['many', 'different']),
-  rule('\\bessential\\b(?! (?:oils?|amino|fatty|services|workers|tremor|hypertension|nutrients?|goods)\\b)', ['key', 'needed']),
+  // "Needed" only where it is said of something ("is essential for"): before a noun it reads as "required"
+  // ("captures the needed features"), where "essential" means central.
+  rule('(?<=\\b(?:is|are|was|were|be|been|being|seems?|seemed|remains?|remained|proved|proves|becomes?|became) )essential\\b', ['key', 'needed']),
+  rule('(?<!\\b(?:is|are|was|were|be|been|being|seems?|seemed|remains?|remained|proved|proves|becomes?|became) )\\bessential\\b(?! (?:oils?|amino|fatty|services|workers|tremor|hypertension|nutrients?|goods)\\b)', ['key']),
   rule('\\bvital\\b(?! (?:signs?|organs?|statistics|records?|capacity|force)\\b)', ['key', 'important']),
   rule('\\bcrucially,', ['above all,']),
   rule('\\bsuch as\\b(?! to\\b)', ['like', 'including']),
@@ -326,7 +329,8 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('(?<=\\bwould )highly recommend\\b', ['recommend']),
   varied('(?<!\\bwould )\\bhighly recommend\\b', ['would recommend', 'recommend']),
   rule('\\btop-notch\\b', ['excellent', 'first-rate']),
-  rule('\\bdelightful\\b', ['lovely', 'charming']),
+  // Not "charming": said of people and places, never of food ("a charming crust").
+  rule('\\bdelightful\\b', ['lovely']),
   rule('\\bunforgettable\\b', ['memorable']),
   rule('\\bambiance\\b', ['atmosphere', 'feel']),
   rule('\\bambience\\b', ['atmosphere', 'feel']),
@@ -399,7 +403,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
     ['enormous', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
     ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['intriguing', 'curious/interesting'],
-    ['eager', 'keen'], ['distinct', 'clear/separate'], ['frequent', 'common/regular'],
+    ['eager', 'keen'], ['frequent', 'common/regular'],
     ['ultimate', 'final'], ['exemplary', 'excellent'],
     ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
   ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
@@ -511,7 +515,8 @@ const NOMINALISATIONS: PhraseRule[] = [
   rule('\\bis indicative of\\b', ['suggests', 'points to']),
   rule('\\bare indicative of\\b', ['suggest', 'point to']),
   rule('\\bserves? as a reminder that\\b', ['reminds us that']),
-  rule('\\bin the near future\\b', ['soon']),
+  // Only as an adverb of time: a place in time ("arrived in the near future", "set in the near future") is no "soon".
+  rule('(?<!\\b(?:arrive|arrives|arrived|arriving|set|located|landed|land|lands|live|lives|lived|living|place|placed|takes|took|unfolds|unfolded|trapped|stranded|transported|lost|world|story|life|society) )\\bin the near future\\b', ['soon']),
   rule('\\bat the present time\\b', ['now', 'at present']),
   rule('\\bwith the exception of\\b', ['except for', 'apart from']),
   rule('\\bin the absence of\\b', ['without']),

@@ -92,9 +92,10 @@ function matchCase(replacement: string, original: string): string {
 /**
  * Words in a use the tables' synonyms do not share: "defer to" yields (it does not postpone), and
  * "obtained" is mostly a passive participle ("results obtained for"), where "got" is no formal English;
- * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag").
+ * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag"); "delighted
+ * in" is the verb (she delighted in it), never the adjective that "pleased" stands for.
  */
-const OTHER_SENSES: readonly RegExp[] = [/^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu];
+const OTHER_SENSES: readonly RegExp[] = [/^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu, /^delighted in\b/iu];
 
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
 interface TaggedWord {
