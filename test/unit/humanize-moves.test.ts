@@ -169,6 +169,12 @@ describe('humanizer comma splits and clause moves', () => {
     assert.equal(moveClauseBack('When Lily receives an antique music box, its haunting melodies carry her away.'), null);
     assert.equal(moveClauseBack('When the bandages were finally removed, a surge of emotions overwhelmed me.'), 'A surge of emotions overwhelmed me when the bandages were finally removed.');
   });
+
+  it('does not move an opening phrase behind a clause inside the main one, where it would attach to that clause', () => {
+    assert.equal(moveClauseBack('In a surprising twist, the police arrested a man who was seen near the bank.'), null);
+    assert.equal(moveClauseBack('In terms of comfort, the seats were fine considering the price of the ticket.'), null);
+    assert.equal(moveClauseBack('After the storm, the fields were covered in mud.'), 'The fields were covered in mud after the storm.');
+  });
 });
 
 describe('humanizer brackets', () => {
@@ -180,5 +186,9 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('Burglaries have risen in the nearby village, a councillor says.'), null);
     assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
+    // A clause after an opening clause, and the last items of a list, are no appositives.
+    assert.equal(bracketAppositive('When the two plates are charged, an electric force is generated.'), null);
+    assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
+    assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });
 });

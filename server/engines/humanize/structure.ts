@@ -373,6 +373,8 @@ const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|gene
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
 const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs)\b/iu;
+/** A relative or subordinate clause, or a participle that opens one ("considering the quality", "prices charged for"). */
+const CLAUSE_INSIDE = /\b(?:who|whom|whose|which|that|where|when|while|whereas|because|if|although|though|since|until|unless|after|before|than|considering|including|given)\b|\b(?!(?:am|is|are|was|were|be|been|being|has|have|had|get|gets|got|seems?|seemed|feels?|felt|looks?|looked|remains?|remained|became|becomes?)\b)\p{Ll}+ \p{Ll}{3,}ed (?:by|for|in|at|on|to|with|from)\b/u;
 
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
@@ -390,6 +392,9 @@ export function moveClauseBack(sentence: string): string | null {
   // it stands for. A phrase ("With a smile, she ...") seldom holds what the pronoun stands for, unless it names someone.
   const mayHoldAntecedent = clauseMatch !== null || new RegExp(PLACEHOLDER, 'u').test(clause);
   if (mayHoldAntecedent && THIRD_PERSON.test(main) && !THIRD_PERSON.test(clause)) return null;
+  // Behind a clause inside the main one the moved part would attach to it: "... a man who was shot on his
+  // driveway in a shocking turn of events", "... charged for the meal while the first impression ...".
+  if (CLAUSE_INSIDE.test(main)) return null;
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
 }
 
@@ -986,7 +991,9 @@ export function replaceColon(sentence: string): string | null {
 /** What an appositive opens with ("a small island", "the author of ...", "known as ..."). */
 const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
 /** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
-const MAIN_VERB = new RegExp(`^(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|thus|plus|less|unless|across|perhaps|always|sometimes|whereas|besides|news|series|species)\\b)(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+/** An appositive names; one with a finite verb is a clause ("..., an electric force is generated.") and one with "and"/"or" ends a list. */
+const NOT_APPOSITIVE = new RegExp(`\\b(?:and|or|nor|${[...FINITE_VERBS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
@@ -1003,14 +1010,14 @@ export function bracketAppositive(sentence: string): string | null {
   const mid = MID_APPOSITIVE.exec(sentence);
   if (mid) {
     const [, head, appositive, rest] = mid;
-    if (!MAIN_VERB.test(rest) || words(head).length < 1) return null;
+    if (!MAIN_VERB.test(rest) || words(head).length < 1 || NOT_APPOSITIVE.test(appositive)) return null;
     return `${head} (${appositive}) ${rest}`;
   }
   const end = END_APPOSITIVE.exec(sentence);
   if (!end) return null;
   const [, head, appositive, stop] = end;
   // "..., a councillor says." is an attribution, not an appositive.
-  if (ATTRIBUTION_VERB.test(appositive)) return null;
+  if (ATTRIBUTION_VERB.test(appositive) || NOT_APPOSITIVE.test(appositive)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
