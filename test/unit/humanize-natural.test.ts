@@ -85,6 +85,8 @@ describe('humanizer: natural word pairs', () => {
         ['The crew arrived in the near future after a long jump.', /\barrived soon\b/u],
         ['Li delighted in the chaos she made.', /\bpleased in\b/u],
         ['We were greeted with a warm and inviting atmosphere.', /\bwarm and warm\b/u],
+        ['The astronauts were exploring the outer edge of the galaxy.', /\b(?:looking at|studying)\b/u],
+        ['Our result provides valuable insights for the phase diagram.', /\b(?:lessons|ideas)\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);
@@ -100,6 +102,7 @@ describe('humanizer: natural word pairs', () => {
     // The plain senses keep their plain words.
     assert.match(replacePhrases('Sleep is essential for good health.', 1), /\bis needed for\b/u);
     assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
+    assert.match(replacePhrases('This paper explores the role of noise.', 0), /\bpaper looks at\b/u);
     assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);
     const text = 'a warm and inviting room';
     const at = text.indexOf('inviting');

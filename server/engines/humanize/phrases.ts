@@ -306,7 +306,8 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
   // Not after a determiner or a number ("these insights into" has no singular or phrasal form that fits).
   varied('(?<!(?:\\b(?:the|these|those|many|several|few|such|some|any|no|more|other|our|their|its|his|her|your|my|two|three)|\uE001) )\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'insight into']),
-  rule('\\b(?:valuable |key |important |useful )insights\\b', ['lessons', 'ideas']),
+  // Not "lessons" nor "ideas": a finding is no lesson ("provides valuable insights for the phase diagram").
+  rule('\\b(?:valuable |key |important |useful )insights\\b', ['insight']),
   rule('\\bvaluable\\b(?= (?:insights?|lessons?|resources?|tools?|information|services?|feedback|experiences?|skills?|contributions?|assets?|additions?|sources?|guidance|advice|input|time|opportunit(?:y|ies)|support|data|knowledge|perspectives?|tips?)\\b)', ['useful', 'helpful']),
   rule('\\badditional\\b', ['extra', 'more']),
   rule('\\bvarious\\b', ['many', 'different']),
@@ -642,7 +643,9 @@ const ORDINARY_WORDING: PhraseRule[] = [
   ...verbForms('|revels|revelled|revelling', '|delights|delighted|delighting', '(?= in\\b)'),
   ...verbForms('uncover|uncovers|uncovered|uncovering', 'find|finds|found|finding/finding out'),
   ...verbForms('incorporate|incorporates|incorporated|incorporating', 'include|includes|included|including', OBJECT),
-  ...verbForms('|explores||exploring', '|looks at/studies||looking at/studying', '(?= (?:the|how|whether|what|why|these|this|its|their)\\b)'),
+  // Only of a study or a text: people and probes explore places ("astronauts exploring the final frontier").
+  rule('(?<=\\b(?:paper|study|article|work|review|report|thesis|chapter|section|essay|book|film|novel|research|analysis|project|survey|piece|letter|talk|this|also) )explores\\b(?= (?:the|how|whether|what|why|these|this|its|their)\\b)', ['looks at', 'studies']),
+  rule('(?<=\\b(?:by|of|on|for|while|we are|paper|study|article|work|research|review|thesis|chapter) )exploring\\b(?= (?:the|how|whether|what|why|these|this|its|their)\\b)', ['looking at', 'studying']),
   ...verbForms('|discusses||discussing', '|covers||covering', '(?= (?:the|how|whether|what|why|these|this|its|their|several|some)\\b)'),
   ...verbForms('complement|complements|complemented|complementing', 'go well with|goes well with|went well with|going well with', '(?! by\\b)' + OBJECT),
   ...verbForms('anticipate|anticipates|anticipated|anticipating', 'expect|expects|expected|expecting', '(?<!(?:much|highly|long|eagerly|keenly)[- ]\\w+)(?= (?:that|a|an|the|some|more|further|higher|lower)\\b)'),
