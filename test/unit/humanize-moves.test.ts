@@ -173,6 +173,7 @@ describe('humanizer comma splits and clause moves', () => {
   it('does not move an opening phrase behind a clause inside the main one, where it would attach to that clause', () => {
     assert.equal(moveClauseBack('In a surprising twist, the police arrested a man who was seen near the bank.'), null);
     assert.equal(moveClauseBack('In terms of comfort, the seats were fine considering the price of the ticket.'), null);
+    assert.equal(moveClauseBack('When he opened the door, he knew his day would never be the same.'), null);
     assert.equal(moveClauseBack('After the storm, the fields were covered in mud.'), 'The fields were covered in mud after the storm.');
   });
 });
@@ -188,6 +189,8 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
     // A clause after an opening clause, and the last items of a list, are no appositives.
     assert.equal(bracketAppositive('When the two plates are charged, an electric force is generated.'), null);
+    assert.equal(bracketAppositive('When the lights finally came on, a wave of relief swept over the crowd.'), null);
+    assert.equal(bracketAppositive('In the depths of the cave, a faint glow appeared.'), null);
     assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
     assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });

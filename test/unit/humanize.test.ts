@@ -493,7 +493,9 @@ describe('round 4 moves: ordinary news, story and review sentences', () => {
     assert.equal(moveClauseBack('With a smile, she said hello to everyone.'), 'She said hello to everyone with a smile.');
     assert.equal(moveClauseBack('For example, this works well.'), null);
     assert.equal(moveClauseBack('On entering the hall, I was struck by the view.'), null);
-    assert.equal(moveClauseBack('As I finished my meal, I realized this was no ordinary place.'), 'I realized this was no ordinary place as I finished my meal.');
+    // Behind "I realized this was ..." the clause would attach to the inner one ("was no ordinary place as I finished").
+    assert.equal(moveClauseBack('As I finished my meal, I realized this was no ordinary place.'), null);
+    assert.equal(moveClauseBack('As I finished my meal, the waiter brought the bill.'), 'The waiter brought the bill as I finished my meal.');
     assert.equal(moveClauseBack('As a result of the storm, the town flooded badly.'), null);
   });
 

@@ -373,8 +373,11 @@ const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|gene
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
 const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs)\b/iu;
-/** A relative or subordinate clause, or a participle that opens one ("considering the quality", "prices charged for"). */
-const CLAUSE_INSIDE = /\b(?:who|whom|whose|which|that|where|when|while|whereas|because|if|although|though|since|until|unless|after|before|than|considering|including|given)\b|\b(?!(?:am|is|are|was|were|be|been|being|has|have|had|get|gets|got|seems?|seemed|feels?|felt|looks?|looked|remains?|remained|became|becomes?)\b)\p{Ll}+ \p{Ll}{3,}ed (?:by|for|in|at|on|to|with|from)\b/u;
+/**
+ * A relative or subordinate clause, a verb that takes one ("I knew his life would change"), or a participle that
+ * opens one ("considering the quality", "prices charged for").
+ */
+const CLAUSE_INSIDE = /\b(?:who|whom|whose|which|that|where|when|while|whereas|because|if|although|though|since|until|unless|after|before|than|considering|including|given)\b|\b(?:knew|knows|know|realized|realised|realizes|realises|thought|thinks|felt|feels|said|says|believed|believes|decided|noticed|wondered|hoped|feared|understood|learned|learnt|remembered|sensed|promised|sure) (?:I|we|you|he|she|it|they|there|his|her|their|my|our|its|this|the|what|how|why)\b|\b(?!(?:am|is|are|was|were|be|been|being|has|have|had|get|gets|got|seems?|seemed|feels?|felt|looks?|looked|remains?|remained|became|becomes?)\b)\p{Ll}+ \p{Ll}{3,}ed (?:by|for|in|at|on|to|with|from)\b/u;
 
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
@@ -996,6 +999,7 @@ const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|t
 const NOT_APPOSITIVE = new RegExp(`\\b(?:and|or|nor|${[...FINITE_VERBS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
+const OPENS_WITH_INTRO = /^(?:When|Whenever|While|As|If|Although|Though|Because|Since|After|Before|Once|Until|Unless|Whereas|In|On|At|During|With|Without|Through|Throughout|Despite|From|By|For|Under|Over|Upon|Within|Across|Among|Amid|Along|Following|Like|Unlike|Beyond|Behind|Beneath|Inside|Outside|Against|Around)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 
 /**
@@ -1018,6 +1022,9 @@ export function bracketAppositive(sentence: string): string | null {
   const [, head, appositive, stop] = end;
   // "..., a councillor says." is an attribution, not an appositive.
   if (ATTRIBUTION_VERB.test(appositive) || NOT_APPOSITIVE.test(appositive)) return null;
+  // After an opening clause or phrase the part after the comma is the main clause ("When the bandages were
+  // removed, a surge of emotions overwhelmed me."), whatever its verb.
+  if (OPENS_WITH_INTRO.test(head)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
