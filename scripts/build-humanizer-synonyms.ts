@@ -194,7 +194,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide crisp task frustrated cherished packet error'.split(' '));
+const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide crisp task frustrated cherished treasured packet error'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -87,6 +87,8 @@ describe('humanizer: natural word pairs', () => {
         ['We were greeted with a warm and inviting atmosphere.', /\bwarm and warm\b/u],
         ['The astronauts were exploring the outer edge of the galaxy.', /\b(?:looking at|studying)\b/u],
         ['Our result provides valuable insights for the phase diagram.', /\b(?:lessons|ideas)\b/u],
+        ['The photos will be treasured for years.', /\bprecious\b/u],
+        ["People couldn't help but laugh and clap at the same time.", /\blaughing and clap\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);

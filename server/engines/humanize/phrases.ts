@@ -376,7 +376,8 @@ const STOCK_WORDING: PhraseRule[] = [
   // In an abstract, "the proposed method" is the authors' own.
   rule('\\b(?<!not )the proposed (method|approach|model|scheme|framework|algorithm|technique|system|architecture|protocols?|estimator|design)\\b', ['our $1', 'the new $1']),
   // "couldn't help but smile" is the stock form of "couldn't help smiling".
-  ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b`, [`$1 help ${ing}`])),
+  // Not before a second verb: "couldn't help but laugh and scratch" has no "-ing" form that keeps both.
+  ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b(?!,? (?:and|or|but) )`, [`$1 help ${ing}`])),
 ];
 
 /** Every form of a verb and of its plain replacement: "base|3rd person|past|-ing" each. */
