@@ -1014,7 +1014,7 @@ export function bracketAppositive(sentence: string): string | null {
   const mid = MID_APPOSITIVE.exec(sentence);
   if (mid) {
     const [, head, appositive, rest] = mid;
-    if (!MAIN_VERB.test(rest) || words(head).length < 1 || NOT_APPOSITIVE.test(appositive)) return null;
+    if (!MAIN_VERB.test(rest) || words(head).length < 1 || NOT_APPOSITIVE.test(appositive) || OPENS_WITH_INTRO.test(head)) return null;
     return `${head} (${appositive}) ${rest}`;
   }
   const end = END_APPOSITIVE.exec(sentence);
