@@ -105,6 +105,14 @@ describe('humanizer: natural word pairs', () => {
     assert.match(replacePhrases('Sleep is essential for good health.', 1), /\bis needed for\b/u);
     assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
     assert.match(replacePhrases('This paper explores the role of noise.', 0), /\bpaper looks at\b/u);
+    for (const v of [0, 1]) assert.match(replacePhrases('The rescue has also shed light on the need for care.', v), /\bhas also helped (?:explain|clarify) the need\b/u);
+    for (const v of [0, 1]) {
+      assert.match(replacePhrases('Last year the study shed light on the cause.', v), /\bstudy helped (?:explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('This work will help shed light on the cause.', v), /\bwill help (?:explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('These results shed light on the cause.', v), /\bresults (?:help explain|clarify) the cause\b/u);
+    }
+    // "provides insights into" once became "a better picture of", a stock phrase of the rewriter's own.
+    for (const v of [0, 1, 2]) assert.match(replacePhrases('Our study provides new insights into the growth of stars.', v), /\bstudy helps (?:explain|clarify) the growth\b/u);
     assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);
     const text = 'a warm and inviting room';
     const at = text.indexOf('inviting');

@@ -300,10 +300,21 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(let|lets|letting|help|helps|helping) (me|us|you|him|her|it|them|people|users|readers|visitors|players|students|customers|researchers|teams|children|kids) to (?=\\p{L})', ['$1 $2 ']),
   ...verbRules({ provide: ['give', 'offer'], provides: ['gives', 'offers'], providing: ['giving', 'offering'] }, '(?! (?:for|with|that|by|in|to)\\b)(?= (?:a|an|the|their|its|our|your|his|her|some|more|this|these|valuable|useful|important|new|clear|free|better|insights?|support|information|access|guidance|help|training)\\b)'),
   ...verbRules({ resonate: ['strike a chord'], resonates: ['strikes a chord'], resonated: ['struck a chord'], resonating: ['striking a chord'] }, '(?= with\\b)'),
+  // "Shed" is also the past and the participle ("has also shed light on" -> "has also helped explain", never "has also help explain").
+  rule('\\b(has|have|had|having|was|were)((?: \\p{Ll}+ly| also| already| just| not| never| long)?) shed light on\\b', ['$1$2 helped explain', '$1$2 helped clarify']),
+  rule('\\b(help|helps|helped|helping) shed light on\\b', ['$1 explain', '$1 clarify']),
+  // After a singular subject "shed" is the past ("the study shed light on" -> "helped explain", never "help explain").
+  rule("(?<=\\b(?!(?:to|will|would|can|could|may|might|must|should|shall|I|we|you|they|which|that|who|not|also|help|helps|helped|helping|has|have|had|having|was|were|be|been|did|do|does)\\b)\\p{L}*[^s\\s] )shed light on\\b", ['helped explain', 'helped clarify']),
   ...verbRules({ 'shed light on': ['help explain', 'clarify'], 'sheds light on': ['helps explain', 'clarifies'], 'shedding light on': ['helping explain', 'clarifying'] }),
   ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),
   rule('\\bboasting (a|an|the|its|their)\\b', ['with $1']),
+  // "provides new insights into X" -> "helps explain X": through the rule below it became "a better picture of", a
+  // stock phrase of our own (21 of 360 dev outputs, no human dev text).
+  ...([
+    ['provide|offer|give|yield|deliver', 'help'], ['provides|offers|gives|yields|delivers', 'helps'],
+    ['provided|offered|gave|yielded|delivered', 'helped'], ['providing|offering|giving|yielding|delivering', 'helping'],
+  ] as const).map(([forms, help]) => varied(`\\b(?:${forms}) (?:valuable |new |key |important |deeper |crucial |useful |fresh |novel |unique |significant |further |additional )?insights? into\\b`, [`${help} explain`, `${help} clarify`])),
   // Not after a determiner or a number ("these insights into" has no singular or phrasal form that fits).
   varied('(?<!(?:\\b(?:the|these|those|many|several|few|such|some|any|no|more|other|our|their|its|his|her|your|my|two|three)|\uE001) )\\b(?:valuable |new |key |important |deeper |crucial |useful |fresh )?insights into\\b', ['a better understanding of', 'insight into']),
   // Not "lessons" nor "ideas": a finding is no lesson ("provides valuable insights for the phase diagram").
