@@ -89,6 +89,8 @@ describe('humanizer: natural word pairs', () => {
         ['Our result provides valuable insights for the phase diagram.', /\b(?:lessons|ideas)\b/u],
         ['The photos will be treasured for years.', /\bprecious\b/u],
         ["People couldn't help but laugh and clap at the same time.", /\blaughing and clap\b/u],
+        ['The topic has received considerable attention.', /\b(?:large|big) attention\b/u],
+        ['Red dwarfs are less massive than the sun.', /\bhuge\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);
@@ -105,6 +107,7 @@ describe('humanizer: natural word pairs', () => {
     assert.match(replacePhrases('Sleep is essential for good health.', 1), /\bis needed for\b/u);
     assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
     assert.match(replacePhrases('This paper explores the role of noise.', 0), /\bpaper looks at\b/u);
+    assert.match(replacePhrases('They made considerable progress on a considerable budget.', 0), /\bmuch progress on a large budget\b/u);
     for (const v of [0, 1]) assert.match(replacePhrases('The rescue has also shed light on the need for care.', v), /\bhas also helped (?:explain|clarify) the need\b/u);
     for (const v of [0, 1]) {
       assert.match(replacePhrases('Last year the study shed light on the cause.', v), /\bstudy helped (?:explain|clarify) the cause\b/u);

@@ -391,6 +391,9 @@ const STOCK_WORDING: PhraseRule[] = [
   ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b(?!,? (?:and|or|but) )`, [`$1 help ${ing}`])),
 ];
 
+/** Mass nouns whose amount is "much", not "large" ("considerable attention", "substantial progress"). */
+export const MASS_AFTER_AMOUNT = '(?:attention|interest|effort|time|progress|success|debate|controversy|damage|experience|influence|skill|pressure|support|concern|uncertainty|evidence|research|work|care|importance|potential|speculation|criticism|investment|growth|variation|overlap|improvement|energy|power|light|noise|confusion|excitement|praise)'
+
 /** Every form of a verb and of its plain replacement: "base|3rd person|past|-ing" each. */
 function verbForms(from: string, to: string, after = ''): PhraseRule[] {
   const source = from.split('|');
@@ -412,7 +415,6 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['effortlessly', 'easily'], ['readily', 'easily'], ['increasingly', 'more and more'], ['extensively', 'widely'],
     ['substantially', 'greatly'], ['considerably', 'much'], ['notably', 'especially'], ['accurately', 'correctly'],
     ['difficult', 'hard/tough'], ['beneficial', 'helpful/useful'], ['optimal', 'ideal'],
-    ['substantial', 'large/big'], ['considerable', 'large/big'],
     ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
     ['enormous', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
     ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['intriguing', 'curious/interesting'],
@@ -420,8 +422,12 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['ultimate', 'final'], ['exemplary', 'excellent'],
     ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
   ].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
+  // Before a mass noun an amount is "much", not a size ("received considerable attention" -> "got large attention").
+  rule(`\\b(?:substantial|considerable)\\b(?= ${MASS_AFTER_AMOUNT}\\b)`, ['much']),
+  rule(`\\b(?:substantial|considerable)\\b(?! ${MASS_AFTER_AMOUNT}\\b)`, ['large', 'big']),
   // "Massive" as in physics (having mass: "massive gravity", "one massive and one massless") is no "huge".
-  rule('(?<!\\bmassless\\b[^.;]*)\\bmassive\\b(?![^.;]*\\bmassless\\b)(?! (?:gravity|gravitons?|stars?|black holes?|particles?|neutrinos?|bosons?|fermions?|photons?|galax(?:y|ies)|bodies|body|objects?|fields?|modes?|states?|scalars?|vectors?|spin|quarks?|planets?|halos?|haloes|clusters?|binar(?:y|ies)|dark)\\b)', ['huge']),
+  // Nor a comparison of mass ("less massive galaxies" -> "less huge").
+  rule('(?<!\\bmassless\\b[^.;]*)(?<!\\b(?:more|less|most|least|as|so|too) )\\bmassive\\b(?![^.;]*\\bmassless\\b)(?! (?:gravity|gravitons?|stars?|black holes?|particles?|neutrinos?|bosons?|fermions?|photons?|galax(?:y|ies)|bodies|body|objects?|fields?|modes?|states?|scalars?|vectors?|spin|quarks?|planets?|halos?|haloes|clusters?|binar(?:y|ies)|dark)\\b)', ['huge']),
   // The adjective only: "to appropriate funds" is the verb.
   rule('(?<!\\bto )\\bappropriate\\b', ['suitable']),
   // Between an auxiliary and its verb a multiword adverb reads badly ("had at first felt", "was right away struck").
