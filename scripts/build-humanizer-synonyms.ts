@@ -163,7 +163,7 @@ a silent>quiet sole>only spacious>roomy stunning>striking swift>quick terrible>a
 a unexpected>surprising wealthy>rich flavorful>tasty mouthwatering>tasty
 a impeccable>flawless subsequent>later feasible>workable inevitable>unavoidable abundant>plentiful
 a compelling>convincing daunting>tough eerie>strange peculiar>odd weary>tired
-a distant>remote enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
+a enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
 a whimsical>playful luminous>glowing numerous>many additional>extra immense>huge
 a diverse>varied crucial>key pivotal>key paramount>key meticulous>careful profound>deep
 a bustling>busy intricate>complex commendable>admirable exceptional>outstanding remarkable>striking

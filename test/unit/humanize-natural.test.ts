@@ -91,6 +91,9 @@ describe('humanizer: natural word pairs', () => {
         ["People couldn't help but laugh and clap at the same time.", /\blaughing and clap\b/u],
         ['The topic has received considerable attention.', /\b(?:large|big) attention\b/u],
         ['Red dwarfs are less massive than the sun.', /\bhuge\b/u],
+        ['We heard the distant bells of the town.', /\bremote\b/u],
+        ['The two samples are significantly different in size.', /\b(?:greatly|sharply) different\b/u],
+        ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);
@@ -108,6 +111,7 @@ describe('humanizer: natural word pairs', () => {
     assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
     assert.match(replacePhrases('This paper explores the role of noise.', 0), /\bpaper looks at\b/u);
     assert.match(replacePhrases('They made considerable progress on a considerable budget.', 0), /\bmuch progress on a large budget\b/u);
+    assert.match(replacePhrases('Prices were significantly higher, which significantly hurt sales.', 0), /\bmuch higher, which greatly hurt\b/u);
     for (const v of [0, 1]) assert.match(replacePhrases('The rescue has also shed light on the need for care.', v), /\bhas also helped (?:explain|clarify) the need\b/u);
     for (const v of [0, 1]) {
       assert.match(replacePhrases('Last year the study shed light on the cause.', v), /\bstudy helped (?:explain|clarify) the cause\b/u);

@@ -73,6 +73,9 @@ const OPENERS: PhraseRule[] = [
 /** Things that are vibrant in colour (besides the colours themselves): bright, not lively. */
 const COLOURED = 'paintings?|murals?|art|artwork|flowers?|blooms?|petals|red|orange|yellow|green|blue|purple|pink|light|lights|display|patterns?|fabrics?|costumes?|designs?|graphics?|images?|visuals?|sunsets?|plumage';
 
+/** Comparatives that take "much" ("much higher"), not "greatly". */
+export const COMPARATIVE = '(?:higher|lower|larger|smaller|greater|faster|slower|stronger|weaker|longer|shorter|better|worse|more|less|fewer|bigger|wider|deeper|older|younger|earlier|later|cheaper|harder|easier)'
+
 /** Stock phrases anywhere in the sentence. */
 const PHRASES: PhraseRule[] = [
   ...verbRules({ delve: ['look', 'dig'], delves: ['looks', 'digs'], delved: ['looked', 'dug'], delving: ['looking', 'digging'] }),
@@ -169,7 +172,10 @@ const PHRASES: PhraseRule[] = [
   rule('\\binvaluable\\b', ['very useful', 'priceless']),
   rule('\\bprofound\\b', ['deep', 'strong']),
   rule('\\bprofoundly\\b', ['deeply', 'greatly']),
-  rule('(?<!statistically |not )\\bsignificantly\\b', ['greatly', 'sharply']),
+  // Before a comparative the plain word is "much" ("significantly higher" -> "much higher", not "greatly higher"); before
+  // "different", "correlated" it is a statistical term and stays.
+  rule(`(?<!statistically |not )\\bsignificantly\\b(?= ${COMPARATIVE}\\b)`, ['much', 'far']),
+  rule(`(?<!statistically |not )\\bsignificantly\\b(?! (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b)`, ['greatly', 'sharply']),
   rule('(?<!statistically |not )\\bsignificant\\b', ['major', 'big']),
   varied('\\bensure that\\b', ['make sure that', 'make sure']),
   varied('\\bensures that\\b', ['makes sure that', 'makes sure']),

@@ -9,7 +9,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { naturalSwap } from './naturalness.ts';
-import { fixArticles, MASS_AFTER_AMOUNT } from './phrases.ts';
+import { COMPARATIVE, fixArticles, MASS_AFTER_AMOUNT } from './phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
 const nlp = winkNLP(model, ['pos']);
@@ -94,11 +94,12 @@ function matchCase(replacement: string, original: string): string {
  * "obtained" is mostly a passive participle ("results obtained for"), where "got" is no formal English;
  * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag"); "delighted
  * in" is the verb (she delighted in it), never the adjective that "pleased" stands for; "considerable attention"
- * is an amount ("much"), not a size ("large").
+ * is an amount ("much"), not a size ("large"); "significantly different" is no "greatly different".
  */
 const OTHER_SENSES: readonly RegExp[] = [
   /^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu, /^delighted in\b/iu,
   new RegExp(`^(?:considerable|substantial) ${MASS_AFTER_AMOUNT}\\b`, 'iu'),
+  new RegExp(`^significantly (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b`, 'iu'),
 ];
 
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
