@@ -94,6 +94,7 @@ describe('humanizer: natural word pairs', () => {
         ['We heard the distant bells of the town.', /\bremote\b/u],
         ['The two samples are significantly different in size.', /\b(?:greatly|sharply) different\b/u],
         ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],
+        ['We design more robust and efficient methods.', /\bmore strong\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);
@@ -125,6 +126,9 @@ describe('humanizer: natural word pairs', () => {
     const at = text.indexOf('inviting');
     assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'warm'), false);
     assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'welcoming'), true);
+    const more = 'a more robust method';
+    assert.equal(naturalSwap(more, 7, 13, 'strong'), false);
+    assert.equal(naturalSwap('a very robust method', 7, 13, 'strong'), true);
   });
 
   it('phrase rules: no alternative that reads wrongly before most nouns', () => {

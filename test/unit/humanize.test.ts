@@ -317,6 +317,12 @@ describe('structure moves', () => {
       splitParticiple('The new bridge is now open to traffic in both directions, allowing commuters to save time.'),
       'The new bridge is now open to traffic in both directions. This allows commuters to save time.',
     );
+    // Neither a compound adjective ("well-informed") nor a modal makes the clause past.
+    assert.equal(splitParticiple('The new tool could help pilots make well-informed choices about their routes, ensuring the safety of all passengers.'), null);
+    assert.equal(
+      splitParticiple('The new tool can help pilots make well-informed choices about their routes, ensuring the safety of all passengers.'),
+      'The new tool can help pilots make well-informed choices about their routes. This ensures the safety of all passengers.',
+    );
     // Not "leaving": "This left ..." was a tell of our own.
     assert.equal(splitParticiple('The storm knocked out power across the whole region on Sunday, leaving thousands without heat.'), null);
     assert.equal(

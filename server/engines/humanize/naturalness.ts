@@ -95,6 +95,16 @@ function echoesPartner(text: string, start: number, end: number, replacement: st
 }
 
 /**
+ * Whether a one-syllable word would follow "more"/"most" ("more robust" -> "more strong"): it takes
+ * "-er"/"-est" instead, which a word swap cannot give it.
+ */
+function shortAfterMore(text: string, start: number, replacement: string): boolean {
+  if (!/\b(?:more|most)\s+$/iu.test(text.slice(Math.max(0, start - 6), start)) || !/^\p{L}+$/u.test(replacement)) return false;
+  const syllables = replacement.toLowerCase().replace(/(?<=[^aeiouy])e$/u, '').match(/[aeiouy]+/gu)?.length ?? 0;
+  return syllables <= 1;
+}
+
+/**
  * Whether `replacement` may stand for text[start, end): it leaves fixed phrases whole, and its new
  * word pairs are not much rarer than the old ones. Every synonym and phrase swap is decided here.
  */
@@ -102,6 +112,7 @@ export function naturalSwap(text: string, start: number, end: number, replacemen
   if (replacement === text.slice(start, end)) return true;
   if (splitsFixedPhrase(text, start, end)) return false;
   if (echoesPartner(text, start, end, replacement)) return false;
+  if (shortAfterMore(text, start, replacement)) return false;
   const after = rarestPair(text, start, end, replacement);
   if (after >= RARE) return true;
   return after >= rarestPair(text, start, end, text.slice(start, end)) - MARGIN;

@@ -310,7 +310,8 @@ export function dropAndComma(sentence: string): string | null {
   return `${m[1]} and ${m[2]}`;
 }
 
-const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|must|should|\p{Ll}+ed|\p{Ll}+s)\b/u;
+/** A verb a singular subject can take: any past ("which went well with the dish" is said of one bottle too). */
+const SINGULAR_OR_EITHER = new RegExp(`^(?:is|was|has|does|had|did|can|could|will|would|may|might|must|should|\\p{Ll}+ed|\\p{Ll}+s|${[...IRREGULAR_SIMPLE_PASTS].filter((past) => past !== 'were').join('|')})\\b`, 'u');
 /** Whether the which-clause's verb agrees with a plural ("which challenge ..." -> "These challenge ..."). */
 const pluralVerb = (clause: string): boolean => {
   // The verb decides, not an adverb before it ("which predominantly serves" is singular).
@@ -453,7 +454,8 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
   // Not "leaving": "This left ..." was a tell of our own (14 dev outputs vs none in 5,546 human texts of train).
 };
-const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
+// Not an -ed word inside a compound adjective ("well-informed decisions").
+const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|(?<!-)\\b\\p{Ll}{3,}ed\\b`, 'u');
 /** An -ed word after a determiner or a present "be" is an adjective or a present passive ("the proposed plans", "is located"), not a past verb. */
 const ADJECTIVAL_ED = /\b(?:the|a|an|this|that|these|those|its|their|his|her|our|my|your|some|many|several|all|each|every|such|no|is|are|am|be|been|being|highly|well|newly|widely) (?:\p{Ll}+ly )?\p{Ll}{3,}ed\b/giu;
 /** Whether a clause has a past verb (or a past auxiliary). */
@@ -479,7 +481,8 @@ export function splitParticiple(sentence: string): string | null {
   if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
   const past = pastMarked(left);
   const present = PRESENT_MARKERS.test(left);
-  if (past === present) return null;
+  // After a modal the result is only possible ("could equip pilots to ..., ensuring" is no "This ensured").
+  if (past === present || /\b(?:could|would|may|might|should|must|shall)\b/u.test(left)) return null;
   return `${left}. This ${past ? forms[1] : forms[0]} ${right}`;
 }
 
