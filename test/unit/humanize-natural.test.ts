@@ -95,6 +95,8 @@ describe('humanizer: natural word pairs', () => {
         ['The two samples are significantly different in size.', /\b(?:greatly|sharply) different\b/u],
         ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],
         ['We design more robust and efficient methods.', /\bmore strong\b/u],
+        ['In reply, the authors argue that the data are sound.', /\bwriters\b/u],
+        ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
         assert.doesNotMatch(out, wrong, out);
