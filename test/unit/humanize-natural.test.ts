@@ -91,6 +91,7 @@ describe('humanizer: natural word pairs', () => {
         ["People couldn't help but laugh and clap at the same time.", /\blaughing and clap\b/u],
         ['The topic has received considerable attention.', /\b(?:large|big) attention\b/u],
         ['Red dwarfs are less massive than the sun.', /\bhuge\b/u],
+        ['The gas lies near the massive young cluster.', /\bhuge\b/u],
         ['We heard the distant bells of the town.', /\bremote\b/u],
         ['The two samples are significantly different in size.', /\b(?:greatly|sharply) different\b/u],
         ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],

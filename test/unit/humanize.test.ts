@@ -317,6 +317,8 @@ describe('structure moves', () => {
       splitParticiple('The new bridge is now open to traffic in both directions, allowing commuters to save time.'),
       'The new bridge is now open to traffic in both directions. This allows commuters to save time.',
     );
+    assert.equal(splitParticiple('The staff took the time to explain each dish to the whole table, making recommendations for every taste.'), null);
+    assert.equal(splitParticiple('Many young men from the town were thought to be abroad, taking part in the fighting.'), null);
     // Neither a compound adjective ("well-informed") nor a modal makes the clause past.
     assert.equal(splitParticiple('The new tool could help pilots make well-informed choices about their routes, ensuring the safety of all passengers.'), null);
     assert.equal(

@@ -433,7 +433,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   rule(`\\b(?:substantial|considerable)\\b(?! ${MASS_AFTER_AMOUNT}\\b)`, ['large', 'big']),
   // "Massive" as in physics (having mass: "massive gravity", "one massive and one massless") is no "huge".
   // Nor a comparison of mass ("less massive galaxies" -> "less huge").
-  rule('(?<!\\bmassless\\b[^.;]*)(?<!\\b(?:more|less|most|least|as|so|too) )\\bmassive\\b(?![^.;]*\\bmassless\\b)(?! (?:gravity|gravitons?|stars?|black holes?|particles?|neutrinos?|bosons?|fermions?|photons?|galax(?:y|ies)|bodies|body|objects?|fields?|modes?|states?|scalars?|vectors?|spin|quarks?|planets?|halos?|haloes|clusters?|binar(?:y|ies)|dark)\\b)', ['huge']),
+  rule('(?<!\\bmassless\\b[^.;]*)(?<!\\b(?:more|less|most|least|as|so|too) )\\bmassive\\b(?![^.;]*\\bmassless\\b)(?! (?:(?:young|old|hot|cold|compact|nearby|distant|early|late|rotating|binary|central|single|isolated|primordial) )?(?:gravity|gravitons?|stars?|black holes?|particles?|neutrinos?|bosons?|fermions?|photons?|galax(?:y|ies)|bodies|body|objects?|fields?|modes?|states?|scalars?|vectors?|spin|quarks?|planets?|halos?|haloes|clusters?|binar(?:y|ies)|dark)\\b)', ['huge']),
   // The adjective only: "to appropriate funds" is the verb.
   rule('(?<!\\bto )\\bappropriate\\b', ['suitable']),
   // Between an auxiliary and its verb a multiword adverb reads badly ("had at first felt", "was right away struck").

@@ -479,6 +479,9 @@ export function splitParticiple(sentence: string): string | null {
   if (/\b(?:and|or) \p{Ll}+ing\b/u.test(right) || /\p{Ll}+ing\b[^,]*$/u.test(left)) return null;
   // "showing that this was ..." would read "This showed this was ...".
   if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
+  // "making recommendations", "taking part in": the subject acts; only a result ("making it hard", "taking the
+  // lives of ...") is what "this" did.
+  if (/^(?:making|taking)$/u.test(participle) && (!/^(?:it|them|him|her|us|me|everything|everyone|the|a|an|this|these|its|their|his)\b/u.test(right) || /^\S+ (?:\p{Ll}+ )?(?:way|part|place|care|sure|note|turns|steps|advantage|time|recommendations?|suggestions?|notes?|friends)\b/u.test(right))) return null;
   const past = pastMarked(left);
   const present = PRESENT_MARKERS.test(left);
   // After a modal the result is only possible ("could equip pilots to ..., ensuring" is no "This ensured").
