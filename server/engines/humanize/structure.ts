@@ -233,7 +233,9 @@ export function splitBecause(sentence: string): string | null {
   const m = /^([^;:]{30,}?),? because (?!of\b)([^;:]+[.!?])$/u.exec(sentence);
   if (!m || words(m[1]).length < 6 || !startsIndependentClause(m[2])) return null;
   if (/^(?:Just|Only|Simply|Partly|Mainly|Mostly|Largely|Not|Is|Was|Are|Were|Do|Did|Does)\b/u.test(m[1]) || /\b(?:just|only|simply|partly|mainly|mostly|largely|not|precisely|exactly)$/u.test(m[1])) return null;
-  return `${m[1]}. This is because ${m[2]}`;
+  // In a past narrative "This was because ..." ("..., which was great because it was busy." is no "This is because").
+  const past = pastMarked(m[1]) && pastMarked(m[2]) && !PRESENT_MARKERS.test(m[1]) && !/['’]m\b|\bam\b/u.test(m[1]);
+  return `${m[1]}. This ${past ? 'was' : 'is'} because ${m[2]}`;
 }
 
 /** Subject nouns that are never a person, so "It" / "They" can stand for them. */
