@@ -97,6 +97,7 @@ describe('humanizer: natural word pairs', () => {
         ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],
         ['We design more robust and efficient methods.', /\bmore strong\b/u],
         ['In reply, the authors argue that the data are sound.', /\bwriters\b/u],
+        ['Her nightmares turn into dark creatures that haunt her.', /\b(?:animals|beasts)\b/u],
         ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
