@@ -192,6 +192,7 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('When the lights finally came on, a wave of relief swept over the crowd.'), null);
     assert.equal(bracketAppositive('In the depths of the cave, a faint glow appeared.'), null);
     assert.equal(bracketAppositive('Despite the harsh weather, the hikers adapted, slowly learning the trail.'), null);
+    assert.equal(bracketAppositive('The mood in the hall was tense, a sense of dread slowly building.'), null);
     assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
     assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });

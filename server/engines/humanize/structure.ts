@@ -1033,6 +1033,8 @@ export function bracketAppositive(sentence: string): string | null {
   // After an opening clause or phrase the part after the comma is the main clause ("When the bandages were
   // removed, a surge of emotions overwhelmed me."), whatever its verb.
   if (OPENS_WITH_INTRO.test(head)) return null;
+  // "..., a sense of dread building." is an absolute phrase (a noun and its participle), not an appositive.
+  if (/\b\p{Ll}{2,}ing$/u.test(appositive)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
