@@ -92,7 +92,7 @@ const DENY = new Set(`
   result outcome theme subject process procedure descend fall arrive come float drift behave act leap jump spring
   bound presume assume inflict impose react respond companion fellow comrade doctrine philosophy awareness
   consciousness proprietor owner controversy argument contention salary wage pay responsibility obligation duty
-  actually mistake fault affair musician author accelerate creature
+  actually mistake fault affair musician author accelerate creature battle
 `.split(/\s+/).filter(Boolean));
 
 /**

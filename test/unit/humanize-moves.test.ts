@@ -175,6 +175,10 @@ describe('humanizer comma splits and clause moves', () => {
     assert.equal(moveClauseBack('In terms of comfort, the seats were fine considering the price of the ticket.'), null);
     assert.equal(moveClauseBack('When he opened the door, he knew his day would never be the same.'), null);
     assert.equal(moveClauseBack('After the storm, the fields were covered in mud.'), 'The fields were covered in mud after the storm.');
+    // After a bare determiner an -ing word is an adjective, not the verb of a with-clause.
+    assert.equal(splitWithClause('The final will now be played next month, with the governing body responsible for picking a date.'), null);
+    // A contrast with "while" would read as time at the end.
+    assert.equal(moveClauseBack('While efforts are made to limit such delays, some things are beyond our control.'), null);
   });
 });
 
@@ -193,6 +197,7 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('In the depths of the cave, a faint glow appeared.'), null);
     assert.equal(bracketAppositive('Despite the harsh weather, the hikers adapted, slowly learning the trail.'), null);
     assert.equal(bracketAppositive('The mood in the hall was tense, a sense of dread slowly building.'), null);
+    assert.equal(bracketAppositive('Just when all hope seemed lost, a loud knock broke the silence.'), null);
     assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
     assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });

@@ -98,6 +98,7 @@ describe('humanizer: natural word pairs', () => {
         ['We design more robust and efficient methods.', /\bmore strong\b/u],
         ['In reply, the authors argue that the data are sound.', /\bwriters\b/u],
         ['Her nightmares turn into dark creatures that haunt her.', /\b(?:animals|beasts)\b/u],
+        ['He drew his sword and prepared for battle.', /\bfor fight\b/u],
         ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));

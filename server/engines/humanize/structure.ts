@@ -392,6 +392,8 @@ export function moveClauseBack(sentence: string): string | null {
   if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
   // "As I ate, ..." is a clause; "As a result, ..." or "As mentioned, ..." is not.
   if (conjunction === 'As' && !startsIndependentClause(clause)) return null;
+  // At the end "while" reads as time ("... beyond control while efforts are made"): a contrast stays in front.
+  if (conjunction === 'While' || conjunction === 'Whereas') return null;
   if (phraseMatch && words(clause).length > 6) return null;
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   // "When Lily gets a box, its tunes ..." -> "Its tunes ... when Lily gets a box": the pronoun would come before what
@@ -816,6 +818,8 @@ export function splitWithClause(sentence: string): string | null {
   const right = tail.trim();
   // "with a delightful filling of cheese": an indefinite phrase and -ing is a noun, not a participle.
   if (words(left).length < 5 || /\b\p{Ll}+ing\b/u.test(phrase) || /,/u.test(right) || /^an? /u.test(phrase) || /^of\b/u.test(right)) return null;
+  // "with the governing authorities responsible for ...": after a bare determiner the -ing word is an adjective.
+  if (/^(?:the|its|their|his|her|our|my|your)$/u.test(phrase)) return null;
   // "with the help of", "with one of": the phrase goes on; a name is one word only.
   if (/\b(?:of|and|or|to|in|on|at|for|from|by)\b/u.test(phrase) || (new RegExp(`^${PLACEHOLDER}`, 'u').test(phrase) && words(phrase).length > 1)) return null;
   // A bare noun phrase ("with upbeat music playing in ..."): the -ing word must read as a verb
@@ -1007,7 +1011,7 @@ const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|t
 const NOT_APPOSITIVE = new RegExp(`\\b(?:and|or|nor|${[...FINITE_VERBS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
-const OPENS_WITH_INTRO = /^(?:When|Whenever|While|As|If|Although|Though|Because|Since|After|Before|Once|Until|Unless|Whereas|In|On|At|During|With|Without|Through|Throughout|Despite|From|By|For|Under|Over|Upon|Within|Across|Among|Amid|Along|Following|Like|Unlike|Beyond|Behind|Beneath|Inside|Outside|Against|Around)\b/u;
+const OPENS_WITH_INTRO = /^(?:(?:Just|Even|Only|Right|Soon|Long|Shortly) )?(?:when|while|as|if|after|before|once|since|until|When|Whenever|While|As|If|Although|Though|Because|Since|After|Before|Once|Until|Unless|Whereas|In|On|At|During|With|Without|Through|Throughout|Despite|From|By|For|Under|Over|Upon|Within|Across|Among|Amid|Along|Following|Like|Unlike|Beyond|Behind|Beneath|Inside|Outside|Against|Around)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 
 /**
