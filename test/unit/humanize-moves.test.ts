@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, moveClauseFront, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -177,6 +177,7 @@ describe('humanizer comma splits and clause moves', () => {
     assert.equal(moveClauseBack('After the storm, the fields were covered in mud.'), 'The fields were covered in mud after the storm.');
     // After a bare determiner an -ing word is an adjective, not the verb of a with-clause.
     assert.equal(splitWithClause('The final will now be played next month, with the governing body responsible for picking a date.'), null);
+    assert.equal(moveClauseFront('The captain admits that there may be some nerves when they first meet on the pitch.'), null);
     // A contrast with "while" would read as time at the end.
     assert.equal(moveClauseBack('While efforts are made to limit such delays, some things are beyond our control.'), null);
   });
@@ -198,6 +199,10 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('Despite the harsh weather, the hikers adapted, slowly learning the trail.'), null);
     assert.equal(bracketAppositive('The mood in the hall was tense, a sense of dread slowly building.'), null);
     assert.equal(bracketAppositive('Just when all hope seemed lost, a loud knock broke the silence.'), null);
+    assert.equal(bracketAppositive('He raised an eyebrow at the plan, a hint of doubt now clear.'), null);
+    assert.equal(bracketAppositive('Many of the riders fell back, a few reaching the finish.'), null);
+    assert.equal(bracketAppositive('All eyes were on the big screen, a loud gasp went through the room.'), null);
+    assert.equal(bracketAppositive('I ordered the special of the day, a pasta dish with fresh basil.'), 'I ordered the special of the day (a pasta dish with fresh basil).');
     assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
     assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });

@@ -122,6 +122,7 @@ describe('humanizer: natural word pairs', () => {
     for (const v of [0, 1]) {
       assert.match(replacePhrases('Last year the study shed light on the cause.', v), /\bstudy helped (?:explain|clarify) the cause\b/u);
       assert.match(replacePhrases('This work will help shed light on the cause.', v), /\bwill help (?:explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('We wait for news that would hopefully shed light on the cause.', v), /\bwould hopefully (?:help explain|clarify) the cause\b/u);
       assert.match(replacePhrases('These results shed light on the cause.', v), /\bresults (?:help explain|clarify) the cause\b/u);
     }
     // "provides insights into" once became "a better picture of", a stock phrase of the rewriter's own.

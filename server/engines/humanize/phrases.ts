@@ -310,7 +310,7 @@ const STOCK_WORDING: PhraseRule[] = [
   rule('\\b(has|have|had|having|was|were)((?: \\p{Ll}+ly| also| already| just| not| never| long)?) shed light on\\b', ['$1$2 helped explain', '$1$2 helped clarify']),
   rule('\\b(help|helps|helped|helping) shed light on\\b', ['$1 explain', '$1 clarify']),
   // After a singular subject "shed" is the past ("the study shed light on" -> "helped explain", never "help explain").
-  rule("(?<=\\b(?!(?:to|will|would|can|could|may|might|must|should|shall|I|we|you|they|which|that|who|not|also|help|helps|helped|helping|has|have|had|having|was|were|be|been|did|do|does)\\b)\\p{L}*[^s\\s] )shed light on\\b", ['helped explain', 'helped clarify']),
+  rule("(?<=\\b(?!(?:to|will|would|can|could|may|might|must|should|shall|I|we|you|they|which|that|who|not|also|help|helps|helped|helping|has|have|had|having|was|were|be|been|did|do|does)\\b|\\p{Ll}+ly\\b)\\p{L}*[^s\\s] )shed light on\\b", ['helped explain', 'helped clarify']),
   ...verbRules({ 'shed light on': ['help explain', 'clarify'], 'sheds light on': ['helps explain', 'clarifies'], 'shedding light on': ['helping explain', 'clarifying'] }),
   ...verbRules({ highlight: ['show', 'point to'], highlights: ['shows', 'points to'], highlighted: ['pointed to'], highlighting: ['showing', 'pointing to'] }, '(?! of\\b)(?= (?:the|a|an|how|that|this|these|its|their|our|his|her|some|several|many|key|important|both)\\b)'),
   rule('\\bboasts\\b(?= (?:a|an|the|its|their|his|her|some|many|several|more|over|one|two|three)\\b| \uE000)', ['has', 'offers']),

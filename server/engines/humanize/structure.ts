@@ -422,6 +422,9 @@ export function moveClauseFront(sentence: string): string | null {
   if (!m) return null;
   const [, main, conjunction, clause, end] = m;
   if (time && (BOUND_BEFORE_TIME.test(main) || words(main).length > 16)) return null;
+  // In front of a main clause that holds another clause the moved one would attach to the outer verb ("When they
+  // first meet, the captain admits there may be nerves" is not "there may be nerves when they first meet").
+  if (CLAUSE_INSIDE.test(main)) return null;
   // A time clause may also be a phrase ("after the game"), which reads as well in front.
   const opensWell = time ? startsWithSubject(clause) : startsIndependentClause(clause);
   if (words(main).length < 3 || !opensWell) return null;
@@ -1011,6 +1014,7 @@ const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|t
 const NOT_APPOSITIVE = new RegExp(`\\b(?:and|or|nor|${[...FINITE_VERBS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
+const IRREGULAR_PAST_WORD = new RegExp(`\\b(?:${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
 const OPENS_WITH_INTRO = /^(?:(?:Just|Even|Only|Right|Soon|Long|Shortly) )?(?:when|while|as|if|after|before|once|since|until|When|Whenever|While|As|If|Although|Though|Because|Since|After|Before|Once|Until|Unless|Whereas|In|On|At|During|With|Without|Through|Throughout|Despite|From|By|For|Under|Over|Upon|Within|Across|Among|Amid|Along|Following|Like|Unlike|Beyond|Behind|Beneath|Inside|Outside|Against|Around)\b/u;
 const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known as|also known as) [^,;:.!?()"“]{3,60})([.!?])$`, 'u');
 
@@ -1037,8 +1041,11 @@ export function bracketAppositive(sentence: string): string | null {
   // After an opening clause or phrase the part after the comma is the main clause ("When the bandages were
   // removed, a surge of emotions overwhelmed me."), whatever its verb.
   if (OPENS_WITH_INTRO.test(head)) return null;
-  // "..., a sense of dread building." is an absolute phrase (a noun and its participle), not an appositive.
-  if (/\b\p{Ll}{2,}ing$/u.test(appositive)) return null;
+  // "..., a sense of dread building.", "..., a few reaching their targets.", "..., a hint of doubt now clear." are
+  // absolute phrases (a noun and its own predicate), "..., a gasp went through the room." a clause: no appositives.
+  // A relative clause of its own ("a weapon that gave me an edge") may hold a verb.
+  const own = appositive.replace(/\b(?:that|who|which|whose|whom)\b.*$/u, '');
+  if (/(?<!-)\b\p{Ll}{2,}(?:ing|ed)\b|\b(?:now|still|already)\b/u.test(own) || IRREGULAR_PAST_WORD.test(own)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }
