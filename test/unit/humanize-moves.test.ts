@@ -200,6 +200,7 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('The mood in the hall was tense, a sense of dread slowly building.'), null);
     assert.equal(bracketAppositive('Just when all hope seemed lost, a loud knock broke the silence.'), null);
     assert.equal(bracketAppositive('He raised an eyebrow at the plan, a hint of doubt now clear.'), null);
+    assert.equal(bracketAppositive('The tale unfolded before me, a story of love, loss and hope.'), null);
     assert.equal(bracketAppositive('Many of the riders fell back, a few reaching the finish.'), null);
     assert.equal(bracketAppositive('All eyes were on the big screen, a loud gasp went through the room.'), null);
     assert.equal(bracketAppositive('I ordered the special of the day, a pasta dish with fresh basil.'), 'I ordered the special of the day (a pasta dish with fresh basil).');

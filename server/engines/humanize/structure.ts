@@ -1009,7 +1009,7 @@ export function replaceColon(sentence: string): string | null {
 /** What an appositive opens with ("a small island", "the author of ...", "known as ..."). */
 const APPOSITIVE = '(?:a|an|the|known as|also known as|formerly|now)';
 /** A verb that goes on with the sentence after an appositive inside its subject ("..., is home to"). */
-const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|thus|plus|less|unless|across|perhaps|always|sometimes|whereas|besides|news|series|species)\\b)(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+const MAIN_VERB = new RegExp(`^(?!(?:this|his|its|hers|ours|yours|theirs|us|as|thus|plus|less|unless|across|perhaps|always|sometimes|whereas|besides|news|series|species)\\b)(?:${[...FINITE_VERBS].join('|')}|\\p{Ll}{2,}ed|\\p{Ll}{2,}(?<!s)s|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
 /** An appositive names; one with a finite verb is a clause ("..., an electric force is generated.") and one with "and"/"or" ends a list. */
 const NOT_APPOSITIVE = new RegExp(`\\b(?:and|or|nor|${[...FINITE_VERBS].join('|')})\\b`, 'u');
 const MID_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), (${APPOSITIVE} [^,;:.!?()"“]{3,60}?), (.+)$`, 'u');
@@ -1031,6 +1031,9 @@ export function bracketAppositive(sentence: string): string | null {
   if (mid) {
     const [, head, appositive, rest] = mid;
     if (!MAIN_VERB.test(rest) || words(head).length < 1 || NOT_APPOSITIVE.test(appositive) || OPENS_WITH_INTRO.test(head)) return null;
+    // The head is the subject the sentence goes on from: a clause before the comma ("The story unfolded before me, a
+    // story of love, loss and ...") makes the rest a list, not the predicate.
+    if (new RegExp(`\\b(?:${[...FINITE_VERBS].join('|')})\\b`, 'u').test(head) || IRREGULAR_PAST_WORD.test(head) || /(?<!-)\b\p{Ll}{3,}ed\b/u.test(head)) return null;
     return `${head} (${appositive}) ${rest}`;
   }
   const end = END_APPOSITIVE.exec(sentence);
