@@ -110,7 +110,7 @@ n region>area emotion>feeling
 r extremely>very
 n annoyance>irritation approximation>estimate assemblage>gathering beast>animal brook>creek calamity>disaster
 n catastrophe>disaster carpet>rug cemetery>graveyard chore>job/task chunk>lump commentary>comment composure>calm
-n computation>calculation contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
+n contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
 n destiny>fate diary>journal donation>contribution dosage>dose dusk>nightfall entertainment>amusement epoch>era
 n error>mistake exertion>effort facet>aspect festivity>celebration foe>enemy fortress>fort frenzy>fury
 n grownup>adult hallway>hall haste>hurry hatred>hate illness>sickness inclination>tendency infant>baby
@@ -194,7 +194,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide crisp task frustrated cherished treasured packet error'.split(' '));
+const CHOICE_DENY = new Set('phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide crisp task frustrated cherished treasured packet error bundle falsify'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -99,6 +99,9 @@ describe('humanizer: natural word pairs', () => {
         ['In reply, the authors argue that the data are sound.', /\bwriters\b/u],
         ['Her nightmares turn into dark creatures that haunt her.', /\b(?:animals|beasts)\b/u],
         ['He drew his sword and prepared for battle.', /\bfor fight\b/u],
+        ['We study sections of fiber bundles on the sphere.', /\bpackages\b/u],
+        ['The scheme allows universal quantum computation at low cost.', /\bcalculation\b/u],
+        ['We express the correlator as a sum over the states.', /\bvoice\b/u],
         ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
@@ -125,6 +128,7 @@ describe('humanizer: natural word pairs', () => {
       assert.match(replacePhrases('We wait for news that would hopefully shed light on the cause.', v), /\bwould hopefully (?:help explain|clarify) the cause\b/u);
       assert.match(replacePhrases('These results shed light on the cause.', v), /\bresults (?:help explain|clarify) the cause\b/u);
     }
+    assert.match(swapped('The coach expressed his thanks to the fans.'), /\bvoiced his thanks\b/u);
     // "provides insights into" once became "a better picture of", a stock phrase of the rewriter's own.
     for (const v of [0, 1, 2]) assert.match(replacePhrases('Our study provides new insights into the growth of stars.', v), /\bstudy helps (?:explain|clarify) the growth\b/u);
     assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);

@@ -94,12 +94,15 @@ function matchCase(replacement: string, original: string): string {
  * "obtained" is mostly a passive participle ("results obtained for"), where "got" is no formal English;
  * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag"); "delighted
  * in" is the verb (she delighted in it), never the adjective that "pleased" stands for; "considerable attention"
- * is an amount ("much"), not a size ("large"); "significantly different" is no "greatly different".
+ * is an amount ("much"), not a size ("large"); "significantly different" is no "greatly different"; "we express X
+ * as Y" writes X in another form.
  */
 const OTHER_SENSES: readonly RegExp[] = [
   /^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu, /^delighted in\b/iu,
   new RegExp(`^(?:considerable|substantial) ${MASS_AFTER_AMOUNT}\\b`, 'iu'),
   new RegExp(`^significantly (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b`, 'iu'),
+  // "we express the correlator as / in terms of ...": to write in another form, never to voice.
+  /^express(?:es|ed|ing)?\b[^.;,]{0,40}\b(?:as|in terms of|through|via|using|by means of)\b/iu,
 ];
 
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
@@ -127,7 +130,7 @@ function taggedWords(masked: string): TaggedWord[] {
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
-    if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 20)))) continue;
+    if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 50)))) continue;
     // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
     if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
