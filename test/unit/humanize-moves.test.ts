@@ -178,6 +178,9 @@ describe('humanizer comma splits and clause moves', () => {
     // After a bare determiner an -ing word is an adjective, not the verb of a with-clause.
     assert.equal(splitWithClause('The final will now be played next month, with the governing body responsible for picking a date.'), null);
     assert.equal(moveClauseFront('The captain admits that there may be some nerves when they first meet on the pitch.'), null);
+    assert.equal(moveClauseBack('Among them were old farms, new mills and a small school.'), null);
+    assert.equal(moveClauseBack('Before I knew it, I had eaten both tacos.'), null);
+    assert.equal(splitLong('The minister said the tax rules are a complex issue, and that any change would need long study.'), null);
     // A contrast with "while" would read as time at the end.
     assert.equal(moveClauseBack('While efforts are made to limit such delays, some things are beyond our control.'), null);
   });

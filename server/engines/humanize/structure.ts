@@ -91,6 +91,8 @@ export function splitLong(sentence: string, uneven = false): string | null {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
     if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
+    // "..., and that any change would need ...": a second "that"-clause of the same verb, no sentence of its own.
+    if (/^that (?:the|a|an|any|all|some|no|every|each|this|these|those|it|he|she|they|we|I|you|there|his|her|their|its|our|my)\b/u.test(right)) continue;
     const conjunction = m[1] ?? m[2] ?? m[3] ?? '';
     // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own
     // (only "and" joins list items; "..., but Brown believes ..." is a clause).
@@ -372,7 +374,7 @@ const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before
 const FRONT_PHRASE =
   /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite|With|For|From|Above|Below|Beyond|Behind|Beneath|Amid|Against|Along|Around|Inside|Outside|Following|Upon|Like|Unlike|Until|Thanks) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
 /** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
-const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
+const FIXED_INTROS = /^before (?:I|we|you|he|she|they) (?:knew|know|realized|realised) it$|^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
 const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs)\b/iu;
@@ -395,6 +397,8 @@ export function moveClauseBack(sentence: string): string | null {
   // At the end "while" reads as time ("... beyond control while efforts are made"): a contrast stays in front.
   if (conjunction === 'While' || conjunction === 'Whereas') return null;
   if (phraseMatch && words(clause).length > 6) return null;
+  // A phrase has no verb: "Among them were X, Y and Z." opens with a clause, not a phrase to move.
+  if (phraseMatch && clause.split(/\s+/u).some((w) => FINITE_VERBS.has(bare(w)))) return null;
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   // "When Lily gets a box, its tunes ..." -> "Its tunes ... when Lily gets a box": the pronoun would come before what
   // it stands for. A phrase ("With a smile, she ...") seldom holds what the pronoun stands for, unless it names someone.

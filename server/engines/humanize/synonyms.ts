@@ -105,6 +105,12 @@ const OTHER_SENSES: readonly RegExp[] = [
   /^express(?:es|ed|ing)?\b[^.;,]{0,40}\b(?:as|in terms of|through|via|using|by means of)\b/iu,
 ];
 
+/**
+ * Adjectives that are also nouns of a field, which the tagger may read as adjectives ("a conserved current and
+ * the equations of motion" -> "present"): swapped only straight after a determiner ("the current situation").
+ */
+const NOUN_TOO = new Set(['current']);
+
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
 interface TaggedWord {
   start: number;
@@ -131,6 +137,7 @@ function taggedWords(masked: string): TaggedWord[] {
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
     if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 50)))) continue;
+    if (NOUN_TOO.has(value.toLowerCase()) && !/\b(?:the|a|an|our|their|its|his|her|my|your|this|these|those)\s+$/iu.test(masked.slice(Math.max(0, start - 8), start))) continue;
     // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
     if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
