@@ -103,6 +103,8 @@ describe('humanizer: natural word pairs', () => {
         ['The scheme allows universal quantum computation at low cost.', /\bcalculation\b/u],
         ['We express the correlator as a sum over the states.', /\bvoice\b/u],
         ['We derive the conservative current and the motion equation.', /\bpresent\b/u],
+        ['The disk is most prominent during the dry season.', /\b(?:leading|well-known)\b/u],
+        ['Both players may not be available for selection this week.', /\bchoice\b/u],
         ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {
         const out = swapped(replacePhrases(sentence, variant));
@@ -131,6 +133,7 @@ describe('humanizer: natural word pairs', () => {
     }
     assert.match(swapped('The coach expressed his thanks to the fans.'), /\bvoiced his thanks\b/u);
     assert.match(swapped('We discussed the current situation at length.'), /\bthe present situation\b/u);
+    assert.match(replacePhrases('She met a prominent lawyer in town.', 0), /\ba leading lawyer\b/u);
     // "provides insights into" once became "a better picture of", a stock phrase of the rewriter's own.
     for (const v of [0, 1, 2]) assert.match(replacePhrases('Our study provides new insights into the growth of stars.', v), /\bstudy helps (?:explain|clarify) the growth\b/u);
     assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);

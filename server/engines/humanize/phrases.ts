@@ -397,6 +397,9 @@ const STOCK_WORDING: PhraseRule[] = [
   ...Object.entries(HELP_BUT).map(([verb, ing]) => rule(`\\b(couldn't|could not|can't|cannot) help but ${verb}\\b(?!,? (?:and|or|but) )`, [`$1 help ${ing}`])),
 ];
 
+/** Who or what is "prominent" in the sense of well known (plural or singular). */
+export const PROMINENT_HOLDERS = '(?:figures?|members?|politicians?|leaders?|scientists?|researchers?|artists?|writers?|authors?|players?|roles?|positions?|companies|company|brands?|businessm[ae]n|lawyers?|critics?|activists?|families|family|people|persons?|citizens?|musicians?|actors?|actresses|journalists?|voices?|names?|clubs?|universit(?:y|ies)|institutions?|members?|donors?|supporters?|campaigners?|experts?|academics?|economists?|officials?|businesses)'
+
 /** Mass nouns whose amount is "much", not "large" ("considerable attention", "substantial progress"). */
 export const MASS_AFTER_AMOUNT = '(?:attention|interest|effort|time|progress|success|debate|controversy|damage|experience|influence|skill|pressure|support|concern|uncertainty|evidence|research|work|care|importance|potential|speculation|criticism|investment|growth|variation|overlap|improvement|energy|power|light|noise|confusion|excitement|praise)'
 
@@ -423,7 +426,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
     ['difficult', 'hard/tough'], ['beneficial', 'helpful/useful'], ['optimal', 'ideal'],
     ['evident', 'clear/plain'], ['vast', 'huge/large'], ['rapid', 'quick/fast'],
     ['enormous', 'huge'], ['tremendous', 'huge/great'], ['fundamental', 'basic/core'], ['genuine', 'real'],
-    ['notable', 'striking'], ['prominent', 'leading/well-known'], ['renowned', 'famous/well-known'], ['intriguing', 'curious/interesting'],
+    ['notable', 'striking'], ['renowned', 'famous/well-known'], ['intriguing', 'curious/interesting'],
     ['eager', 'keen'], ['frequent', 'common/regular'],
     ['ultimate', 'final'], ['exemplary', 'excellent'],
     ['heightened', 'higher/greater'], ['paramount', 'key'], ['adept', 'skilled/good'], ['pertinent', 'relevant'],
@@ -431,6 +434,8 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   // Before a mass noun an amount is "much", not a size ("received considerable attention" -> "got large attention").
   rule(`\\b(?:substantial|considerable)\\b(?= ${MASS_AFTER_AMOUNT}\\b)`, ['much']),
   rule(`\\b(?:substantial|considerable)\\b(?! ${MASS_AFTER_AMOUNT}\\b)`, ['large', 'big']),
+  // Of people and bodies only: "prominent" is also "plain to see" ("most prominent during apoastron", "a prominent peak").
+  rule(`\\bprominent\\b(?= (?:\\p{Ll}+ )?${PROMINENT_HOLDERS}\\b)`, ['leading', 'well-known']),
   // "Massive" as in physics (having mass: "massive gravity", "one massive and one massless") is no "huge".
   // Nor a comparison of mass ("less massive galaxies" -> "less huge").
   rule('(?<!\\bmassless\\b[^.;]*)(?<!\\b(?:more|less|most|least|as|so|too) )\\bmassive\\b(?![^.;]*\\bmassless\\b)(?! (?:(?:young|old|hot|cold|compact|nearby|distant|early|late|rotating|binary|central|single|isolated|primordial) )?(?:gravity|gravitons?|stars?|black holes?|particles?|neutrinos?|bosons?|fermions?|photons?|galax(?:y|ies)|bodies|body|objects?|fields?|modes?|states?|scalars?|vectors?|spin|quarks?|planets?|halos?|haloes|clusters?|binar(?:y|ies)|dark)\\b)', ['huge']),

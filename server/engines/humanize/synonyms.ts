@@ -9,7 +9,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { naturalSwap } from './naturalness.ts';
-import { COMPARATIVE, fixArticles, MASS_AFTER_AMOUNT } from './phrases.ts';
+import { COMPARATIVE, fixArticles, MASS_AFTER_AMOUNT, PROMINENT_HOLDERS } from './phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
 const nlp = winkNLP(model, ['pos']);
@@ -111,6 +111,9 @@ const OTHER_SENSES: readonly RegExp[] = [
  */
 const NOUN_TOO = new Set(['current']);
 
+/** Words in another sense after these words: a player "available for selection" is picked, not given a "choice"; "natural selection". */
+const OTHER_SENSES_AFTER: readonly (readonly [RegExp, RegExp])[] = [[/^selection$/iu, /\b(?:for|natural|sexual|random|artificial|kin|team|squad|model|feature|variable)\s+$/iu]];
+
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
 interface TaggedWord {
   start: number;
@@ -138,6 +141,8 @@ function taggedWords(masked: string): TaggedWord[] {
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
     if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 50)))) continue;
     if (NOUN_TOO.has(value.toLowerCase()) && !/\b(?:the|a|an|our|their|its|his|her|my|your|this|these|those)\s+$/iu.test(masked.slice(Math.max(0, start - 8), start))) continue;
+    if (OTHER_SENSES_AFTER.some(([word, before]) => word.test(value) && before.test(masked.slice(Math.max(0, start - 30), start)))) continue;
+    if (/^prominent$/iu.test(value) && !new RegExp(`^prominent (?:\\p{Ll}+ )?${PROMINENT_HOLDERS}\\b`, 'iu').test(masked.slice(start, offset + 40))) continue;
     // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
     if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
