@@ -104,6 +104,7 @@ describe('humanizer: natural word pairs', () => {
         ['We express the correlator as a sum over the states.', /\bvoice\b/u],
         ['We derive the conservative current and the motion equation.', /\bpresent\b/u],
         ['The disk is most prominent during the dry season.', /\b(?:leading|well-known)\b/u],
+        ['The service at the bar was impeccable.', /\bspotless\b/u],
         ['Both players may not be available for selection this week.', /\bchoice\b/u],
         ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
       ] as const) {

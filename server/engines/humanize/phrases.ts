@@ -617,7 +617,8 @@ const EVERYDAY_PHRASES: PhraseRule[] = [
   rule('(?<=\\S )regarding\\b(?= (?:the|a|an|his|her|their|its|our|this|these|those|how|what|whether)\\b)', ['about', 'on']),
   rule('\\bramifications\\b', ['effects', 'consequences']),
   rule('\\bpinnacle\\b', ['peak', 'height']),
-  rule('\\bimpeccable\\b', ['flawless', 'spotless']),
+  // Not "spotless": that is only clean ("the presentation is spotless", "spotless service").
+  rule('\\bimpeccable\\b', ['flawless']),
   rule('\\bimpeccably\\b', ['perfectly', 'flawlessly']),
   rule('\\bscrumptious\\b', ['delicious', 'tasty']),
   rule('\\bmouth-?watering\\b', ['tasty', 'delicious']),
