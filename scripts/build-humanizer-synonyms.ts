@@ -92,6 +92,7 @@ const DENY = new Set(`
   result outcome theme subject process procedure descend fall arrive come float drift behave act leap jump spring
   bound presume assume inflict impose react respond companion fellow comrade doctrine philosophy awareness
   consciousness proprietor owner controversy argument contention salary wage pay responsibility obligation duty
+  actually mistake fault affair musician author accelerate creature battle
 `.split(/\s+/).filter(Boolean));
 
 /**
@@ -109,7 +110,7 @@ n region>area emotion>feeling
 r extremely>very
 n annoyance>irritation approximation>estimate assemblage>gathering brook>creek calamity>disaster
 n catastrophe>disaster carpet>rug cemetery>graveyard chore>job/task chunk>lump commentary>comment composure>calm
-n computation>calculation contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
+n contempt>scorn criterion>standard crook>criminal crusade>campaign desperation>despair
 n destiny>fate diary>journal donation>contribution dosage>dose dusk>nightfall entertainment>amusement epoch>era
 n error>mistake exertion>effort facet>aspect festivity>celebration foe>enemy fortress>fort frenzy>fury
 n grownup>adult hallway>hall haste>hurry hatred>hate illness>sickness inclination>tendency infant>baby
@@ -139,7 +140,7 @@ n methodology>method technique>method outcome>result
 n expertise>skill residence>home vicinity>area dwelling>home
 n eatery>restaurant cuisine>food beverage>drink delicacy>treat solace>comfort tranquility>calm
 n serenity>calm cacophony>din abode>home adversary>opponent apprehension>unease
-n visage>face countenance>face inhabitant>resident allegation>claim occurrence>event requirement>need
+n visage>face countenance>face inhabitant>resident allegation>claim requirement>need
 n consequence>result strategy>plan modification>change commencement>start
 n assistance>help utilization>use endeavor>effort
 n duration>length advent>arrival inception>start
@@ -162,7 +163,7 @@ a silent>quiet sole>only spacious>roomy stunning>striking swift>quick terrible>a
 a unexpected>surprising wealthy>rich flavorful>tasty mouthwatering>tasty
 a impeccable>flawless subsequent>later feasible>workable inevitable>unavoidable abundant>plentiful
 a compelling>convincing daunting>tough eerie>strange peculiar>odd weary>tired
-a distant>remote enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
+a enigmatic>mysterious serene>calm tranquil>calm steadfast>firm relentless>constant
 a whimsical>playful luminous>glowing numerous>many additional>extra immense>huge
 a diverse>varied crucial>key pivotal>key paramount>key meticulous>careful profound>deep
 a bustling>busy intricate>complex commendable>admirable exceptional>outstanding remarkable>striking
@@ -193,7 +194,7 @@ const OFFENSIVE = new Set(`
 `.split(/\s+/).filter(Boolean));
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
-const CHOICE_DENY = new Set('beast bundle packet crisp creature phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide'.split(' '));
+const CHOICE_DENY = new Set('beast bundle packet crisp creature phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide task frustrated cherished treasured error falsify'.split(' '));
 
 interface Sense { synset: string; rank: number; count: number }
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
+import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, moveClauseFront, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
 
@@ -173,6 +173,21 @@ describe('humanizer comma splits and clause moves', () => {
     assert.equal(moveClauseBack('When Lily receives an antique music box, its haunting melodies carry her away.'), null);
     assert.equal(moveClauseBack('When the bandages were finally removed, a surge of emotions overwhelmed me.'), 'A surge of emotions overwhelmed me when the bandages were finally removed.');
   });
+
+  it('does not move an opening phrase behind a clause inside the main one, where it would attach to that clause', () => {
+    assert.equal(moveClauseBack('In a surprising twist, the police arrested a man who was seen near the bank.'), null);
+    assert.equal(moveClauseBack('In terms of comfort, the seats were fine considering the price of the ticket.'), null);
+    assert.equal(moveClauseBack('When he opened the door, he knew his day would never be the same.'), null);
+    assert.equal(moveClauseBack('After the storm, the fields were covered in mud.'), 'The fields were covered in mud after the storm.');
+    // After a bare determiner an -ing word is an adjective, not the verb of a with-clause.
+    assert.equal(splitWithClause('The final will now be played next month, with the governing body responsible for picking a date.'), null);
+    assert.equal(moveClauseFront('The captain admits that there may be some nerves when they first meet on the pitch.'), null);
+    assert.equal(moveClauseBack('Among them were old farms, new mills and a small school.'), null);
+    assert.equal(moveClauseBack('Before I knew it, I had eaten both tacos.'), null);
+    assert.equal(splitLong('The minister said the tax rules are a complex issue, and that any change would need long study.'), null);
+    // A contrast with "while" would read as time at the end.
+    assert.equal(moveClauseBack('While efforts are made to limit such delays, some things are beyond our control.'), null);
+  });
 });
 
 describe('humanizer brackets', () => {
@@ -196,5 +211,19 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('Jane, an experienced support worker, picked up the phone.'), 'Jane (an experienced support worker) picked up the phone.');
     assert.equal(bracketAppositive('In 2010, the company, a subsidiary of Acme, was sold.'), null);
     assert.equal(bracketAppositive('The old house (now a museum) stands by the river, a quiet spot.'), null);
+    // A clause after an opening clause, and the last items of a list, are no appositives.
+    assert.equal(bracketAppositive('When the two plates are charged, an electric force is generated.'), null);
+    assert.equal(bracketAppositive('When the lights finally came on, a wave of relief swept over the crowd.'), null);
+    assert.equal(bracketAppositive('In the depths of the cave, a faint glow appeared.'), null);
+    assert.equal(bracketAppositive('Despite the harsh weather, the hikers adapted, slowly learning the trail.'), null);
+    assert.equal(bracketAppositive('The mood in the hall was tense, a sense of dread slowly building.'), null);
+    assert.equal(bracketAppositive('Just when all hope seemed lost, a loud knock broke the silence.'), null);
+    assert.equal(bracketAppositive('He raised an eyebrow at the plan, a hint of doubt now clear.'), null);
+    assert.equal(bracketAppositive('The tale unfolded before me, a story of love, loss and hope.'), null);
+    assert.equal(bracketAppositive('Many of the riders fell back, a few reaching the finish.'), null);
+    assert.equal(bracketAppositive('All eyes were on the big screen, a loud gasp went through the room.'), null);
+    assert.equal(bracketAppositive('I ordered the special of the day, a pasta dish with fresh basil.'), 'I ordered the special of the day (a pasta dish with fresh basil).');
+    assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
+    assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
   });
 });

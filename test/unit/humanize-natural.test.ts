@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { naturalSwap, pairAffinity } from '../../server/engines/humanize/naturalness.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
-import { applySubstitutions, findSubstitutions } from '../../server/engines/humanize/synonyms.ts';
+import { applySubstitutions, findSubstitutions, wordOptions } from '../../server/engines/humanize/synonyms.ts';
 
 const swapped = (sentence: string): string => applySubstitutions(sentence, findSubstitutions(sentence, 0));
 
@@ -70,6 +70,86 @@ describe('humanizer: natural word pairs', () => {
     assert.equal(swapped('They will defer the vote until May.'), 'They will postpone the vote until May.');
     assert.equal(swapped('We obtain the data from a survey.'), 'We get the data from a survey.');
     assert.doesNotMatch(swapped('The prices were fair, but not the price tag of the wine.'), /\bcosts?\b/u);
+  });
+
+  it('quality round: no swap in a wrong sense, no word echoed across "and"', () => {
+    for (const variant of [0, 1, 2]) {
+      for (const [sentence, wrong] of [
+        ['We map the conditions needed for its occurrence.', /\bits event\b/u],
+        ['Each module handles specific tasks on its own.', /\bprojects\b/u],
+        ['The salad came with crisp green beans.', /\bsharp\b/u],
+        ['She felt frustrated by the long delay.', /\bdisappointed\b/u],
+        ['The boxes were actually tiny rooms.', /\breally tiny\b/u],
+        ['It was my mistake, not a fault of the system.', /\b(?:error|my fault)\b/u],
+        ['They kept their affairs secret.', /\bmatters\b/u],
+        ['Her songs inspired many young musicians.', /\bplayers\b/u],
+        ['The wave packet spreads as it moves.', /\bbundle\b/u],
+        ['The model captures the essential features of the transition.', /\bneeded features\b/u],
+        ['We find three distinct phases in the data.', /\b(?:clear|separate) phases\b/u],
+        ['The pie had a delightful crust.', /\bcharming\b/u],
+        ['The crew arrived in the near future after a long jump.', /\barrived soon\b/u],
+        ['Li delighted in the chaos she made.', /\bpleased in\b/u],
+        ['We were greeted with a warm and inviting atmosphere.', /\bwarm and warm\b/u],
+        ['The astronauts were exploring the outer edge of the galaxy.', /\b(?:looking at|studying)\b/u],
+        ['Our result provides valuable insights for the phase diagram.', /\b(?:lessons|ideas)\b/u],
+        ['The photos will be treasured for years.', /\bprecious\b/u],
+        ["People couldn't help but laugh and clap at the same time.", /\blaughing and clap\b/u],
+        ['The topic has received considerable attention.', /\b(?:large|big) attention\b/u],
+        ['Red dwarfs are less massive than the sun.', /\bhuge\b/u],
+        ['The gas lies near the massive young cluster.', /\bhuge\b/u],
+        ['We heard the distant bells of the town.', /\bremote\b/u],
+        ['The two samples are significantly different in size.', /\b(?:greatly|sharply) different\b/u],
+        ['Prices were significantly higher last year.', /\b(?:greatly|sharply) higher\b/u],
+        ['We design more robust and efficient methods.', /\bmore strong\b/u],
+        ['In reply, the authors argue that the data are sound.', /\bwriters\b/u],
+        ['Her nightmares turn into dark creatures that haunt her.', /\b(?:animals|beasts)\b/u],
+        ['He drew his sword and prepared for battle.', /\bfor fight\b/u],
+        ['We study sections of fiber bundles on the sphere.', /\bpackages\b/u],
+        ['The scheme allows universal quantum computation at low cost.', /\bcalculation\b/u],
+        ['We express the correlator as a sum over the states.', /\bvoice\b/u],
+        ['We derive the conservative current and the motion equation.', /\bpresent\b/u],
+        ['The disk is most prominent during the dry season.', /\b(?:leading|well-known)\b/u],
+        ['The service at the bar was impeccable.', /\bspotless\b/u],
+        ['Both players may not be available for selection this week.', /\bchoice\b/u],
+        ['Dark energy may drive the accelerating expansion of space.', /\bspeeding\b/u],
+      ] as const) {
+        const out = swapped(replacePhrases(sentence, variant));
+        assert.doesNotMatch(out, wrong, out);
+        // Nor may the wider table offer it (the search picks among these alternatives).
+        for (const option of wordOptions(sentence)) {
+          for (const { replacement } of option.alternatives) {
+            const offered = sentence.slice(0, option.start) + replacement + sentence.slice(option.end);
+            assert.ok(!wrong.test(offered) || !naturalSwap(sentence, option.start, option.end, replacement), offered);
+          }
+        }
+      }
+    }
+    // The plain senses keep their plain words.
+    assert.match(replacePhrases('Sleep is essential for good health.', 1), /\bis needed for\b/u);
+    assert.match(replacePhrases('The plan will be ready in the near future.', 0), /\bready soon\b/u);
+    assert.match(replacePhrases('This paper explores the role of noise.', 0), /\bpaper looks at\b/u);
+    assert.match(replacePhrases('They made considerable progress on a considerable budget.', 0), /\bmuch progress on a large budget\b/u);
+    assert.match(replacePhrases('Prices were significantly higher, which significantly hurt sales.', 0), /\bmuch higher, which greatly hurt\b/u);
+    for (const v of [0, 1]) assert.match(replacePhrases('The rescue has also shed light on the need for care.', v), /\bhas also helped (?:explain|clarify) the need\b/u);
+    for (const v of [0, 1]) {
+      assert.match(replacePhrases('Last year the study shed light on the cause.', v), /\bstudy helped (?:explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('This work will help shed light on the cause.', v), /\bwill help (?:explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('We wait for news that would hopefully shed light on the cause.', v), /\bwould hopefully (?:help explain|clarify) the cause\b/u);
+      assert.match(replacePhrases('These results shed light on the cause.', v), /\bresults (?:help explain|clarify) the cause\b/u);
+    }
+    assert.match(swapped('The coach expressed his thanks to the fans.'), /\bvoiced his thanks\b/u);
+    assert.match(swapped('We discussed the current situation at length.'), /\bthe present situation\b/u);
+    assert.match(replacePhrases('She met a prominent lawyer in town.', 0), /\ba leading lawyer\b/u);
+    // "provides insights into" once became "a better picture of", a stock phrase of the rewriter's own.
+    for (const v of [0, 1, 2]) assert.match(replacePhrases('Our study provides new insights into the growth of stars.', v), /\bstudy helps (?:explain|clarify) the growth\b/u);
+    assert.match(replacePhrases('The room had a cozy and inviting feel.', 0), /\bcozy and warm feel\b/u);
+    const text = 'a warm and inviting room';
+    const at = text.indexOf('inviting');
+    assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'warm'), false);
+    assert.equal(naturalSwap(text, at, at + 'inviting'.length, 'welcoming'), true);
+    const more = 'a more robust method';
+    assert.equal(naturalSwap(more, 7, 13, 'strong'), false);
+    assert.equal(naturalSwap('a very robust method', 7, 13, 'strong'), true);
   });
 
   it('phrase rules: no alternative that reads wrongly before most nouns', () => {

@@ -84,6 +84,8 @@ describe('which-clause split', () => {
     const sentence = 'He will work closely with several army units, including the local mobile force, which predominantly serves remote communities in the north.';
     assert.equal(splitWhich(sentence), 'He will work closely with several army units, including the local mobile force. This predominantly serves remote communities in the north.');
     assert.equal(splitWhich('The report lists several old rules from the early years of the city council, which quietly shape most of the daily work.'), 'The report lists several old rules from the early years of the city council. These quietly shape most of the daily work.');
+    // A past verb says nothing of number: one bottle "went well with" the meal.
+    assert.equal(splitWhich('We ordered a bottle of white wine from the list by the door, which went well with the fish.'), 'We ordered a bottle of white wine from the list by the door. This went well with the fish.');
   });
 });
 

@@ -317,6 +317,14 @@ describe('structure moves', () => {
       splitParticiple('The new bridge is now open to traffic in both directions, allowing commuters to save time.'),
       'The new bridge is now open to traffic in both directions. This allows commuters to save time.',
     );
+    assert.equal(splitParticiple('The staff took the time to explain each dish to the whole table, making recommendations for every taste.'), null);
+    assert.equal(splitParticiple('Many young men from the town were thought to be abroad, taking part in the fighting.'), null);
+    // Neither a compound adjective ("well-informed") nor a modal makes the clause past.
+    assert.equal(splitParticiple('The new tool could help pilots make well-informed choices about their routes, ensuring the safety of all passengers.'), null);
+    assert.equal(
+      splitParticiple('The new tool can help pilots make well-informed choices about their routes, ensuring the safety of all passengers.'),
+      'The new tool can help pilots make well-informed choices about their routes. This ensures the safety of all passengers.',
+    );
     // Not "leaving": "This left ..." was a tell of our own.
     assert.equal(splitParticiple('The storm knocked out power across the whole region on Sunday, leaving thousands without heat.'), null);
     assert.equal(
@@ -493,7 +501,9 @@ describe('round 4 moves: ordinary news, story and review sentences', () => {
     assert.equal(moveClauseBack('With a smile, she said hello to everyone.'), 'She said hello to everyone with a smile.');
     assert.equal(moveClauseBack('For example, this works well.'), null);
     assert.equal(moveClauseBack('On entering the hall, I was struck by the view.'), null);
-    assert.equal(moveClauseBack('As I finished my meal, I realized this was no ordinary place.'), 'I realized this was no ordinary place as I finished my meal.');
+    // Behind "I realized this was ..." the clause would attach to the inner one ("was no ordinary place as I finished").
+    assert.equal(moveClauseBack('As I finished my meal, I realized this was no ordinary place.'), null);
+    assert.equal(moveClauseBack('As I finished my meal, the waiter brought the bill.'), 'The waiter brought the bill as I finished my meal.');
     assert.equal(moveClauseBack('As a result of the storm, the town flooded badly.'), null);
   });
 

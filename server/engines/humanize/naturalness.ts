@@ -83,12 +83,36 @@ function splitsFixedPhrase(text: string, start: number, end: number): boolean {
 }
 
 /**
+ * Whether `replacement` would repeat the word it is paired with by "and"/"or" ("a warm and inviting
+ * room" -> "a warm and warm room"): two words were paired because they differ.
+ */
+function echoesPartner(text: string, start: number, end: number, replacement: string): boolean {
+  const words = replacement.toLowerCase().match(/[\p{L}'’-]+/gu);
+  if (!words) return false;
+  const before = /([\p{L}'’-]+),? (?:and|or|nor|but) $/u.exec(text.slice(Math.max(0, start - 40), start));
+  const after = /^,? (?:and|or|nor|but) ([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
+  return before?.[1].toLowerCase() === words[0] || after?.[1].toLowerCase() === words[words.length - 1];
+}
+
+/**
+ * Whether a one-syllable word would follow "more"/"most" ("more robust" -> "more strong"): it takes
+ * "-er"/"-est" instead, which a word swap cannot give it.
+ */
+function shortAfterMore(text: string, start: number, replacement: string): boolean {
+  if (!/\b(?:more|most)\s+$/iu.test(text.slice(Math.max(0, start - 6), start)) || !/^\p{L}+$/u.test(replacement)) return false;
+  const syllables = replacement.toLowerCase().replace(/(?<=[^aeiouy])e$/u, '').match(/[aeiouy]+/gu)?.length ?? 0;
+  return syllables <= 1;
+}
+
+/**
  * Whether `replacement` may stand for text[start, end): it leaves fixed phrases whole, and its new
  * word pairs are not much rarer than the old ones. Every synonym and phrase swap is decided here.
  */
 export function naturalSwap(text: string, start: number, end: number, replacement: string): boolean {
   if (replacement === text.slice(start, end)) return true;
   if (splitsFixedPhrase(text, start, end)) return false;
+  if (echoesPartner(text, start, end, replacement)) return false;
+  if (shortAfterMore(text, start, replacement)) return false;
   const after = rarestPair(text, start, end, replacement);
   if (after >= RARE) return true;
   return after >= rarestPair(text, start, end, text.slice(start, end)) - MARGIN;

@@ -90,8 +90,9 @@ export function splitLong(sentence: string, uneven = false): string | null {
   for (const m of sentence.matchAll(SPLIT_POINTS)) {
     const left = sentence.slice(0, m.index);
     const right = sentence.slice(m.index + m[0].length);
-    // "... the idea that A, and that B": a second "that"-clause, not a sentence of its own.
-    if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right) || /^that\b/u.test(right)) continue;
+    if (words(left).length < 4 || words(right).length < 4 || !startsIndependentClause(right)) continue;
+    // "..., and that any change would need ...": a second "that"-clause of the same verb, no sentence of its own.
+    if (/^that (?:the|a|an|any|all|some|no|every|each|this|these|those|it|he|she|they|we|I|you|there|his|her|their|its|our|my)\b/u.test(right)) continue;
     const conjunction = m[1] ?? m[2] ?? m[3] ?? '';
     // "deuterium, helium, and lithium are ...": the last item of a list, not a clause of its own
     // (only "and" joins list items; "..., but Brown believes ..." is a clause).
@@ -243,7 +244,9 @@ export function splitBecause(sentence: string): string | null {
   const m = /^([^;:]{30,}?),? because (?!of\b)([^;:]+[.!?])$/u.exec(sentence);
   if (!m || words(m[1]).length < 6 || !startsIndependentClause(m[2])) return null;
   if (/^(?:Just|Only|Simply|Partly|Mainly|Mostly|Largely|Not|Is|Was|Are|Were|Do|Did|Does)\b/u.test(m[1]) || /\b(?:just|only|simply|partly|mainly|mostly|largely|not|precisely|exactly)$/u.test(m[1])) return null;
-  return `${m[1]}. This is because ${m[2]}`;
+  // In a past narrative "This was because ..." ("..., which was great because it was busy." is no "This is because").
+  const past = pastMarked(m[1]) && pastMarked(m[2]) && !PRESENT_MARKERS.test(m[1]) && !/['’]m\b|\bam\b/u.test(m[1]);
+  return `${m[1]}. This ${past ? 'was' : 'is'} because ${m[2]}`;
 }
 
 /** Subject nouns that are never a person, so "It" / "They" can stand for them. */
@@ -320,7 +323,8 @@ export function dropAndComma(sentence: string): string | null {
   return `${m[1]} and ${m[2]}`;
 }
 
-const SINGULAR_OR_EITHER = /^(?:is|was|has|does|can|could|will|would|may|might|must|should|\p{Ll}+ed|\p{Ll}+s)\b/u;
+/** A verb a singular subject can take: any past ("which went well with the dish" is said of one bottle too). */
+const SINGULAR_OR_EITHER = new RegExp(`^(?:is|was|has|does|had|did|can|could|will|would|may|might|must|should|\\p{Ll}+ed|\\p{Ll}+s|${[...IRREGULAR_SIMPLE_PASTS].filter((past) => past !== 'were').join('|')})\\b`, 'u');
 /** Whether the which-clause's verb agrees with a plural ("which challenge ..." -> "These challenge ..."). */
 const pluralVerb = (clause: string): boolean => {
   // The verb decides, not an adverb before it ("which predominantly serves" is singular).
@@ -379,10 +383,15 @@ const FRONT_CLAUSE = /^(When|If|Although|Though|While|Because|Since|After|Before
 const FRONT_PHRASE =
   /^(In|During|After|Before|Over|By|On|At|Since|Within|Throughout|Across|Through|Among|Under|Without|Despite|With|For|From|Above|Below|Beyond|Behind|Beneath|Amid|Against|Along|Around|Inside|Outside|Following|Upon|Like|Unlike|Until|Thanks) ([^,;:]{3,50}), ([^,;:.!?]+)([.!?])$/u;
 /** Introductory phrases that are fixed transitions: moving them to the end reads badly. */
-const FIXED_INTROS = /^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
+const FIXED_INTROS = /^before (?:I|we|you|he|she|they) (?:knew|know|realized|realised) it$|^(?:in|on|at|by) (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|the end|the meantime|the long run|practice|theory|reality|total|part|short|any case|this case|that case|the same way|this way|this regard|the other hand|the one hand|the whole|the contrary|my opinion|our view|other cases|some cases|many cases|most cases)$|^(?:for|with|like|above|from|upon|until) (?:example|instance|one|starters|sure|once|that|this|now|all|then|there|here|reflection)$/iu;
 const BACK_CLAUSE = /^([^,;:.!?]{15,}?),? (because|although|though|since|whereas) ([^,;:.!?]{8,120})([.!?])$/u;
 
 const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs)\b/iu;
+/**
+ * A relative or subordinate clause, a verb that takes one ("I knew his life would change"), or a participle that
+ * opens one ("considering the quality", "prices charged for").
+ */
+const CLAUSE_INSIDE = /\b(?:who|whom|whose|which|that|where|when|while|whereas|because|if|although|though|since|until|unless|after|before|than|considering|including|given)\b|\b(?:knew|knows|know|realized|realised|realizes|realises|thought|thinks|felt|feels|said|says|believed|believes|decided|noticed|wondered|hoped|feared|understood|learned|learnt|remembered|sensed|promised|sure) (?:I|we|you|he|she|it|they|there|his|her|their|my|our|its|this|the|what|how|why)\b|\b(?!(?:am|is|are|was|were|be|been|being|has|have|had|get|gets|got|seems?|seemed|feels?|felt|looks?|looked|remains?|remained|became|becomes?)\b)\p{Ll}+ \p{Ll}{3,}ed (?:by|for|in|at|on|to|with|from)\b/u;
 
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
@@ -394,12 +403,19 @@ export function moveClauseBack(sentence: string): string | null {
   if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
   // "As I ate, ..." is a clause; "As a result, ..." or "As mentioned, ..." is not.
   if (conjunction === 'As' && !startsIndependentClause(clause)) return null;
+  // At the end "while" reads as time ("... beyond control while efforts are made"): a contrast stays in front.
+  if (conjunction === 'While' || conjunction === 'Whereas') return null;
   if (phraseMatch && words(clause).length > 6) return null;
+  // A phrase has no verb: "Among them were X, Y and Z." opens with a clause, not a phrase to move.
+  if (phraseMatch && clause.split(/\s+/u).some((w) => FINITE_VERBS.has(bare(w)))) return null;
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   // "When Lily gets a box, its tunes ..." -> "Its tunes ... when Lily gets a box": the pronoun would come before what
   // it stands for. A phrase ("With a smile, she ...") seldom holds what the pronoun stands for, unless it names someone.
   const mayHoldAntecedent = clauseMatch !== null || new RegExp(PLACEHOLDER, 'u').test(clause);
   if (mayHoldAntecedent && THIRD_PERSON.test(main) && !THIRD_PERSON.test(clause)) return null;
+  // Behind a clause inside the main one the moved part would attach to it: "... a man who was shot on his
+  // driveway in a shocking turn of events", "... charged for the meal while the first impression ...".
+  if (CLAUSE_INSIDE.test(main)) return null;
   return `${capitaliseFirst(main)} ${conjunction.toLowerCase()} ${clause}${end}`;
 }
 
@@ -419,6 +435,9 @@ export function moveClauseFront(sentence: string): string | null {
   if (!m) return null;
   const [, main, conjunction, clause, end] = m;
   if (time && (BOUND_BEFORE_TIME.test(main) || words(main).length > 16)) return null;
+  // In front of a main clause that holds another clause the moved one would attach to the outer verb ("When they
+  // first meet, the captain admits there may be nerves" is not "there may be nerves when they first meet").
+  if (CLAUSE_INSIDE.test(main)) return null;
   // A time clause may also be a phrase ("after the game"), which reads as well in front.
   const opensWell = time ? startsWithSubject(clause) : startsIndependentClause(clause);
   if (words(main).length < 3 || !opensWell) return null;
@@ -455,7 +474,8 @@ const TRAILING_PARTICIPLES: Record<string, [present: string, past: string]> = {
   showcasing: ['showcases', 'showcased'], affecting: ['affects', 'affected'], attracting: ['attracts', 'attracted'],
   // Not "leaving": "This left ..." was a tell of our own (14 dev outputs vs none in 5,546 human texts of train).
 };
-const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|\\b\\p{Ll}{3,}ed\\b`, 'u');
+// Not an -ed word inside a compound adjective ("well-informed decisions").
+const PAST_MARKERS = new RegExp(`\\b(?:was|were|had|did|wasn't|weren't|hadn't|didn't|${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b|(?<!-)\\b\\p{Ll}{3,}ed\\b`, 'u');
 /** An -ed word after a determiner or a present "be" is an adjective or a present passive ("the proposed plans", "is located"), not a past verb. */
 const ADJECTIVAL_ED = /\b(?:the|a|an|this|that|these|those|its|their|his|her|our|my|your|some|many|several|all|each|every|such|no|is|are|am|be|been|being|highly|well|newly|widely) (?:\p{Ll}+ly )?\p{Ll}{3,}ed\b/giu;
 /** Whether a clause has a past verb (or a past auxiliary). */
@@ -479,9 +499,13 @@ export function splitParticiple(sentence: string): string | null {
   if (/\b(?:and|or) \p{Ll}+ing\b/u.test(right) || /\p{Ll}+ing\b[^,]*$/u.test(left)) return null;
   // "showing that this was ..." would read "This showed this was ...".
   if (/^(?:that )?(?:this|these)\b/u.test(right)) return null;
+  // "making recommendations", "taking part in": the subject acts; only a result ("making it hard", "taking the
+  // lives of ...") is what "this" did.
+  if (/^(?:making|taking)$/u.test(participle) && (!/^(?:it|them|him|her|us|me|everything|everyone|the|a|an|this|these|its|their|his)\b/u.test(right) || /^\S+ (?:\p{Ll}+ )?(?:way|part|place|care|sure|note|turns|steps|advantage|time|recommendations?|suggestions?|notes?|friends)\b/u.test(right))) return null;
   const past = pastMarked(left);
   const present = PRESENT_MARKERS.test(left);
-  if (past === present) return null;
+  // After a modal the result is only possible ("could equip pilots to ..., ensuring" is no "This ensured").
+  if (past === present || /\b(?:could|would|may|might|should|must|shall)\b/u.test(left)) return null;
   return `${left}. This ${past ? forms[1] : forms[0]} ${right}`;
 }
 
@@ -810,6 +834,8 @@ export function splitWithClause(sentence: string): string | null {
   const right = tail.trim();
   // "with a delightful filling of cheese": an indefinite phrase and -ing is a noun, not a participle.
   if (words(left).length < 5 || /\b\p{Ll}+ing\b/u.test(phrase) || /,/u.test(right) || /^an? /u.test(phrase) || /^of\b/u.test(right)) return null;
+  // "with the governing authorities responsible for ...": after a bare determiner the -ing word is an adjective.
+  if (/^(?:the|its|their|his|her|our|my|your)$/u.test(phrase)) return null;
   // "with the help of", "with one of": the phrase goes on; a name is one word only.
   if (/\b(?:of|and|or|to|in|on|at|for|from|by)\b/u.test(phrase) || (new RegExp(`^${PLACEHOLDER}`, 'u').test(phrase) && words(phrase).length > 1)) return null;
   // A bare noun phrase ("with upbeat music playing in ..."): the -ing word must read as a verb
@@ -1009,8 +1035,10 @@ const END_APPOSITIVE = new RegExp(`^([^,;:()]*[\\p{L}\\uE001]), ((?:a|an|known a
 /** Examples that close a sentence ("..., including X, Y and Z."), after a head of at least four words with no comma. */
 const END_EXAMPLES = /^([^,;:()]*\p{L}(?: [^,;:()\s]+){3,}), ((?:including|such as|like) [^;:.!?()"“]{3,100})([.!?])$/u;
 const ATTRIBUTION_VERB = /\b(?:says|said|say|told|tells|reports|reported|claims|claimed|adds|added|explains|explained|notes|noted|argues|argued|believes|believed|thinks|thought|insists|insisted|warns|warned)\b/u;
-/** A head that opens with a subordinate clause or phrase ("As soon as I stepped in, the smell ..."), not with its subject. */
-const OPENS_SUBORDINATE = /^(?:When|Whenever|As|After|Before|If|Although|Though|Albeit|Because|Since|While|Until|Once|Unless|Whether|In|On|At|For|From|With|Without|During|Despite|By|Through|Over|Under|After)\b/u;
+const IRREGULAR_PAST_WORD = new RegExp(`\\b(?:${[...IRREGULAR_SIMPLE_PASTS].join('|')})\\b`, 'u');
+const FINITE_WORD = new RegExp(`\\b(?:${[...FINITE_VERBS].join('|')})\\b`, 'u');
+/** A sentence that opens with a subordinate clause or phrase ("As soon as I stepped in, the smell ..."), not with its subject. */
+const OPENS_WITH_INTRO = /^(?:(?:Just|Even|Only|Right|Soon|Long|Shortly) )?(?:when|while|as|if|after|before|once|since|until|When|Whenever|While|As|If|Although|Though|Albeit|Because|Since|After|Before|Once|Until|Unless|Whereas|Whether|In|On|At|During|With|Without|Through|Throughout|Despite|From|By|For|Under|Over|Upon|Within|Across|Among|Amid|Along|Following|Like|Unlike|Beyond|Behind|Beneath|Inside|Outside|Against|Around)\b/u;
 
 /** Whether a would-be appositive is a clause or the last items of a list ("an electrostatic force is produced", "an elephant and a kangaroo"). */
 function clauseOrList(appositive: string): boolean {
@@ -1032,11 +1060,14 @@ function clauseOrList(appositive: string): boolean {
  * ("apples, a pear and ...", "a zebra, an elephant and a kangaroo").
  */
 export function bracketAppositive(sentence: string): string | null {
-  if (sentence.includes('(') || OPENS_SUBORDINATE.test(sentence)) return null;
+  if (sentence.includes('(') || OPENS_WITH_INTRO.test(sentence)) return null;
   const mid = MID_APPOSITIVE.exec(sentence);
   if (mid) {
     const [, head, appositive, rest] = mid;
     if (!MAIN_VERB.test(rest) || clauseOrList(appositive)) return null;
+    // The head is the subject the sentence goes on from: a clause before the comma ("The story unfolded before me, a
+    // story of love, loss and ...") makes the rest a list, not the predicate.
+    if (FINITE_WORD.test(head) || IRREGULAR_PAST_WORD.test(head) || /(?<!-)\b\p{Ll}{3,}ed\b/u.test(head)) return null;
     return `${head} (${appositive}) ${rest}`;
   }
   const examples = END_EXAMPLES.exec(sentence);
@@ -1047,6 +1078,11 @@ export function bracketAppositive(sentence: string): string | null {
   const [, head, appositive, stop] = end;
   // "..., a councillor says." is an attribution, not an appositive.
   if (ATTRIBUTION_VERB.test(appositive) || clauseOrList(appositive)) return null;
+  // "..., a sense of dread building.", "..., a few reaching their targets.", "..., a hint of doubt now clear." are
+  // absolute phrases (a noun and its own predicate), no appositives. A relative clause of its own ("a weapon that
+  // gave me an edge") may hold a verb.
+  const own = appositive.replace(/\b(?:that|who|which|whose|whom)\b.*$/u, '');
+  if (/(?<!-)\b\p{Ll}{2,}(?:ing|ed)\b|\b(?:now|still|already)\b/u.test(own) || IRREGULAR_PAST_WORD.test(own)) return null;
   if (words(head).length < 4 || !/\b(?:is|are|was|were|has|have|had|\p{Ll}{2,}ed|\p{Ll}{2,}s)\b/u.test(head)) return null;
   return `${head} (${appositive})${stop}`;
 }

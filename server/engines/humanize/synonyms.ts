@@ -9,7 +9,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { naturalSwap } from './naturalness.ts';
-import { fixArticles } from './phrases.ts';
+import { COMPARATIVE, fixArticles, MASS_AFTER_AMOUNT, PROMINENT_HOLDERS } from './phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
 const nlp = winkNLP(model, ['pos']);
@@ -92,9 +92,27 @@ function matchCase(replacement: string, original: string): string {
 /**
  * Words in a use the tables' synonyms do not share: "defer to" yields (it does not postpone), and
  * "obtained" is mostly a passive participle ("results obtained for"), where "got" is no formal English;
- * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag").
+ * a price is what is asked, a cost what is paid ("the prices were reasonable", "a price tag"); "delighted
+ * in" is the verb (she delighted in it), never the adjective that "pleased" stands for; "considerable attention"
+ * is an amount ("much"), not a size ("large"); "significantly different" is no "greatly different"; "we express X
+ * as Y" writes X in another form.
  */
-const OTHER_SENSES: readonly RegExp[] = [/^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu];
+const OTHER_SENSES: readonly RegExp[] = [
+  /^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu, /^delighted in\b/iu,
+  new RegExp(`^(?:considerable|substantial) ${MASS_AFTER_AMOUNT}\\b`, 'iu'),
+  new RegExp(`^significantly (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b`, 'iu'),
+  // "we express the correlator as / in terms of ...": to write in another form, never to voice.
+  /^express(?:es|ed|ing)?\b[^.;,]{0,40}\b(?:as|in terms of|through|via|using|by means of)\b/iu,
+];
+
+/**
+ * Adjectives that are also nouns of a field, which the tagger may read as adjectives ("a conserved current and
+ * the equations of motion" -> "present"): swapped only straight after a determiner ("the current situation").
+ */
+const NOUN_TOO = new Set(['current']);
+
+/** Words in another sense after these words: a player "available for selection" is picked, not given a "choice"; "natural selection". */
+const OTHER_SENSES_AFTER: readonly (readonly [RegExp, RegExp])[] = [[/^selection$/iu, /\b(?:for|natural|sexual|random|artificial|kin|team|squad|model|feature|variable)\s+$/iu]];
 
 /** A word of a masked sentence the tagger gave a WordNet part of speech, and where it stands. */
 interface TaggedWord {
@@ -121,7 +139,10 @@ function taggedWords(masked: string): TaggedWord[] {
     const pos = POS_OF_TAG[tags[i]];
     if (!pos || !/^\p{L}+$/u.test(value) || (/^\p{Lu}/u.test(value) && i > 0)) continue;
     if (masked[start - 1] === '-' || masked[offset] === '-') continue; // part of a compound
-    if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 20)))) continue;
+    if (OTHER_SENSES.some((sense) => sense.test(masked.slice(start, offset + 50)))) continue;
+    if (NOUN_TOO.has(value.toLowerCase()) && !/\b(?:the|a|an|our|their|its|his|her|my|your|this|these|those)\s+$/iu.test(masked.slice(Math.max(0, start - 8), start))) continue;
+    if (OTHER_SENSES_AFTER.some(([word, before]) => word.test(value) && before.test(masked.slice(Math.max(0, start - 30), start)))) continue;
+    if (/^prominent$/iu.test(value) && !new RegExp(`^prominent (?:\\p{Ll}+ )?${PROMINENT_HOLDERS}\\b`, 'iu').test(masked.slice(start, offset + 40))) continue;
     // A base-form "verb" right after a singular noun is a noun of a compound the tagger misread ("a podium finish").
     if (pos === 'v' && tags[i - 1] === 'NOUN' && !/s$/u.test(values[i - 1]) && !/(?:s|ed|ing)$/u.test(value)) continue;
     words.push({ start, end: offset, value, pos });
