@@ -66,11 +66,18 @@ const LOGIT_SLACK = 0.3;
 const STRUCTURAL_TRIES = 12;
 const MAX_SYNONYMS_PER_SENTENCE = 4;
 /**
- * Weights of a wider spread of sentence lengths (lengthSpread) against the detector's score when the
- * search chooses between edits that both lower the score: the first search uses the first, a text
- * still above the target is searched again with the others.
+ * The greedy searches tried in turn while the best text so far is still above the target; each
+ * leads its own way: `spreadWeight` weighs a wider spread of sentence lengths (lengthSpread)
+ * against the detector's score when the search chooses between edits that both lower the score,
+ * and `order` is the order the sentences are visited in on the first pass.
  */
-const SPREAD_WEIGHTS = [0.5, 0, 2];
+const SEARCH_PLANS: { spreadWeight: number; order: 'worst-first' | 'in-order' | 'reversed' }[] = [
+  { spreadWeight: 0.5, order: 'worst-first' },
+  { spreadWeight: 0, order: 'worst-first' },
+  { spreadWeight: 2, order: 'worst-first' },
+  { spreadWeight: 0.5, order: 'in-order' },
+  { spreadWeight: 0.5, order: 'reversed' },
+];
 const MAX_SINGLE_SYNONYMS = 4;
 /** Single phrase edits the plain-wording pass tries per sentence when its full rewrite scores worse. */
 const PLAIN_SINGLE_EDITS = 3;
@@ -452,7 +459,6 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const original = [...start.draft.sentences];
   let state = cutPreambles(start, judge, items);
   if (searching) state = cutRepeats(state, judge);
-  const order = worstFirst(state.draft, text, detection);
 
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
@@ -462,11 +468,12 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   };
   const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map() };
   if (searching) {
-    // Each weight of the spread of sentence lengths leads the greedy search its own way; where the
-    // first falls short of the target, the others get their turn and the lowest score is kept.
+    // Where the first search falls short of the target, the others get their turn; the lowest score is kept.
     const cut = state;
-    for (const [k, weight] of SPREAD_WEIGHTS.entries()) {
-      const found = plainWording(searchPasses(cut, order, search, weight), judge, items, contractions, lexical);
+    const inOrder = cut.draft.sentences.map((_, i) => i);
+    const orders = { 'worst-first': worstFirst(cut.draft, text, detection), 'in-order': inOrder, reversed: [...inOrder].reverse() };
+    for (const [k, plan] of SEARCH_PLANS.entries()) {
+      const found = plainWording(searchPasses(cut, orders[plan.order], search, plan.spreadWeight), judge, items, contractions, lexical);
       if (k === 0 || found.score < state.score) state = found;
       if (state.score < target) break;
     }
