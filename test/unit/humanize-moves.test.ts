@@ -103,7 +103,7 @@ describe('humanizer clause moves of round 7', () => {
     assert.equal(replacePhrases('In this study, we model the emergence of waves.', 2), 'We model the emergence of waves.');
     assert.equal(replacePhrases('This study was funded by the council.', 0), 'This study was funded by the council.');
     assert.equal(replacePhrases('Her songs carry her to a forgotten realm.', 0), 'Her songs carry her to a forgotten world.');
-    assert.ok(['Amid the chaos, she smiled.', 'In the middle of the chaos, she smiled.'].includes(replacePhrases('Amidst the chaos, she smiled.', 0)));
+    assert.ok(['In the chaos, she smiled.', 'In the middle of the chaos, she smiled.'].includes(replacePhrases('Amidst the chaos, she smiled.', 0)));
   });
 });
 

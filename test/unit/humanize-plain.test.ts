@@ -97,9 +97,10 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('This offers valuable insights into the market.', 0).includes('insights'), false);
     // No literal "view" or "look" for an understanding ("results give a better view of", "a closer look at").
     for (const v of [0, 1, 2]) assert.doesNotMatch(replacePhrases('It offers insights into the market and a better understanding of prices.', v), /\bview of|look at\b/u);
-    assert.equal(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), 'I recommend it to anyone who wants a quiet meal.');
+    // Equally good alternatives, chosen by the context (so that neither becomes a stock phrase).
+    assert.match(replacePhrases('I recommend it to anyone looking for a quiet meal.', 0), /^I recommend it to anyone who (?:wants|needs) a quiet meal\.$/u);
     assert.equal(replacePhrases('Families looking to relax will like it.', 0), 'Families who want to relax will like it.');
-    assert.equal(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), 'Brown is sure that they will win, and the fans were sure that it would rain.');
+    assert.match(replacePhrases('Brown is confident that they will win, and the fans were confident that it would rain.', 0), /^Brown is sure (?:that )?they will win, and the fans were sure (?:that )?it would rain\.$/u);
     assert.match(replacePhrases('This gives a clearer understanding of the model.', 0), /^This gives a clearer (?:idea|picture) of the model\.$/u);
     assert.equal(replacePhrases('We gain a deeper understanding of the model.', 0), 'We gain a deeper grasp of the model.');
     assert.equal(replacePhrases('It improves our understanding of stars.', 0), 'It improves our grasp of stars.');
@@ -169,7 +170,10 @@ describe('stock constructions and chat preambles', () => {
     assert.equal(replacePhrases('In this paper, we study stars.', 0), 'We study stars.');
     assert.equal(replacePhrases('In this paper, we study stars.', 1), 'Here we study stars.');
     // "amid" is itself a stock word of generated text: never the replacement.
-    for (const variant of [0, 1, 2]) assert.equal(replacePhrases('She smiled amidst the chaos of the market.', variant), 'She smiled in the middle of the chaos of the market.');
+    for (const variant of [0, 1, 2]) assert.match(replacePhrases('She smiled amidst the chaos of the market.', variant), /^She smiled (?:in the middle of|in) the chaos of the market\.$/u);
+    // Varied with the context, so neither becomes a stock phrase of its own.
+    const choices = ['the crowd', 'a storm', 'growing noise', 'falling rain', 'all this', 'tall trees'].map((place) => replacePhrases(`She stood amidst ${place}.`, 0));
+    assert.ok(choices.some((c) => c.includes('in the middle of')) && choices.some((c) => !c.includes('in the middle of')), choices.join(' | '));
     assert.equal(replacePhrases('Abstract art is hard to sell.', 0), 'Abstract art is hard to sell.');
     assert.equal(replacePhrases('Here is the recipe: mix the flour.', 0), 'Here is the recipe: mix the flour.');
     assert.equal(replacePhrases('This is a six-sentence news article based on a summary: a dog ran off.', 0), 'A dog ran off.');
