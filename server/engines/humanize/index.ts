@@ -28,7 +28,7 @@ import { applySubstitutions, findSubstitutions } from './synonyms.ts';
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.13.2';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-1.14.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
