@@ -42,6 +42,12 @@ describe('round 5: detector-guided word swaps', () => {
     assert.deepEqual(lexicalRewrites(sentence, [], lexicalContext(view, text)), []);
   });
 
+  it("swaps only the original text's own words, never one a rule or swap put in", () => {
+    // "purchased" came from an earlier edit (the original said "acquired"): it is not swapped again.
+    const view = fakeView({ purchased: 2, bought: -1 }, { purchased: -6, bought: -4 });
+    assert.deepEqual(lexicalRewrites('She purchased a small house near the river.', [], lexicalContext(view, 'She acquired a small house near the river.')), []);
+  });
+
   it('keeps masked items out of the swaps and puts them back', () => {
     const masked = 'She purchased \uE000\uE100\uE001 near the river.';
     const view = fakeView({ purchased: 2, bought: -1 }, { purchased: -6, bought: -4 });

@@ -23,7 +23,7 @@ import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, join
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
-import { applySubstitutions, findSubstitutions } from './synonyms.ts';
+import { applySubstitutions, findSubstitutions, type Substitution } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
@@ -134,7 +134,15 @@ const splitUneven = (sentence: string): string | null => splitLong(sentence, tru
 const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, mergeRelativeClause, splitSubjectParticiple, splitParticiple, splitTrailingAction, coordinateTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, splitIncluding, replaceColon, swapAttribution, moveAttributionBack, frontTimePhrase, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma, bracketAppositive];
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
-function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined): Candidate[] {
+/**
+ * Word swaps replace only the original text's own words: a word a rule or swap put in is not swapped
+ * again (mitigate -> reduce -> cut drifts from the sense at each step).
+ */
+function ownWordSwaps(source: string, choice: number, originalWords: ReadonlySet<string>): Substitution[] {
+  return findSubstitutions(source, choice).filter((s) => originalWords.has(source.slice(s.start, s.end).toLowerCase()));
+}
+
+function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined, originalWords: ReadonlySet<string>): Candidate[] {
   const { text: masked, items: used } = mask(sentence, items);
   const variants: Candidate[] = [];
   const add = (v: string | null, structural = false): void => {
@@ -156,11 +164,11 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
   for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS)) add(register(edit));
   add(simplePast(base));
   for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1].text, 0]] as const) {
-    const subs = findSubstitutions(source, choice).slice(0, MAX_SYNONYMS_PER_SENTENCE);
+    const subs = ownWordSwaps(source, choice, originalWords).slice(0, MAX_SYNONYMS_PER_SENTENCE);
     if (subs.length > 0) add(applySubstitutions(source, subs));
   }
   // Single word swaps too, so that one awkward swap does not sink the others.
-  for (const sub of findSubstitutions(base, 0).slice(0, MAX_SINGLE_SYNONYMS)) add(applySubstitutions(base, [sub]));
+  for (const sub of ownWordSwaps(base, 0, originalWords).slice(0, MAX_SINGLE_SYNONYMS)) add(applySubstitutions(base, [sub]));
   return variants
     .map((c) => ({ ...c, text: unmask(c.text, used) }))
     .filter((c, i, all) => c.text !== sentence && all.findIndex((d) => d.text === c.text) === i)
@@ -460,10 +468,11 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   let state = cutPreambles(start, judge, items);
   if (searching) state = cutRepeats(state, judge);
 
+  const originalWords = new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
     let found = known.get(sentence);
-    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical)));
+    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical, originalWords)));
     return found;
   };
   const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map() };

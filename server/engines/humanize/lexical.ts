@@ -16,7 +16,7 @@ export interface LexicalContext {
   view: LexicalView;
   /** Estimated share of the document logit that a sentence carries (n-gram weights and human-LM fit, bigram and unigram). */
   logit(sentence: string): number;
-  /** Lower-case words of the document: a swap to one of them repeats the text's wording. */
+  /** Lower-case words of the original document: only these are swapped, and a swap to one of them repeats the text's wording. */
   words: ReadonlySet<string>;
 }
 
@@ -61,6 +61,8 @@ export function lexicalRewrites(masked: string, items: readonly string[], contex
   const logProb = view.humanLogProb(original);
   const swaps: { sub: Substitution; gain: number }[] = [];
   for (const { start, end, alternatives } of options) {
+    // Only the text's own words: one a rule or swap put in is not swapped again (mitigate -> reduce -> cut).
+    if (!context.words.has(masked.slice(start, end).toLowerCase())) continue;
     let best: { sub: Substitution; gain: number } | null = null;
     for (const { replacement, checked } of alternatives) {
       // A word the text already uses would repeat its wording (and its bigrams).
