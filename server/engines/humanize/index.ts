@@ -15,7 +15,7 @@ import { lexicalView, type TextDetector } from '../text-detect/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
 import { checkInvariants, contentWords, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
-import { lexicalContext, lexicalRewrites, type LexicalContext } from './lexical.ts';
+import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
 import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
@@ -133,7 +133,6 @@ interface Candidate {
 const splitUneven = (sentence: string): string | null => splitLong(sentence, true);
 const STRUCTURE_MOVES = [splitLong, splitUneven, splitBecause, splitWhich, splitWho, splitPredicates, splitSubjectWhich, mergeRelativeClause, splitSubjectParticiple, splitParticiple, splitTrailingAction, coordinateTrailingAction, splitWhile, splitWithClause, splitFrontParticiple, splitAbsolute, splitIncluding, replaceColon, swapAttribution, moveAttributionBack, frontTimePhrase, moveClauseBack, moveClauseFront, moveParticipleBack, moveAdverbIn, dropThat, dropSerialComma, dropIntroComma, dropAndComma, bracketAppositive];
 
-/** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 /**
  * Word swaps replace only the original text's own words: a word a rule or swap put in is not swapped
  * again (mitigate -> reduce -> cut drifts from the sense at each step).
@@ -142,6 +141,7 @@ function ownWordSwaps(source: string, choice: number, originalWords: ReadonlySet
   return findSubstitutions(source, choice).filter((s) => originalWords.has(source.slice(s.start, s.end).toLowerCase()));
 }
 
+/** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
 function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined, originalWords: ReadonlySet<string>): Candidate[] {
   const { text: masked, items: used } = mask(sentence, items);
   const variants: Candidate[] = [];
@@ -387,9 +387,10 @@ interface Search {
 }
 
 /**
- * The greedy search: pass after pass, sentence by sentence (most AI-like first), the candidate edit
- * that lowers the whole text's score most, a wider spread of sentence lengths counting as a gain at
- * `spreadWeight`, until the text scores under the target or a pass changes nothing.
+ * The greedy search: pass after pass, sentence by sentence (in `firstOrder` on the first pass, most
+ * AI-like first after), the candidate edit that lowers the whole text's score most, a wider spread of
+ * sentence lengths counting as a gain at `spreadWeight`, until the text scores under the target or a
+ * pass changes nothing.
  */
 function searchPasses(start: SearchState, firstOrder: readonly number[], search: Search, spreadWeight: number): SearchState {
   const { detector, target, judge, candidates, local, slack, sentenceLengths } = search;
@@ -468,7 +469,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   let state = cutPreambles(start, judge, items);
   if (searching) state = cutRepeats(state, judge);
 
-  const originalWords = new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const originalWords = lexical?.words ?? wordsOf(text);
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
     let found = known.get(sentence);
@@ -478,11 +479,11 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map() };
   if (searching) {
     // Where the first search falls short of the target, the others get their turn; the lowest score is kept.
-    const cut = state;
-    const inOrder = cut.draft.sentences.map((_, i) => i);
-    const orders = { 'worst-first': worstFirst(cut.draft, text, detection), 'in-order': inOrder, reversed: [...inOrder].reverse() };
+    const afterCuts = state;
+    const inOrder = afterCuts.draft.sentences.map((_, i) => i);
+    const orders = { 'worst-first': worstFirst(afterCuts.draft, text, detection), 'in-order': inOrder, reversed: [...inOrder].reverse() };
     for (const [k, plan] of SEARCH_PLANS.entries()) {
-      const found = plainWording(searchPasses(cut, orders[plan.order], search, plan.spreadWeight), judge, items, contractions, lexical);
+      const found = plainWording(searchPasses(afterCuts, orders[plan.order], search, plan.spreadWeight), judge, items, contractions, lexical);
       if (k === 0 || found.score < state.score) state = found;
       if (state.score < target) break;
     }

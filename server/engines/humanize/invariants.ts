@@ -234,8 +234,10 @@ export class EditChecker {
       const text = whole();
       return checkAgainst(this.reference, text).ok && contentWordOverlap(this.original, text) >= this.minOverlap ? this.tally(text) : null;
     }
+    // Items are counted outside chat preambles, as in the reference (a cut preamble's title may hold a name of the piece).
+    let piece: string | undefined;
     for (const item of this.reference.items.keys()) {
-      if (before.includes(item) && countToken(after, item) < countToken(withoutPreambles(before), item)) return null;
+      if (before.includes(item) && countToken(after, item) < countToken((piece ??= withoutPreambles(before)), item)) return null;
     }
     for (const { pattern } of ARTEFACTS) if (count(after, pattern) > count(before, pattern)) return null;
     const old = this.tally(before);

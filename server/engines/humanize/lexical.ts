@@ -23,6 +23,9 @@ export interface LexicalContext {
 /** Words and punctuation marks, as the detector counts tokens. */
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
 
+/** The lower-case words of a text, once each. */
+export const wordsOf = (text: string): Set<string> => new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
+
 export function lexicalContext(view: LexicalView, text: string): LexicalContext {
   const tokens = Math.max(1, text.match(TOKEN)?.length ?? 0);
   // The document's n-gram sum is divided by its count of n-grams (two per token) to the model's power.
@@ -32,7 +35,7 @@ export function lexicalContext(view: LexicalView, text: string): LexicalContext 
   return {
     view,
     logit: (s) => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * bigramScale + view.humanUnigramLogProb(s) * unigramScale,
-    words: new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []),
+    words: wordsOf(text),
   };
 }
 

@@ -175,7 +175,7 @@ const PHRASES: PhraseRule[] = [
   // Before a comparative the plain word is "much" ("significantly higher" -> "much higher", not "greatly higher"); before
   // "different", "correlated" it is a statistical term and stays.
   rule(`(?<!statistically |not )\\bsignificantly\\b(?= ${COMPARATIVE}\\b)`, ['much', 'far']),
-  rule(`(?<!statistically |not )\\bsignificantly\\b(?! (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b)`, ['greatly', 'sharply']),
+  rule(`(?<!statistically |not )\\bsignificantly\\b(?! (?:${COMPARATIVE}|different|differ|differs|differed|correlated|associated)\\b)`, ['greatly', 'sharply']),
   rule('(?<!statistically |not )\\bsignificant\\b', ['major', 'big']),
   varied('\\bensure that\\b', ['make sure that', 'make sure']),
   varied('\\bensures that\\b', ['makes sure that', 'makes sure']),
@@ -399,7 +399,7 @@ const STOCK_WORDING: PhraseRule[] = [
 ];
 
 /** Who or what is "prominent" in the sense of well known (plural or singular). */
-export const PROMINENT_HOLDERS = '(?:figures?|members?|politicians?|leaders?|scientists?|researchers?|artists?|writers?|authors?|players?|roles?|positions?|companies|company|brands?|businessm[ae]n|lawyers?|critics?|activists?|families|family|people|persons?|citizens?|musicians?|actors?|actresses|journalists?|voices?|names?|clubs?|universit(?:y|ies)|institutions?|members?|donors?|supporters?|campaigners?|experts?|academics?|economists?|officials?|businesses)'
+export const PROMINENT_HOLDERS = '(?:figures?|members?|politicians?|leaders?|scientists?|researchers?|artists?|writers?|authors?|players?|roles?|positions?|companies|company|brands?|businessm[ae]n|lawyers?|critics?|activists?|families|family|people|persons?|citizens?|musicians?|actors?|actresses|journalists?|voices?|names?|clubs?|universit(?:y|ies)|institutions?|donors?|supporters?|campaigners?|experts?|academics?|economists?|officials?|businesses)'
 
 /** Mass nouns whose amount is "much", not "large" ("considerable attention", "substantial progress"). */
 export const MASS_AFTER_AMOUNT = '(?:attention|interest|effort|time|progress|success|debate|controversy|damage|experience|influence|skill|pressure|support|concern|uncertainty|evidence|research|work|care|importance|potential|speculation|criticism|investment|growth|variation|overlap|improvement|energy|power|light|noise|confusion|excitement|praise)'

@@ -114,6 +114,10 @@ export function splitLong(sentence: string, uneven = false): string | null {
   return `${left}. ${capitaliseFirst(connector + right)}`;
 }
 
+/** A join's halves may hold up to this many words each, and the joined sentence this many in all: longer reads as a run-on. */
+const MAX_HALF_WORDS = 30;
+const MAX_JOINED_WORDS = 48;
+
 /** Transitions that open a second sentence and the conjunction that carries the same link in a join. */
 const JOIN_LINKS: { opener: RegExp; conjunction: string }[] = [
   { opener: /^(?:However|But|Yet|Still|Even so),? +/u, conjunction: 'but' },
@@ -130,8 +134,8 @@ export function joinShort(first: string, second: string, comma = true): string |
   const body = link ? second.replace(link.opener, '') : second;
   const a = words(first);
   const b = words(body);
-  const maxEach = link ? 30 : 12;
-  if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3 || a.length + b.length > 48) return null;
+  const maxEach = link ? MAX_HALF_WORDS : 12;
+  if (a.length > maxEach || b.length > maxEach || a.length < 3 || b.length < 3 || a.length + b.length > MAX_JOINED_WORDS) return null;
   if (!/\s\p{Ll}{2,}\.$/u.test(first) || !TERMINAL.test(second)) return null; // not "U.S." or a name
   if (LINKING_STARTS.has(bare(b[0])) || /[;:]/u.test(first) || (!link && /,/u.test(first))) return null;
   const rest = lowerFirst(body);
@@ -148,6 +152,8 @@ const ENDS_IN_FULL_STOP = /\s(?:\p{Ll}{2,}|(?!(?:Inc|Ltd|Corp|Bros|Jr|Sr|St|Mr|M
 /** Openings of a command ("So get ready ...", "Book now ...") or of a sentence already linked to the one before. */
 const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Get|Make|Take|Come|Go|Book|Try|Check|Imagine|Remember|Just|Visit|Join|Watch|Read|Find|See|Keep)\b/u;
 
+const OPENS_WITH_DETERMINER = new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u');
+
 /**
  * Whether a sentence opens with its own subject, so that it can follow another as a second clause:
  * a pronoun, or a determiner (or name) and a clause, with no opening phrase before the subject
@@ -155,7 +161,7 @@ const IMPERATIVE_OR_LINKED = /^(?:So|And|But|Or|Yet|Please|Don't|Do|Let|Let's|Ge
  */
 function opensWithOwnSubject(sentence: string): boolean {
   if (/^(?:It|They|He|She|We|I|There)\s/u.test(sentence)) return true;
-  if (!new RegExp(`^(?:The|This|These|Its|Their|His|Her|Our|My|Your|A|An|${PLACEHOLDER})\\s`, 'u').test(sentence) || !startsIndependentClause(sentence)) return false;
+  if (!OPENS_WITH_DETERMINER.test(sentence) || !startsIndependentClause(sentence)) return false;
   return !words(sentence).slice(0, 6).some((w) => w.endsWith(','));
 }
 
@@ -168,7 +174,7 @@ export function joinLong(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
   // Long enough to vary the rhythm, short enough to read as one thought (no 50-word run-ons).
-  if (a.length < 6 || b.length < 4 || a.length > 30 || b.length > 30 || a.length + b.length <= 24 || a.length + b.length > 48) return null;
+  if (a.length < 6 || b.length < 4 || a.length > MAX_HALF_WORDS || b.length > MAX_HALF_WORDS || a.length + b.length <= 24 || a.length + b.length > MAX_JOINED_WORDS) return null;
   // Both must be statements with a subject ("So get ready ..." or a question does not take ", and").
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second)) return null;
   if (!opensWithOwnSubject(second)) return null;
@@ -186,7 +192,7 @@ export function joinLong(first: string, second: string): string | null {
 export function joinSemicolon(first: string, second: string): string | null {
   const a = words(first);
   const b = words(second);
-  if (a.length < 5 || b.length < 4 || a.length + b.length > 48) return null;
+  if (a.length < 5 || b.length < 4 || a.length + b.length > MAX_JOINED_WORDS) return null;
   if (!ENDS_IN_FULL_STOP.test(first) || IMPERATIVE_OR_LINKED.test(first) || !/\.$/u.test(second) || /[;:]/u.test(first + second)) return null;
   if (!opensWithOwnSubject(second)) return null;
   const rest = lowerFirst(second);

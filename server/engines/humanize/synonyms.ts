@@ -100,7 +100,7 @@ function matchCase(replacement: string, original: string): string {
 const OTHER_SENSES: readonly RegExp[] = [
   /^defer(?:s|red|ring)? to\b/iu, /^obtained\b/iu, /^prices?\b/iu, /^delighted in\b/iu,
   new RegExp(`^(?:considerable|substantial) ${MASS_AFTER_AMOUNT}\\b`, 'iu'),
-  new RegExp(`^significantly (?:${COMPARATIVE.slice(3, -1)}|different|differ|differs|differed|correlated|associated)\\b`, 'iu'),
+  new RegExp(`^significantly (?:${COMPARATIVE}|different|differ|differs|differed|correlated|associated)\\b`, 'iu'),
   // "we express the correlator as / in terms of ...": to write in another form, never to voice.
   /^express(?:es|ed|ing)?\b[^.;,]{0,40}\b(?:as|in terms of|through|via|using|by means of)\b/iu,
 ];
