@@ -2,6 +2,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ERROR_MEANING, ERROR_STATUS, AUTH_ERRORS, type ErrorCode } from './errors.ts';
 import { routes, type RouteDef } from './routes.ts';
+import { CSRF_HEADER, portalRoutes, SESSION_COOKIE, type PortalRouteDef } from './portal.ts';
+import { z } from 'zod';
 import { ErrorBody } from './schemas.ts';
 
 export const API_VERSION = '1.0.0';
@@ -35,7 +37,7 @@ function errorResponses(route: RouteDef) {
   );
 }
 
-function requestBody(route: RouteDef) {
+function requestBody(route: Pick<RouteDef, 'request'>) {
   if (route.request.kind === 'json') return { required: true, content: { 'application/json': { schema: route.request.body } } };
   if (route.request.kind === 'multipart') return { required: true, content: { 'multipart/form-data': { schema: route.request.body } } };
   return undefined;
@@ -68,6 +70,7 @@ export function buildOpenApiDocument() {
       responses: { ...success, ...errorResponses(route) },
     });
   }
+  registerPortalRoutes(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -78,4 +81,37 @@ export function buildOpenApiDocument() {
     },
     servers: [{ url: 'http://localhost:8000', description: 'Local server (npm start)' }],
   });
+}
+
+const CsrfHeaders = z.object({ [CSRF_HEADER]: z.string().openapi({ description: 'The csrf_token of GET /portal/api/me/ (or of the sign-in response).' }) });
+
+/** The developer portal's JSON routes: cookie-authenticated, tagged `portal`, the same error body. */
+function registerPortalRoutes(registry: OpenAPIRegistry) {
+  registry.registerComponent('securitySchemes', 'PortalSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The developer portal session (HttpOnly, SameSite=Lax, Path=/portal/). Never accepted by /api/ routes; an API key is never accepted by portal routes.',
+  });
+  for (const route of portalRoutes as readonly PortalRouteDef[]) {
+    const unsafe = route.method !== 'get';
+    const codes = new Set<ErrorCode>([...route.errors, 'internal_error']);
+    if (route.request.kind !== 'none') for (const c of ['invalid_payload', 'unsupported_media_type', 'payload_too_large'] as const) codes.add(c);
+    if (unsafe) codes.add('csrf_rejected');
+    if (route.auth === 'session') codes.add('not_signed_in');
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      operationId: route.op,
+      tags: ['portal'],
+      summary: route.summary,
+      description: `${route.description}${unsafe ? `\n\nCSRF: the Origin header must be this server's origin${route.auth === 'session' ? `, and ${CSRF_HEADER} the session's token` : ''}.` : ''}`,
+      security: route.auth === 'session' ? [{ PortalSession: [] }] : [],
+      request: { params: route.params, query: route.query, headers: unsafe && route.auth === 'session' ? CsrfHeaders : undefined, body: requestBody(route) },
+      responses: {
+        200: { description: 'Success.', headers: { 'X-Request-Id': { description: 'Request id.', schema: { type: 'string' as const } } }, content: { 'application/json': { schema: route.response } } },
+        ...errorResponses({ errors: [...codes], scopes: null, request: { kind: 'none' } } as unknown as RouteDef),
+      },
+    });
+  }
 }

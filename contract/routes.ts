@@ -92,6 +92,18 @@ export const routes = [
     errors: ['not_found'],
   },
   {
+    op: 'getAccount',
+    method: 'get',
+    path: '/api/account/',
+    tag: 'Account',
+    summary: 'The account of the calling key',
+    description: 'Plan, credits remaining, monthly allotment, the billing period, the plan\'s limits and the credits used this period per service. Free of charge; any valid key (no scope needed).',
+    scopes: [],
+    request: { kind: 'none' },
+    responses: { 200: s.AccountInfo },
+    errors: [],
+  },
+  {
     op: 'correctGrammar',
     method: 'post',
     path: '/api/grammar/correct/',

@@ -471,3 +471,30 @@ export const SourceDeleteQuery = z.object({
 export const SourceDeleteResult = z
   .object({ status: z.literal('success'), deleted: z.boolean().openapi({ description: 'false when no source had that URL.', example: true }) })
   .openapi('SourceDeleteResult');
+
+// ---------------------------------------------------------------- account
+
+/** The services whose credits GET /api/account/ reports, one key each (credits net of refunds). */
+export const USAGE_SERVICES = ['detector', 'humanizer', 'detect_and_humanize', 'grammar', 'plagiarism', 'image', 'voice'] as const;
+
+export const AccountInfo = z
+  .object({
+    user_id: z.number().int().openapi({ description: 'Identifier of the key\'s owner.', example: 42 }),
+    plan: z.string().openapi({ description: 'Plan name.', example: '1M' }),
+    credits_remaining: z.number().int().min(0).openapi({ description: 'Current credit balance.', example: 987654 }),
+    monthly_allotment: z.number().int().min(0).openapi({ description: 'Credits granted at the start of each billing period (unused credits do not roll over).', example: 1000000 }),
+    period_start: z.string().openapi({ description: 'Start of the current billing period (ISO 8601).', example: '2026-11-01T00:00:00.000Z' }),
+    period_end: z.string().openapi({ description: 'End of the current billing period, when credits reset to the allotment (ISO 8601).', example: '2026-12-01T00:00:00.000Z' }),
+    limits: z
+      .object({
+        max_active_keys: z.number().int(),
+        max_pending_jobs: z.number().int(),
+        image_requests_per_minute: z.number().int(),
+        humanizer_sync_requests_per_minute: z.number().int(),
+      })
+      .openapi({ description: 'The plan\'s limits.' }),
+    usage: z
+      .object(Object.fromEntries(USAGE_SERVICES.map((name) => [name, z.number().int()])) as Record<(typeof USAGE_SERVICES)[number], z.ZodNumber>)
+      .openapi({ description: 'Credits used this billing period per service, net of refunds.', example: { detector: 1200, humanizer: 0, detect_and_humanize: 0, grammar: 35, plagiarism: 4, image: 0, voice: 0 } }),
+  })
+  .openapi('Account', { description: 'The calling key\'s account: plan, balance, billing period, limits and usage.' });

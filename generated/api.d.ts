@@ -88,6 +88,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the calling key
+         * @description Plan, credits remaining, monthly allotment, the billing period, the plan's limits and the credits used this period per service. Free of charge; any valid key (no scope needed).
+         *
+         *     Required scopes: any valid key.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grammar/correct/": {
         parameters: {
             query?: never;
@@ -250,6 +272,316 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/session/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description Email and password. Sets a new session cookie (a new session id at every sign-in). Rate limited per account and per address; an unknown email and a wrong password get the same answer.
+         *
+         *     CSRF: the Origin header must be this server's origin.
+         */
+        post: operations["portalSignIn"];
+        /**
+         * Sign out
+         * @description Ends this session and clears the cookie.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        delete: operations["portalSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the account, this one included.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        delete: operations["portalSignOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description The user, plan and the session's CSRF token.
+         */
+        get: operations["portalMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a password from an invite link
+         * @description The invite link (valid 24 hours, usable once) sets the account's password. Ends every existing session of the account.
+         *
+         *     CSRF: the Origin header must be this server's origin.
+         */
+        post: operations["portalSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/password/change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Needs the current password. Ends every other session of the account.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        post: operations["portalChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sign-up/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open sign-up
+         * @description Only when the server runs with PORTAL_SIGNUP=open (else 404): creates a Free-plan user and signs in.
+         *
+         *     CSRF: the Origin header must be this server's origin.
+         */
+        post: operations["portalSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Every key of the account with its display prefix (never the key).
+         */
+        get: operations["portalListKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Key Name, Model Access (at least one scope) and Expiration. Refused when the plan's active-key limit is reached (details: limit, active). The full key is in this response only.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        post: operations["portalCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/keys/{key_id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Immediate and irreversible: the key is refused from the next request on.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        post: operations["portalRevokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/keys/{key_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an API key
+         * @description Removes the key permanently (revoked or not).
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        delete: operations["portalDeleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage of the billing period
+         * @description The account (as GET /api/account/) and credits used per day and service in the billing period. The ledger as CSV: GET /portal/usage/ledger.csv.
+         */
+        get: operations["portalUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/ledger/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent charges and refunds
+         * @description The credit ledger, newest first, paginated.
+         */
+        get: operations["portalLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent async jobs and webhook deliveries
+         * @description The account's async jobs still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.
+         */
+        get: operations["portalJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/jobs/{task_id}/redeliver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook again
+         * @description Queues one more delivery of a finished job's result to its callback_url (the same body and webhook-id).
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        post: operations["portalRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/playground/detector/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Playground: detect AI text
+         * @description POST /api/detector/ (synchronous) with the signed-in account's credits: the same bounds, price (1 credit per word) and body.
+         *
+         *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
+         */
+        post: operations["portalPlaygroundDetect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -375,7 +707,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "insufficient_scope" | "insufficient_credits" | "not_found" | "method_not_allowed" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -773,6 +1105,67 @@ export interface components {
              * @example 250
              */
             word_count: number;
+        };
+        /** @description The calling key's account: plan, balance, billing period, limits and usage. */
+        Account: {
+            /**
+             * @description Identifier of the key's owner.
+             * @example 42
+             */
+            user_id: number;
+            /**
+             * @description Plan name.
+             * @example 1M
+             */
+            plan: string;
+            /**
+             * @description Current credit balance.
+             * @example 987654
+             */
+            credits_remaining: number;
+            /**
+             * @description Credits granted at the start of each billing period (unused credits do not roll over).
+             * @example 1000000
+             */
+            monthly_allotment: number;
+            /**
+             * @description Start of the current billing period (ISO 8601).
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            period_start: string;
+            /**
+             * @description End of the current billing period, when credits reset to the allotment (ISO 8601).
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            period_end: string;
+            /** @description The plan's limits. */
+            limits: {
+                max_active_keys: number;
+                max_pending_jobs: number;
+                image_requests_per_minute: number;
+                humanizer_sync_requests_per_minute: number;
+            };
+            /**
+             * @description Credits used this billing period per service, net of refunds.
+             * @example {
+             *       "detector": 1200,
+             *       "humanizer": 0,
+             *       "detect_and_humanize": 0,
+             *       "grammar": 35,
+             *       "plagiarism": 4,
+             *       "image": 0,
+             *       "voice": 0
+             *     }
+             */
+            usage: {
+                detector: number;
+                humanizer: number;
+                detect_and_humanize: number;
+                grammar: number;
+                plagiarism: number;
+                image: number;
+                voice: number;
+            };
         };
         GrammarResult: {
             /**
@@ -1281,6 +1674,214 @@ export interface components {
              */
             deleted: boolean;
         };
+        PortalMe: {
+            user: {
+                id: number;
+                email: string;
+            };
+            /**
+             * @description Plan name.
+             * @example Free
+             */
+            plan: string;
+            /** @description Send it back in X-CSRF-Token on every state-changing portal request of this session. */
+            csrf_token: string;
+        };
+        PortalSignIn: {
+            /**
+             * Format: email
+             * @description Email address of the account.
+             * @example dev@example.com
+             */
+            email: string;
+            /**
+             * @description The password.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        PortalSetPassword: {
+            /**
+             * @description The token of the invite link (after `#token=`).
+             * @example inv_4Jk…
+             */
+            token: string;
+            /**
+             * @description A password of 10 to 200 characters.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        PortalChangePassword: {
+            current_password: string;
+            /**
+             * @description A password of 10 to 200 characters.
+             * @example correct horse battery staple
+             */
+            new_password: string;
+        };
+        PortalSignUp: {
+            /**
+             * Format: email
+             * @description Email address of the account.
+             * @example dev@example.com
+             */
+            email: string;
+            /**
+             * @description A password of 10 to 200 characters.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        PortalKeyList: {
+            keys: components["schemas"]["PortalKey"][];
+            /** @description Keys that count against the plan limit (active and unexpired). */
+            active: number;
+            /** @description The plan's limit of active keys. */
+            max_active_keys: number;
+        };
+        PortalKey: {
+            /**
+             * @description Key id (not the key).
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            id: string;
+            /**
+             * @description Name chosen at creation.
+             * @example production
+             */
+            name: string;
+            /**
+             * @description `Expired`: active but past its expiration date (rejected like a revoked key).
+             * @enum {string}
+             */
+            status: "Active" | "Revoked" | "Expired";
+            /**
+             * @description The first 10 characters of the key, for recognising it; the full key is never shown again.
+             * @example ci_Ab12Cd3
+             */
+            prefix: string;
+            scopes: ("humanizer" | "ai_detector" | "image_detector" | "grammar_checker" | "plagiarism_checker" | "voice_detector")[];
+            /**
+             * @description Creation time (ISO 8601).
+             * @example 2026-11-26T07:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Expiration chosen at creation.
+             * @enum {string}
+             */
+            expiration: "never" | "30d" | "60d" | "90d";
+            /**
+             * @description Expiry time (ISO 8601).
+             * @example 2026-11-26T07:00:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * @description Last successful API call, to the minute (ISO 8601).
+             * @example 2026-11-26T07:00:00.000Z
+             */
+            last_used_at: string | null;
+        };
+        PortalCreatedKey: {
+            /**
+             * @description The full key: shown in this response only, never stored or shown again.
+             * @example ci_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90
+             */
+            key: string;
+            record: components["schemas"]["PortalKey"];
+        };
+        PortalCreateKey: {
+            /**
+             * @description Key Name.
+             * @example production
+             */
+            name: string;
+            /** @description Model Access: at least one scope. detect-and-humanize needs both `humanizer` and `ai_detector`. */
+            scopes: ("humanizer" | "ai_detector" | "image_detector" | "grammar_checker" | "plagiarism_checker" | "voice_detector")[];
+            /**
+             * @description Never, 30, 60 or 90 days.
+             * @enum {string}
+             */
+            expiration: "never" | "30d" | "60d" | "90d";
+        };
+        PortalUsage: {
+            account: components["schemas"]["Account"];
+            /** @description Credits used per UTC day and service in the billing period (net of refunds). */
+            daily: {
+                /** @example 2026-11-26 */
+                date: string;
+                service: string;
+                credits: number;
+            }[];
+        };
+        PortalLedger: {
+            entries: {
+                id: number;
+                /**
+                 * @description When (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                time: string;
+                /** @enum {string} */
+                kind: "charge" | "refund" | "grant" | "reset";
+                /**
+                 * @description What was charged or refunded.
+                 * @example detector
+                 */
+                operation: string;
+                request_id: string | null;
+                task_id: string | null;
+                /**
+                 * @description Negative for a charge, positive for a refund or grant.
+                 * @example -42
+                 */
+                credits: number;
+                balance_after: number;
+            }[];
+            page: number;
+            per_page: number;
+            total: number;
+        };
+        PortalJobs: {
+            jobs: {
+                task_id: string;
+                /** @example /api/detector/ */
+                endpoint: string;
+                /** @enum {string} */
+                status: "processing" | "success" | "failed";
+                /**
+                 * @description Accepted (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description Finished (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                finished_at: string | null;
+                callback_url: string | null;
+                attempts: {
+                    attempt: number;
+                    /**
+                     * @description When the attempt was made (ISO 8601).
+                     * @example 2026-11-26T07:00:00.000Z
+                     */
+                    time: string;
+                    /** @description HTTP status of the receiver; null on a network error. */
+                    status_code: number | null;
+                    /** @description Network error or timeout, if any. */
+                    error: string | null;
+                    duration_ms: number;
+                    ok: boolean;
+                }[];
+                /**
+                 * @description Next scheduled delivery attempt (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                next_retry_at: string | null;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -1660,6 +2261,55 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2355,6 +3005,1071 @@ export interface operations {
             };
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSignIn"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMe"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSignOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSignOutEverywhere: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        sessions_ended: number;
+                    };
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMe"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSetPassword"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                        email: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalChangePassword: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).); `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSignUp"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMe"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalListKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalKeyList"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalCreateKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalCreateKey"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalCreatedKey"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalRevokeKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalKey"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalDeleteKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalUsage"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalLedger: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLedger"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalJobs"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalRedeliver: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalPlaygroundDetect: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrf_token of GET /portal/api/me/ (or of the sign-in response). */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.
+                     * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+                     */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionResult"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

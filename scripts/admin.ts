@@ -5,17 +5,20 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig, publicUrl } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { createUser, listPlans, requireUser, setPlan } from '../server/platform/accounts.ts';
 import { creditStatement, grantCredits } from '../server/platform/credits.ts';
 import { ApiError } from '../server/platform/errors.ts';
+import { inviteLink, inviteUser } from '../server/platform/portal-accounts.ts';
 import { createApiKey, deleteApiKey, listApiKeys, parseExpiration, parseScopes, revokeApiKey } from '../server/platform/keys.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
 
   users create --email E --plan P      create a user on a plan (grants the plan's monthly credits)
   users show E                         a user, its plan and balance
+  users invite --email E [--plan P]    a one-time link (24 h) to set the portal password; creates the user
+                                       (default plan Free) when new
   plans list                           the plans and their limits
   plans set --user E --plan P          move a user to another plan
   keys create --user E --name N --scopes a,b|all [--expires never|30d|60d|90d]
@@ -50,6 +53,7 @@ function parseCommandLine() {
   }
 }
 const { values: opts, positionals } = parseCommandLine();
+const config = loadConfig();
 
 function need(name: keyof typeof opts): string {
   const value = opts[name];
@@ -74,6 +78,11 @@ async function run(db: Database): Promise<void> {
     case 'users create': {
       const user = await createUser(db, need('email'), need('plan'));
       return output(user, `created user ${user.id} ${user.email} on plan ${user.plan_name} with ${user.credits} credits`);
+    }
+    case 'users invite': {
+      const invite = await inviteUser(db, need('email'), opts.plan ?? 'Free', new Date());
+      const link = inviteLink(publicUrl(config), invite.token);
+      return output({ email: invite.user.email, plan: invite.user.plan_name, link, expires_at: invite.expiresAt.toISOString() }, `Invite for ${invite.user.email} (plan ${invite.user.plan_name}), valid until ${invite.expiresAt.toISOString()}; it works once:\n\n  ${link}\n`);
     }
     case 'users show': {
       const user = await requireUser(db, arg(2, 'the email'));
@@ -154,7 +163,6 @@ if (opts.help || positionals.length === 0) {
   console.log(USAGE);
   process.exit(opts.help ? 0 : 2);
 }
-const config = loadConfig();
 let db: Database | undefined;
 try {
   db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 4 });

@@ -33,6 +33,15 @@ const EnvSchema = z.object({
    * default: see `unflushed` in server/db/database.ts and the README's "Scaling out".
    */
   DURABLE_SYNC_CHARGES: bool.default(false),
+  /** The address users reach the server at, for invite links (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** `open`: anyone can sign up in the portal (a Free-plan user); `invite` (default): only invited users. */
+  PORTAL_SIGNUP: z.enum(['invite', 'open']).default('invite'),
+  /** Mark the session cookie Secure even when the request reached us over HTTP (behind a TLS proxy). */
+  PORTAL_SECURE_COOKIES: bool.default(false),
+  /** A portal session ends after this many idle minutes, and this many hours after sign-in. */
+  PORTAL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
@@ -44,4 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** Where users reach the server (invite links): PUBLIC_URL, or this machine on PORT. */
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }

@@ -1,15 +1,18 @@
 /** First start on a fresh database: a demo account with one all-scope key, printed once. */
 import { createUser } from './platform/accounts.ts';
 import { createApiKey } from './platform/keys.ts';
+import { inviteUser } from './platform/portal-accounts.ts';
 import { PUBLIC_SCOPES } from '../contract/routes.ts';
 import type { Database } from './db/database.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
-export async function ensureDemoAccount(db: Database): Promise<string | undefined> {
+export async function ensureDemoAccount(db: Database): Promise<{ key: string; inviteToken: string } | undefined> {
   const [{ users }] = await db.query('select count(*)::int as users from users');
   if (users > 0) return undefined;
   const user = await createUser(db, DEMO_EMAIL, '1M');
   const { key } = await createApiKey(db, { userId: user.id, name: 'demo', scopes: [...PUBLIC_SCOPES], expiration: 'never' });
-  return key;
+  // The demo account signs in to the portal too: a one-time link to set its password.
+  const { token } = await inviteUser(db, DEMO_EMAIL, '1M', new Date());
+  return { key, inviteToken: token };
 }

@@ -4,7 +4,8 @@
  */
 import type { Server } from 'node:http';
 import type { Runner } from 'graphile-worker';
-import { loadConfig } from './config.ts';
+import { loadConfig, publicUrl } from './config.ts';
+import { inviteLink } from './platform/portal-accounts.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './demo.ts';
 import { buildApp } from './http/app.ts';
 import { closeServices, createServices, startWorker } from './services.ts';
@@ -15,9 +16,10 @@ const services = await createServices(config);
 const { log } = services;
 if (config.ALLOW_PRIVATE_CALLBACKS) log.warn('ALLOW_PRIVATE_CALLBACKS=true: webhooks may target private and loopback addresses. Never use this in production.');
 
-const demoKey = await ensureDemoAccount(services.db);
-if (demoKey) {
-  console.log(`\nCreated the demo account ${DEMO_EMAIL} (plan 1M). Its API key, shown only this once:\n\n  ${demoKey}\n`);
+const demo = await ensureDemoAccount(services.db);
+if (demo) {
+  console.log(`\nCreated the demo account ${DEMO_EMAIL} (plan 1M). Its API key, shown only this once:\n\n  ${demo.key}\n`);
+  console.log(`Set its developer portal password with this one-time link (valid 24 hours):\n\n  ${inviteLink(publicUrl(config), demo.inviteToken)}\n`);
 }
 
 const runner: Runner | undefined = config.RUN_WORKER ? await startWorker(services) : undefined;

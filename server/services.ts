@@ -13,6 +13,8 @@ import { ChargeQueue } from './platform/credits.ts';
 import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
+import { KeyUsage } from './platform/portal-data.ts';
+import { SignInLimits } from './platform/sign-in-limits.ts';
 import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
 import { buildTaskList, CRONTAB } from './worker/tasks.ts';
@@ -30,6 +32,10 @@ export interface Services {
   charges: ChargeQueue;
   /** Async job acceptances, grouped per user under concurrency. */
   jobs: JobAcceptance;
+  /** Each key's last use, written at most once a minute. */
+  keyUsage: KeyUsage;
+  /** Portal sign-in attempts per account and per address. */
+  signInLimits: SignInLimits;
   clock: () => Date;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
   humanizerLlm?: { url: string; model: string; apiKey?: string };
@@ -69,6 +75,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     // on a busy disk several ms, holding the user's row lock), unless asked to.
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db),
+    signInLimits: new SignInLimits(db.pool),
+    keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
     humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY } : undefined,

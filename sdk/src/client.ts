@@ -21,6 +21,7 @@ import type {
   GrammarRequest,
   GrammarResult,
   HealthReport,
+  Account,
   HumanizationAccepted,
   HumanizationResult,
   HumanizerRequest,
@@ -129,6 +130,11 @@ export class ContentIntegrityClient {
   /** Detects, and humanizes when ai_score > detection_threshold. With `poll: true` or `callback_url`: 202 `pending`. */
   detectAndHumanize(body: DetectAndHumanizeRequest, options?: CallOptions): Promise<DetectAndHumanizeResult | DetectAndHumanizeAccepted> {
     return this.#call((signal) => this.api.POST('/api/detect-and-humanize/', { body: body as Sent<'DetectAndHumanizeRequest'>, signal }), { idempotent: false }, options);
+  }
+
+  /** The key's account: plan, credits remaining, billing period, the plan's limits and credits used per service. Free; any valid key. */
+  account(options?: CallOptions): Promise<Account> {
+    return this.#call((signal) => this.api.GET('/api/account/', { signal }), { idempotent: true }, options);
   }
 
   /** An async job: `processing`, then the result of the endpoint that made it, or `failed`. */

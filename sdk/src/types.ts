@@ -32,6 +32,8 @@ export type PlagiarismResult = Schemas['PlagiarismResult'];
 export type ImageResult = Schemas['ImageResult'];
 export type VoiceResult = Schemas['VoiceResult'];
 export type HealthReport = Schemas['HealthReport'];
+/** GET /api/account/: plan, balance, billing period, limits and usage per service. */
+export type Account = Schemas['Account'];
 export type SourceList = Schemas['SourceList'];
 export type SourceImportResult = Schemas['SourceImportResult'];
 export type SourceDeleteResult = Schemas['SourceDeleteResult'];

@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { routes, type RouteDef } from '../../contract/routes.ts';
 import { ApiError } from '../platform/errors.ts';
+import { hashKey } from '../platform/keys.ts';
+import { mountPortal } from '../portal/routes.ts';
 import type { Services } from '../services.ts';
 import { docsPage } from './docs.ts';
 import { createCaller, type HandlerResult } from './procedures.ts';
@@ -90,6 +92,8 @@ export function buildApp(services: Services): Koa {
     ctx.body = docs;
   });
 
+  mountPortal(router, services);
+
   for (const route of routes as readonly RouteDef[]) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     const parse =
@@ -116,6 +120,7 @@ export function buildApp(services: Services): Koa {
         ctx.status = result.status ?? 200;
         for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
         ctx.body = result.body;
+        if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashKey(ctx.get('x-api-key')));
       } finally {
         // koa-body writes uploads to the temp folder; they never outlive the request.
         await Promise.all(uploads.map((f) => unlink(f.filepath).catch(() => {})));

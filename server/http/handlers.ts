@@ -12,6 +12,7 @@ import { refundCharge, requireCredits, type Charge } from '../platform/credits.t
 import { ApiError } from '../platform/errors.ts';
 import { validateIdempotencyKey, withIdempotency, requestFingerprint } from '../platform/idempotency.ts';
 import { readJob } from '../platform/jobs.ts';
+import { accountSummary } from '../platform/portal-data.ts';
 import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
 import { checkTextBounds, runTextOperation, TEXT_BOUNDS, textCharges, type TextOperation } from '../operations/text.ts';
 import { EngineError } from '../runtime/engines.ts';
@@ -99,6 +100,11 @@ function acceptedBody(operation: TextOperation, taskId: string, words: number, c
 
 export async function getJob(ctx: AuthedContext, taskId: string): Promise<HandlerResult> {
   return { body: await readJob(ctx.services.db, ctx.principal.userId, taskId, ctx.services.clock()) };
+}
+
+export async function getAccount(ctx: AuthedContext): Promise<HandlerResult> {
+  const { email: _email, ...account } = await accountSummary(ctx.services.db, ctx.principal.userId);
+  return { body: account satisfies z.infer<typeof s.AccountInfo> };
 }
 
 // ---------------------------------------------------------------- grammar

@@ -58,6 +58,7 @@ const router = t.router({
   humanize: keyChecked.input(s.HumanizerRequest).mutation(({ ctx, input }) => h.textOperation(ctx, 'humanize', input)),
   detectAndHumanize: keyChecked.input(s.DetectAndHumanizeRequest).mutation(({ ctx, input }) => h.textOperation(ctx, 'detectAndHumanize', input)),
   getJob: authed.input(s.TaskIdParams).query(({ ctx, input }) => h.getJob(ctx, input.task_id)),
+  getAccount: authed.query(({ ctx }) => h.getAccount(ctx)),
   correctGrammar: authed.input(s.GrammarRequest).mutation(({ ctx, input }) => h.correctGrammar(ctx, input)),
   scanPlagiarism: authed.input(s.PlagiarismRequest).mutation(({ ctx, input }) => h.scanPlagiarism(ctx, input)),
   detectImage: authed.input(Upload).mutation(({ ctx, input }) => h.detectImage(ctx, input.file)),

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import {
+  AccountInfo,
   DetectAndHumanizeResult,
   DetectionAccepted,
   DetectionResult,
@@ -147,6 +148,17 @@ describe('SDK against the real server', () => {
     assert.equal(result.status, 'success');
     DetectionResult.parse(result);
     assert.equal(result.credits_remaining, (await creditStatement(server.services.db, userId)).balance);
+  });
+
+  test('account: the plan, balance, period, limits and usage per service of the key\'s owner', async () => {
+    const account = await client.account();
+    AccountInfo.parse(account);
+    assert.equal(account.user_id, userId);
+    assert.equal(account.plan, '1M');
+    assert.equal(account.credits_remaining, (await creditStatement(server.services.db, userId)).balance);
+    assert.ok(account.usage.detector > 0, 'the detection above is counted');
+    assert.equal(account.limits.max_active_keys, 5);
+    assert.ok(Date.parse(account.period_end) > Date.parse(account.period_start));
   });
 
   test('detectText with poll: 202 pending, then waitForJob returns the result with its task_id; only the owner reads it', async () => {

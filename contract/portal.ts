@@ -1,0 +1,166 @@
+/**
+ * The developer portal's JSON routes (`/portal/api/…`), tagged `portal` in openapi.yaml. They take
+ * the portal session cookie, never an API key; the public API takes an API key, never the cookie.
+ * Every state-changing route is protected against CSRF twice: its Origin must be the server's own
+ * origin, and (once signed in) its X-CSRF-Token header must be the session's token.
+ */
+import { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { RequestKind } from './routes.ts';
+import { PUBLIC_SCOPES } from './routes.ts';
+import { AccountInfo, DetectionResult, DetectorRequest } from './schemas.ts';
+
+/** The session cookie: HttpOnly, SameSite=Lax, Path=/portal/ (so the browser never sends it to /api/). */
+export const SESSION_COOKIE = 'ci_session';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+const email = z.string().trim().toLowerCase().email().max(254).openapi({ description: 'Email address of the account.', example: 'dev@example.com' });
+const password = z.string().min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`).max(PASSWORD_MAX_LENGTH).openapi({ description: `A password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, example: 'correct horse battery staple' });
+const timestamp = (description: string) => z.string().openapi({ description: `${description} (ISO 8601).`, example: '2026-11-26T07:00:00.000Z' });
+const ok = z.object({ status: z.literal('ok').openapi({ example: 'ok' }) });
+
+export const SignInRequest = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ description: 'The password.', example: 'correct horse battery staple' }) }).openapi('PortalSignIn');
+export const SignUpRequest = z.object({ email, password }).openapi('PortalSignUp');
+export const SetPasswordRequest = z
+  .object({ token: z.string().min(1).max(200).openapi({ description: 'The token of the invite link (after `#token=`).', example: 'inv_4Jk…' }), password })
+  .openapi('PortalSetPassword');
+export const ChangePasswordRequest = z.object({ current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: password }).openapi('PortalChangePassword');
+
+export const PortalMe = z
+  .object({
+    user: z.object({ id: z.number().int(), email: z.string() }),
+    plan: z.string().openapi({ description: 'Plan name.', example: 'Free' }),
+    csrf_token: z.string().openapi({ description: 'Send it back in X-CSRF-Token on every state-changing portal request of this session.' }),
+  })
+  .openapi('PortalMe');
+
+export const KEY_EXPIRATIONS = ['never', '30d', '60d', '90d'] as const;
+
+export const PortalKey = z
+  .object({
+    id: z.string().openapi({ description: 'Key id (not the key).', example: '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14' }),
+    name: z.string().openapi({ description: 'Name chosen at creation.', example: 'production' }),
+    status: z.enum(['Active', 'Revoked', 'Expired']).openapi({ description: '`Expired`: active but past its expiration date (rejected like a revoked key).' }),
+    prefix: z.string().openapi({ description: 'The first 10 characters of the key, for recognising it; the full key is never shown again.', example: 'ci_Ab12Cd3' }),
+    scopes: z.array(z.enum(PUBLIC_SCOPES)),
+    created_at: timestamp('Creation time'),
+    expiration: z.enum(KEY_EXPIRATIONS).openapi({ description: 'Expiration chosen at creation.' }),
+    expires_at: timestamp('Expiry time').nullable(),
+    last_used_at: timestamp('Last successful API call, to the minute').nullable(),
+  })
+  .openapi('PortalKey');
+
+export const KeyList = z
+  .object({
+    keys: z.array(PortalKey),
+    active: z.number().int().openapi({ description: 'Keys that count against the plan limit (active and unexpired).' }),
+    max_active_keys: z.number().int().openapi({ description: 'The plan\'s limit of active keys.' }),
+  })
+  .openapi('PortalKeyList');
+
+export const CreateKeyRequest = z
+  .object({
+    name: z.string().trim().min(1, 'Give the key a name.').max(100).openapi({ description: 'Key Name.', example: 'production' }),
+    scopes: z.array(z.enum(PUBLIC_SCOPES)).min(1, 'Choose at least one scope under Model Access.').openapi({ description: 'Model Access: at least one scope. detect-and-humanize needs both `humanizer` and `ai_detector`.' }),
+    expiration: z.enum(KEY_EXPIRATIONS).openapi({ description: 'Never, 30, 60 or 90 days.' }),
+  })
+  .openapi('PortalCreateKey');
+
+export const CreatedKey = z
+  .object({ key: z.string().openapi({ description: 'The full key: shown in this response only, never stored or shown again.', example: 'ci_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90' }), record: PortalKey })
+  .openapi('PortalCreatedKey');
+
+export const KeyIdParams = z.object({ key_id: z.string().uuid().openapi({ param: { name: 'key_id', in: 'path' }, example: '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14' }) });
+export const PortalTaskParams = z.object({ task_id: z.string().uuid().openapi({ param: { name: 'task_id', in: 'path' }, example: '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14' }) });
+
+export const UsagePage = z
+  .object({
+    account: AccountInfo,
+    daily: z.array(z.object({ date: z.string().openapi({ example: '2026-11-26' }), service: z.string(), credits: z.number().int() })).openapi({ description: 'Credits used per UTC day and service in the billing period (net of refunds).' }),
+  })
+  .openapi('PortalUsage');
+
+export const LedgerQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).openapi({ param: { name: 'page', in: 'query' } }),
+  per_page: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: 'per_page', in: 'query' } }),
+});
+
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  time: timestamp('When'),
+  kind: z.enum(['charge', 'refund', 'grant', 'reset']),
+  operation: z.string().openapi({ description: 'What was charged or refunded.', example: 'detector' }),
+  request_id: z.string().nullable(),
+  task_id: z.string().nullable(),
+  credits: z.number().int().openapi({ description: 'Negative for a charge, positive for a refund or grant.', example: -42 }),
+  balance_after: z.number().int(),
+});
+
+export const LedgerPage = z
+  .object({ entries: z.array(LedgerEntry), page: z.number().int(), per_page: z.number().int(), total: z.number().int() })
+  .openapi('PortalLedger');
+
+export const WebhookAttempt = z.object({
+  attempt: z.number().int(),
+  time: timestamp('When the attempt was made'),
+  status_code: z.number().int().nullable().openapi({ description: 'HTTP status of the receiver; null on a network error.' }),
+  error: z.string().nullable().openapi({ description: 'Network error or timeout, if any.' }),
+  duration_ms: z.number().int(),
+  ok: z.boolean(),
+});
+
+export const PortalJob = z.object({
+  task_id: z.string(),
+  endpoint: z.string().openapi({ example: '/api/detector/' }),
+  status: z.enum(['processing', 'success', 'failed']),
+  created_at: timestamp('Accepted'),
+  finished_at: timestamp('Finished').nullable(),
+  callback_url: z.string().nullable(),
+  attempts: z.array(WebhookAttempt),
+  next_retry_at: timestamp('Next scheduled delivery attempt').nullable(),
+});
+
+export const JobList = z.object({ jobs: z.array(PortalJob) }).openapi('PortalJobs');
+
+export interface PortalRouteDef {
+  op: string;
+  method: 'get' | 'post' | 'delete';
+  path: `/portal/api/${string}/`;
+  summary: string;
+  description: string;
+  /** `session`: a signed-in portal session; `none`: before sign-in (still Origin-checked when state-changing). */
+  auth: 'session' | 'none';
+  request: RequestKind;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  response: z.ZodType;
+  errors: readonly ErrorCode[];
+}
+
+const json = (body: z.ZodType) => ({ kind: 'json', body }) as const;
+const none = { kind: 'none' } as const;
+
+export const portalRoutes = [
+  { op: 'portalSignIn', method: 'post', path: '/portal/api/session/', auth: 'none', summary: 'Sign in', description: 'Email and password. Sets a new session cookie (a new session id at every sign-in). Rate limited per account and per address; an unknown email and a wrong password get the same answer.', request: json(SignInRequest), response: PortalMe, errors: ['invalid_credentials', 'rate_limited', 'csrf_rejected'] },
+  { op: 'portalSignOut', method: 'delete', path: '/portal/api/session/', auth: 'session', summary: 'Sign out', description: 'Ends this session and clears the cookie.', request: none, response: ok, errors: ['not_signed_in', 'csrf_rejected'] },
+  { op: 'portalSignOutEverywhere', method: 'delete', path: '/portal/api/sessions/', auth: 'session', summary: 'Sign out everywhere', description: 'Ends every session of the account, this one included.', request: none, response: ok.extend({ sessions_ended: z.number().int() }), errors: ['not_signed_in', 'csrf_rejected'] },
+  { op: 'portalMe', method: 'get', path: '/portal/api/me/', auth: 'session', summary: 'The signed-in user', description: 'The user, plan and the session\'s CSRF token.', request: none, response: PortalMe, errors: ['not_signed_in'] },
+  { op: 'portalSetPassword', method: 'post', path: '/portal/api/password/', auth: 'none', summary: 'Set a password from an invite link', description: 'The invite link (valid 24 hours, usable once) sets the account\'s password. Ends every existing session of the account.', request: json(SetPasswordRequest), response: ok.extend({ email: z.string() }), errors: ['invalid_payload', 'csrf_rejected'] },
+  { op: 'portalChangePassword', method: 'post', path: '/portal/api/password/change/', auth: 'session', summary: 'Change the password', description: 'Needs the current password. Ends every other session of the account.', request: json(ChangePasswordRequest), response: ok, errors: ['invalid_payload', 'invalid_credentials', 'not_signed_in', 'csrf_rejected'] },
+  { op: 'portalSignUp', method: 'post', path: '/portal/api/sign-up/', auth: 'none', summary: 'Open sign-up', description: 'Only when the server runs with PORTAL_SIGNUP=open (else 404): creates a Free-plan user and signs in.', request: json(SignUpRequest), response: PortalMe, errors: ['invalid_payload', 'not_found', 'rate_limited', 'csrf_rejected'] },
+  { op: 'portalListKeys', method: 'get', path: '/portal/api/keys/', auth: 'session', summary: 'List API keys', description: 'Every key of the account with its display prefix (never the key).', request: none, response: KeyList, errors: ['not_signed_in'] },
+  { op: 'portalCreateKey', method: 'post', path: '/portal/api/keys/', auth: 'session', summary: 'Create an API key', description: 'Key Name, Model Access (at least one scope) and Expiration. Refused when the plan\'s active-key limit is reached (details: limit, active). The full key is in this response only.', request: json(CreateKeyRequest), response: CreatedKey, errors: ['invalid_payload', 'not_signed_in', 'csrf_rejected'] },
+  { op: 'portalRevokeKey', method: 'post', path: '/portal/api/keys/{key_id}/revoke/', auth: 'session', summary: 'Revoke an API key', description: 'Immediate and irreversible: the key is refused from the next request on.', request: none, params: KeyIdParams, response: PortalKey, errors: ['not_found', 'not_signed_in', 'csrf_rejected'] },
+  { op: 'portalDeleteKey', method: 'delete', path: '/portal/api/keys/{key_id}/', auth: 'session', summary: 'Delete an API key', description: 'Removes the key permanently (revoked or not).', request: none, params: KeyIdParams, response: ok, errors: ['not_found', 'not_signed_in', 'csrf_rejected'] },
+  { op: 'portalUsage', method: 'get', path: '/portal/api/usage/', auth: 'session', summary: 'Usage of the billing period', description: 'The account (as GET /api/account/) and credits used per day and service in the billing period. The ledger as CSV: GET /portal/usage/ledger.csv.', request: none, response: UsagePage, errors: ['not_signed_in'] },
+  { op: 'portalLedger', method: 'get', path: '/portal/api/ledger/', auth: 'session', summary: 'Recent charges and refunds', description: 'The credit ledger, newest first, paginated.', request: none, query: LedgerQuery, response: LedgerPage, errors: ['invalid_payload', 'not_signed_in'] },
+  { op: 'portalJobs', method: 'get', path: '/portal/api/jobs/', auth: 'session', summary: 'Recent async jobs and webhook deliveries', description: 'The account\'s async jobs still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.', request: none, response: JobList, errors: ['not_signed_in'] },
+  { op: 'portalRedeliver', method: 'post', path: '/portal/api/jobs/{task_id}/redeliver/', auth: 'session', summary: 'Send a webhook again', description: 'Queues one more delivery of a finished job\'s result to its callback_url (the same body and webhook-id).', request: none, params: PortalTaskParams, response: ok, errors: ['not_found', 'invalid_payload', 'not_signed_in', 'csrf_rejected'] },
+  { op: 'portalPlaygroundDetect', method: 'post', path: '/portal/api/playground/detector/', auth: 'session', summary: 'Playground: detect AI text', description: 'POST /api/detector/ (synchronous) with the signed-in account\'s credits: the same bounds, price (1 credit per word) and body.', request: json(DetectorRequest.pick({ content: true })), response: DetectionResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+] as const satisfies readonly PortalRouteDef[];
+
+export type PortalRoute = (typeof portalRoutes)[number];
+export type PortalOperationId = PortalRoute['op'];

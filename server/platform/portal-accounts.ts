@@ -1,0 +1,152 @@
+/**
+ * Portal accounts: one-time invite links that set a password, sign-in with email and password,
+ * password change, open sign-up, and the sessions of signed-in users (stored in PostgreSQL,
+ * only as hashes of their ids).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database, Queryable } from '../db/database.ts';
+import { createUser, findUserByEmail, type User } from './accounts.ts';
+import { ApiError } from './errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+const token = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+
+export interface Invite {
+  token: string;
+  expiresAt: Date;
+  user: User;
+}
+
+/**
+ * Invites `email` (creating the user on `plan` when new): a one-time token valid 24 hours that
+ * sets the password. Earlier unused invites of the user stop working.
+ */
+export async function inviteUser(db: Database, email: string, plan: string, now: Date): Promise<Invite> {
+  const user = (await findUserByEmail(db, email)) ?? (await createUser(db, email, plan));
+  const invite = token('inv_');
+  const expiresAt = new Date(now.getTime() + INVITE_VALID_MS);
+  await db.transaction(async (tx) => {
+    await tx.query('update portal_invites set used_at = $2 where user_id = $1 and used_at is null', [user.id, now]);
+    await tx.query('insert into portal_invites (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [sha256(invite), user.id, now, expiresAt]);
+  });
+  return { token: invite, expiresAt, user };
+}
+
+/** The link an invite is opened with; the token sits in the fragment, so it never reaches a server log or a Referer. */
+export function inviteLink(baseUrl: string, invite: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/portal/set-password#token=${invite}`;
+}
+
+/** Uses an invite once: sets the password and ends every session of the user. */
+export async function setPasswordWithInvite(db: Database, invite: string, password: string, now: Date): Promise<{ userId: number; email: string }> {
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ user_id: number; email: string }>(
+      `update portal_invites i set used_at = $2 from users u
+       where i.token_hash = $1 and i.used_at is null and i.expires_at > $2 and u.id = i.user_id
+       returning i.user_id, u.email`,
+      [sha256(invite), now],
+    );
+    if (!row) throw new ApiError('invalid_payload', 'This link is invalid, was already used, or has expired (links are valid 24 hours). Ask the operator for a new one.');
+    await tx.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [row.user_id, hash, now]);
+    await tx.query('delete from portal_sessions where user_id = $1', [row.user_id]);
+    return { userId: row.user_id, email: row.email };
+  });
+}
+
+/**
+ * The user with this email and password, or undefined. An unknown email costs the same scrypt
+ * work as a wrong password, so neither the answer nor its timing tells them apart.
+ */
+export async function checkCredentials(db: Database, email: string, password: string): Promise<User | undefined> {
+  const [user] = await db.query<User & { password_hash: string | null }>('select * from users where lower(email) = lower($1)', [email]);
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+  return ok && user?.password_hash ? user : undefined;
+}
+
+export async function changePassword(db: Database, userId: number, current: string, next: string, keepSession: Buffer, now: Date): Promise<void> {
+  const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [userId]);
+  if (!user?.password_hash || !(await verifyPassword(current, user.password_hash))) throw new ApiError('invalid_credentials', 'The current password is wrong.');
+  const hash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [userId, hash, now]);
+    await tx.query('delete from portal_sessions where user_id = $1 and id_hash <> $2', [userId, keepSession]);
+  });
+}
+
+/** Open sign-up (PORTAL_SIGNUP=open): a Free-plan user with a password. */
+export async function signUp(db: Database, email: string, password: string, now: Date): Promise<User> {
+  if (await findUserByEmail(db, email)) throw new ApiError('invalid_payload', 'An account with this email exists; sign in or reset the password with an invite from the operator.');
+  const user = await createUser(db, email, 'Free');
+  await db.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [user.id, await hashPassword(password), now]);
+  return user;
+}
+
+// ---------------------------------------------------------------- sessions
+
+export interface SessionPolicy {
+  /** A session unused this long ends. */
+  idleMs: number;
+  /** A session ends this long after sign-in, used or not. */
+  absoluteMs: number;
+}
+
+export interface Session {
+  idHash: Buffer;
+  userId: number;
+  email: string;
+  plan: string;
+  csrfToken: string;
+}
+
+/** Starts a session: a new random id (never one the browser sent: no fixation) and its CSRF token. */
+export async function createSession(db: Queryable, userId: number, policy: SessionPolicy, now: Date): Promise<{ id: string; csrfToken: string }> {
+  const id = token('');
+  const csrfToken = randomBytes(24).toString('base64url');
+  await db.query('insert into portal_sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) values ($1, $2, $3, $4, $4, $5)', [
+    sha256(id), userId, csrfToken, now, new Date(now.getTime() + policy.absoluteMs),
+  ]);
+  return { id, csrfToken };
+}
+
+/** Minimum time between two writes of a session's last_seen_at (the idle clock is this coarse). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The live session with this id, or undefined (unknown, idle too long, or past its absolute expiry). */
+export async function findSession(db: Database, id: string, policy: SessionPolicy, now: Date): Promise<Session | undefined> {
+  if (!/^[\w-]{20,100}$/.test(id)) return undefined;
+  const [row] = await db.query<{ id_hash: Buffer; user_id: number; email: string; plan_name: string; csrf_token: string; last_seen_at: Date }>(
+    `select s.id_hash, s.user_id, u.email, u.plan_name, s.csrf_token, s.last_seen_at from portal_sessions s join users u on u.id = s.user_id
+     where s.id_hash = $1 and s.expires_at > $2 and s.last_seen_at > $3`,
+    [sha256(id), now, new Date(now.getTime() - policy.idleMs)],
+  );
+  if (!row) return undefined;
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await db.query('update portal_sessions set last_seen_at = $2 where id_hash = $1', [row.id_hash, now]);
+  return { idHash: row.id_hash, userId: row.user_id, email: row.email, plan: row.plan_name, csrfToken: row.csrf_token };
+}
+
+export async function endSession(db: Queryable, idHash: Buffer): Promise<void> {
+  await db.query('delete from portal_sessions where id_hash = $1', [idHash]);
+}
+
+export async function endSessionById(db: Queryable, id: string): Promise<void> {
+  await endSession(db, sha256(id));
+}
+
+export async function endAllSessions(db: Queryable, userId: number): Promise<number> {
+  return (await db.query('delete from portal_sessions where user_id = $1 returning 1', [userId])).length;
+}
+
+/** Sessions past either expiry; run by the periodic purge. */
+export async function purgeExpiredSessions(db: Queryable, policy: SessionPolicy, now: Date): Promise<number> {
+  return (await db.query('delete from portal_sessions where expires_at <= $1 or last_seen_at <= $2 returning 1', [now, new Date(now.getTime() - policy.idleMs)])).length;
+}
+
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

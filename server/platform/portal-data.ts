@@ -1,0 +1,189 @@
+/**
+ * What the developer portal and GET /api/account/ read and change: the account summary, usage per
+ * day and service, the credit ledger, the user's own keys (listed, revoked, deleted only by their
+ * owner), recent async jobs with their webhook attempts, and a second delivery on request.
+ */
+import { USAGE_SERVICES } from '../../contract/schemas.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+import { enqueue, type JobRow } from './jobs.ts';
+
+type Service = (typeof USAGE_SERVICES)[number];
+
+/** The service a ledger operation belongs to (refunds take their charge's operation). */
+const SERVICE_OF_OPERATION = `case
+  when op like 'detect-and-humanize%' then 'detect_and_humanize'
+  when op in ('detector', 'humanizer', 'grammar', 'plagiarism', 'image', 'voice') then op
+  else null end`;
+
+/** Charges and refunds of one user since $2 (the period start), each with its service. */
+const USAGE_ROWS = `select l.created_at, -l.amount as used, ${SERVICE_OF_OPERATION.replaceAll('op', 'coalesce(c.operation, l.operation)')} as service
+  from credit_ledger l left join credit_ledger c on c.id = l.refund_of
+  where l.user_id = $1 and l.kind in ('charge', 'refund') and l.created_at >= $2`;
+
+export interface AccountSummary {
+  user_id: number;
+  email: string;
+  plan: string;
+  credits_remaining: number;
+  monthly_allotment: number;
+  period_start: string;
+  period_end: string;
+  limits: { max_active_keys: number; max_pending_jobs: number; image_requests_per_minute: number; humanizer_sync_requests_per_minute: number };
+  usage: Record<Service, number>;
+}
+
+export async function accountSummary(db: Database, userId: number): Promise<AccountSummary> {
+  const [row] = await db.query(
+    `select u.id, u.email, u.credits, u.period_started_at, u.period_started_at + interval '1 month' as period_end,
+            p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
+     from users u join plans p on p.name = u.plan_name where u.id = $1`,
+    [userId],
+  );
+  if (!row) throw new ApiError('not_found', 'No such account.');
+  const used = await db.query<{ service: Service | null; used: number }>(`select service, sum(used)::int as used from (${USAGE_ROWS}) x group by service`, [userId, row.period_started_at]);
+  const usage = Object.fromEntries(USAGE_SERVICES.map((s) => [s, 0])) as Record<Service, number>;
+  for (const u of used) if (u.service) usage[u.service] = u.used;
+  return {
+    user_id: row.id,
+    email: row.email,
+    plan: row.name,
+    credits_remaining: row.credits,
+    monthly_allotment: row.monthly_credits,
+    period_start: row.period_started_at.toISOString(),
+    period_end: row.period_end.toISOString(),
+    limits: { max_active_keys: row.max_active_keys, max_pending_jobs: row.max_pending_jobs, image_requests_per_minute: row.image_requests_per_minute, humanizer_sync_requests_per_minute: row.humanizer_sync_per_minute },
+    usage,
+  };
+}
+
+/** Credits used per UTC day and service since the period start. */
+export async function dailyUsage(db: Database, userId: number, periodStart: string): Promise<{ date: string; service: string; credits: number }[]> {
+  return db.query(
+    `select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as date, service, sum(used)::int as credits
+     from (${USAGE_ROWS}) x where service is not null group by 1, 2 order by 1, 2`,
+    [userId, periodStart],
+  );
+}
+
+export interface LedgerLine { id: number; time: string; kind: 'charge' | 'refund' | 'grant' | 'reset'; operation: string; request_id: string | null; task_id: string | null; credits: number; balance_after: number }
+
+export async function ledgerPage(db: Database, userId: number, page: number, perPage: number): Promise<{ entries: LedgerLine[]; total: number }> {
+  const [{ total }] = await db.query('select count(*)::int as total from credit_ledger where user_id = $1', [userId]);
+  const entries = await db.query<LedgerLine>(
+    `select l.id::int, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time, l.kind,
+            case when l.kind = 'refund' then 'refund: ' || c.operation else l.operation end as operation,
+            l.request_id, l.job_id::text as task_id, l.amount as credits, l.balance_after
+     from credit_ledger l left join credit_ledger c on c.id = l.refund_of
+     where l.user_id = $1 order by l.id desc limit $2 offset $3`,
+    [userId, perPage, (page - 1) * perPage],
+  );
+  return { entries, total };
+}
+
+// ---------------------------------------------------------------- keys of their owner
+
+export interface PortalKeyRow {
+  id: string;
+  name: string;
+  status: 'Active' | 'Revoked' | 'Expired';
+  prefix: string;
+  scopes: string[];
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+}
+
+const KEY_COLUMNS = `id, name, case when status = 'Active' and expires_at <= now() then 'Expired' else status end as status, prefix, scopes, created_at, expires_at, last_used_at`;
+
+export async function listOwnKeys(db: Database, userId: number): Promise<{ keys: PortalKeyRow[]; active: number; maxActiveKeys: number }> {
+  const keys = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys where user_id = $1 order by created_at desc`, [userId]);
+  const [plan] = await db.query('select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1', [userId]);
+  return { keys, active: keys.filter((k) => k.status === 'Active').length, maxActiveKeys: plan.max_active_keys };
+}
+
+export async function ownKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
+  const [key] = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys where id = $1 and user_id = $2`, [keyId, userId]);
+  if (!key) throw new ApiError('not_found', 'No such API key.');
+  return key;
+}
+
+export async function revokeOwnKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
+  const [key] = await db.query<PortalKeyRow>(
+    `update api_keys set status = 'Revoked', revoked_at = coalesce(revoked_at, now()) where id = $1 and user_id = $2 returning ${KEY_COLUMNS}`,
+    [keyId, userId],
+  );
+  if (!key) throw new ApiError('not_found', 'No such API key.');
+  return key;
+}
+
+export async function deleteOwnKey(db: Database, userId: number, keyId: string): Promise<void> {
+  const rows = await db.query('delete from api_keys where id = $1 and user_id = $2 returning id', [keyId, userId]);
+  if (!rows.length) throw new ApiError('not_found', 'No such API key.');
+}
+
+/**
+ * Last used, kept cheaply: at most one write per key per minute from this process (and the
+ * statement skips a key written less than a minute ago by another).
+ */
+export class KeyUsage {
+  private readonly written = new Map<string, number>();
+
+  constructor(private readonly db: Queryable, private readonly onError: (error: unknown) => void) {}
+
+  touch(keyHash: Buffer, nowMs = Date.now()): void {
+    const id = keyHash.toString('hex');
+    const last = this.written.get(id);
+    if (last !== undefined && nowMs - last < 60_000) return;
+    this.written.set(id, nowMs);
+    if (this.written.size > 10_000) this.written.clear();
+    this.db
+      .query("update api_keys set last_used_at = now() where key_hash = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')", [keyHash])
+      .catch(this.onError);
+  }
+}
+
+// ---------------------------------------------------------------- jobs and webhook deliveries
+
+const ENDPOINTS: Record<JobRow['operation'], string> = { detectText: '/api/detector/', humanize: '/api/humanizer/', detectAndHumanize: '/api/detect-and-humanize/' };
+
+export async function recentJobs(db: Database, userId: number, limit = 50) {
+  const jobs = await db.query<{ id: string; operation: JobRow['operation']; status: JobRow['status']; created_at: Date; completed_at: Date | null; callback_url: string | null }>(
+    'select id, operation, status, created_at, completed_at, callback_url from jobs where user_id = $1 order by created_at desc limit $2',
+    [userId, limit],
+  );
+  const ids = jobs.map((j) => j.id);
+  const attempts = ids.length
+    ? await db.query<{ job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean }>(
+        'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
+        [ids],
+      )
+    : [];
+  const scheduled = ids.length
+    ? await db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [ids.map((id) => `webhook:${id}`)])
+    : [];
+  return jobs.map((job) => ({
+    task_id: job.id,
+    endpoint: ENDPOINTS[job.operation],
+    status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
+    created_at: job.created_at.toISOString(),
+    finished_at: job.completed_at?.toISOString() ?? null,
+    callback_url: job.callback_url,
+    attempts: attempts.filter((a) => a.job_id === job.id).map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok })),
+    next_retry_at: scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at.toISOString() ?? null,
+  }));
+}
+
+/** Queues one more delivery of a finished job's result (the next attempt number, no automatic retries after it). */
+export async function redeliverWebhook(db: Database, userId: number, taskId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
+      'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
+      [taskId, userId],
+    );
+    if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
+    if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
+    if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');
+    await enqueue(tx, 'deliver_webhook', { jobId: taskId, attempt: job.last + 1 }, { jobKey: `webhook:${taskId}`, maxAttempts: 1 });
+  });
+}

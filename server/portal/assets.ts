@@ -1,0 +1,33 @@
+/**
+ * The portal's browser code: the typed modules in ./client bundled by esbuild into one script,
+ * in memory, once per process (about 50 ms), and the stylesheet. Nothing is fetched from a CDN.
+ */
+import { readFile } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+export interface Asset { type: string; body: string }
+
+export function clientAssets(): () => Promise<Record<string, Asset>> {
+  let assets: Promise<Record<string, Asset>> | undefined;
+  return () => {
+    assets ??= (async () => {
+      const bundle = await build({
+        entryPoints: [new URL('./client/main.ts', import.meta.url).pathname],
+        bundle: true,
+        format: 'esm',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        legalComments: 'none',
+        logLevel: 'silent',
+      });
+      const css = await readFile(new URL('./client/portal.css', import.meta.url), 'utf8');
+      return {
+        'portal.js': { type: 'text/javascript; charset=utf-8', body: bundle.outputFiles[0].text },
+        'portal.css': { type: 'text/css; charset=utf-8', body: css },
+      };
+    })();
+    assets.catch(() => (assets = undefined));
+    return assets;
+  };
+}
