@@ -24,7 +24,7 @@ export function usageChart(days: string[], rows: { date: string; service: string
       chart.append(svg('rect', { x: left + i * band + band * 0.15, width: band * 0.7, y: y(base + v), height: y(base) - y(base + v), fill: SERVICE_COLORS[s] }, svg('title', {}, `${d} ${s}: ${number(v)} credits`)));
       base += v;
     }
-    if (days.length <= 16 || i % Math.ceil(days.length / 8) === 0) chart.append(svg('text', { x: left + i * band + band / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis' }, d.slice(5)));
+    if (i % Math.ceil(days.length / 10) === 0) chart.append(svg('text', { x: left + i * band + band / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis' }, d.slice(5)));
   });
   const legend = h('ul', { class: 'legend' }, ...services.map((s) => h('li', {}, h('span', { class: `swatch swatch-${s}`, 'aria-hidden': 'true' }), s)));
   return h('figure', { class: 'card' }, chart, legend, services.length ? null : h('figcaption', {}, 'No credits used in this period yet.'));

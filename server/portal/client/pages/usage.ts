@@ -8,8 +8,8 @@ const PER_PAGE = 20;
 export async function usagePage(): Promise<void> {
   const { account, daily } = await call(api.GET('/portal/api/usage/'));
   const days: string[] = [];
-  const today = new Date().toISOString().slice(0, 10);
-  for (let d = new Date(account.period_start.slice(0, 10)); d.toISOString().slice(0, 10) <= today && days.length < 40; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+  // Every day of the billing period, the days still to come included, so the chart reads as a month.
+  for (let d = new Date(account.period_start.slice(0, 10)); d.toISOString() < account.period_end && days.length < 32; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
 
   const stat = (label: string, value: string) => h('div', { class: 'stat' }, h('dt', {}, label), h('dd', {}, value));
   const summary = h('dl', { class: 'stats' },
@@ -49,7 +49,7 @@ export async function usagePage(): Promise<void> {
     h('div', { class: 'row' }, prev, pageInfo, next));
 
   app().replaceChildren(summary,
-    h('section', { 'aria-labelledby': 'chart-heading' }, h('h2', { id: 'chart-heading' }, `Credits per day since ${date(account.period_start)}`), usageChart(days, daily)),
+    h('section', { 'aria-labelledby': 'chart-heading' }, h('h2', { id: 'chart-heading' }, `Credits per day, ${date(account.period_start)} to ${date(account.period_end)}`), usageChart(days, daily)),
     byService, ledger);
   await load();
 }
