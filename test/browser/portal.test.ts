@@ -41,7 +41,7 @@ async function checkAccessibility(page: Page, name: string): Promise<void> {
 /** Tabs through the page and checks that every visible control receives focus. */
 async function checkKeyboard(page: Page, name: string): Promise<void> {
   const controls = await page.evaluate(() => {
-    const all = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])')];
+    const all = Array.from(document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])'));
     const visible = all.filter((el) => el.getClientRects().length > 0 || el.classList.contains('skip'));
     visible.forEach((el, i) => (el.dataset.kb = String(i)));
     return visible.length;
