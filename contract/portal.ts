@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import type { RequestKind } from './routes.ts';
 import { PUBLIC_SCOPES } from './routes.ts';
-import { AccountInfo, DetectionResult, DetectorRequest } from './schemas.ts';
+import { AccountInfo, DetectionResult, DetectorRequest, GrammarRequest, GrammarResult, HumanizationResult, HumanizerRequest, PlagiarismRequest, PlagiarismResult } from './schemas.ts';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/portal/ (so the browser never sends it to /api/). */
 export const SESSION_COOKIE = 'ci_session';
@@ -160,6 +160,9 @@ export const portalRoutes = [
   { op: 'portalJobs', method: 'get', path: '/portal/api/jobs/', auth: 'session', summary: 'Recent async jobs and webhook deliveries', description: 'The account\'s async jobs still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.', request: none, response: JobList, errors: ['not_signed_in'] },
   { op: 'portalRedeliver', method: 'post', path: '/portal/api/jobs/{task_id}/redeliver/', auth: 'session', summary: 'Send a webhook again', description: 'Queues one more delivery of a finished job\'s result to its callback_url (the same body and webhook-id).', request: none, params: PortalTaskParams, response: ok, errors: ['not_found', 'invalid_payload', 'not_signed_in', 'csrf_rejected'] },
   { op: 'portalPlaygroundDetect', method: 'post', path: '/portal/api/playground/detector/', auth: 'session', summary: 'Playground: detect AI text', description: 'POST /api/detector/ (synchronous) with the signed-in account\'s credits: the same bounds, price (1 credit per word) and body.', request: json(DetectorRequest.pick({ content: true })), response: DetectionResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundHumanize', method: 'post', path: '/portal/api/playground/humanizer/', auth: 'session', summary: 'Playground: humanize a text', description: 'POST /api/humanizer/ (synchronous) with the signed-in account\'s credits: 50 to 2,000 words, 1 credit per word, the plan\'s synchronous rate limit.', request: json(HumanizerRequest.pick({ content: true })), response: HumanizationResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundGrammar', method: 'post', path: '/portal/api/playground/grammar/', auth: 'session', summary: 'Playground: correct grammar', description: 'POST /api/grammar/correct/ with the signed-in account\'s credits: 5 to 10,000 words, 1 credit per word.', request: json(GrammarRequest), response: GrammarResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundPlagiarism', method: 'post', path: '/portal/api/playground/plagiarism/', auth: 'session', summary: 'Playground: scan for plagiarism', description: 'POST /api/plagiarism/scan/ with the signed-in account\'s credits: at least 50 characters, flat 2 credits.', request: json(PlagiarismRequest), response: PlagiarismResult, errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
 ] as const satisfies readonly PortalRouteDef[];
 
 export type PortalRoute = (typeof portalRoutes)[number];

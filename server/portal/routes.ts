@@ -21,7 +21,8 @@ import type { Services } from '../services.ts';
 import { clientAssets } from './assets.ts';
 import { ledgerCsv } from './csv.ts';
 import { PAGES, renderPage, rootPage, type PageId } from './pages.ts';
-import { playgroundDetect } from './playground.ts';
+import { playgroundDetect, playgroundGrammar, playgroundHumanize, playgroundPlagiarism, type PlaygroundCaller } from './playground.ts';
+import type * as s from '../../contract/schemas.ts';
 
 /** No inline script or style anywhere; everything comes from this origin. */
 export const CONTENT_SECURITY_POLICY =
@@ -149,9 +150,22 @@ const handlers: Handlers = {
     return { status: 'ok' };
   },
   async portalPlaygroundDetect(ctx, input) {
-    return playgroundDetect(ctx.services, ctx.session.userId, ctx.koa.state.requestId, (input as { content: string }).content);
+    return playgroundDetect(caller(ctx), (input as { content: string }).content);
+  },
+  async portalPlaygroundHumanize(ctx, input) {
+    return playgroundHumanize(caller(ctx), (input as { content: string }).content);
+  },
+  async portalPlaygroundGrammar(ctx, input) {
+    return playgroundGrammar(caller(ctx), input as z.infer<typeof s.GrammarRequest>);
+  },
+  async portalPlaygroundPlagiarism(ctx, input) {
+    return playgroundPlagiarism(caller(ctx), input as z.infer<typeof s.PlagiarismRequest>);
   },
 };
+
+function caller(ctx: PortalContext & { session: Session }): PlaygroundCaller {
+  return { services: ctx.services, userId: ctx.session.userId, requestId: ctx.koa.state.requestId };
+}
 
 function sessionPolicy(services: Services): SessionPolicy {
   return { idleMs: services.config.PORTAL_SESSION_IDLE_MINUTES * 60_000, absoluteMs: services.config.PORTAL_SESSION_HOURS * 3_600_000 };

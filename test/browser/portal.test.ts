@@ -185,11 +185,19 @@ describe('developer portal in Chromium', { skip }, () => {
     // Playground: highlighted sentences.
     await page.getByRole('link', { name: 'Playground' }).click();
     await page.waitForURL(/\/portal\/playground$/);
-    await page.getByText(/This detection costs \d+ credits/).waitFor();
-    await page.getByRole('button', { name: 'Detect' }).click();
+    await page.getByText(/Costs \d+ credits \(1 per word\)/).waitFor();
+    await page.getByRole('button', { name: 'Detect', exact: true }).click();
     await page.locator('.highlighted mark').first().waitFor();
     assert.equal(await page.locator('.highlighted mark').count(), 3);
     await visit(page, 'playground');
+    await page.getByRole('button', { name: 'Grammar', exact: true }).click();
+    await page.getByRole('button', { name: 'Correct', exact: true }).click();
+    await page.locator('.diff ins').first().waitFor();
+    await visit(page, 'playground-grammar');
+    await page.getByRole('button', { name: 'Humanizer', exact: true }).click();
+    await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+    await page.locator('.side-by-side').waitFor();
+    await visit(page, 'playground-humanizer');
 
     // A webhook job with a failing receiver: every attempt on the Jobs page.
     const accepted = await fetch(`${server.url}/api/detector/`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'A short text for a webhook.', callback_url: receiverUrl }) });

@@ -268,6 +268,22 @@ describe('developer portal', () => {
     assert.equal((await session.request('/portal/api/usage/')).body.account.credits_remaining, before - 7);
   });
 
+  test('playground grammar and plagiarism use the API handlers and prices', async () => {
+    const user = await portalUser(server, '1M');
+    const session = await signIn(server, user.email, user.password);
+    const grammar = await session.request('/portal/api/playground/grammar/', { json: { content: 'She go to school every days.' } });
+    assert.equal(grammar.status, 200);
+    assert.equal(grammar.body.input_words, 6);
+    assert.ok(grammar.body.diff.length > 0);
+    const scan = await session.request('/portal/api/playground/plagiarism/', { json: { content: 'A text long enough to be scanned for plagiarism against the corpus here.' } });
+    assert.equal(scan.status, 200);
+    const ledger = (await session.request('/portal/api/ledger/?per_page=2')).body.entries;
+    assert.deepEqual(ledger.map((e: any) => [e.operation, e.credits]), [['plagiarism', -2], ['grammar', -6]]);
+    const short = await session.request('/portal/api/playground/humanizer/', { json: { content: 'Too short to humanize.' } });
+    assert.equal(short.status, 400);
+    assert.equal(short.body.code, 'min_words_not_met');
+  });
+
   test('pages: the root links to the portal and the docs; CSP without inline scripts; signed-out pages redirect', async () => {
     const root = await fetch(`${server.url}/`);
     const html = await root.text();
