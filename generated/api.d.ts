@@ -1766,6 +1766,29 @@ export interface components {
              */
             password: string;
         };
+        PortalOk: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        PortalSignedOutEverywhere: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+            sessions_ended: number;
+        };
+        PortalPasswordSet: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+            email: string;
+        };
         PortalSetPassword: {
             /**
              * @description The token of the invite link (after `#token=`).
@@ -1947,6 +1970,10 @@ export interface components {
                  */
                 next_retry_at: string | null;
             }[];
+        };
+        PortalPlaygroundText: {
+            /** @description The text, as the API endpoint takes it. */
+            content: string;
         };
     };
     responses: never;
@@ -3189,13 +3216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["PortalOk"];
                 };
             };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
@@ -3247,14 +3268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                        sessions_ended: number;
-                    };
+                    "application/json": components["schemas"]["PortalSignedOutEverywhere"];
                 };
             };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
@@ -3347,14 +3361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                        email: string;
-                    };
+                    "application/json": components["schemas"]["PortalPasswordSet"];
                 };
             };
             /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
@@ -3428,13 +3435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["PortalOk"];
                 };
             };
             /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
@@ -3790,13 +3791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["PortalOk"];
                 };
             };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
@@ -3991,13 +3986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @example ok
-                         * @enum {string}
-                         */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["PortalOk"];
                 };
             };
             /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
@@ -4059,13 +4048,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.
-                     * @example The committee reviewed the proposal on Monday and asked for a revised budget.
-                     */
-                    content: string;
-                };
+                "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
         responses: {
@@ -4157,13 +4140,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Text to humanize: 50 to 2,000 words inclusive. 1 credit per word.
-                     * @example The committee reviewed the proposal on Monday and asked for a revised budget.
-                     */
-                    content: string;
-                };
+                "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
         responses: {

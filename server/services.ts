@@ -113,6 +113,7 @@ export async function startWorker(services: Services): Promise<Runner> {
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.keyUsage.flush();
   await services.engines.close();
   await services.db.close();
 }

@@ -123,22 +123,36 @@ export async function deleteOwnKey(db: Database, userId: number, keyId: string):
 }
 
 /**
- * Last used, kept cheaply: at most one write per key per minute from this process (and the
- * statement skips a key written less than a minute ago by another).
+ * Last used, kept cheaply: a request only notes its key in memory (at most once a minute per
+ * key); one background statement every few seconds writes the noted keys together. So a request
+ * costs no extra statement, and a busy key costs at most one write a minute.
  */
 export class KeyUsage {
-  private readonly written = new Map<string, number>();
+  private readonly noted = new Map<string, number>();
+  private readonly pending = new Set<string>();
+  private timer?: NodeJS.Timeout;
 
-  constructor(private readonly db: Queryable, private readonly onError: (error: unknown) => void) {}
+  constructor(private readonly db: Queryable, private readonly onError: (error: unknown) => void, private readonly flushMs = 5_000) {}
 
   touch(keyHash: Buffer, nowMs = Date.now()): void {
     const id = keyHash.toString('hex');
-    const last = this.written.get(id);
+    const last = this.noted.get(id);
     if (last !== undefined && nowMs - last < 60_000) return;
-    this.written.set(id, nowMs);
-    if (this.written.size > 10_000) this.written.clear();
-    this.db
-      .query("update api_keys set last_used_at = now() where key_hash = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')", [keyHash])
+    if (this.noted.size > 10_000) this.noted.clear();
+    this.noted.set(id, nowMs);
+    this.pending.add(id);
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes the noted keys now (also at shutdown). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const hashes = [...this.pending].map((id) => Buffer.from(id, 'hex'));
+    this.pending.clear();
+    if (!hashes.length) return;
+    await this.db
+      .query("update api_keys set last_used_at = now() where key_hash = any($1::bytea[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')", [hashes])
       .catch(this.onError);
   }
 }

@@ -188,7 +188,7 @@ describe('developer portal', () => {
     assert.equal(call.body.user_id, user.userId);
     assert.equal(call.body.limits.max_active_keys, 1);
     assert.deepEqual(Object.keys(call.body.usage).sort(), ['detect_and_humanize', 'detector', 'grammar', 'humanizer', 'image', 'plagiarism', 'voice']);
-    await new Promise((r) => setTimeout(r, 100));
+    await server.services.keyUsage.flush();
     const list = await session.request('/portal/api/keys/');
     assert.ok(list.body.keys[0].last_used_at, 'last used recorded');
     for (const path of ['/portal/api/keys/', '/portal/api/me/', '/portal/api/usage/', '/portal/api/ledger/', '/portal/api/jobs/', '/portal/keys', '/portal/usage', '/portal/usage/ledger.csv']) {
