@@ -1,7 +1,7 @@
 /** First start on a fresh database: a demo account with one all-scope key, printed once. */
 import { createUser } from './platform/accounts.ts';
 import { createApiKey } from './platform/keys.ts';
-import { PUBLIC_SCOPES } from '../contract/routes.ts';
+import { PUBLIC_SCOPES } from '../contract/catalogue.ts';
 import type { Database } from './db/database.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
