@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
 export { buildOpenApiDocument, API_VERSION } from './openapi.ts';
+export * from './catalogue.ts';

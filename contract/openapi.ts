@@ -10,7 +10,7 @@ export const API_VERSION = '1.0.0';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Missing or unusable API key', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
+  408: 'Request timeout', 409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 431: 'Request headers too large', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
 };
 
 function errorResponses(route: RouteDef) {
@@ -45,6 +45,9 @@ function requestBody(route: Pick<RouteDef, 'request'>) {
 
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
+  // Answers of no operation: a path the route table lacks, and a method its path does not take.
+  registry.registerComponent('responses', 'NotFound', { description: 'Unknown path (`not_found`). Paths end with a slash; the message suggests the slashed form.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  registry.registerComponent('responses', 'MethodNotAllowed', { description: 'The path exists but not with this method (`method_not_allowed`); the `Allow` header lists the methods it takes.', headers: { Allow: { description: 'Methods the path takes.', schema: { type: 'string' } } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key: `ci_` followed by 40 base62 characters.' });
   for (const route of routes as readonly RouteDef[]) {
     const success = Object.fromEntries(
@@ -77,7 +80,7 @@ export function buildOpenApiDocument() {
       title: 'Content Integrity API',
       version: API_VERSION,
       description:
-        'Detects AI-written text, images and voices, rewrites AI-sounding text so it reads as human, corrects grammar with minimal changes, and scans text for plagiarism. Every endpoint but the two health checks takes an API key in `X-API-Key`. Every error has the `Error` body; every response carries `X-Request-Id`. Character offsets are Unicode code points of the text exactly as submitted.',
+        'Detects AI-written text, images and voices, rewrites AI-sounding text so it reads as human, corrects grammar with minimal changes, and scans text for plagiarism. Every endpoint but the two health checks takes an API key in `X-API-Key`. Every error has the `Error` body; every response carries `X-Request-Id`. A path not listed here is 404 `not_found` (components/responses/NotFound); a listed path with another method, including any non-standard method, is 405 `method_not_allowed` with an `Allow` header (components/responses/MethodNotAllowed). Character offsets are Unicode code points of the text exactly as submitted.',
     },
     servers: [{ url: 'http://localhost:8000', description: 'Local server (npm start)' }],
   });

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import { PUBLIC_SCOPES } from './catalogue.ts';
 import type { RequestKind } from './routes.ts';
-import { PUBLIC_SCOPES } from './routes.ts';
 import { AccountInfo, DetectionResult, GrammarRequest, GrammarResult, HumanizationResult, PlagiarismRequest, PlagiarismResult } from './schemas.ts';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/portal/ (so the browser never sends it to /api/). */

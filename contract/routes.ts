@@ -4,13 +4,9 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
+import { describeBounds, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, PLAGIARISM_PRICE, TEXT_BOUNDS, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
-
-export const PUBLIC_SCOPES = ['humanizer', 'ai_detector', 'image_detector', 'grammar_checker', 'plagiarism_checker', 'voice_detector'] as const;
-/** `admin` manages the plagiarism source corpus; it is never part of "all scopes". */
-export const SCOPES = [...PUBLIC_SCOPES, 'admin'] as const;
-export type Scope = (typeof SCOPES)[number];
 
 export type RequestKind =
   | { kind: 'json'; body: z.ZodType }
@@ -36,6 +32,7 @@ export interface RouteDef {
 }
 
 const MB = 1024 * 1024;
+const { detectImage: IMAGE, detectVoice: VOICE } = FILE_LIMITS;
 const asyncErrors: ErrorCode[] = ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'pending_job_limit', 'service_unavailable', 'service_error'];
 const asyncNote =
   'Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.';
@@ -47,8 +44,8 @@ export const routes = [
     path: '/api/detector/',
     tag: 'AI text detection',
     summary: 'Score a text for AI authorship',
-    description: `Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. ${asyncNote}`,
-    scopes: ['ai_detector'],
+    description: `Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; ${describeBounds(TEXT_BOUNDS.detectText)}. ${asyncNote}`,
+    scopes: SCOPES_OF.detectText,
     request: { kind: 'json', body: s.DetectorRequest },
     responses: { 200: s.DetectionResult, 202: s.DetectionAccepted },
     errors: asyncErrors,
@@ -59,8 +56,8 @@ export const routes = [
     path: '/api/humanizer/',
     tag: 'Humanization',
     summary: 'Rewrite a text so it reads as human-written',
-    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words inclusive (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
-    scopes: ['humanizer'],
+    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. ${describeBounds(TEXT_BOUNDS.humanize)} (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
+    scopes: SCOPES_OF.humanize,
     request: { kind: 'json', body: s.HumanizerRequest },
     responses: { 200: s.HumanizationResult, 202: s.HumanizationAccepted },
     errors: [...asyncErrors, 'rate_limited'],
@@ -71,8 +68,8 @@ export const routes = [
     path: '/api/detect-and-humanize/',
     tag: 'Humanization',
     summary: 'Detect, then humanize only when the AI score exceeds a threshold',
-    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
-    scopes: ['humanizer', 'ai_detector'],
+    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
+    scopes: SCOPES_OF.detectAndHumanize,
     request: { kind: 'json', body: s.DetectAndHumanizeRequest },
     responses: { 200: s.DetectAndHumanizeResult, 202: s.DetectAndHumanizeAccepted },
     errors: asyncErrors,
@@ -85,7 +82,7 @@ export const routes = [
     summary: 'Read an async job',
     description:
       'Returns `processing` while the job is queued or running, then the result (the same body as the synchronous response of the endpoint that created it) or `failed`. Only the job\'s owner can read it; results are kept 1 hour after completion, then 404. Poll with exponential backoff: 2, 4, 8 … seconds, at most 30 seconds apart.',
-    scopes: [],
+    scopes: SCOPES_OF.getJob,
     request: { kind: 'none' },
     params: s.TaskIdParams,
     responses: { 200: s.JobStatus },
@@ -98,7 +95,7 @@ export const routes = [
     tag: 'Account',
     summary: 'The account of the calling key',
     description: 'Plan, credits remaining, monthly allotment, the billing period, the plan\'s limits and the credits used this period per service. Free of charge; any valid key (no scope needed).',
-    scopes: [],
+    scopes: SCOPES_OF.getAccount,
     request: { kind: 'none' },
     responses: { 200: s.AccountInfo },
     errors: [],
@@ -109,9 +106,8 @@ export const routes = [
     path: '/api/grammar/correct/',
     tag: 'Grammar',
     summary: 'Correct grammar, spelling and punctuation with minimal changes',
-    description:
-      'Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.',
-    scopes: ['grammar_checker'],
+    description: `Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. ${describeBounds(TEXT_BOUNDS.correctGrammar)}; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.`,
+    scopes: SCOPES_OF.correctGrammar,
     request: { kind: 'json', body: s.GrammarRequest },
     headers: s.IdempotencyHeaders,
     responses: { 200: s.GrammarResult },
@@ -123,9 +119,8 @@ export const routes = [
     path: '/api/plagiarism/scan/',
     tag: 'Plagiarism',
     summary: 'Scan a text for plagiarism',
-    description:
-      'Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. At least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.',
-    scopes: ['plagiarism_checker'],
+    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${PLAGIARISM_PRICE} credits, refunded if the scan fails. Supports Idempotency-Key.`,
+    scopes: SCOPES_OF.scanPlagiarism,
     request: { kind: 'json', body: s.PlagiarismRequest },
     headers: s.IdempotencyHeaders,
     responses: { 200: s.PlagiarismResult },
@@ -137,12 +132,11 @@ export const routes = [
     path: '/api/image-detector/predict/',
     tag: 'Image detection',
     summary: 'Classify an image as real, fake or inpainting',
-    description:
-      'multipart/form-data with the image in field `file` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails. Rate limited per plan per minute (429 rate_limited).',
-    scopes: ['image_detector'],
-    request: { kind: 'multipart', body: s.ImageUpload, maxFileBytes: 10 * MB },
+    description: `multipart/form-data with the image in field \`file\` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${IMAGE.maxBytes / MB} MB: a larger file is 400 invalid_payload). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails; the response reports credits_remaining. Rate limited per plan per minute (429 rate_limited).`,
+    scopes: SCOPES_OF.detectImage,
+    request: { kind: 'multipart', body: s.ImageUpload, maxFileBytes: IMAGE.maxBytes },
     responses: { 200: s.ImageResult },
-    errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'payment_in_progress', 'rate_limited', 'payload_too_large', 'service_unavailable', 'service_error'],
+    errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'payment_in_progress', 'rate_limited', 'service_unavailable', 'service_error'],
   },
   {
     op: 'imageHealth',
@@ -151,7 +145,7 @@ export const routes = [
     tag: 'Image detection',
     summary: 'Health of the image detection engine',
     description: 'No authentication. 200 with `healthy`; 503 with `unhealthy` when the engine is unreachable or degraded (circuit open).',
-    scopes: null,
+    scopes: SCOPES_OF.imageHealth,
     request: { kind: 'none' },
     responses: { 200: s.HealthReport, 503: s.HealthReport },
     errors: [],
@@ -163,11 +157,11 @@ export const routes = [
     tag: 'Voice detection',
     summary: 'Classify audio as AI voice or natural voice',
     description:
-      'multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.',
-    scopes: ['voice_detector'],
-    request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: 150 * MB },
+      `multipart/form-data with the audio in field \`file\` (WAV, FLAC, OGG, MP3, M4A or AAC, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
+    scopes: SCOPES_OF.detectVoice,
+    request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: VOICE.maxBytes },
     responses: { 200: s.VoiceResult },
-    errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'payload_too_large', 'service_unavailable', 'service_error'],
+    errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'service_unavailable', 'service_error'],
   },
   {
     op: 'voiceHealth',
@@ -176,7 +170,7 @@ export const routes = [
     tag: 'Voice detection',
     summary: 'Health of the voice detection engine',
     description: 'No authentication. 200 with `healthy` when the detection service is available; 503 with `unhealthy` otherwise.',
-    scopes: null,
+    scopes: SCOPES_OF.voiceHealth,
     request: { kind: 'none' },
     responses: { 200: s.HealthReport, 503: s.HealthReport },
     errors: [],
@@ -188,7 +182,7 @@ export const routes = [
     tag: 'Admin',
     summary: 'List the plagiarism source corpus',
     description: 'Operator endpoint (scope `admin`): the sources that plagiarism scans compare against.',
-    scopes: ['admin'],
+    scopes: SCOPES_OF.listSources,
     request: { kind: 'none' },
     query: s.SourceListQuery,
     responses: { 200: s.SourceList },
@@ -201,7 +195,7 @@ export const routes = [
     tag: 'Admin',
     summary: 'Add or replace plagiarism sources',
     description: 'Operator endpoint (scope `admin`): adds sources to the corpus; a URL that exists is replaced. For large imports use `npm run admin -- sources import FILE.jsonl`.',
-    scopes: ['admin'],
+    scopes: SCOPES_OF.importSources,
     request: { kind: 'json', body: s.SourceImportRequest },
     responses: { 200: s.SourceImportResult },
     errors: ['invalid_payload', 'payload_too_large'],
@@ -213,7 +207,7 @@ export const routes = [
     tag: 'Admin',
     summary: 'Delete a plagiarism source',
     description: 'Operator endpoint (scope `admin`): removes the source with the given URL.',
-    scopes: ['admin'],
+    scopes: SCOPES_OF.deleteSource,
     request: { kind: 'none' },
     query: s.SourceDeleteQuery,
     responses: { 200: s.SourceDeleteResult },

@@ -6,6 +6,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
+import { describeBounds, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, PLAGIARISM_PRICE, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
@@ -33,11 +34,17 @@ export const ErrorBody = z
   })
   .openapi('Error', { description: 'The one error body of every endpoint.' });
 
+/**
+ * Every text a request sends is refused with 400 invalid_payload, before any charge, when it holds
+ * U+0000 or an unpaired surrogate: PostgreSQL can store neither, and no engine needs them.
+ */
+const storableText = () => z.string().refine(isStorableText, { message: STORABLE_TEXT_MESSAGE });
+const NO_NUL_NOTE = 'Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).';
+
 // ---------------------------------------------------------------- async text requests
 
-const content = z.string().openapi({ description: 'Text to analyze.', example: TEXT_EXAMPLE });
-const callbackUrl = z
-  .string()
+const content = storableText().openapi({ description: 'Text to analyze.', example: TEXT_EXAMPLE });
+const callbackUrl = storableText()
   .max(2048)
   .openapi({ description: 'Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).', example: 'https://example.com/hooks/content-integrity' });
 const poll = z.boolean().default(false).openapi({ description: 'true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.', example: false });
@@ -49,16 +56,16 @@ const webhookSecret = z
   .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
 
 export const DetectorRequest = z
-  .object({ content: content.openapi({ description: 'Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.' }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. 1 credit per word. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('DetectorRequest');
 
 export const HumanizerRequest = z
-  .object({ content: content.openapi({ description: 'Text to humanize: 50 to 2,000 words inclusive. 1 credit per word.' }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. 1 credit per word. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('HumanizerRequest');
 
 export const DetectAndHumanizeRequest = z
   .object({
-    content: content.openapi({ description: 'Text to process: 50 to 2,000 words inclusive. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized.' }),
+    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}` }),
     detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
     callback_url: callbackUrl.optional(),
     poll: poll.optional(),
@@ -240,7 +247,7 @@ export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU',
 
 export const GrammarRequest = z
   .object({
-    content: z.string().openapi({ description: 'Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word.', example: 'She go to school every days.' }),
+    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. 1 credit per word. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
     target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' }),
   })
   .openapi('GrammarRequest');
@@ -283,7 +290,7 @@ export const GrammarResult = z
 // ---------------------------------------------------------------- plagiarism
 
 export const PlagiarismRequest = z
-  .object({ content: z.string().openapi({ description: 'Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits.', example: TEXT_EXAMPLE }) })
+  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${PLAGIARISM_PRICE} credits. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
   .openapi('PlagiarismRequest');
 
 const range = z.object({
@@ -298,7 +305,7 @@ export const PlagiarismSource = z
     domain: z.string().openapi({ description: 'Source domain.', example: 'en.wikipedia.org' }),
     similarity_score: score('Similarity with this source, 0 to 1.'),
     matched_word_count: z.number().int().min(0).openapi({ description: 'Submitted words matched by this source.', example: 84 }),
-    matched_percentage: z.number().min(0).max(100).openapi({ description: 'Share of the submitted text matched by this source, in percent.', example: 33.6 }),
+    matched_percentage: z.number().min(0).max(100).openapi({ description: 'Share of the submitted words matched by this source, in percent (0 to 100).', example: 33.6 }),
     matches: z.array(z.object({ submitted_range: range, similarity: score('Similarity of this passage.') })).openapi({ description: 'Matched passages.' }),
   })
   .openapi('PlagiarismSource');
@@ -341,10 +348,11 @@ export const PlagiarismResult = z
 
 // ---------------------------------------------------------------- image
 
-const binaryFile = (description: string) => z.any().openapi({ type: 'string', format: 'binary', description });
+/** A required file part: z.custom (unlike z.any) is not optional, so generated clients type `file` as required. */
+const binaryFile = (description: string) => z.custom<Blob>((value) => value !== undefined && value !== null).openapi({ type: 'string', format: 'binary', description });
 
 export const ImageUpload = z
-  .object({ file: binaryFile('Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB.') })
+  .object({ file: binaryFile(`Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${FILE_LIMITS.detectImage.maxBytes / 2 ** 20} MB.`) })
   .openapi('ImageUpload');
 
 export const ImageResult = z
@@ -354,7 +362,9 @@ export const ImageResult = z
     probabilities: z
       .object({ real: score('P(real).'), fake: score('P(fake).'), inpainting: score('P(inpainting).') })
       .openapi({ description: 'Per-class probabilities; they sum to 1.', example: { real: 0.81, fake: 0.12, inpainting: 0.07 } }),
-    credits_charged: z.number().int().min(6).max(17).openapi({ description: 'Credits deducted: max(6, round((197 + 50 × megapixels) / 36.5)), images above 3840×2160 priced as if downscaled.', example: 7 }),
+    credits_charged: z.number().int().min(IMAGE_MIN_CREDITS).max(IMAGE_MAX_CREDITS).openapi({ description: 'Credits deducted: max(6, round((197 + 50 × megapixels) / 36.5)), images above 3840×2160 priced as if downscaled.', example: 7 }),
+    credits_remaining: creditsRemaining,
+    user: UserRef,
   })
   .openapi('ImageResult');
 
@@ -377,7 +387,7 @@ export const HealthReport = z
 // ---------------------------------------------------------------- voice
 
 export const VoiceUpload = z
-  .object({ file: binaryFile('Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; no video.') })
+  .object({ file: binaryFile(`Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most ${FILE_LIMITS.detectVoice.maxBytes / 2 ** 20} MB and ${FILE_LIMITS.detectVoice.maxSeconds} seconds; no video.`) })
   .openapi('VoiceUpload');
 
 const timeString = (description: string, example: string) => z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description, example });
@@ -425,9 +435,9 @@ export const SourceImportRequest = z
     sources: z
       .array(
         z.object({
-          url: z.string().url().openapi({ description: 'Source URL; importing the same URL again replaces it.', example: 'https://example.com/article' }),
-          title: z.string().openapi({ description: 'Source title.', example: 'An article' }),
-          text: z.string().min(1).openapi({ description: 'Source text.', example: TEXT_EXAMPLE }),
+          url: z.string().url().refine(isStorableText, { message: STORABLE_TEXT_MESSAGE }).openapi({ description: 'Source URL; importing the same URL again replaces it.', example: 'https://example.com/article' }),
+          title: storableText().openapi({ description: 'Source title.', example: 'An article' }),
+          text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
         }),
       )
       .min(1)
@@ -465,7 +475,7 @@ export const SourceList = z
   .openapi('SourceList');
 
 export const SourceDeleteQuery = z.object({
-  url: z.string().openapi({ description: 'URL of the source to delete.', example: 'https://example.com/article', param: { name: 'url', in: 'query' } }),
+  url: storableText().openapi({ description: 'URL of the source to delete.', example: 'https://example.com/article', param: { name: 'url', in: 'query' } }),
 });
 
 export const SourceDeleteResult = z

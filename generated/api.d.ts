@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite a text so it reads as human-written
-         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words inclusive (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words, at most 30,000 characters (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
          *
          *     Required scopes: `humanizer`.
          */
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Detect, then humanize only when the AI score exceeds a threshold
-         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words, at most 30,000 characters. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
          *
          *     Required scopes: `humanizer` and `ai_detector`.
          */
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Scan a text for plagiarism
-         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. At least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.
+         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.
          *
          *     Required scopes: `plagiarism_checker`.
          */
@@ -165,7 +165,7 @@ export interface paths {
         put?: never;
         /**
          * Classify an image as real, fake or inpainting
-         * @description multipart/form-data with the image in field `file` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails. Rate limited per plan per minute (429 rate_limited).
+         * @description multipart/form-data with the image in field `file` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB: a larger file is 400 invalid_payload). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails; the response reports credits_remaining. Rate limited per plan per minute (429 rate_limited).
          *
          *     Required scopes: `image_detector`.
          */
@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Classify audio as AI voice or natural voice
-         * @description multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.
+         * @description multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB (a larger file is 400 invalid_payload) and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.
          *
          *     Required scopes: `voice_detector`.
          */
@@ -773,7 +773,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -797,7 +797,7 @@ export interface components {
         };
         DetectorRequest: {
             /**
-             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word.
+             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
             content: string;
@@ -886,7 +886,7 @@ export interface components {
         };
         HumanizerRequest: {
             /**
-             * @description Text to humanize: 50 to 2,000 words inclusive. 1 credit per word.
+             * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
             content: string;
@@ -1101,7 +1101,7 @@ export interface components {
         };
         DetectAndHumanizeRequest: {
             /**
-             * @description Text to process: 50 to 2,000 words inclusive. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized.
+             * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
             content: string;
@@ -1333,7 +1333,7 @@ export interface components {
         };
         GrammarRequest: {
             /**
-             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word.
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
              * @example She go to school every days.
              */
             content: string;
@@ -1460,7 +1460,7 @@ export interface components {
              */
             matched_word_count: number;
             /**
-             * @description Share of the submitted text matched by this source, in percent.
+             * @description Share of the submitted words matched by this source, in percent (0 to 100).
              * @example 33.6
              */
             matched_percentage: number;
@@ -1487,7 +1487,7 @@ export interface components {
         };
         PlagiarismRequest: {
             /**
-             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits.
+             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
             content: string;
@@ -1534,13 +1534,19 @@ export interface components {
              * @example 7
              */
             credits_charged: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
+             */
+            credits_remaining: number;
+            user: components["schemas"]["UserRef"];
         };
         ImageUpload: {
             /**
              * Format: binary
              * @description Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most 10 MB.
              */
-            file?: string;
+            file: string;
         };
         HealthReport: {
             /**
@@ -1679,7 +1685,7 @@ export interface components {
              * Format: binary
              * @description Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB and 600 seconds; no video.
              */
-            file?: string;
+            file: string;
         };
         SourceList: {
             /** @enum {string} */
@@ -1725,7 +1731,7 @@ export interface components {
                  */
                 title: string;
                 /**
-                 * @description Source text.
+                 * @description Source text. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
                  * @example The committee reviewed the proposal on Monday and asked for a revised budget.
                  */
                 text: string;
@@ -1976,7 +1982,28 @@ export interface components {
             content: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Unknown path (`not_found`). Paths end with a slash; the message suggests the slashed form. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but not with this method (`method_not_allowed`); the `Allow` header lists the methods it takes. */
+        MethodNotAllowed: {
+            headers: {
+                /** @description Methods the path takes. */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;

@@ -130,7 +130,7 @@ async function run(db: Database): Promise<void> {
     case 'sources import': {
       const file = arg(2, 'the JSONL file');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const { SourceCorpus } = await import('../server/engines/plagiarism/index.ts');
+      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
       const corpus = new SourceCorpus(db.pool);
       let lastPrint = 0;
       const report = await corpus.importJsonl(createReadStream(file), (p) => {
@@ -143,12 +143,12 @@ async function run(db: Database): Promise<void> {
       return output(report, `imported ${report.imported} sources from ${report.lines} lines (${report.skipped} skipped)`);
     }
     case 'sources list': {
-      const { SourceCorpus } = await import('../server/engines/plagiarism/index.ts');
+      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
       const page = await new SourceCorpus(db.pool).list({ limit: Number(opts.limit ?? 100), offset: Number(opts.offset ?? 0) });
       return output(page, `${page.total} sources\n` + page.sources.map((x) => `${x.url}  ${x.words} words  ${x.title}`).join('\n'));
     }
     case 'sources delete': {
-      const { SourceCorpus } = await import('../server/engines/plagiarism/index.ts');
+      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
       const url = arg(2, 'the URL');
       const deleted = await new SourceCorpus(db.pool).delete(url);
       if (!deleted) throw new ApiError('not_found', `No source with url ${url}`);

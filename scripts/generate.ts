@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { stringify } from 'yaml';
 import { buildOpenApiDocument } from '../contract/index.ts';
+import { sdkTypesFile, sdkTypesFrom } from '../sdk/scripts/sync-types.ts';
 
 const root = new URL('../', import.meta.url);
 const specFile = new URL('openapi.yaml', root);
@@ -20,6 +21,8 @@ const types = `// Generated from openapi.yaml by \`npm run generate\`. Do not ed
 const outputs: [URL, string][] = [
   [specFile, spec],
   [typesFile, types],
+  // The SDK's build copy (git-ignored): kept in step so the SDK's sources type-check here.
+  [sdkTypesFile, sdkTypesFrom(types)],
 ];
 if (process.argv.includes('--check')) {
   const stale = outputs.filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text).map(([file]) => file.pathname);
@@ -29,7 +32,9 @@ if (process.argv.includes('--check')) {
   }
   console.log('openapi.yaml and generated/ match the contract.');
 } else {
-  mkdirSync(new URL('generated/', root), { recursive: true });
-  for (const [file, text] of outputs) writeFileSync(file, text);
-  console.log('wrote openapi.yaml and generated/api.d.ts');
+  for (const [file, text] of outputs) {
+    mkdirSync(new URL('.', file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  console.log('wrote openapi.yaml, generated/api.d.ts and the SDK copy of it');
 }

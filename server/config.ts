@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
   /** Engine worker threads (0 = number of CPUs). */
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Load and warm every engine on every engine thread at start (the health checks report 503 until done). */
+  WARM_ENGINES: bool.default(true),
   HUMANIZER_LLM_URL: z.string().url().optional(),
   HUMANIZER_LLM_MODEL: z.string().optional(),
   HUMANIZER_LLM_API_KEY: z.string().optional(),

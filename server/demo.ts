@@ -2,7 +2,7 @@
 import { createUser } from './platform/accounts.ts';
 import { createApiKey } from './platform/keys.ts';
 import { inviteUser } from './platform/portal-accounts.ts';
-import { PUBLIC_SCOPES } from '../contract/routes.ts';
+import { PUBLIC_SCOPES } from '../contract/catalogue.ts';
 import type { Database } from './db/database.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';

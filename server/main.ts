@@ -7,7 +7,7 @@ import type { Runner } from 'graphile-worker';
 import { loadConfig, publicUrl } from './config.ts';
 import { inviteLink } from './platform/portal-accounts.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './demo.ts';
-import { buildApp } from './http/app.ts';
+import { createServer } from './http/app.ts';
 import { closeServices, createServices, startWorker } from './services.ts';
 import { onShutdownSignals } from './shutdown.ts';
 
@@ -23,7 +23,7 @@ if (demo) {
 }
 
 const runner: Runner | undefined = config.RUN_WORKER ? await startWorker(services) : undefined;
-const server: Server = buildApp(services).listen(config.PORT, config.HOST, () => {
+const server: Server = createServer(services).listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info(`Content Integrity API listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port} (docs at /docs)${runner ? ', worker in-process' : ''}`);

@@ -6,43 +6,20 @@
 import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
-import { trackWorkerLiveness } from './worker/liveness.ts';
+import { trackWorkerLiveness } from './platform/worker-liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
+import { PlagiarismScanner, SourceCorpus, type PlagiarismSteps } from './platform/plagiarism-corpus.ts';
 import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
-import { KeyUsage } from './platform/portal-data.ts';
+import { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
-import { createEngineRuntime, type EngineRuntime } from './runtime/engines.ts';
+import { createEngineRuntime } from './runtime/engines.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
-import { buildTaskList, CRONTAB } from './worker/tasks.ts';
-import type { PlagiarismScanner, SourceCorpus } from './engines/plagiarism/index.ts';
-
-export interface Services {
-  config: Config;
-  db: Database;
-  log: pino.Logger;
-  engines: EngineRuntime;
-  rateLimits: RateLimits;
-  /** API key authentication, one lookup for the concurrent requests of one key. */
-  auth: Authenticator;
-  /** Charges for synchronous requests, grouped per user under concurrency. */
-  charges: ChargeQueue;
-  /** Async job acceptances, grouped per user under concurrency. */
-  jobs: JobAcceptance;
-  /** Each key's last use, written at most once a minute. */
-  keyUsage: KeyUsage;
-  /** Portal sign-in attempts per account and per address. */
-  signInLimits: SignInLimits;
-  clock: () => Date;
-  versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
-  humanizerLlm?: { url: string; model: string; apiKey?: string };
-  plagiarism(): Promise<{ corpus: SourceCorpus; scanner: PlagiarismScanner }>;
-  webhookTimeoutMs: number;
-  webhookRetryDelayMs: (attempt: number) => number;
-}
+import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index.ts';
+import type { Services } from './context.ts';
 
 export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & { db?: Database };
 
@@ -56,10 +33,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
   const textDetectorVersion = lazy(async () => (await import('./engines/text-detect/index.ts')).loadTextDetector().version);
   const humanizerVersion = lazy(async () => (await import('./engines/humanize/index.ts')).HUMANIZER_ENGINE_VERSION);
+  const engines = overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS, warmUp: config.WARM_ENGINES });
+  // The scan's CPU-heavy steps run on the engine threads, so a long scan never stalls other requests.
+  const plagiarismSteps: PlagiarismSteps = {
+    query: (text) => engines.run({ kind: 'plagiarismQuery', text }),
+    report: (text, candidates, stats) => engines.run({ kind: 'plagiarismReport', text, candidates, ...stats }),
+  };
   const plagiarism = lazy(async () => {
-    const engine = await import('./engines/plagiarism/index.ts');
-    const webSearch = config.PLAGIARISM_SEARXNG_URL ? engine.searxngProvider(config.PLAGIARISM_SEARXNG_URL) : undefined;
-    return { corpus: new engine.SourceCorpus(db.pool), scanner: new engine.PlagiarismScanner(db.pool, { webSearch }) };
+    const { searxngProvider } = await import('./engines/plagiarism/index.ts');
+    const webSearch = config.PLAGIARISM_SEARXNG_URL ? searxngProvider(config.PLAGIARISM_SEARXNG_URL) : undefined;
+    return { corpus: new SourceCorpus(db.pool), scanner: new PlagiarismScanner(db.pool, { webSearch, steps: plagiarismSteps }) };
   });
   // Load the names up front so results can carry them synchronously.
   const versions = { text: await textDetectorVersion().catch(() => 'text-detect (unavailable)'), humanizer: await humanizerVersion().catch(() => 'humanizer (unavailable)') };
@@ -68,14 +51,15 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     config,
     db,
     log,
-    engines: overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS }),
+    engines,
     rateLimits: new RateLimits(db.pool),
     auth: new Authenticator(db),
     // The response waits for its charge's commit; not for the disk flush too (one fsync per round,
     // on a busy disk several ms, holding the user's row lock), unless asked to.
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
-    jobs: new JobAcceptance(db),
+    jobs: new JobAcceptance(db, runTextJob),
     signInLimits: new SignInLimits(db.pool),
+    webhookRedelivery: new WebhookRedelivery(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import { PlagiarismScanner, SourceCorpus } from '../../server/engines/plagiarism/index.ts';
+import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { seededRandom } from '../../server/engines/voice/synthetic.ts';
 import { percentile } from '../lib/percentile.ts';
 

@@ -8,7 +8,8 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import { PlagiarismScanner, SourceCorpus, type PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
+import type { PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
+import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { verdictFor } from '../../server/engines/plagiarism/report.ts';
 
 interface Expected {

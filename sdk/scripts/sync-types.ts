@@ -1,10 +1,10 @@
 /**
- * Copies the repository's generated/api.d.ts (written by `npm run generate` from contract/) into
- * sdk/src/generated/api.ts, so the published package carries its own types. The copy is generated
- * too: never edit it by hand. `--check` writes nothing and fails when the copy is stale
- * (test/e2e/sdk.test.ts runs the same comparison).
+ * Copies the repository's generated/api.d.ts (written by `npm run generate` from contract/), the one
+ * committed copy, into sdk/src/generated/api.ts, so the published package carries its own types.
+ * The copy is a build output (git-ignored): written on `npm install` (postinstall), by
+ * `npm run generate` and by the SDK's build. `--check` writes nothing and fails when it is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export const rootTypesFile = new URL('../../generated/api.d.ts', import.meta.url);
@@ -20,11 +20,12 @@ export function sdkTypesFrom(rootTypes: string): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const expected = sdkTypesFrom(readFileSync(rootTypesFile, 'utf8'));
   if (process.argv.includes('--check')) {
-    if (readFileSync(sdkTypesFile, 'utf8') !== expected) {
-      console.error('sdk/src/generated/api.ts is stale: run `npm --prefix sdk run sync-types` and commit it.');
+    if (!existsSync(sdkTypesFile) || readFileSync(sdkTypesFile, 'utf8') !== expected) {
+      console.error('sdk/src/generated/api.ts is stale: run `npm run generate` (or `npm --prefix sdk run sync-types`).');
       process.exit(1);
     }
   } else {
+    mkdirSync(new URL('.', sdkTypesFile), { recursive: true });
     writeFileSync(sdkTypesFile, expected);
     console.log('wrote sdk/src/generated/api.ts');
   }

@@ -1,56 +1,49 @@
 /**
- * The Koa application: request ids and logs, one error middleware with the contract's one
- * code → status table, and every route of the contract's route table mounted on its exact path.
- * Each route parses its body (JSON or multipart, with size limits), then calls its tRPC procedure
- * in-process, which authenticates, checks scopes, validates the input and runs the handler.
+ * The Koa application: request ids and logs, the one error middleware (errors.ts), and every
+ * endpoint of routes/ mounted on its route's exact path. Each route parses its body (JSON or
+ * multipart, with size limits), then calls its endpoint, whose procedure authenticates, validates
+ * and handles (endpoint.ts). `createServer` adds the answers to what Node's HTTP parser refuses.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
-import { TRPCError } from '@trpc/server';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { routes, type RouteDef } from '../../contract/routes.ts';
+import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
 import { hashKey } from '../platform/keys.ts';
 import { mountPortal } from '../portal/routes.ts';
-import type { Services } from '../services.ts';
 import { docsPage } from './docs.ts';
-import { createCaller, type HandlerResult } from './procedures.ts';
+import { isServerFailure, toErrorResponse } from './errors.ts';
+import { endpoints } from './routes/index.ts';
 
 /** JSON bodies: the largest text endpoint takes 300,000 characters, up to 4 bytes each in UTF-8. */
 const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Multipart text fields a request may carry beside its file. */
+const MAX_MULTIPART_FIELDS = 10;
 
-interface ErrorResponse {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  details?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
-
-/** Turns anything thrown into the contract's error; unknown failures become a 500 without internals. */
-export function toErrorResponse(error: unknown): ErrorResponse {
-  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
-  if (cause instanceof ApiError) return { status: ERROR_STATUS[cause.code], code: cause.code, message: cause.message, details: cause.details, headers: cause.headers };
-  if (cause instanceof z.ZodError) {
-    const first = cause.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    return { status: 400, code: 'invalid_payload', message: `${where}${first?.message ?? 'invalid request'}`, details: { issues: cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } };
-  }
-  // co-body (JSON) reports its failures with `status`, formidable (multipart) with `httpCode`.
-  const http = (cause as { status?: number; httpCode?: number } | undefined)?.status ?? (cause as { httpCode?: number } | undefined)?.httpCode;
-  if (http === 413) return { status: 413, code: 'payload_too_large', message: 'The request body is too large for this endpoint.' };
-  if (http === 415) return { status: 415, code: 'unsupported_media_type', message: 'Unsupported Content-Type.' };
-  if (http && http >= 400 && http < 500) return { status: 400, code: 'invalid_payload', message: `The request body could not be parsed: ${(cause as Error).message}` };
-  return { status: 500, code: 'internal_error', message: 'An unexpected error occurred; nothing was charged. Quote the request_id if you contact support.' };
-}
+const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
 
 function isJson(ctx: Koa.Context): boolean {
   return typeof ctx.is('json', '+json') === 'string';
+}
+
+/** The paths a route serves outside the route table. */
+const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'] };
+
+/** The methods a path takes (with HEAD for GET), or none for an unknown path. */
+function allowedMethods(path: string): string[] {
+  const methods = new Set<string>(EXTRA_PATHS[path] ?? []);
+  for (const route of routes as readonly RouteDef[]) {
+    if (new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)) methods.add(route.method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
 }
 
 export function buildApp(services: Services): Koa {
@@ -61,16 +54,16 @@ export function buildApp(services: Services): Koa {
   // Request id, one log line per response, and the one error handler.
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
-    const requestId = /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+    const requestId = /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('not_found', notFoundMessage(ctx.path));
+      if (ctx.status === 404 && ctx.body === undefined) unmatched(ctx);
     } catch (error) {
       const response = toErrorResponse(error);
-      if (response.status >= 500) services.log.error({ err: error, requestId, path: ctx.path }, 'request failed');
+      if (isServerFailure(error, response)) services.log.error({ err: error, requestId, path: ctx.path }, 'request failed');
       ctx.status = response.status;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
       ctx.body = { status: 'error', code: response.code, message: response.message, ...(response.details ? { details: response.details } : {}), request_id: requestId };
@@ -94,13 +87,9 @@ export function buildApp(services: Services): Koa {
 
   mountPortal(router, services);
 
-  for (const route of routes as readonly RouteDef[]) {
+  for (const endpoint of Object.values(endpoints)) {
+    const { route } = endpoint;
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const parse =
-      route.request.kind === 'multipart'
-        ? koaBody({ multipart: true, json: false, urlencoded: false, text: false, formidable: { maxFileSize: route.request.maxFileBytes, maxFiles: 1, maxFields: 10, keepExtensions: true } })
-        : koaBody({ json: true, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, urlencoded: false, text: false, multipart: false });
-
     router[route.method](koaPath, async (ctx, next) => {
       ctx.state.routePath = route.path;
       if (route.request.kind === 'json') {
@@ -111,15 +100,13 @@ export function buildApp(services: Services): Koa {
         throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
       }
       await next();
-    }, parse, async (ctx) => {
+    }, bodyParser(route), async (ctx) => {
       const uploads = Object.values(ctx.request.files ?? {}).flat();
       try {
-        const input = routeInput(route, ctx);
-        const caller = createCaller({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers });
-        const result = (await caller[route.op as keyof typeof caller](input as never)) as HandlerResult;
-        ctx.status = result.status ?? 200;
-        for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
-        ctx.body = result.body;
+        const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers }, routeInput(route, ctx));
+        ctx.status = reply.status ?? 200;
+        for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
+        ctx.body = reply.body;
         if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashKey(ctx.get('x-api-key')));
       } finally {
         // koa-body writes uploads to the temp folder; they never outlive the request.
@@ -129,8 +116,45 @@ export function buildApp(services: Services): Koa {
   }
 
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError('method_not_allowed', 'This route does not take that HTTP method.') }));
   return app;
+}
+
+/** No route took the request: 405 with Allow for a known path (204 for OPTIONS), else 404. */
+function unmatched(ctx: Koa.Context): void {
+  const allowed = allowedMethods(ctx.path);
+  if (allowed.length === 0) throw new ApiError('not_found', notFoundMessage(ctx.path));
+  ctx.set('Allow', allowed.join(', '));
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  throw new ApiError('method_not_allowed', `This route does not take ${ctx.method}; it takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
+}
+
+/**
+ * The route's body parser. A multipart body the parser refuses (a file over the route's limit,
+ * too many fields) is the caller's 400 invalid_payload, as the spec says for a file too large.
+ */
+function bodyParser(route: RouteDef): Koa.Middleware {
+  if (route.request.kind === 'json') return koaBody({ json: true, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, urlencoded: false, text: false, multipart: false });
+  if (route.request.kind === 'none') return (_ctx, next) => next();
+  const maxFileBytes = route.request.maxFileBytes;
+  const parse = koaBody({ multipart: true, json: false, urlencoded: false, text: false, formidable: { maxFileSize: maxFileBytes, maxFiles: 1, maxFields: MAX_MULTIPART_FIELDS, keepExtensions: true } });
+  return async (ctx, next) => {
+    let parsed = false;
+    try {
+      await parse(ctx, async () => {
+        parsed = true;
+      });
+    } catch (error) {
+      const message = (error as Error)?.message ?? '';
+      if (/maxFileSize|too large|exceeded/i.test(message) && /file/i.test(message)) {
+        throw new ApiError('invalid_payload', `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
+      }
+      throw new ApiError('invalid_payload', `The multipart body could not be parsed: ${message}`);
+    }
+    if (parsed) await next();
+  };
 }
 
 function routeInput(route: RouteDef, ctx: Koa.Context): unknown {
@@ -150,6 +174,37 @@ function routeInput(route: RouteDef, ctx: Koa.Context): unknown {
 
 function notFoundMessage(path: string): string {
   const withSlash = `${path}/`;
-  const known = (routes as readonly RouteDef[]).some((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(withSlash));
-  return known ? `No route ${path}; did you mean ${withSlash}? Paths end with a slash.` : `No route ${path}.`;
+  return allowedMethods(withSlash).length ? `No route ${path}; did you mean ${withSlash}? Paths end with a slash.` : `No route ${path}.`;
+}
+
+/**
+ * What Node's HTTP parser refuses never reaches Koa: headers over the limit (431), a malformed
+ * request line or method (400), a request that took too long (408). These get the contract's error
+ * body and a fresh request id too, when the socket can still be written to. Node cannot answer a
+ * client that already closed or reset its connection, nor one whose response had already begun.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'The request headers are larger than the server accepts (16 KB in all).']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'The request was not received in time.']
+        : ['invalid_payload', `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`];
+  const status = ERROR_STATUS[code];
+  const requestId = newRequestId();
+  const body = JSON.stringify({ status: 'error', code, message, request_id: requestId });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The app as an HTTP server: what main.ts listens with, and what the tests start. */
+export function createServer(services: Services): http.Server {
+  const server = http.createServer(buildApp(services).callback());
+  server.on('clientError', answerClientError);
+  return server;
 }

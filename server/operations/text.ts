@@ -1,45 +1,14 @@
 /**
- * The text operations (detector, humanizer, detect-and-humanize) as one place that both the
- * synchronous handlers and the async job task call: input bounds, charges, engine calls and the
- * spec's result bodies.
+ * The work of the three text operations (detector, humanizer, detect-and-humanize), shared by their
+ * synchronous endpoints (http/routes/) and their async job (jobs/run-text-job.ts): the engine calls
+ * and the spec's result bodies. Bounds and prices are the catalogue's (contract/catalogue.ts).
  */
 import type { z } from 'zod';
+import type { TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
-import { countWords, codePointLength } from '../engines/shared/text.ts';
-import { ApiError } from '../platform/errors.ts';
-import { refundCharge, type Charge, type ChargePart } from '../platform/credits.ts';
-import type { Services } from '../services.ts';
-
-export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
-
-/** Input bounds: the spec's for the humanizer, DESIGN.md's for the others. */
-export const TEXT_BOUNDS: Record<TextOperation, { minWords: number; maxWords: number; maxChars: number }> = {
-  detectText: { minWords: 1, maxWords: 50_000, maxChars: 300_000 },
-  humanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
-  detectAndHumanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
-};
-
-/** Checks a text against word and character bounds; returns its word count. */
-export function checkTextBounds(content: string, bounds: { minWords: number; maxWords: number; maxChars: number }): number {
-  const chars = codePointLength(content);
-  if (chars > bounds.maxChars) throw new ApiError('invalid_payload', `content is ${chars} characters; the limit is ${bounds.maxChars}.`, { limit: bounds.maxChars, actual: chars });
-  const words = countWords(content);
-  if (words < bounds.minWords) throw new ApiError('min_words_not_met', `content has ${words} words; at least ${bounds.minWords} are needed.`, { limit: bounds.minWords, actual: words });
-  if (words > bounds.maxWords) throw new ApiError('max_words_exceeded', `content has ${words} words; at most ${bounds.maxWords} are accepted.`, { limit: bounds.maxWords, actual: words });
-  return words;
-}
-
-/** What each text operation costs, as separate charges so each part can be refunded on its own. */
-export function textCharges(operation: TextOperation, words: number): ChargePart[] {
-  if (operation === 'detectAndHumanize') {
-    return [
-      { operation: 'detect-and-humanize:detection', amount: words },
-      { operation: 'detect-and-humanize:humanization', amount: words },
-    ];
-  }
-  return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
-}
+import { balanceOf, refundCharge, type Charge } from '../platform/credits.ts';
+import type { Services } from '../context.ts';
 
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number) => round(ms / 1000, 4);
@@ -66,8 +35,7 @@ export interface OperationContext {
 /** credits_remaining: known from the charge for a synchronous request; a job reads it when it ends. */
 async function creditsRemaining(ctx: OperationContext): Promise<number> {
   if (ctx.balanceAfterCharges !== undefined) return ctx.balanceAfterCharges;
-  const [row] = await ctx.services.db.query('select credits from users where id = $1', [ctx.userId]);
-  return Number(row.credits);
+  return balanceOf(ctx.services.db, ctx.userId);
 }
 
 type Body<T extends z.ZodType> = z.infer<T>;

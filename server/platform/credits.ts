@@ -5,10 +5,13 @@
  * a refund names the charge it reverses and the ledger's unique `refund_of` makes it happen at
  * most once.
  */
+import type { ChargePart } from '../../contract/catalogue.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
-import type { RequestKey } from './keys.ts';
+import { USABLE_KEY, type RequestKey } from './keys.ts';
+
+export type { ChargePart } from '../../contract/catalogue.ts';
 
 export interface Charge {
   /** Ledger row id of the charge, needed to refund it. */
@@ -21,12 +24,6 @@ export interface ChargeContext {
   operation: string;
   requestId?: string;
   jobId?: string;
-}
-
-/** One priced part of a request (detect-and-humanize has two, refunded separately). */
-export interface ChargePart {
-  operation: string;
-  amount: number;
 }
 
 /** A part to charge, with what its ledger row names. */
@@ -69,7 +66,7 @@ function debitStatement(name: string, payer: string) {
 const DEBIT_USER = debitStatement('debit', '$1::int');
 const DEBIT_KEY_OWNER = debitStatement(
   'debit-key-owner',
-  `(select user_id from api_keys where key_hash = $1 and status = 'Active' and (expires_at is null or expires_at > now()) and scopes @> $7::text[])`,
+  `(select k.user_id from api_keys k where k.key_hash = $1 and ${USABLE_KEY} and k.scopes @> $7::text[])`,
 );
 
 /**
@@ -99,16 +96,6 @@ export function insufficientCredits(credits: number, required: number): ApiError
 async function shortOfCredits(db: Queryable, userId: number, items: ChargePart[]): Promise<ApiError> {
   const [user] = await db.query('select credits from users where id = $1', [userId]);
   return insufficientCredits(Number(user?.credits ?? 0), items.reduce((sum, p) => sum + p.amount, 0));
-}
-
-/**
- * Charges every part of one request, all or none, in one statement; throws 403 insufficient_credits
- * naming the whole price when the balance is short (nothing changes then).
- */
-export async function chargeParts(db: Queryable, userId: number, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Charge[]> {
-  const charges = await debit(db, userId, parts.map((part) => ({ ...part, ...context })));
-  if (!charges) throw await shortOfCredits(db, userId, parts);
-  return charges;
 }
 
 /**
@@ -155,20 +142,16 @@ export class ChargeQueue {
   async chargeByKey(key: RequestKey, parts: ChargePart[], context: Omit<ChargeContext, 'operation'>): Promise<Paid> {
     const payer = { keyHash: key.hash, scopes: key.scopes };
     const paid = await this.byKey.submit(`${key.hash.toString('hex')} ${key.scopes.join(' ')}`, { payer, items: parts.map((part) => ({ ...part, ...context })) });
-    if (paid) {
-      key.checked = true;
-      return paid;
-    }
+    if (paid) return paid;
     const { userId } = await key.principal();
     return { userId, charges: await this.charge(userId, parts, context) };
   }
 }
 
-/** Throws 403 insufficient_credits when the balance is below `amount` (a check, not a reservation). */
-export async function requireCredits(db: Queryable, userId: number, amount: number): Promise<void> {
+/** The user's balance now. */
+export async function balanceOf(db: Queryable, userId: number): Promise<number> {
   const [user] = await db.query('select credits from users where id = $1', [userId]);
-  const credits = Number(user?.credits ?? 0);
-  if (credits < amount) throw new ApiError('insufficient_credits', `This request costs ${amount} credits and the balance is ${credits}.`, { credits, required: amount });
+  return Number(user?.credits ?? 0);
 }
 
 /**
@@ -189,6 +172,34 @@ export async function refundCharge(db: Queryable, userId: number, charge: Pick<C
     [userId, amount, charge.id, context.operation, context.requestId ?? null, context.jobId ?? null],
   );
   return rows[0]?.balance_after;
+}
+
+/** Refunds every charge (each at most once, see refundCharge); the balance after the last one that moved. */
+export async function refundCharges(db: Queryable, userId: number, charges: readonly Charge[], context: ChargeContext): Promise<number | undefined> {
+  let balance: number | undefined;
+  for (const charge of charges) balance = (await refundCharge(db, userId, charge, context)) ?? balance;
+  return balance;
+}
+
+/** A failure after a charge, whose credits were refunded: the caller answers with 503 service_error (or the cause's own code). */
+export class RefundedFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'RefundedFailure';
+  }
+}
+
+/**
+ * The one charge-then-work rule of every charged operation: `work` runs after the charges; when it
+ * throws, every charge is refunded (exactly once) and the failure comes back as RefundedFailure.
+ */
+export async function chargedWork<T>(db: Queryable, paid: Paid, context: ChargeContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await refundCharges(db, paid.userId, paid.charges, context);
+    throw new RefundedFailure(error);
+  }
 }
 
 export async function grantCredits(db: Queryable, userId: number, amount: number, operation: string): Promise<number> {

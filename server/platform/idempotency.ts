@@ -26,12 +26,14 @@ export function requestFingerprint(input: unknown): string {
 
 /**
  * Runs `work` once per (user, operation, key) within the window. Returns the response and whether
- * it is a replay. When `work` throws, the key is released so that a retry runs again.
+ * it is a replay. A charged `work` stores its response with `record` before it returns, inside its
+ * charged scope, so that a response that cannot be stored is refunded like any other failure; one
+ * that did not is recorded here. When `work` throws, the key is released so that a retry runs again.
  */
 export async function withIdempotency(
   db: Database,
   scope: { userId: number; operation: string; key: string; fingerprint: string },
-  work: () => Promise<StoredResponse>,
+  work: (record: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const deadline = Date.now() + WAIT_FOR_IN_FLIGHT_MS;
   for (;;) {
@@ -59,12 +61,17 @@ export async function withIdempotency(
     await new Promise((r) => setTimeout(r, 50));
   }
 
-  try {
-    const response = await work();
+  let recorded = false;
+  const record = async (response: StoredResponse) => {
+    recorded = true;
     await db.query(
       'update idempotency_records set response_status = $4, response_body = $5 where user_id = $1 and operation = $2 and key = $3',
       [scope.userId, scope.operation, scope.key, response.status, JSON.stringify(response.body)],
     );
+  };
+  try {
+    const response = await work(record);
+    if (!recorded) await record(response);
     return { ...response, replayed: false };
   } catch (error) {
     await db.query('delete from idempotency_records where user_id = $1 and operation = $2 and key = $3', [scope.userId, scope.operation, scope.key]);
@@ -72,6 +79,6 @@ export async function withIdempotency(
   }
 }
 
-export async function purgeExpiredIdempotencyRecords(db: Database): Promise<void> {
-  await db.query('delete from idempotency_records where created_at < now() - make_interval(secs => $1)', [IDEMPOTENCY_WINDOW_SECONDS * 2]);
+export async function purgeExpiredIdempotencyRecords(db: Database, now: Date): Promise<void> {
+  await db.query('delete from idempotency_records where created_at < $2::timestamptz - make_interval(secs => $1)', [IDEMPOTENCY_WINDOW_SECONDS * 2, now]);
 }

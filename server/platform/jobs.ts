@@ -8,9 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { debit, insufficientCredits, refundCharge, type Charge, type ChargePart } from './credits.ts';
+import type { z } from 'zod';
+import type { JobStatus } from '../../contract/schemas.ts';
+import { debit, insufficientCredits, refundCharges, type Charge, type ChargePart } from './credits.ts';
+
+type JobStatusBody = z.infer<typeof JobStatus>;
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
-import { textCharges, type TextOperation } from '../operations/text.ts';
+import type { TextOperation } from '../../contract/catalogue.ts';
 
 export const RESULT_RETENTION_MS = 60 * 60 * 1000;
 
@@ -31,25 +35,14 @@ export interface JobRow {
   completed_at: Date | null;
 }
 
-/** Enqueues a graphile-worker job on the given transaction (visible to workers only after COMMIT). */
-export async function enqueue(tx: Queryable, task: string, payload: unknown, options: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {}): Promise<void> {
-  await tx.query('select graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4, run_at := $5)', [
-    task,
-    JSON.stringify(payload),
-    options.jobKey ?? null,
-    options.maxAttempts ?? 25,
-    options.runAt ?? null,
-  ]);
-}
-
-export const RUN_JOB_MAX_ATTEMPTS = 3;
-
 export interface JobRequest {
   userId: number;
   maxPendingJobs: number;
   operation: TextOperation;
   input: JobRow['input'];
   words: number;
+  /** The request's price, from the catalogue. */
+  charges: ChargePart[];
   callbackUrl?: string;
   webhookSecret?: string;
   requestId: string;
@@ -72,7 +65,7 @@ const INSERT_JOBS = {
              as j(id, operation, input, word_count, charges, callback_url, webhook_secret)
            returning id
          )
-         select count(graphile_worker.add_job('run_job', json_build_object('jobId', job.id), job_key := 'job:' || job.id::text, max_attempts := $9))::int as queued from job`,
+         select count(graphile_worker.add_job($10, json_build_object('jobId', job.id), job_key := 'job:' || job.id::text, max_attempts := $9))::int as queued from job`,
 };
 
 /**
@@ -81,14 +74,20 @@ const INSERT_JOBS = {
  * has the plan's limit of unfinished jobs (429) or the balance does not cover it (403); the others
  * are charged, written and queued together.
  */
-export async function acceptJobs(db: Database, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
+/** The task that runs an accepted job (jobs/run-text-job.ts): its payload is { jobId }. */
+export interface JobTask {
+  name: string;
+  maxAttempts: number;
+}
+
+export async function acceptJobs(db: Database, task: JobTask, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
   return db.transaction(async (tx) => {
     const [user] = await tx.query(LOCK_USER, [userId, Math.max(...requests.map((r) => r.maxPendingJobs))]);
     let { pending, credits } = user as { pending: number; credits: number };
     const outcomes: (Outcome<AcceptedJob> | undefined)[] = []; // undefined: accepted, answered below
     const accepted: { request: JobRequest; taskId: string; parts: ChargePart[]; outcome: number }[] = [];
     for (const request of requests) {
-      const parts = textCharges(request.operation, request.words);
+      const parts = request.charges;
       const price = parts.reduce((sum, part) => sum + part.amount, 0);
       if (pending >= request.maxPendingJobs) {
         outcomes.push({ ok: false, error: new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' }) });
@@ -116,7 +115,8 @@ export async function acceptJobs(db: Database, userId: number, requests: JobRequ
       jobs.map((j) => JSON.stringify(j.charges)),
       jobs.map((j) => j.request.callbackUrl ?? null),
       jobs.map((j) => j.request.webhookSecret ?? null),
-      RUN_JOB_MAX_ATTEMPTS,
+      task.maxAttempts,
+      task.name,
     ]);
     for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
     return outcomes as Outcome<AcceptedJob>[];
@@ -127,8 +127,8 @@ export async function acceptJobs(db: Database, userId: number, requests: JobRequ
 export class JobAcceptance {
   private readonly batches: BatchedRounds<number, JobRequest, AcceptedJob>;
 
-  constructor(db: Database) {
-    this.batches = new BatchedRounds((userId, requests) => acceptJobs(db, userId, requests));
+  constructor(db: Database, task: JobTask) {
+    this.batches = new BatchedRounds((userId, requests) => acceptJobs(db, task, userId, requests));
   }
 
   accept(request: JobRequest): Promise<AcceptedJob> {
@@ -142,14 +142,15 @@ export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | un
 }
 
 /** The body GET /api/jobs/{task_id}/ returns, and that the webhook POSTs. */
-export function jobBody(job: JobRow): Record<string, unknown> {
-  if (job.status === 'success' && job.result) return job.result;
+export function jobBody(job: JobRow): JobStatusBody {
+  // The stored result is the success body the job's operation built.
+  if (job.status === 'success' && job.result) return job.result as JobStatusBody;
   if (job.status === 'failed') return { status: 'failed', task_id: job.id, result: null, error: job.error ?? 'The job failed.', word_count: job.word_count };
   return { status: 'processing', task_id: job.id, result: null, service_name: null, execution_time: null, word_count: null, credits_remaining: null, user: { id: job.user_id } };
 }
 
 /** Reads a job for its owner; another user's job, an unknown id or an expired result is 404. */
-export async function readJob(db: Database, userId: number, taskId: string, now: Date): Promise<Record<string, unknown>> {
+export async function readJob(db: Database, userId: number, taskId: string, now: Date): Promise<JobStatusBody> {
   const notFound = new ApiError('not_found', 'No job with this task_id (results are kept for 1 hour after completion).');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(taskId)) throw notFound;
   const [job] = await db.query<JobRow>('select * from jobs where id = $1 and user_id = $2 and (expires_at is null or expires_at > $3)', [taskId, userId, now]);
@@ -166,27 +167,30 @@ export async function startJob(db: Database, jobId: string): Promise<JobRow | un
   return job;
 }
 
-/** Stores the result (once) and enqueues the webhook delivery in the same transaction. */
-export async function completeJob(db: Database, job: JobRow, result: Record<string, unknown>, now: Date): Promise<void> {
+/** What a job's end does in its own transaction, when it ended now (the webhook's enqueue). */
+type OnFinal = (tx: Queryable) => Promise<void>;
+
+/** Stores the result (once), and runs `onFinal` (the webhook's enqueue) in the same transaction. */
+export async function completeJob(db: Database, job: JobRow, result: Record<string, unknown>, now: Date, onFinal?: OnFinal): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.query(
       "update jobs set status = 'success', result = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
       [job.id, JSON.stringify(result), now, new Date(now.getTime() + RESULT_RETENTION_MS)],
     );
-    if (rows.length && job.callback_url) await enqueue(tx, 'deliver_webhook', { jobId: job.id, attempt: 1 }, { jobKey: `webhook:${job.id}`, maxAttempts: 1 });
+    if (rows.length) await onFinal?.(tx);
   });
 }
 
 /** Marks the job failed and refunds every charge, in one transaction; a second call changes nothing. */
-export async function failJob(db: Database, job: JobRow, message: string, now: Date): Promise<void> {
+export async function failJob(db: Database, job: JobRow, message: string, now: Date, onFinal?: OnFinal): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.query(
       "update jobs set status = 'failed', error = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
       [job.id, message, now, new Date(now.getTime() + RESULT_RETENTION_MS)],
     );
     if (!rows.length) return;
-    for (const charge of job.charges) await refundCharge(tx, job.user_id, charge, { operation: 'job refund', jobId: job.id });
-    if (job.callback_url) await enqueue(tx, 'deliver_webhook', { jobId: job.id, attempt: 1 }, { jobKey: `webhook:${job.id}`, maxAttempts: 1 });
+    await refundCharges(tx, job.user_id, job.charges, { operation: 'job refund', jobId: job.id });
+    await onFinal?.(tx);
   });
 }
 

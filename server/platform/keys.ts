@@ -4,7 +4,7 @@
  * requests made with the same key.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/routes.ts';
+import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { BatchedRounds } from './batched-rounds.ts';
@@ -123,10 +123,16 @@ export async function deleteApiKey(db: Database, id: string): Promise<void> {
   if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
 }
 
+/**
+ * The key-validity rule, as one SQL condition on api_keys `k`: active and unexpired. Both the
+ * lookup below and the charge that checks a key in its own statement (credits.ts) use it.
+ */
+export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.expires_at > now()))`;
+
 /** The key's record with its user's plan; no row when no key has this hash. */
 const AUTHENTICATE = {
   name: 'authenticate',
-  text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired,
+  text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired, ${USABLE_KEY} as usable,
                 p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
          from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
          where k.key_hash = $1`,
@@ -138,6 +144,7 @@ interface KeyRow {
   status: ApiKeyRecord['status'];
   scopes: string[];
   expired: boolean | null;
+  usable: boolean;
   name: string;
   max_pending_jobs: number;
   image_requests_per_minute: number;
@@ -152,8 +159,12 @@ function wellFormedHash(key: string | undefined): Buffer {
 
 function principalOf(row: KeyRow | undefined): Principal {
   if (!row) throw new ApiError('invalid_api_key', 'The API key is not valid.');
-  if (row.status === 'Revoked') throw new ApiError('api_key_revoked', 'The API key was revoked.');
-  if (row.expired) throw new ApiError('api_key_expired', 'The API key has expired.');
+  if (!row.usable) {
+    // USABLE_KEY decides; these name why, for the caller.
+    if (row.status === 'Revoked') throw new ApiError('api_key_revoked', 'The API key was revoked.');
+    if (row.expired) throw new ApiError('api_key_expired', 'The API key has expired.');
+    throw new ApiError('invalid_api_key', 'The API key is not usable.');
+  }
   return {
     userId: row.user_id,
     keyId: row.id,
@@ -200,8 +211,6 @@ export class Authenticator {
  */
 export class RequestKey {
   private lookup?: Promise<Principal>;
-  /** True once the key was found known, active, unexpired and holding the route's scopes. */
-  checked = false;
 
   constructor(private readonly auth: Authenticator, readonly hash: Buffer, readonly scopes: readonly string[]) {}
 
@@ -209,7 +218,6 @@ export class RequestKey {
   principal(): Promise<Principal> {
     this.lookup ??= this.auth.principalFor(this.hash).then((principal) => {
       requireScopes(principal, this.scopes);
-      this.checked = true;
       return principal;
     });
     return this.lookup;

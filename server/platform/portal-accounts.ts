@@ -94,6 +94,11 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 
+/** The session lifetimes the configuration sets. */
+export function portalSessionPolicy(config: { PORTAL_SESSION_IDLE_MINUTES: number; PORTAL_SESSION_HOURS: number }): SessionPolicy {
+  return { idleMs: config.PORTAL_SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.PORTAL_SESSION_HOURS * 3_600_000 };
+}
+
 export interface Session {
   idHash: Buffer;
   userId: number;

@@ -6,7 +6,8 @@
 import { USAGE_SERVICES } from '../../contract/schemas.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { enqueue, type JobRow } from './jobs.ts';
+import type { JobRow } from './jobs.ts';
+import { enqueue, type QueuedTask } from './queue.ts';
 
 type Service = (typeof USAGE_SERVICES)[number];
 
@@ -188,16 +189,24 @@ export async function recentJobs(db: Database, userId: number, limit = 50) {
   }));
 }
 
-/** Queues one more delivery of a finished job's result (the next attempt number, no automatic retries after it). */
-export async function redeliverWebhook(db: Database, userId: number, taskId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
-      'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
-      [taskId, userId],
-    );
-    if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
-    if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
-    if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');
-    await enqueue(tx, 'deliver_webhook', { jobId: taskId, attempt: job.last + 1 }, { jobKey: `webhook:${taskId}`, maxAttempts: 1 });
-  });
+/**
+ * "Send again" of the portal: one more delivery of a finished job's result (the next attempt
+ * number, the same body and webhook-id). The delivery task's declaration is handed in by the
+ * composition root (platform does not import jobs/).
+ */
+export class WebhookRedelivery {
+  constructor(private readonly db: Database, private readonly delivery: QueuedTask<{ jobId: string; attempt: number }>) {}
+
+  async redeliver(userId: number, taskId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
+        'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
+        [taskId, userId],
+      );
+      if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
+      if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
+      if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');
+      await enqueue(tx, this.delivery, { jobId: taskId, attempt: job.last + 1 });
+    });
+  }
 }

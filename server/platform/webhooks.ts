@@ -1,13 +1,14 @@
 /**
  * Webhook delivery of async job results: the headers and Standard Webhooks signature, one delivery
- * attempt over SSRF-safe HTTP, and the retry schedule. Recording attempts and scheduling retries belong
- * to the job machinery that calls this.
+ * attempt over SSRF-safe HTTP, its record, and the retry schedule. jobs/deliver-webhook.ts runs a
+ * delivery with these.
  *
  * Signature (https://www.standardwebhooks.com): `webhook-signature: v1,<base64 HMAC-SHA256>` over
  * `${webhook-id}.${webhook-timestamp}.${body}`, keyed by the UTF-8 bytes of the caller's webhook_secret
  * (the `standardwebhooks` package accepts it when constructed with those bytes and `format: 'raw'`).
  */
 import { createHmac } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
 import { safeRequest, type OutboundPolicy } from './outbound.ts';
 
 export interface WebhookDelivery {
@@ -29,11 +30,6 @@ export interface WebhookAttempt {
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_MAX_ATTEMPTS = 4; // 1 try + 3 retries
-/**
- * The receiver's check (and its default timestamp tolerance) lives in the SDK, the one implementation
- * receivers and our own tests use; re-exported so tests can check what this module signs.
- */
-export { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../sdk/src/webhooks.ts';
 /** A receiver's reply is only logged; cap it well below anything that could hurt a worker. */
 const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -68,9 +64,9 @@ export function webhookHeaders(delivery: WebhookDelivery, timestamp: Date): Reco
 export async function attemptWebhook(
   delivery: WebhookDelivery,
   policy: OutboundPolicy,
+  at: Date,
   timeoutMs: number = WEBHOOK_TIMEOUT_MS,
 ): Promise<WebhookAttempt> {
-  const at = new Date();
   const started = performance.now();
   const finish = (statusCode: number | null, error: string | null): WebhookAttempt => ({
     at,
@@ -98,6 +94,19 @@ export async function attemptWebhook(
   } catch (error) {
     return finish(null, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
+}
+
+/** Records one attempt (in the transaction that schedules the next one, if any). */
+export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt: number, result: WebhookAttempt): Promise<void> {
+  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok) values ($1, $2, $3, $4, $5, $6, $7)', [
+    jobId,
+    attempt,
+    result.at,
+    result.statusCode,
+    result.error,
+    result.durationMs,
+    result.ok,
+  ]);
 }
 
 /** Base and growth of the retry backoff: 5 s, 25 s, 125 s after the 1st, 2nd and 3rd failure (~2.6 min in all). */

@@ -13,11 +13,11 @@ import type * as p from '../../contract/portal.ts';
 import { createApiKey } from '../platform/keys.ts';
 import { ApiError } from '../platform/errors.ts';
 import {
-  changePassword, checkCredentials, createSession, endAllSessions, endSession, endSessionById, findSession, sameToken, setPasswordWithInvite, signUp,
+  changePassword, checkCredentials, portalSessionPolicy, createSession, endAllSessions, endSession, endSessionById, findSession, sameToken, setPasswordWithInvite, signUp,
   type Session, type SessionPolicy,
 } from '../platform/portal-accounts.ts';
-import { accountSummary, dailyUsage, deleteOwnKey, ledgerPage, listOwnKeys, ownKey, recentJobs, redeliverWebhook, revokeOwnKey, type PortalKeyRow } from '../platform/portal-data.ts';
-import type { Services } from '../services.ts';
+import { accountSummary, dailyUsage, deleteOwnKey, ledgerPage, listOwnKeys, ownKey, recentJobs, revokeOwnKey, type PortalKeyRow } from '../platform/portal-data.ts';
+import type { Services } from '../context.ts';
 import { clientAssets } from './assets.ts';
 import { ledgerCsv } from './csv.ts';
 import { PAGES, renderPage, rootPage, type PageId } from './pages.ts';
@@ -146,7 +146,7 @@ const handlers: Handlers = {
     return { jobs: await recentJobs(ctx.services.db, ctx.session.userId) };
   },
   async portalRedeliver(ctx, input) {
-    await redeliverWebhook(ctx.services.db, ctx.session.userId, input.task_id as string);
+    await ctx.services.webhookRedelivery.redeliver(ctx.session.userId, input.task_id as string);
     return { status: 'ok' };
   },
   async portalPlaygroundDetect(ctx, input) {
@@ -168,7 +168,7 @@ function caller(ctx: PortalContext & { session: Session }): PlaygroundCaller {
 }
 
 function sessionPolicy(services: Services): SessionPolicy {
-  return { idleMs: services.config.PORTAL_SESSION_IDLE_MINUTES * 60_000, absoluteMs: services.config.PORTAL_SESSION_HOURS * 3_600_000 };
+  return portalSessionPolicy(services.config);
 }
 
 /** The origins this server is reached at: the request's own, and PUBLIC_URL's. */

@@ -1,28 +1,51 @@
 /**
  * Runs on the engine worker threads (piscina): every CPU-heavy engine call goes through here so a
- * long text, image or recording never stalls the event loop. Each engine is loaded once per thread,
- * on first use.
+ * long text, image, recording or plagiarism scan never stalls the event loop. Each engine is loaded
+ * once per thread: at start by `warmUp`, or on first use.
+ *
+ * This is also the one place an engine's input error (its own class) becomes the typed
+ * EngineInputError that crosses the thread boundary as plain data.
  */
 import type { Detection, TextDetector } from '../engines/text-detect/index.ts';
 import type { GrammarCorrection, GrammarEngine, TargetVariant } from '../engines/grammar/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
 import type { ImageAnalysis } from '../engines/image/index.ts';
-import type { VoiceAnalysis } from '../engines/voice/index.ts';
+import type { AudioProbe, VoiceAnalysis } from '../engines/voice/index.ts';
+import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../engines/plagiarism/index.ts';
 
 export type EngineTask =
+  | { kind: 'warmUp' }
   | { kind: 'detectText'; text: string }
   | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string } }
   | { kind: 'correctGrammar'; text: string; variant: TargetVariant }
+  | { kind: 'probeImage'; bytes: Uint8Array }
   | { kind: 'analyzeImage'; bytes: Uint8Array }
-  | { kind: 'analyzeVoice'; path: string };
+  | { kind: 'probeVoice'; path: string }
+  | { kind: 'analyzeVoice'; path: string }
+  | { kind: 'plagiarismQuery'; text: string }
+  | { kind: 'plagiarismReport'; text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
 
 export interface EngineResults {
+  warmUp: true;
   detectText: Detection;
   humanize: HumanizeResult;
   correctGrammar: GrammarCorrection;
+  probeImage: { width: number; height: number };
   analyzeImage: ImageAnalysis;
+  probeVoice: AudioProbe;
   analyzeVoice: VoiceAnalysis;
+  plagiarismQuery: PlagiarismQuery;
+  plagiarismReport: PlagiarismReport;
 }
+
+/** The input errors of every engine: the caller's fault, answered with a 400 of its own code. */
+export type EngineInputError =
+  | { engine: 'image'; code: 'invalid_image' | 'unsupported_media'; message: string }
+  | { engine: 'voice'; code: 'invalid_audio' | 'unsupported_media'; message: string }
+  | { engine: 'plagiarism'; code: 'insufficient_content'; message: string };
+
+/** A failure crosses the thread boundary as data: an input error, or an engine failure's message. */
+export type EngineFailure = { failure: 'input'; error: EngineInputError } | { failure: 'engine'; message: string };
 
 let detector: TextDetector | undefined;
 let grammar: Promise<GrammarEngine> | undefined;
@@ -32,29 +55,74 @@ async function textDetector(): Promise<TextDetector> {
   return detector;
 }
 
-/** A failure inside an engine crosses the thread boundary as a plain object with the error's class name. */
-export interface EngineFailure { engineError: string; message: string }
+const grammarEngine = () => (grammar ??= import('../engines/grammar/index.ts').then((m) => m.createGrammarEngine()));
+
+/** Loads every engine and runs each once on a small input, so that no request pays the load. */
+async function warmUp(): Promise<true> {
+  (await textDetector()).detect('Warm up the detector with a sentence.');
+  await (await grammarEngine()).correct('She go to school every days.', 'auto');
+  await Promise.all([import('../engines/humanize/index.ts'), import('../engines/image/index.ts'), import('../engines/voice/index.ts'), import('../engines/plagiarism/index.ts')]);
+  return true;
+}
+
+async function run(task: EngineTask): Promise<EngineResults[EngineTask['kind']]> {
+  switch (task.kind) {
+    case 'warmUp':
+      return warmUp();
+    case 'detectText':
+      return (await textDetector()).detect(task.text);
+    case 'humanize': {
+      const humanizer = await import('../engines/humanize/index.ts');
+      const options = { detector: await textDetector() };
+      if (!task.llm) return humanizer.humanize(task.text, options);
+      return await humanizer.humanizeWithLlm(task.text, { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) });
+    }
+    case 'correctGrammar':
+      return await (await grammarEngine()).correct(task.text, task.variant);
+    case 'probeImage': {
+      const image = await import('../engines/image/index.ts');
+      if (!image.sniffImageFormat(task.bytes)) throw new UnsupportedInput('Unsupported file format; send JPEG, PNG, WebP, GIF, BMP or TIFF.');
+      const { width, height } = await image.readImageSize(task.bytes);
+      return { width, height };
+    }
+    case 'analyzeImage':
+      return await (await import('../engines/image/index.ts')).analyzeImage(task.bytes);
+    case 'probeVoice':
+      return await (await import('../engines/voice/index.ts')).probeAudio(task.path);
+    case 'analyzeVoice':
+      return await (await import('../engines/voice/index.ts')).analyzeVoice(task.path);
+    case 'plagiarismQuery':
+      return (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text);
+    case 'plagiarismReport':
+      return (await import('../engines/plagiarism/index.ts')).plagiarismReport(task.text, task.candidates, task);
+  }
+}
+
+class UnsupportedInput extends Error {}
+
+/** The engine's own error classes, mapped once to the typed union. */
+async function inputErrorOf(task: EngineTask, error: unknown): Promise<EngineInputError | undefined> {
+  const message = (error as Error)?.message ?? String(error);
+  if (task.kind === 'probeImage' || task.kind === 'analyzeImage') {
+    if (error instanceof UnsupportedInput) return { engine: 'image', code: 'unsupported_media', message };
+    if (error instanceof (await import('../engines/image/index.ts')).InvalidImageError) return { engine: 'image', code: 'invalid_image', message };
+  }
+  if (task.kind === 'probeVoice' || task.kind === 'analyzeVoice') {
+    const voice = await import('../engines/voice/index.ts');
+    if (error instanceof voice.UnsupportedMediaError) return { engine: 'voice', code: 'unsupported_media', message };
+    if (error instanceof voice.InvalidAudioError) return { engine: 'voice', code: 'invalid_audio', message };
+  }
+  if (task.kind === 'plagiarismQuery' && error instanceof (await import('../engines/plagiarism/index.ts')).InsufficientContentError) {
+    return { engine: 'plagiarism', code: 'insufficient_content', message };
+  }
+  return undefined;
+}
 
 export default async function runEngineTask(task: EngineTask): Promise<EngineResults[EngineTask['kind']] | EngineFailure> {
   try {
-    switch (task.kind) {
-      case 'detectText':
-        return (await textDetector()).detect(task.text);
-      case 'humanize': {
-        const humanizer = await import('../engines/humanize/index.ts');
-        const options = { detector: await textDetector() };
-        if (!task.llm) return humanizer.humanize(task.text, options);
-        return await humanizer.humanizeWithLlm(task.text, { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) });
-      }
-      case 'correctGrammar':
-        grammar ??= import('../engines/grammar/index.ts').then((m) => m.createGrammarEngine());
-        return await (await grammar).correct(task.text, task.variant);
-      case 'analyzeImage':
-        return await (await import('../engines/image/index.ts')).analyzeImage(task.bytes);
-      case 'analyzeVoice':
-        return await (await import('../engines/voice/index.ts')).analyzeVoice(task.path);
-    }
+    return await run(task);
   } catch (error) {
-    return { engineError: (error as Error)?.constructor?.name ?? 'Error', message: (error as Error)?.message ?? String(error) };
+    const input = await inputErrorOf(task, error);
+    return input ? { failure: 'input', error: input } : { failure: 'engine', message: (error as Error)?.message ?? String(error) };
   }
 }

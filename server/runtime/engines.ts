@@ -1,21 +1,28 @@
 /**
- * The engines as the handlers see them: one worker-thread pool for the CPU-heavy calls, a circuit
- * breaker per media engine (its state is what the health routes report), and the engine versions
- * that name each result's service.
+ * The engines as the service sees them: one worker-thread pool for every engine call (short texts
+ * are detected in place), a circuit breaker per media engine (its state is what the health routes
+ * report), and the warm-up that loads every engine at start, in the background.
  */
 import os from 'node:os';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
-import type { EngineFailure, EngineResults, EngineTask } from './engine-worker.ts';
+import type { EngineFailure, EngineInputError, EngineResults, EngineTask } from './engine-worker.ts';
 
+export type { EngineInputError } from './engine-worker.ts';
+
+/** An engine call that failed: with `input` set, because of the caller's input. */
 export class EngineError extends Error {
-  constructor(readonly engineError: string, message: string) {
+  constructor(
+    message: string,
+    readonly input?: EngineInputError,
+  ) {
     super(message);
-    this.name = engineError;
+    this.name = 'EngineError';
   }
 }
 
 type Task<K extends EngineTask['kind']> = Extract<EngineTask, { kind: K }>;
+type MediaKind = 'analyzeImage' | 'analyzeVoice';
 
 /**
  * Up to this many characters (about 300 words) the detector takes a fraction of a millisecond,
@@ -28,45 +35,68 @@ const INLINE_DETECTION_MAX_CHARS = 2_000;
 let inlineRunner: Promise<(task: EngineTask) => Promise<unknown>> | undefined;
 const inlineEngine = () => (inlineRunner ??= import('./engine-worker.ts').then((m) => m.default));
 
+export interface EngineHealth {
+  /** The pool is up and (when warm-up is on) every engine is loaded. */
+  ready: boolean;
+  circuit: 'open' | 'half_open' | 'closed';
+  failures: number;
+}
+
 export interface EngineRuntime {
   run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]>;
-  /** Media engines go through a breaker: repeated failures open it and requests fail fast (503). */
-  breaker(name: 'image' | 'voice'): CircuitBreaker<[EngineTask], unknown>;
-  poolReady(): boolean;
+  /** Media analyses go through a breaker: repeated engine failures open it and requests fail fast (503). */
+  runMedia<K extends MediaKind>(task: Task<K>): Promise<EngineResults[K]>;
+  health(engine: 'image' | 'voice'): EngineHealth;
   close(): Promise<void>;
 }
 
-export function createEngineRuntime(options: { threads: number }): EngineRuntime {
+export function createEngineRuntime(options: { threads: number; warmUp?: boolean }): EngineRuntime {
   const threads = options.threads || Math.max(1, os.availableParallelism());
+  const warm = options.warmUp ?? false;
   const pool = new Piscina({
     filename: new URL('./engine-worker.mjs', import.meta.url).href,
-    minThreads: 1,
+    minThreads: warm ? threads : 1,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: warm ? Infinity : 60_000,
   });
   let closed = false;
+  let warmed = !warm;
 
   const runsInline = (task: EngineTask) => task.kind === 'detectText' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
-  // Load the detector now rather than stall the first short request.
-  inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
 
   async function run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]> {
     const result = (runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task)) as EngineResults[K] | EngineFailure;
-    if (result && typeof result === 'object' && 'engineError' in result) throw new EngineError(result.engineError, result.message);
+    if (result && typeof result === 'object' && 'failure' in result) {
+      throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
+    }
     return result as EngineResults[K];
   }
 
+  // Load the in-place detector now, and (warm-up on) every engine on every thread, in the background.
+  inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
+  if (warm) {
+    void Promise.all(Array.from({ length: threads }, () => run({ kind: 'warmUp' })))
+      .then(() => (warmed = true))
+      .catch(() => {}); // not ready then; the engine's failure shows on first use
+  }
+
   // Input errors (an undecodable file) are the caller's, not the engine's: they do not trip the breaker.
-  const isCallerError = (error: unknown) => error instanceof EngineError && /Invalid|Unsupported/.test(error.engineError);
-  const breakers = {
-    image: new CircuitBreaker((task: EngineTask) => run(task as Task<'analyzeImage'>), { timeout: 60_000, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError }),
-    voice: new CircuitBreaker((task: EngineTask) => run(task as Task<'analyzeVoice'>), { timeout: 120_000, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError }),
-  };
+  const isCallerError = (error: unknown) => error instanceof EngineError && error.input !== undefined;
+  const breaker = (timeout: number) => new CircuitBreaker((task: Task<MediaKind>) => run(task), { timeout, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError });
+  const breakers = { image: breaker(60_000), voice: breaker(120_000) };
+
+  async function runMedia<K extends MediaKind>(task: Task<K>): Promise<EngineResults[K]> {
+    const media = task as Task<MediaKind>;
+    return (await (media.kind === 'analyzeImage' ? breakers.image : breakers.voice).fire(media)) as EngineResults[K];
+  }
 
   return {
     run,
-    breaker: (name) => breakers[name] as unknown as CircuitBreaker<[EngineTask], unknown>,
-    poolReady: () => !closed && pool.threads.length > 0,
+    runMedia,
+    health(engine) {
+      const b = breakers[engine];
+      return { ready: !closed && warmed && pool.threads.length > 0, circuit: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed', failures: b.stats.failures };
+    },
     async close() {
       closed = true;
       for (const b of Object.values(breakers)) b.shutdown();

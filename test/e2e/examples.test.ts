@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { PUBLIC_SCOPES } from '../../contract/routes.ts';
+import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const run = promisify(execFile);

@@ -81,6 +81,10 @@ describe('grammar and plagiarism over HTTP', () => {
     const body = PlagiarismResult.parse(res.body);
     assert.equal(body.sources[0].url, 'https://en.example.org/wiki/Mitochondrion');
     assert.notEqual(body.verdict, 'original');
+    // matched_percentage is a percent (0 to 100), as documented: the copy is most of the text.
+    const words = content.split(/\s+/).length;
+    const copiedShare = (copied.split(/\s+/).length / words) * 100;
+    assert.ok(body.sources[0].matched_percentage > 1 && Math.abs(body.sources[0].matched_percentage - copiedShare) < 25, `matched_percentage ${body.sources[0].matched_percentage}, copied share ${copiedShare}`);
     const start = [...content].indexOf('T', 12); // the copied text starts after "😀 My essay. "
     const h = body.highlights[0];
     assert.ok(Math.abs(h.start - start) <= 2, `highlight starts at ${h.start}, copy at ${start}`);

@@ -60,7 +60,11 @@ describe('image and voice over HTTP', () => {
     const argmax = (Object.entries(probs) as [string, number][]).sort((a, b) => b[1] - a[1])[0][0];
     assert.equal(body.prediction, argmax);
     assert.equal(body.confidence, probs[body.prediction]);
-    assert.deepEqual((await creditStatement(server.services.db, userId)).entries.filter((e) => e.kind === 'charge').map((e) => e.amount), [-6]);
+    const statement = await creditStatement(server.services.db, userId);
+    assert.deepEqual(statement.entries.filter((e) => e.kind === 'charge').map((e) => e.amount), [-6]);
+    // Like every successful response: the balance after the charge, and the caller.
+    assert.equal(body.credits_remaining, statement.balance);
+    assert.deepEqual(body.user, { id: userId });
   });
 
   test('image: 1920×1080 costs 8', async () => {

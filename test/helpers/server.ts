@@ -9,11 +9,12 @@ import type { Server } from 'node:http';
 import pino from 'pino';
 import type { Runner } from 'graphile-worker';
 import { loadConfig } from '../../server/config.ts';
-import { buildApp } from '../../server/http/app.ts';
+import { createServer } from '../../server/http/app.ts';
 import { createUser } from '../../server/platform/accounts.ts';
 import { createApiKey, type Expiration } from '../../server/platform/keys.ts';
-import { createServices, startWorker, type ServiceOverrides, type Services } from '../../server/services.ts';
-import { PUBLIC_SCOPES, type Scope } from '../../contract/routes.ts';
+import type { Services } from '../../server/context.ts';
+import { createServices, startWorker, type ServiceOverrides } from '../../server/services.ts';
+import { PUBLIC_SCOPES, type Scope } from '../../contract/catalogue.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestServer {
@@ -30,9 +31,9 @@ let accounts = 0;
 
 export async function startTestServer(options: { worker?: boolean; env?: Record<string, string>; overrides?: ServiceOverrides } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ENGINE_THREADS: '1', ALLOW_PRIVATE_CALLBACKS: 'true', ...options.env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ENGINE_THREADS: '1', ALLOW_PRIVATE_CALLBACKS: 'true', WARM_ENGINES: 'false', ...options.env });
   const services = await createServices(config, { db, log: pino({ level: 'silent' }), ...options.overrides });
-  const server: Server = buildApp(services).listen(0, '127.0.0.1');
+  const server: Server = createServer(services).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const worker = options.worker ? await startWorker(services) : undefined;

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { ERROR_CODES, ERROR_STATUS } from '../../contract/errors.ts';
 import { routes, type RouteDef } from '../../contract/routes.ts';
 import { ErrorBody } from '../../contract/schemas.ts';
-import { toErrorResponse } from '../../server/http/app.ts';
+import { toErrorResponse } from '../../server/http/errors.ts';
 import { ApiError } from '../../server/platform/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { z } from 'zod';
 import { DetectAndHumanizeAccepted, DetectAndHumanizeResult, DetectionAccepted, DetectionResult, HumanizationAccepted, HumanizationResult, JobFailed, JobProcessing } from '../../contract/schemas.ts';
-import { verifyWebhookSignature } from '../../server/platform/webhooks.ts';
-import { chargeParts, creditStatement } from '../../server/platform/credits.ts';
+import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
+import { ChargeQueue, creditStatement } from '../../server/platform/credits.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -272,7 +272,7 @@ describe('acceptance in groups', () => {
       const { key, userId } = await server.account({ plan: '1M' }); // 10 pending jobs allowed
       const words = (await server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT } })).body.word_count as number;
       const { balance } = await creditStatement(server.services.db, userId);
-      await chargeParts(server.services.db, userId, [{ operation: 'test', amount: balance - 3 * words - 1 }], {});
+      await new ChargeQueue(server.services.db).charge(userId, [{ operation: 'test', amount: balance - 3 * words - 1 }], {});
       const responses = await Promise.all(Array.from({ length: 8 }, () => server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT, poll: true } })));
       const accepted = responses.filter((r) => r.status === 202);
       const refused = responses.filter((r) => r.status === 403);

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { createTestDatabase } from '../helpers/database.ts';
-import { InsufficientContentError, PlagiarismScanner, SourceCorpus, searxngProvider, type PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
+import { InsufficientContentError, searxngProvider, type PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
+import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { codePointLength } from '../../server/engines/shared/text.ts';
 
 const VOLCANO =

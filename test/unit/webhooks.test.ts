@@ -6,14 +6,16 @@ import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import type { OutboundPolicy } from '../../server/platform/outbound.ts';
 import {
-  attemptWebhook,
-  verifyWebhookSignature,
+  attemptWebhook as attemptAt,
   WEBHOOK_MAX_ATTEMPTS,
   webhookHeaders,
   webhookRetryDelayMs,
   type WebhookAttempt,
   type WebhookDelivery,
 } from '../../server/platform/webhooks.ts';
+import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
+
+const attemptWebhook = (d: WebhookDelivery, policy: OutboundPolicy, timeoutMs?: number) => attemptAt(d, policy, new Date(), timeoutMs);
 
 const STRICT: OutboundPolicy = { allowPrivate: false };
 const LOCAL_DEV: OutboundPolicy = { allowPrivate: true };

@@ -1,12 +1,9 @@
 /**
- * Plagiarism engine: an operator-managed source corpus in PostgreSQL, candidate retrieval by
- * winnowed fingerprints and full-text search, passage alignment and the spec's scan report.
- * The platform calls `SourceCorpus` (admin import/list/delete) and `PlagiarismScanner` (scans).
+ * Plagiarism engine, pure: candidate queries from winnowed fingerprints and full-text windows,
+ * passage alignment and the spec's scan report; source documents prepared for storage. The corpus
+ * in PostgreSQL and the scan around these steps are the platform's (platform/plagiarism-corpus.ts).
  */
-export { SourceCorpus, type SourceDocument, type SourceSummary, type ImportProgress, type ImportReport } from './corpus.ts';
-export { PlagiarismScanner, InsufficientContentError, type WebSearchProvider } from './scanner.ts';
+export { validateSource, prepareSource, domainOf, InvalidSourceError, type SourceDocument, type PreparedSource, type CandidateQuery } from './sources.ts';
+export { plagiarismQuery, plagiarismReport, InsufficientContentError, type PlagiarismQuery, type PlagiarismCandidate, type WebSearchProvider } from './scanner.ts';
 export type { PlagiarismReport } from './report.ts';
 export { searxngProvider } from './searxng.ts';
-
-/** Changes whenever fingerprints, alignment or scoring change (stored fingerprints must then be rebuilt). */
-export const PLAGIARISM_ENGINE_VERSION = 'plagiarism-1.1.0';

@@ -145,7 +145,7 @@ function summarise(score: number, verdict: Verdict, sources: PlagiarismReport['s
   const top = sources[0];
   const parts = [
     `About ${percent(score)} of the text matches ${sources.length} of the ${checked} checked (${judgement[verdict]}).`,
-    `The largest share, ${percent(top.matched_percentage)} of the text, matches ${top.title ? `"${top.title}" (${top.domain})` : top.domain}.`,
+    `The largest share, ${percent(top.matched_percentage / 100)} of the text, matches ${top.title ? `"${top.title}" (${top.domain})` : top.domain}.`,
   ];
   if (excludedAny) parts.push('Quoted passages and the bibliography are listed but not counted in the score.');
   return parts.join(' ');
@@ -219,7 +219,8 @@ export function buildReport({ sub, found, sentenceCount, sourcesChecked, process
       domain,
       similarity_score: round4(weighted / words),
       matched_word_count: matchedWords,
-      matched_percentage: round4(n === 0 ? 0 : words / n),
+      // In percent (0 to 100), as the contract documents it; two decimals.
+      matched_percentage: n === 0 ? 0 : Math.round((words / n) * 10_000) / 100,
       matches,
     };
   });

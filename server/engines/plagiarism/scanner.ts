@@ -1,12 +1,13 @@
 /**
- * The scan: check there is enough to scan, retrieve candidates from the corpus (fingerprints and
- * full text) and optionally from the web, align each candidate, and build the report.
+ * The scan's two pure steps, CPU-heavy and run on an engine thread: `plagiarismQuery` checks there
+ * is enough to scan and computes what to look up in the corpus; `plagiarismReport` aligns the
+ * candidates found (corpus and web) and builds the report. The corpus lookups between them are the
+ * platform's (platform/plagiarism-corpus.ts).
  */
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
 import { splitSentences } from '../shared/sentences.ts';
 import { alignDocuments, prepareText, type PreparedText } from './align.ts';
-import { CorpusIndex, domainOf, type SourceDocument } from './corpus.ts';
+import { type CandidateQuery, type SourceDocument } from './sources.ts';
 import { allFingerprints } from './fingerprints.ts';
 import { buildReport, type PlagiarismReport, type SourcePassages } from './report.ts';
 import { searchableWord, tokenise } from './tokens.ts';
@@ -70,48 +71,44 @@ export function fullTextQueries(sub: PreparedText): string[] {
   return Array.from({ length: MAX_FULL_TEXT_QUERIES }, (_, i) => windows[Math.floor(i * step)]);
 }
 
-export class PlagiarismScanner {
-  private readonly index: CorpusIndex;
+/** What to look up in the corpus for a text, and how many sentences it has. */
+export interface PlagiarismQuery extends CandidateQuery {
+  sentenceCount: number;
+}
 
-  constructor(
-    pool: pg.Pool,
-    private readonly options: { webSearch?: WebSearchProvider } = {},
-  ) {
-    this.index = new CorpusIndex(pool);
-  }
+/** A document to align the text with: a corpus source or a web result. */
+export interface PlagiarismCandidate {
+  source: { url: string; title: string; domain: string };
+  text: string;
+}
 
-  async scan(text: string): Promise<PlagiarismReport> {
-    const started = performance.now();
-    const { sentences, complete, longest } = completeSentenceCount(text);
-    if (complete < 2 && longest < LONG_SENTENCE_WORDS) {
-      throw new InsufficientContentError('The text needs at least two complete sentences to be scanned for plagiarism.');
-    }
-    const sub = prepareText(text);
-    const fingerprints = allFingerprints(sub.tokens);
-    const corpusSize = await this.index.countSources();
-    const [ids, webDocs] = await Promise.all([
-      this.index.candidates({ ...fingerprints, fullText: fullTextQueries(sub) }, corpusSize),
-      this.options.webSearch ? this.options.webSearch.search(text) : Promise.resolve([]),
-    ]);
-    const stored = await this.index.load(ids);
-    const candidates = [
-      ...stored.map((s) => ({ source: { url: s.url, title: s.title, domain: s.domain }, text: s.text })),
-      ...webDocs.map((d) => ({ source: { url: d.url, title: d.title, domain: domainOf(d.url) }, text: d.text })),
-    ];
-    const seen = new Set<string>();
-    const found: SourcePassages[] = [];
-    for (const c of candidates) {
-      if (seen.has(c.source.url)) continue; // a web result already in the corpus is aligned once
-      seen.add(c.source.url);
-      const passages = alignDocuments(sub, prepareText(c.text));
-      if (passages.length > 0) found.push({ source: c.source, passages });
-    }
-    return buildReport({
-      sub,
-      found,
-      sentenceCount: sentences,
-      sourcesChecked: corpusSize + webDocs.length,
-      processingMs: performance.now() - started,
-    });
+/** Throws InsufficientContentError for a text without enough complete sentences. */
+export function plagiarismQuery(text: string): PlagiarismQuery {
+  const { sentences, complete, longest } = completeSentenceCount(text);
+  if (complete < 2 && longest < LONG_SENTENCE_WORDS) {
+    throw new InsufficientContentError('The text needs at least two complete sentences to be scanned for plagiarism.');
   }
+  const sub = prepareText(text);
+  return { ...allFingerprints(sub.tokens), fullText: fullTextQueries(sub), sentenceCount: sentences };
+}
+
+/** Aligns each candidate (each url once) with the text and builds the report. */
+export function plagiarismReport(text: string, candidates: readonly PlagiarismCandidate[], stats: { sentenceCount: number; sourcesChecked: number; startedAt: number }): PlagiarismReport {
+  const sub = prepareText(text);
+  const seen = new Set<string>();
+  const found: SourcePassages[] = [];
+  for (const c of candidates) {
+    if (seen.has(c.source.url)) continue; // a web result already in the corpus is aligned once
+    seen.add(c.source.url);
+    const passages = alignDocuments(sub, prepareText(c.text));
+    if (passages.length > 0) found.push({ source: c.source, passages });
+  }
+  return buildReport({
+    sub,
+    found,
+    sentenceCount: stats.sentenceCount,
+    sourcesChecked: stats.sourcesChecked,
+    // startedAt is epoch milliseconds: performance.now() alone has another origin on each thread.
+    processingMs: performance.timeOrigin + performance.now() - stats.startedAt,
+  });
 }

@@ -5,7 +5,7 @@
  * Without one, only the result snippets are aligned: the engine itself never fetches arbitrary URLs.
  */
 import { splitSentences } from '../shared/sentences.ts';
-import type { SourceDocument } from './corpus.ts';
+import type { SourceDocument } from './sources.ts';
 import type { WebSearchProvider } from './scanner.ts';
 import { isStopWord, tokenise } from './tokens.ts';
 

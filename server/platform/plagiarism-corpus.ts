@@ -1,18 +1,24 @@
 /**
- * The operator-managed source corpus in PostgreSQL: import (JSONL), upsert, list, delete, and the
- * candidate retrieval queries the scanner runs against it.
+ * The operator-managed plagiarism source corpus in PostgreSQL: import (JSONL), upsert, list, delete,
+ * the candidate retrieval queries of a scan, and the scan itself (PlagiarismScanner): the engine's
+ * pure steps (engines/plagiarism) around the corpus queries here. All of the engine's SQL is here.
  */
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
-import { countWords } from '../shared/text.ts';
-import { storedFingerprints } from './fingerprints.ts';
-import { searchableWord, tokenise, type Token } from './tokens.ts';
-
-export interface SourceDocument {
-  url: string;
-  title: string;
-  text: string;
-}
+import {
+  domainOf,
+  plagiarismQuery,
+  plagiarismReport,
+  prepareSource,
+  validateSource,
+  type CandidateQuery,
+  type PlagiarismCandidate,
+  type PlagiarismQuery,
+  type PlagiarismReport,
+  type PreparedSource,
+  type SourceDocument,
+  type WebSearchProvider,
+} from '../engines/plagiarism/index.ts';
 
 export interface SourceSummary {
   url: string;
@@ -33,87 +39,11 @@ export interface ImportReport extends ImportProgress {
   errors: { line: number; message: string }[];
 }
 
-/** A document ready to be written: its row plus fingerprints and full-text chunks. */
-interface PreparedSource {
-  url: string;
-  title: string;
-  domain: string;
-  text: string;
-  words: number;
-  fingerprints: number[];
-  chunks: string[];
-}
-
 /** Documents are written in batches of about this much text (one transaction each). */
 const BATCH_CHARS = 2_000_000;
 const BATCH_DOCS = 2_000;
 /** Parsing yields to the event loop after this many lines (see importJsonl). */
 const YIELD_EVERY_LINES = 50;
-/** Full-text chunks are windows of this many words. */
-const CHUNK_TOKENS = 80;
-const TITLE_CHARS = 90;
-
-export class InvalidSourceError extends Error {
-  override name = 'InvalidSourceError';
-}
-
-/** The host of an http(s) url without a leading "www.", lower case. */
-export function domainOf(url: string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^www\./u, '');
-}
-
-function validate(value: unknown): SourceDocument {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidSourceError('expected a JSON object with url, title and text');
-  const { url, title, text } = value as Record<string, unknown>;
-  if (typeof url !== 'string' || url.trim() === '') throw new InvalidSourceError('url must be a non-empty string');
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    throw new InvalidSourceError(`url is not a valid URL: ${url.slice(0, 200)}`);
-  }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
-    throw new InvalidSourceError('url must be an http or https URL with a host');
-  }
-  if (typeof text !== 'string' || text.trim() === '') throw new InvalidSourceError('text must be a non-empty string');
-  if (title !== undefined && title !== null && typeof title !== 'string') throw new InvalidSourceError('title must be a string');
-  return { url: url.trim(), title: typeof title === 'string' ? title : '', text };
-}
-
-/**
- * Full-text chunks: the distinct searchable words (see `searchableWord`) of consecutive windows of
- * CHUNK_TOKENS words, as lexeme lists for array_to_tsvector (no text-search parser at import).
- * A short tail (under half a window) joins the window before it instead of making its own row.
- */
-function lexemeChunks(tokens: readonly Token[]): string[] {
-  const chunks: string[] = [];
-  for (let i = 0; i < tokens.length; i += CHUNK_TOKENS) {
-    const tailIsShort = tokens.length - (i + CHUNK_TOKENS) < CHUNK_TOKENS / 2;
-    const end = tailIsShort ? tokens.length : i + CHUNK_TOKENS;
-    const words = new Set<string>();
-    for (let j = i; j < end; j++) if (searchableWord(tokens[j].norm)) words.add(tokens[j].norm);
-    if (words.size > 0) chunks.push([...words].join(' '));
-    if (tailIsShort) break;
-  }
-  return chunks;
-}
-
-function prepare(doc: SourceDocument): PreparedSource {
-  // PostgreSQL text cannot hold NUL; nothing else is changed, so stored text matches the original.
-  const text = doc.text.replaceAll('\u0000', ' ');
-  const tokens = tokenise(text);
-  const title = doc.title.trim() || (text.trim().split('\n')[0] ?? '').trim().slice(0, TITLE_CHARS);
-  return {
-    url: doc.url,
-    title: title.replaceAll('\u0000', ''),
-    domain: domainOf(doc.url),
-    text,
-    words: countWords(text),
-    fingerprints: storedFingerprints(tokens),
-    chunks: lexemeChunks(tokens),
-  };
-}
-
 /** Deletes documents with their fingerprints and chunks (inside the caller's transaction); returns how many. */
 async function deleteSources(client: pg.PoolClient, urls: string[]): Promise<number> {
   const { rows } = await client.query<{ id: string }>('delete from plagiarism_sources where url = any($1::text[]) returning id', [urls]);
@@ -178,7 +108,7 @@ export class SourceCorpus {
       report.bytes += Buffer.byteLength(line) + 1;
       if (line.trim() === '') continue;
       try {
-        const doc = prepare(validate(JSON.parse(line)));
+        const doc = prepareSource(validateSource(JSON.parse(line)));
         batch.push(doc);
         batchChars += doc.text.length;
       } catch (error) {
@@ -200,7 +130,7 @@ export class SourceCorpus {
   }
 
   async upsert(doc: SourceDocument): Promise<void> {
-    await this.write([prepare(validate(doc))]);
+    await this.write([prepareSource(validateSource(doc))]);
   }
 
   async list(options: { limit?: number; offset?: number } = {}): Promise<{ total: number; sources: SourceSummary[] }> {
@@ -300,17 +230,6 @@ export interface StoredSource {
   text: string;
 }
 
-export interface CandidateQuery {
-  exact: number[];
-  paraphrase: number[];
-  /**
-   * Full-text queries (tsquery literals of quoted lexemes), one per window of the submitted text.
-   * Each takes the first three matching chunks without ranking (ranking every match cost ~10× more);
-   * a source counts when it matches at least two windows.
-   */
-  fullText: string[];
-}
-
 /**
  * A fingerprint present in more sources than this share of the corpus (clamped to
  * [BOILERPLATE_MIN, BOILERPLATE_MAX]) is boilerplate, not evidence of copying.
@@ -383,4 +302,63 @@ export class CorpusIndex {
     );
     return rows;
   }
+}
+
+/** The scan's two CPU-heavy steps: run in place by default, on an engine thread by the service. */
+export interface PlagiarismSteps {
+  query(text: string): Promise<PlagiarismQuery>;
+  report(text: string, candidates: PlagiarismCandidate[], stats: { sentenceCount: number; sourcesChecked: number; startedAt: number }): Promise<PlagiarismReport>;
+}
+
+const inPlace: PlagiarismSteps = {
+  query: async (text) => plagiarismQuery(text),
+  report: async (text, candidates, stats) => plagiarismReport(text, candidates, stats),
+};
+
+/**
+ * A scan: the engine's query step, candidate retrieval from the corpus (fingerprints and full text)
+ * and optionally from the web, then the engine's alignment and report step.
+ */
+export class PlagiarismScanner {
+  private readonly index: CorpusIndex;
+
+  constructor(
+    pool: pg.Pool,
+    private readonly options: { webSearch?: WebSearchProvider; steps?: PlagiarismSteps } = {},
+  ) {
+    this.index = new CorpusIndex(pool);
+  }
+
+  /**
+   * The first step alone: throws InsufficientContentError for a text without enough complete
+   * sentences, which an endpoint refuses before charging.
+   */
+  async prepare(text: string): Promise<PreparedScan> {
+    const startedAt = performance.timeOrigin + performance.now();
+    return { text, startedAt, query: await (this.options.steps ?? inPlace).query(text) };
+  }
+
+  /** Candidate retrieval (corpus and web), then alignment and the report. */
+  async complete({ text, startedAt, query }: PreparedScan): Promise<PlagiarismReport> {
+    const steps = this.options.steps ?? inPlace;
+    const corpusSize = await this.index.countSources();
+    const [ids, webDocs] = await Promise.all([this.index.candidates(query, corpusSize), this.options.webSearch ? this.options.webSearch.search(text) : Promise.resolve([] as SourceDocument[])]);
+    const stored = await this.index.load(ids);
+    const candidates: PlagiarismCandidate[] = [
+      ...stored.map((s) => ({ source: { url: s.url, title: s.title, domain: s.domain }, text: s.text })),
+      ...webDocs.map((d) => ({ source: { url: d.url, title: d.title, domain: domainOf(d.url) }, text: d.text })),
+    ];
+    return steps.report(text, candidates, { sentenceCount: query.sentenceCount, sourcesChecked: corpusSize + webDocs.length, startedAt });
+  }
+
+  async scan(text: string): Promise<PlagiarismReport> {
+    return this.complete(await this.prepare(text));
+  }
+}
+
+export interface PreparedScan {
+  text: string;
+  /** Epoch milliseconds: the report's processing time counts from here. */
+  startedAt: number;
+  query: PlagiarismQuery;
 }

@@ -1,0 +1,147 @@
+/**
+ * The catalogue: for every operation, the scopes its key needs, the bounds of its input and its
+ * price. The one place these rules are written: the server enforces them from here, the route
+ * table's descriptions (and so openapi.yaml) and the README's endpoint table are written from here.
+ */
+
+export const PUBLIC_SCOPES = ['humanizer', 'ai_detector', 'image_detector', 'grammar_checker', 'plagiarism_checker', 'voice_detector'] as const;
+/** `admin` manages the plagiarism source corpus; it is never part of "all scopes". */
+export const SCOPES = [...PUBLIC_SCOPES, 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const MB = 1024 * 1024;
+
+/**
+ * Bounds of a text input. Words are counted script-aware (engines/shared/text.ts), characters are
+ * code points; `minChars` counts the text without its surrounding white space.
+ */
+export interface TextBounds {
+  minWords?: number;
+  maxWords: number;
+  minChars?: number;
+  maxChars?: number;
+}
+
+/** One priced part of a request (detect-and-humanize has two, refunded separately). */
+export interface ChargePart {
+  operation: string;
+  amount: number;
+}
+
+export const TEXT_BOUNDS = {
+  detectText: { minWords: 1, maxWords: 50_000, maxChars: 300_000 },
+  humanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
+  detectAndHumanize: { minWords: 50, maxWords: 2_000, maxChars: 30_000 },
+  correctGrammar: { minWords: 5, maxWords: 10_000, maxChars: 75_000 },
+  scanPlagiarism: { minChars: 50, maxWords: 25_000 },
+} as const satisfies Record<string, TextBounds>;
+
+export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
+
+export const FILE_LIMITS = {
+  detectImage: { maxBytes: 10 * MB },
+  detectVoice: { maxBytes: 150 * MB, maxSeconds: 600 },
+} as const;
+
+/** The scopes a key needs per operation; null: no key at all (the health checks). */
+export const OPERATION_SCOPES = {
+  detectText: ['ai_detector'],
+  humanize: ['humanizer'],
+  detectAndHumanize: ['humanizer', 'ai_detector'],
+  getJob: [],
+  getAccount: [],
+  correctGrammar: ['grammar_checker'],
+  scanPlagiarism: ['plagiarism_checker'],
+  detectImage: ['image_detector'],
+  imageHealth: null,
+  detectVoice: ['voice_detector'],
+  voiceHealth: null,
+  listSources: ['admin'],
+  importSources: ['admin'],
+  deleteSource: ['admin'],
+} as const satisfies Record<string, readonly Scope[] | null>;
+
+export type OperationName = keyof typeof OPERATION_SCOPES;
+
+// ---------------------------------------------------------------- prices
+
+/** What a text operation costs, as separate charges so each part can be refunded on its own. */
+export function textCharges(operation: TextOperation, words: number): ChargePart[] {
+  if (operation === 'detectAndHumanize') {
+    return [
+      { operation: 'detect-and-humanize:detection', amount: words },
+      { operation: 'detect-and-humanize:humanization', amount: words },
+    ];
+  }
+  return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
+}
+
+export function grammarCharges(words: number): ChargePart[] {
+  return [{ operation: 'grammar', amount: words }];
+}
+
+export const PLAGIARISM_PRICE = 2;
+
+export function plagiarismCharges(): ChargePart[] {
+  return [{ operation: 'plagiarism', amount: PLAGIARISM_PRICE }];
+}
+
+/** Pixels of 3840×2160 (about 8.3 MP): larger images are priced as if downscaled to this. */
+const PRICING_CAP_PIXELS = 3840 * 2160;
+export const IMAGE_MIN_CREDITS = 6;
+export const IMAGE_MAX_CREDITS = 17;
+
+/**
+ * Spec pricing: tokens = 197 + 50 × megapixels, where an image larger than 3840×2160 (about 8.3 MP)
+ * counts as downscaled to that many pixels; credits = max(6, round(tokens / 36.5)). So 512² → 6,
+ * 1024² → 7, 1920×1080 → 8, and 3840×2160 and above → 17 whatever the shape (a 7680×2160
+ * panorama is above 4K too; fitting it inside a 3840×2160 box would have priced it at 11).
+ */
+export function imageCredits(width: number, height: number): number {
+  if (!(Number.isFinite(width) && Number.isFinite(height)) || width <= 0 || height <= 0) return IMAGE_MIN_CREDITS;
+  const megapixels = Math.min(width * height, PRICING_CAP_PIXELS) / 1e6;
+  const tokens = 197 + 50 * megapixels;
+  return Math.max(IMAGE_MIN_CREDITS, Math.round(tokens / 36.5));
+}
+
+export const VOICE_CREDITS_PER_SECOND = 10;
+
+/** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
+export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
+  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
+  // Rounding guard: 30.000000001 s from a container header is 30 s, not 31.
+  const billedSeconds = Math.max(1, Math.ceil(durationSeconds - 1e-6));
+  return { billedSeconds, credits: billedSeconds * VOICE_CREDITS_PER_SECOND };
+}
+
+// ---------------------------------------------------------------- prose, for descriptions and the README
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** "1 to 50,000 words, at most 300,000 characters" */
+export function describeBounds(bounds: TextBounds): string {
+  const parts: string[] = [];
+  if (bounds.minWords !== undefined) parts.push(`${n(bounds.minWords)} to ${n(bounds.maxWords)} words`);
+  else if (bounds.minChars !== undefined) parts.push(`at least ${n(bounds.minChars)} characters, at most ${n(bounds.maxWords)} words`);
+  else parts.push(`at most ${n(bounds.maxWords)} words`);
+  if (bounds.maxChars !== undefined) parts.push(`at most ${n(bounds.maxChars)} characters`);
+  return parts.join(', ');
+}
+
+/** The README's price column per operation. */
+export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
+  detectText: '1 credit/word',
+  humanize: '1 credit/word',
+  detectAndHumanize: '1/word + 1/word if humanized',
+  correctGrammar: '1 credit/word',
+  scanPlagiarism: `${PLAGIARISM_PRICE} credits`,
+  detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
+  detectVoice: `${VOICE_CREDITS_PER_SECOND} credits/s`,
+};
+
+/** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */
+export function isStorableText(text: string): boolean {
+  return text.isWellFormed() && !text.includes('\u0000');
+}
+
+export const STORABLE_TEXT_MESSAGE = 'must be well-formed Unicode without U+0000 (NUL) characters or unpaired surrogates';

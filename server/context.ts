@@ -1,0 +1,42 @@
+/**
+ * What the composition root (services.ts) builds and hands down: the types only, so that the
+ * layers below name what they use without importing the root that imports them.
+ */
+import type pino from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { ChargeQueue } from './platform/credits.ts';
+import type { Authenticator } from './platform/keys.ts';
+import type { JobAcceptance } from './platform/jobs.ts';
+import type { RateLimits } from './platform/rate-limits.ts';
+import type { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
+import type { SignInLimits } from './platform/sign-in-limits.ts';
+import type { EngineRuntime } from './runtime/engines.ts';
+import type { PlagiarismScanner, SourceCorpus } from './platform/plagiarism-corpus.ts';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  log: pino.Logger;
+  engines: EngineRuntime;
+  rateLimits: RateLimits;
+  /** API key authentication, one lookup for the concurrent requests of one key. */
+  auth: Authenticator;
+  /** Charges for synchronous requests, grouped per user under concurrency. */
+  charges: ChargeQueue;
+  /** Async job acceptances, grouped per user under concurrency. */
+  jobs: JobAcceptance;
+  /** Each key's last use, written in the background at most once a minute per key. */
+  keyUsage: KeyUsage;
+  /** Portal sign-in attempts per account and per address. */
+  signInLimits: SignInLimits;
+  /** The portal's "send again" of a webhook. */
+  webhookRedelivery: WebhookRedelivery;
+  clock: () => Date;
+  versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
+  humanizerLlm?: { url: string; model: string; apiKey?: string };
+  plagiarism(): Promise<{ corpus: SourceCorpus; scanner: PlagiarismScanner }>;
+  webhookTimeoutMs: number;
+  webhookRetryDelayMs: (attempt: number) => number;
+}
+

@@ -1,0 +1,28 @@
+/** POST /api/image-detector/predict/: real / fake / inpainting for an uploaded image. */
+import { readFile } from 'node:fs/promises';
+import { imageCredits } from '../../../contract/catalogue.ts';
+import { chargedWork } from '../../platform/credits.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { defineEndpoint } from '../endpoint.ts';
+
+export default defineEndpoint({
+  op: 'detectImage',
+  auth: 'principal',
+  async handle(ctx, { file }) {
+    const { services, principal, requestId } = ctx;
+    const rateHeaders = await services.rateLimits.consume('image', principal.userId, principal.plan.image_requests_per_minute);
+    const bytes = new Uint8Array(await readFile(file.path));
+    if (bytes.length === 0) throw new ApiError('invalid_payload', 'The file is empty.');
+    // Sniffing and reading the header run on an engine thread, as the analysis does.
+    const { width, height } = await services.engines.run({ kind: 'probeImage', bytes });
+    const credits = imageCredits(width, height);
+    const charges = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId });
+    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, () =>
+      services.engines.runMedia({ kind: 'analyzeImage', bytes }),
+    );
+    return {
+      body: { prediction: analysis.prediction, confidence: analysis.confidence, probabilities: analysis.probabilities, credits_charged: credits, credits_remaining: charges.at(-1)!.balanceAfter, user: { id: principal.userId } },
+      headers: rateHeaders,
+    };
+  },
+});

@@ -1,0 +1,36 @@
+/** POST /api/voice-detector/detect/: AI voice vs natural voice, with a timeline for longer audio. */
+import { FILE_LIMITS, voiceCredits } from '../../../contract/catalogue.ts';
+import { chargedWork } from '../../platform/credits.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { defineEndpoint } from '../endpoint.ts';
+
+const { maxSeconds } = FILE_LIMITS.detectVoice;
+
+export default defineEndpoint({
+  op: 'detectVoice',
+  auth: 'principal',
+  async handle(ctx, { file }) {
+    const { services, principal, requestId } = ctx;
+    const probe = await services.engines.run({ kind: 'probeVoice', path: file.path });
+    if (probe.durationSeconds > maxSeconds) {
+      throw new ApiError('audio_too_long', `The audio lasts ${probe.durationSeconds.toFixed(1)} s; at most ${maxSeconds} s are accepted.`, { limit_seconds: maxSeconds, duration_seconds: probe.durationSeconds });
+    }
+    const started = performance.now();
+    const { billedSeconds, credits } = voiceCredits(probe.durationSeconds);
+    const charges = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId });
+    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, () =>
+      services.engines.runMedia({ kind: 'analyzeVoice', path: file.path }),
+    );
+    return {
+      body: {
+        status: 'success' as const,
+        ...analysis,
+        billed_seconds: billedSeconds,
+        credits_used: credits,
+        execution_time: Math.round(performance.now() - started) / 1000,
+        credits_remaining: charges.at(-1)!.balanceAfter,
+        user: { id: principal.userId },
+      },
+    };
+  },
+});

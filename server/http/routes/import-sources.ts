@@ -1,0 +1,12 @@
+/** POST /api/admin/sources/: adds or replaces plagiarism sources (scope admin). */
+import { defineEndpoint } from '../endpoint.ts';
+
+export default defineEndpoint({
+  op: 'importSources',
+  auth: 'principal',
+  async handle(ctx, input) {
+    const { corpus } = await ctx.services.plagiarism();
+    for (const source of input.sources) await corpus.upsert(source);
+    return { body: { status: 'success' as const, imported: input.sources.length } };
+  },
+});

@@ -1,0 +1,34 @@
+/** Every endpoint, one file each, keyed by its operation id: the route table and this list match exactly. */
+import type { OperationId } from '../../../contract/routes.ts';
+import type { Endpoint } from '../endpoint.ts';
+import correctGrammar from './correct-grammar.ts';
+import deleteSource from './delete-source.ts';
+import detectAndHumanize from './detect-and-humanize.ts';
+import detectImage from './detect-image.ts';
+import detectText from './detect-text.ts';
+import detectVoice from './detect-voice.ts';
+import getAccount from './get-account.ts';
+import getJob from './get-job.ts';
+import humanize from './humanize.ts';
+import imageHealth from './image-health.ts';
+import importSources from './import-sources.ts';
+import listSources from './list-sources.ts';
+import scanPlagiarism from './scan-plagiarism.ts';
+import voiceHealth from './voice-health.ts';
+
+export const endpoints: Record<OperationId, Endpoint> = {
+  detectText,
+  humanize,
+  detectAndHumanize,
+  getJob,
+  getAccount,
+  correctGrammar,
+  scanPlagiarism,
+  detectImage,
+  imageHealth,
+  detectVoice,
+  voiceHealth,
+  listSources,
+  importSources,
+  deleteSource,
+};

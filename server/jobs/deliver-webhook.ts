@@ -1,0 +1,37 @@
+/**
+ * deliver_webhook: one POST of a finished job's body to its callback_url. The delivery owns its
+ * whole life: send, record the attempt, and schedule the next one (our own backoff, with the same
+ * webhook-id) until WEBHOOK_MAX_ATTEMPTS.
+ */
+import { z } from 'zod';
+import { jobBody, loadJob } from '../platform/jobs.ts';
+import { enqueue } from '../platform/queue.ts';
+import { attemptWebhook, recordWebhookAttempt, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
+import { defineTask } from './task.ts';
+
+const deliverWebhook = defineTask({
+  name: 'deliver_webhook',
+  payload: z.object({ jobId: z.string().uuid(), attempt: z.number().int().min(1) }),
+  // One graphile-worker attempt per delivery attempt: retries are rescheduled below.
+  maxAttempts: 1,
+  jobKey: ({ jobId }) => `webhook:${jobId}`,
+  async handle(services, { jobId, attempt }) {
+    const { db } = services;
+    const job = await loadJob(db, jobId);
+    if (!job?.callback_url) return;
+    const result = await attemptWebhook(
+      { url: job.callback_url, webhookId: `msg_${job.id}`, body: JSON.stringify(jobBody(job)), secret: job.webhook_secret ?? undefined },
+      { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS },
+      services.clock(),
+      services.webhookTimeoutMs,
+    );
+    await db.transaction(async (tx) => {
+      await recordWebhookAttempt(tx, jobId, attempt, result);
+      if (!result.ok && attempt < WEBHOOK_MAX_ATTEMPTS) {
+        await enqueue(tx, deliverWebhook, { jobId, attempt: attempt + 1 }, { runAt: new Date(services.clock().getTime() + services.webhookRetryDelayMs(attempt)) });
+      }
+    });
+  },
+});
+
+export default deliverWebhook;

@@ -1,0 +1,34 @@
+/**
+ * run_job: an accepted async text request (detector, humanizer, detect-and-humanize). Runs the same
+ * work as the synchronous endpoint; the result is stored and its webhook queued in one transaction.
+ * A job that fails on its last attempt is marked failed and refunded in one transaction.
+ */
+import { z } from 'zod';
+import { runTextOperation } from '../operations/text.ts';
+import { completeJob, failJob, startJob } from '../platform/jobs.ts';
+import { enqueue } from '../platform/queue.ts';
+import deliverWebhook from './deliver-webhook.ts';
+import { defineTask } from './task.ts';
+
+export default defineTask({
+  // The name graphile-worker stores: jobs queued before a deploy keep running after it.
+  name: 'run_job',
+  payload: z.object({ jobId: z.string().uuid() }),
+  maxAttempts: 3,
+  jobKey: ({ jobId }) => `job:${jobId}`,
+  async handle(services, { jobId }, helpers) {
+    const { db } = services;
+    const job = await startJob(db, jobId);
+    if (!job) return; // already final: a duplicate run
+    const queueWebhook = job.callback_url ? (tx: Parameters<typeof enqueue>[0]) => enqueue(tx, deliverWebhook, { jobId: job.id, attempt: 1 }) : undefined;
+    try {
+      const body = await runTextOperation({ services, userId: job.user_id, taskId: job.id, charges: job.charges, jobId: job.id }, job.operation, job.input, job.word_count);
+      await completeJob(db, job, body, services.clock(), queueWebhook);
+    } catch (error) {
+      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+      helpers.logger.error(`job ${jobId} attempt ${helpers.job.attempts} failed: ${(error as Error).message}`);
+      if (!lastAttempt) throw error; // graphile-worker retries it
+      await failJob(db, job, 'Processing failed; the credits were refunded.', services.clock(), queueWebhook);
+    }
+  },
+});
