@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { PUBLIC_SCOPES } from './catalogue.ts';
+import { FILE_LIMITS, PUBLIC_SCOPES } from './catalogue.ts';
 import type { RequestKind } from './routes.ts';
-import { AccountInfo, DetectionResult, GrammarRequest, GrammarResult, HumanizationResult, PlagiarismRequest, PlagiarismResult } from './schemas.ts';
+import { AccountInfo, DetectionResult, GrammarRequest, GrammarResult, HumanizationResult, ImageResult, ImageUpload, PlagiarismRequest, PlagiarismResult, VoiceResult, VoiceUpload } from './schemas.ts';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/portal/ (so the browser never sends it to /api/). */
 export const SESSION_COOKIE = 'ci_session';
@@ -167,6 +167,8 @@ export const portalRoutes = [
   { op: 'portalPlaygroundHumanize', method: 'post', path: '/portal/api/playground/humanizer/', auth: 'session', summary: 'Playground: humanize a text', description: 'POST /api/humanizer/ (synchronous) with the signed-in account\'s credits: 50 to 2,000 words, 1 credit per word, the plan\'s synchronous rate limit.', request: json(PlaygroundText), response: HumanizationResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundGrammar', method: 'post', path: '/portal/api/playground/grammar/', auth: 'session', summary: 'Playground: correct grammar', description: 'POST /api/grammar/correct/ with the signed-in account\'s credits: 5 to 10,000 words, 1 credit per word.', request: json(GrammarRequest), response: GrammarResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundPlagiarism', method: 'post', path: '/portal/api/playground/plagiarism/', auth: 'session', summary: 'Playground: scan for plagiarism', description: 'POST /api/plagiarism/scan/ with the signed-in account\'s credits: at least 50 characters, flat 2 credits.', request: json(PlagiarismRequest), response: PlagiarismResult, errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundImage', method: 'post', path: '/portal/api/playground/image/', auth: 'session', summary: 'Playground: classify an image', description: 'POST /api/image-detector/predict/ with the signed-in account\'s credits (6 to 17 by size, the plan\'s image rate limit).', request: { kind: 'multipart', body: ImageUpload, maxFileBytes: FILE_LIMITS.detectImage.maxBytes }, response: ImageResult, errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundVoice', method: 'post', path: '/portal/api/playground/voice/', auth: 'session', summary: 'Playground: classify a voice recording', description: 'POST /api/voice-detector/detect/ with the signed-in account\'s credits (10 per second, at most 600 seconds).', request: { kind: 'multipart', body: VoiceUpload, maxFileBytes: FILE_LIMITS.detectVoice.maxBytes }, response: VoiceResult, errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
 ] as const satisfies readonly PortalRouteDef[];
 
 export type PortalRoute = (typeof portalRoutes)[number];

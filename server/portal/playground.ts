@@ -52,7 +52,7 @@ export async function playgroundHumanize(caller: PlaygroundCaller, content: stri
 }
 
 /** Runs a principal-authenticated API endpoint for the signed-in user. */
-async function asUser(caller: PlaygroundCaller, op: 'correctGrammar' | 'scanPlagiarism', input: unknown): Promise<unknown> {
+async function asUser(caller: PlaygroundCaller, op: 'correctGrammar' | 'scanPlagiarism' | 'detectImage' | 'detectVoice', input: unknown): Promise<unknown> {
   const reply = await endpoints[op].call({ services: caller.services, route: routeOf(op), requestId: caller.requestId, headers: {}, caller: await principalOf(caller) }, input);
   return reply.body;
 }
@@ -63,4 +63,15 @@ export async function playgroundGrammar(caller: PlaygroundCaller, input: Body<ty
 
 export async function playgroundPlagiarism(caller: PlaygroundCaller, input: Body<typeof s.PlagiarismRequest>): Promise<Body<typeof s.PlagiarismResult>> {
   return (await asUser(caller, 'scanPlagiarism', input)) as Body<typeof s.PlagiarismResult>;
+}
+
+/** An upload as koa-body stored it, handed on to the API's endpoint. */
+export interface PlaygroundFile { path: string; name: string; type: string; size: number }
+
+export async function playgroundImage(caller: PlaygroundCaller, file: PlaygroundFile): Promise<Body<typeof s.ImageResult>> {
+  return (await asUser(caller, 'detectImage', { file })) as Body<typeof s.ImageResult>;
+}
+
+export async function playgroundVoice(caller: PlaygroundCaller, file: PlaygroundFile): Promise<Body<typeof s.VoiceResult>> {
+  return (await asUser(caller, 'detectVoice', { file })) as Body<typeof s.VoiceResult>;
 }

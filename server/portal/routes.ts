@@ -4,6 +4,7 @@
  * CSV, and the JSON routes of contract/portal.ts. Portal routes take the session cookie only; an
  * API key sent to them is refused, and the cookie (Path=/portal/) never authenticates /api/.
  */
+import { unlink } from 'node:fs/promises';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
@@ -21,12 +22,12 @@ import type { Services } from '../context.ts';
 import { clientAssets } from './assets.ts';
 import { ledgerCsv } from './csv.ts';
 import { PAGES, renderPage, rootPage, type PageId } from './pages.ts';
-import { playgroundDetect, playgroundGrammar, playgroundHumanize, playgroundPlagiarism, type PlaygroundCaller } from './playground.ts';
+import { playgroundDetect, playgroundGrammar, playgroundHumanize, playgroundImage, playgroundPlagiarism, playgroundVoice, type PlaygroundCaller, type PlaygroundFile } from './playground.ts';
 import type * as s from '../../contract/schemas.ts';
 
 /** No inline script or style anywhere; everything comes from this origin. */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const JSON_LIMIT = '2mb';
 
@@ -161,6 +162,12 @@ const handlers: Handlers = {
   async portalPlaygroundPlagiarism(ctx, input) {
     return playgroundPlagiarism(caller(ctx), input as z.infer<typeof s.PlagiarismRequest>);
   },
+  async portalPlaygroundImage(ctx, input) {
+    return playgroundImage(caller(ctx), input.file as PlaygroundFile);
+  },
+  async portalPlaygroundVoice(ctx, input) {
+    return playgroundVoice(caller(ctx), input.file as PlaygroundFile);
+  },
 };
 
 function caller(ctx: PortalContext & { session: Session }): PlaygroundCaller {
@@ -178,6 +185,20 @@ function trustedOrigin(ctx: Koa.Context, services: Services): boolean {
   // Not ctx.origin: in Koa 3 that can echo the Origin header itself.
   if (origin === `${ctx.protocol}://${ctx.host}`) return true;
   return !!services.config.PUBLIC_URL && origin === new URL(services.config.PUBLIC_URL).origin;
+}
+
+/** The route's input, validated by its contract schema: the JSON body, the uploaded file, or the path and query. */
+function portalInput(route: PortalRouteDef, ctx: Koa.Context): Record<string, unknown> {
+  if (route.request.kind === 'multipart') {
+    const file = ctx.request.files?.file;
+    if (!file) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
+    const one = Array.isArray(file) ? file[0] : file;
+    return { file: { path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size } };
+  }
+  const raw = route.request.kind === 'json' ? ctx.request.body : { ...ctx.query, ...ctx.params };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
+  const schema = route.request.kind === 'json' ? route.request.body : (route.query ?? route.params);
+  return schema ? ({ ...(schema.parse(raw) as object), ...(route.params ? route.params.parse(ctx.params) : {}) } as Record<string, unknown>) : {};
 }
 
 export async function currentSession(ctx: Koa.Context, services: Services): Promise<Session | undefined> {
@@ -237,7 +258,12 @@ export function mountPortal(router: Router, services: Services): void {
 
   for (const route of portalRoutes as readonly PortalRouteDef[]) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const parse = route.request.kind === 'json' ? koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false }) : async (_: Koa.Context, next: Koa.Next) => next();
+    const parse =
+      route.request.kind === 'json'
+        ? koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false })
+        : route.request.kind === 'multipart'
+          ? koaBody({ multipart: true, json: false, urlencoded: false, text: false, formidable: { maxFileSize: route.request.maxFileBytes, maxFiles: 1, maxFields: 10, keepExtensions: true } })
+          : async (_: Koa.Context, next: Koa.Next) => next();
     router[route.method](koaPath, async (ctx, next) => {
       securityHeaders(ctx);
       if (ctx.get('x-api-key')) throw new ApiError('not_signed_in', 'The portal API takes the portal session cookie, never an API key; sign in at /portal/.');
@@ -249,15 +275,18 @@ export function mountPortal(router: Router, services: Services): void {
         if (unsafe && !sameToken(ctx.get(CSRF_HEADER), session.csrfToken)) throw new ApiError('csrf_rejected', `The ${CSRF_HEADER} header is missing or does not match this session; reload the page.`);
       }
       if (route.request.kind === 'json' && typeof ctx.is('json') !== 'string') throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      if (route.request.kind === 'multipart' && !ctx.is('multipart/form-data')) throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
       ctx.state.portal = { services, koa: ctx, session, policy } satisfies PortalContext;
       await next();
     }, parse, async (ctx) => {
-      const raw = route.request.kind === 'json' ? ctx.request.body : { ...ctx.query, ...ctx.params };
-      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
-      const schema = route.request.kind === 'json' ? route.request.body : (route.query ?? route.params);
-      const input = schema ? ({ ...(schema.parse(raw) as object), ...(route.params ? route.params.parse(ctx.params) : {}) } as Record<string, unknown>) : {};
-      const handler = handlers[route.op as PortalOperationId] as Handler<PortalRouteDef>;
-      ctx.body = await handler(ctx.state.portal, input);
+      const uploads = Object.values(ctx.request.files ?? {}).flat();
+      try {
+        const handler = handlers[route.op as PortalOperationId] as Handler<PortalRouteDef>;
+        ctx.body = await handler(ctx.state.portal, portalInput(route, ctx));
+      } finally {
+        // Uploads never outlive the request.
+        await Promise.all(uploads.map((f) => unlink(f.filepath).catch(() => {})));
+      }
     });
   }
 }

@@ -15,12 +15,54 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(process.env.PORTAL_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'portal-screenshots'));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A small photo-like PNG: gradients and noise. */
+async function photo(): Promise<Buffer> {
+  const [w, h] = [320, 240];
+  const raw = Buffer.alloc(w * h * 3);
+  let seed = 7;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = Math.max(0, Math.min(255, 100 + 80 * Math.sin(i / 301) + ((seed / 0x7fffffff) - 0.5) * 30));
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+}
+
+/** `seconds` of a voice-like signal (a gliding pitch with harmonics and syllable-rate loudness) as 16 kHz mono WAV. */
+function wav(seconds: number): Buffer {
+  const rate = 16_000;
+  const n = rate * seconds;
+  const data = Buffer.alloc(n * 2);
+  let phase = 0;
+  for (let i = 0; i < n; i++) {
+    const t = i / rate;
+    phase += (2 * Math.PI * (120 + 30 * Math.sin(2 * Math.PI * 0.7 * t))) / rate;
+    const loud = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t);
+    const v = loud * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase)) / 1.75;
+    data.writeInt16LE(Math.round(v * 12_000), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: unknown[] }
 const report: { axe: Record<string, { violations: { id: string; impact: string | null; nodes: number }[]; passes: number }>; keyboard: Record<string, { controls: number; reached: number }>; inviteToFirstCallMs?: number; browser?: string } = { axe: {}, keyboard: {} };
@@ -198,6 +240,19 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Humanize', exact: true }).click();
     await page.locator('.side-by-side').waitFor();
     await visit(page, 'playground-humanizer');
+    await page.getByRole('button', { name: 'Image detection', exact: true }).click();
+    await page.getByLabel('File').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await photo() });
+    await page.getByText(/Costs 6 credits \(320×240/).waitFor();
+    await page.getByRole('button', { name: 'Classify image', exact: true }).click();
+    await page.locator('meter').first().waitFor();
+    assert.equal(await page.locator('meter').count(), 3);
+    await visit(page, 'playground-image');
+    await page.getByRole('button', { name: 'Voice detection', exact: true }).click();
+    await page.getByLabel('File').setInputFiles({ name: 'voice.wav', mimeType: 'audio/wav', buffer: wav(8) });
+    await page.getByText(/Costs 80 credits \(8 s/).waitFor();
+    await page.getByRole('button', { name: 'Classify voice', exact: true }).click();
+    await page.locator('svg.chart rect').first().waitFor({ timeout: 60_000 });
+    await visit(page, 'playground-voice');
 
     // A webhook job with a failing receiver: every attempt on the Jobs page.
     const accepted = await fetch(`${server.url}/api/detector/`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'A short text for a webhook.', callback_url: receiverUrl }) });

@@ -3,8 +3,9 @@
  * highlights each sentence by its score; the humanizer shows both texts side by side; grammar shows
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
+import { imageCredits, voiceCredits } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
-import { app, countWords, field, h, messageArea, number } from '../dom.ts';
+import { app, countWords, field, h, messageArea, number, svg } from '../dom.ts';
 
 const SAMPLES = {
   detect: 'The committee reviewed the proposal on Monday. In conclusion, it is important to note that leveraging synergies can significantly enhance overall operational efficiency. We went for coffee afterwards and argued about the budget.',
@@ -107,18 +108,150 @@ const tools: Tool[] = [
   },
 ];
 
+/** A tool that takes a file: its price is read from the file (dimensions, duration) before sending. */
+interface FileTool {
+  id: 'image' | 'voice';
+  label: string;
+  button: string;
+  accept: string;
+  price(file: File): Promise<string>;
+  run(file: File): Promise<(Node | null)[]>;
+}
+
+function upload(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}
+
+async function audioSeconds(file: File): Promise<number> {
+  const url = URL.createObjectURL(file);
+  try {
+    const audio = new Audio();
+    audio.preload = 'metadata';
+    audio.src = url;
+    await new Promise((resolve, reject) => {
+      audio.onloadedmetadata = resolve;
+      audio.onerror = () => reject(new Error('unreadable'));
+    });
+    return audio.duration;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+const seconds = (t: string) => Number.parseFloat(t);
+
+/** The voice segments as a timeline: one bar per segment, its height the AI probability. */
+function timeline(r: Schemas['VoiceResult']): Element {
+  const width = 720, height = 140, top = 10, bottom = 24;
+  const total = Math.max(r.duration_seconds, 0.001);
+  const x = (t: number) => (t / total) * width;
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-labelledby': 'timeline-title', class: 'chart' },
+    svg('title', { id: 'timeline-title' }, `AI probability over time, ${r.segments.length} segments of ${r.duration_seconds.toFixed(1)} seconds of audio.`),
+    svg('line', { x1: 0, x2: width, y1: top + (height - top - bottom) / 2, y2: top + (height - top - bottom) / 2, class: 'grid' }));
+  for (const seg of r.segments) {
+    const h0 = (height - top - bottom) * seg.ai_probability;
+    chart.append(svg('rect', { x: x(seconds(seg.start_time)), width: Math.max(1, x(seconds(seg.end_time)) - x(seconds(seg.start_time)) - 1), y: height - bottom - h0, height: Math.max(1, h0), class: seg.verdict === 'ai_voice' ? 'seg-ai' : 'seg-natural' },
+      svg('title', {}, `${seg.start_time}–${seg.end_time}: ${seg.verdict}, AI probability ${seg.ai_probability}`)));
+  }
+  chart.append(svg('text', { x: 0, y: height - 6, class: 'axis' }, '0 s'), svg('text', { x: width, y: height - 6, 'text-anchor': 'end', class: 'axis' }, `${r.duration_seconds.toFixed(1)} s`));
+  return chart;
+}
+
+const fileTools: FileTool[] = [
+  {
+    id: 'image', label: 'Image detection', button: 'Classify image', accept: 'image/jpeg,image/png,image/webp,image/gif,image/bmp,image/tiff',
+    async price(file) {
+      try {
+        const bitmap = await createImageBitmap(file);
+        const { width, height } = bitmap;
+        bitmap.close();
+        return `Costs ${imageCredits(width, height)} credits (${width}×${height}; 6 to 17 by size), charged exactly like POST /api/image-detector/predict/.`;
+      } catch {
+        return 'Costs 6 to 17 credits by size; this browser cannot read the image, the server will say whether it can.';
+      }
+    },
+    async run(file) {
+      const r = await call(api.POST('/portal/api/playground/image/', { params: csrfHeader, body: {} as never, bodySerializer: () => upload(file) }));
+      const url = URL.createObjectURL(file);
+      return [
+        h('h3', {}, `${r.prediction} (confidence ${(r.confidence * 100).toFixed(1)}%)`),
+        h('p', { class: 'hint' }, `${r.credits_charged} credits charged · ${number(r.credits_remaining)} credits remaining`),
+        h('div', { class: 'row' },
+          h('img', { src: url, alt: 'The uploaded image', class: 'preview' }),
+          h('dl', { class: 'bars' }, ...(['real', 'fake', 'inpainting'] as const).flatMap((k) => [
+            h('dt', {}, h('label', { for: `p-${k}` }, k)),
+            h('dd', {}, h('meter', { id: `p-${k}`, min: 0, max: 1, value: r.probabilities[k] }), ` ${(r.probabilities[k] * 100).toFixed(1)}%`),
+          ]))),
+      ];
+    },
+  },
+  {
+    id: 'voice', label: 'Voice detection', button: 'Classify voice', accept: 'audio/*,.wav,.flac,.ogg,.mp3,.m4a,.aac',
+    async price(file) {
+      try {
+        const { credits, billedSeconds } = voiceCredits(await audioSeconds(file));
+        return `Costs ${number(credits)} credits (${billedSeconds} s at 10 per second), charged exactly like POST /api/voice-detector/detect/.`;
+      } catch {
+        return 'Costs 10 credits per second of audio; this browser cannot read the file, the server will say whether it can.';
+      }
+    },
+    async run(file) {
+      const r = await call(api.POST('/portal/api/playground/voice/', { params: csrfHeader, body: {} as never, bodySerializer: () => upload(file) }));
+      return [
+        h('h3', {}, `${r.verdict} (AI probability ${(r.ai_probability * 100).toFixed(1)}%)`),
+        h('p', { class: 'hint' }, `${r.duration_seconds.toFixed(1)} s · ${r.credits_used} credits charged · ${number(r.credits_remaining)} credits remaining`),
+        r.segments.length ? timeline(r) : h('p', {}, 'Audio of about 6 seconds or less has no segment timeline.'),
+        r.segments.length ? h('ul', { class: 'legend' }, h('li', {}, h('span', { class: 'swatch seg-ai-swatch', 'aria-hidden': 'true' }), 'AI voice'), h('li', {}, h('span', { class: 'swatch seg-natural-swatch', 'aria-hidden': 'true' }), 'natural voice')) : null,
+      ];
+    },
+  },
+];
+
 export function playgroundPage(): void {
   const panel = h('div');
   const switcher = h('div', { class: 'row', role: 'group', 'aria-label': 'Capability' });
-  const buttons = tools.map((tool) => {
+  const all: (Tool | FileTool)[] = [...tools, ...fileTools];
+  const buttons = all.map((tool) => {
     const b = h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false' }, tool.label);
-    b.addEventListener('click', () => show(tool));
+    b.addEventListener('click', () => ('accept' in tool ? showFile(tool) : show(tool)));
     switcher.append(b);
     return b;
   });
+  const press = (tool: Tool | FileTool) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(all[i] === tool)));
+
+  function showFile(tool: FileTool) {
+    press(tool);
+    const input = h('input', { type: 'file', name: 'file', accept: tool.accept, required: true });
+    const price = h('p', { class: 'hint', 'aria-live': 'polite' }, 'Choose a file to see its price.');
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      price.textContent = file ? await tool.price(file) : 'Choose a file to see its price.';
+    });
+    const message = messageArea();
+    const result = h('section', { 'aria-live': 'polite', class: 'result', 'aria-label': 'Result' });
+    const submit = h('button', { type: 'submit' }, tool.button);
+    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field('File', input), price, message.el, submit);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      message.clear();
+      const file = input.files?.[0];
+      if (!file) return message.error('Choose a file first.');
+      submit.disabled = true;
+      try {
+        result.replaceChildren(...(await tool.run(file)).filter((n): n is Node => n !== null));
+      } catch (error) {
+        message.error((error as Error).message);
+      } finally {
+        submit.disabled = false;
+      }
+    });
+    panel.replaceChildren(form, result);
+  }
 
   function show(tool: Tool) {
-    buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(tools[i] === tool)));
+    press(tool);
     const text = h('textarea', { rows: 7, name: 'content', required: true });
     text.value = SAMPLES[tool.id];
     const price = h('p', { class: 'hint', id: 'price', 'aria-live': 'polite' }, tool.price(text.value));
@@ -142,6 +275,6 @@ export function playgroundPage(): void {
     panel.replaceChildren(form, result);
   }
 
-  app().replaceChildren(h('p', {}, 'Try the API with your account\'s credits. The price is shown before you send. Images and voice: use the API or the SDK.'), switcher, panel);
+  app().replaceChildren(h('p', {}, 'Try the API with your account\'s credits. The price is shown before you send. '), switcher, panel);
   show(tools[0]);
 }
