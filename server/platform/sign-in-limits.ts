@@ -1,7 +1,8 @@
 /**
  * Sign-in attempts, limited per account (the email, known or not) and per client address, counted
  * in PostgreSQL (rate-limiter-flexible, table rate_limits) so every API process shares them. An
- * unknown email is counted exactly like a known one, so the limit tells nothing either.
+ * unknown email is counted exactly like a known one, so the limit tells nothing either. Only
+ * failed attempts add up: a successful sign-in gives its attempts back.
  */
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
@@ -31,8 +32,9 @@ export class SignInLimits {
     }
   }
 
-  /** A successful sign-in clears the account's count (the address keeps its own). */
-  async succeeded(email: string): Promise<void> {
+  /** A successful sign-in clears the account's count and gives the address its attempt back: only failures add up. */
+  async succeeded(email: string, address: string): Promise<void> {
     await this.account.delete(email.toLowerCase());
+    await this.address.reward(address, 1);
   }
 }

@@ -77,7 +77,7 @@ const handlers: Handlers = {
     await ctx.services.signInLimits.attempt(email, ctx.koa.ip);
     const user = await checkCredentials(ctx.services.db, email, password);
     if (!user) throw new ApiError('invalid_credentials', 'The email or the password is wrong.');
-    await ctx.services.signInLimits.succeeded(email);
+    await ctx.services.signInLimits.succeeded(email, ctx.koa.ip);
     return signIn(ctx, user);
   },
   async portalSignOut(ctx) {
@@ -108,6 +108,7 @@ const handlers: Handlers = {
     const { email, password } = input as z.infer<typeof p.SignUpRequest>;
     await ctx.services.signInLimits.attempt(email, ctx.koa.ip);
     const user = await signUp(ctx.services.db, email, password, ctx.services.clock());
+    await ctx.services.signInLimits.succeeded(email, ctx.koa.ip);
     return signIn(ctx, user);
   },
   async portalListKeys(ctx) {

@@ -319,4 +319,13 @@ describe('open sign-up (PORTAL_SIGNUP=open)', () => {
     assert.equal(body.plan, 'Free');
     assert.ok(sessionCookie(res));
   });
+
+  test('sign-in is rate limited per address: 50 failures from one address, whatever the emails', async () => {
+    const attempt = (i: number) =>
+      fetch(`${server.url}/portal/api/session/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ email: `someone${i}@example.com`, password: 'guessing' }) });
+    for (let i = 0; i < 50; i++) assert.equal((await attempt(i)).status, 401, `attempt ${i}`);
+    const limited = await attempt(50);
+    assert.equal(limited.status, 429);
+    assert.match(((await limited.json()) as any).message, /Too many sign-in attempts/);
+  });
 });
