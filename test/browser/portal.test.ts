@@ -295,4 +295,21 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.goto(`${server.url}/`);
     await visit(page, 'home');
   });
+
+  test('open sign-up (PORTAL_SIGNUP=open): a Free-plan account, signed in', { timeout: 120_000 }, async () => {
+    const open = await startTestServer({ env: { PORTAL_SIGNUP: 'open' } });
+    try {
+      await page.goto(`${open.url}/portal/sign-in`);
+      await page.getByRole('link', { name: 'Create one' }).click();
+      await page.waitForURL(/\/portal\/sign-up$/);
+      await page.getByLabel('Email').fill(`signup-${process.pid}@example.com`);
+      await page.getByLabel('Password').fill('a long and memorable passphrase');
+      await visit(page, 'sign-up');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/portal\/keys$/);
+      await page.getByText('Free plan').waitFor();
+    } finally {
+      await open.close();
+    }
+  });
 });
