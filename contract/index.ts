@@ -1,5 +1,5 @@
 export * from './errors.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
-export { buildOpenApiDocument, API_VERSION } from './openapi.ts';
+export { buildOpenApiDocument } from './openapi.ts';
 export * from './catalogue.ts';

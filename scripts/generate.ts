@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { stringify } from 'yaml';
-import { buildOpenApiDocument } from '../contract/index.ts';
+import { buildOpenApiDocument, describeBounds, FILE_LIMITS, OPERATION_SCOPES, PRICE_LABEL, routes, TEXT_BOUNDS, type OperationName } from '../contract/index.ts';
 import { sdkTypesFile, sdkTypesFrom } from '../sdk/scripts/sync-types.ts';
 
 const root = new URL('../', import.meta.url);
@@ -18,7 +18,24 @@ const spec = header + stringify(buildOpenApiDocument(), { lineWidth: 0, aliasDup
 const ast = await openapiTS(spec.replace(header, ''), { defaultNonNullable: false });
 const types = `// Generated from openapi.yaml by \`npm run generate\`. Do not edit by hand.\n${astToString(ast)}`;
 
+const fileLimit = (limit: { maxBytes: number; maxSeconds?: number }) => `file up to ${limit.maxBytes / 2 ** 20} MB${limit.maxSeconds ? ` and ${limit.maxSeconds} s` : ''}`;
+
+/** The README's endpoint table, from the route table and the catalogue. */
+function endpointTable(): string {
+  const rows = routes.map((route) => {
+    const op = route.op as OperationName;
+    const scopes = OPERATION_SCOPES[op];
+    const scope = scopes === null ? 'none' : scopes.length === 0 ? 'any' : scopes.map((x) => `\`${x}\``).join(' and ');
+    const bounds = op in TEXT_BOUNDS ? describeBounds(TEXT_BOUNDS[op as keyof typeof TEXT_BOUNDS]) : op in FILE_LIMITS ? fileLimit(FILE_LIMITS[op as keyof typeof FILE_LIMITS]) : '–';
+    return `| \`${route.method.toUpperCase()} ${route.path}\` | ${scope} | ${route.summary} | ${bounds} | ${PRICE_LABEL[op] ?? '–'} |`;
+  });
+  return ['| Method and path | Scope | What it does | Input | Price |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+const readmeFile = new URL('README.md', root);
+const readme = readFileSync(readmeFile, 'utf8').replace(/(<!-- catalogue:start[^\n]*-->\n)[\s\S]*?(<!-- catalogue:end -->)/, (_, start: string, end: string) => `${start}${endpointTable()}\n${end}`);
+
 const outputs: [URL, string][] = [
+  [readmeFile, readme],
   [specFile, spec],
   [typesFile, types],
   // The SDK's build copy (git-ignored): kept in step so the SDK's sources type-check here.
@@ -30,7 +47,7 @@ if (process.argv.includes('--check')) {
     console.error(`Stale generated files (run \`npm run generate\` and commit): ${stale.join(', ')}`);
     process.exit(1);
   }
-  console.log('openapi.yaml and generated/ match the contract.');
+  console.log('openapi.yaml, generated/ and the README endpoint table match the contract.');
 } else {
   for (const [file, text] of outputs) {
     mkdirSync(new URL('.', file), { recursive: true });

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   HUMANIZER_LLM_URL: z.string().url().optional(),
   HUMANIZER_LLM_MODEL: z.string().optional(),
   HUMANIZER_LLM_API_KEY: z.string().optional(),
+  /** How long one LLM rewrite may take before the built-in rewriter is used instead. */
+  HUMANIZER_LLM_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
   PLAGIARISM_SEARXNG_URL: z.string().url().optional(),
   /**
    * Make each charge of a synchronous request wait until PostgreSQL has flushed it to disk. Off by

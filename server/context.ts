@@ -34,7 +34,7 @@ export interface Services {
   webhookRedelivery: WebhookRedelivery;
   clock: () => Date;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
-  humanizerLlm?: { url: string; model: string; apiKey?: string };
+  humanizerLlm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };
   plagiarism(): Promise<{ corpus: SourceCorpus; scanner: PlagiarismScanner }>;
   webhookTimeoutMs: number;
   webhookRetryDelayMs: (attempt: number) => number;

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { Runner } from 'graphile-worker';
 import { loadConfig, publicUrl } from './config.ts';
 import { inviteLink } from './platform/portal-accounts.ts';
-import { ensureDemoAccount, DEMO_EMAIL } from './demo.ts';
+import { ensureDemoAccount, DEMO_EMAIL } from './platform/demo.ts';
 import { createServer } from './http/app.ts';
 import { closeServices, createServices, startWorker } from './services.ts';
 import { onShutdownSignals } from './shutdown.ts';

@@ -63,7 +63,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
-    humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY } : undefined,
+    humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY, timeoutMs: config.HUMANIZER_LLM_TIMEOUT_MS } : undefined,
     plagiarism,
     webhookTimeoutMs: overrides.webhookTimeoutMs ?? 10_000,
     webhookRetryDelayMs: overrides.webhookRetryDelayMs ?? webhookRetryDelayMs,

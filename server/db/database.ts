@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows are typed by each caller */
 /**
- * The one connection to PostgreSQL: a TypeORM data source (migrations, transactions) whose pg pool
- * is shared with graphile-worker and the rate limiter. With no DATABASE_URL it starts or joins the
- * embedded cluster in DATA_DIR.
+ * The one connection to PostgreSQL: a pg pool shared by the platform, graphile-worker and the rate
+ * limiter. TypeORM runs the migrations (its own short-lived connection) and nothing else. With no
+ * DATABASE_URL it starts or joins the embedded cluster in DATA_DIR.
  */
 import 'reflect-metadata';
 import pg from 'pg';
@@ -12,8 +12,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
 
 export interface Database {
   readonly url: string;
-  readonly dataSource: DataSource;
-  /** The pg pool underneath TypeORM, for graphile-worker and the rate limiter. */
+  /** The pg pool, also for graphile-worker and the rate limiter. */
   readonly pool: pg.Pool;
   query<T = Record<string, any>>(sql: Sql, params?: unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
@@ -83,22 +82,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     embedded = await startEmbeddedDatabase(options.dataDir);
     url = embedded.url;
   }
-  const dataSource = new DataSource({
-    type: 'postgres',
-    url,
-    migrations,
-    synchronize: false,
-    migrationsRun: false,
-    migrationsTableName: 'schema_migrations',
-    extra: { max: options.poolSize ?? 20 },
-    logging: false,
-  });
-  await dataSource.initialize();
   if (options.migrate ?? true) {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    for (const m of applied) options.log?.(`applied migration ${m.name}`);
+    const migrator = new DataSource({ type: 'postgres', url, migrations, synchronize: false, migrationsRun: false, migrationsTableName: 'schema_migrations', extra: { max: 1 }, logging: false });
+    await migrator.initialize();
+    try {
+      const applied = await migrator.runMigrations({ transaction: 'each' });
+      for (const m of applied) options.log?.(`applied migration ${m.name}`);
+    } finally {
+      await migrator.destroy();
+    }
   }
-  const pool = (dataSource.driver as unknown as { master: pg.Pool }).master;
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
   // Connections are opened on first use: a process that never charges opens none.
   const unflushedPool = new pg.Pool({ connectionString: url, max: UNFLUSHED_POOL_SIZE, options: '-c synchronous_commit=off' });
   for (const p of [pool, unflushedPool]) {
@@ -108,7 +102,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     url,
-    dataSource,
     pool,
     // Plain pg for queries: TypeORM's query() reshapes UPDATE results, and the hot paths need no ORM.
     query: async (sql, params) => (await pool.query(toQuery(sql, params))).rows,
@@ -129,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async close() {
       await endPool(unflushedPool, () => unflushedPool.end());
-      await endPool(pool, () => dataSource.destroy());
+      await endPool(pool, () => pool.end());
       await embedded?.stop();
     },
   };

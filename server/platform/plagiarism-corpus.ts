@@ -5,8 +5,10 @@
  */
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
+import { ApiError } from './errors.ts';
 import {
   domainOf,
+  InvalidSourceError,
   plagiarismQuery,
   plagiarismReport,
   prepareSource,
@@ -130,7 +132,20 @@ export class SourceCorpus {
   }
 
   async upsert(doc: SourceDocument): Promise<void> {
-    await this.write([prepareSource(validateSource(doc))]);
+    await this.upsertAll([doc]);
+  }
+
+  /** Adds or replaces every document, or none: a document the engine refuses is the caller's 400, named by its index. */
+  async upsertAll(docs: readonly SourceDocument[]): Promise<void> {
+    const prepared = docs.map((doc, i) => {
+      try {
+        return prepareSource(validateSource(doc));
+      } catch (error) {
+        if (error instanceof InvalidSourceError) throw new ApiError('invalid_payload', `sources.${i}: ${error.message}`);
+        throw error;
+      }
+    });
+    await this.write(prepared);
   }
 
   async list(options: { limit?: number; offset?: number } = {}): Promise<{ total: number; sources: SourceSummary[] }> {

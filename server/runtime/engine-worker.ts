@@ -16,7 +16,7 @@ import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../
 export type EngineTask =
   | { kind: 'warmUp' }
   | { kind: 'detectText'; text: string }
-  | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string } }
+  | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number } }
   | { kind: 'correctGrammar'; text: string; variant: TargetVariant }
   | { kind: 'probeImage'; bytes: Uint8Array }
   | { kind: 'analyzeImage'; bytes: Uint8Array }

@@ -7,13 +7,13 @@
  * Screenshots and a report go to PORTAL_SCREENSHOTS_DIR (`npm run screenshots` writes docs/screenshots/).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
+import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
@@ -21,7 +21,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(process.env.PORTAL_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'portal-screenshots'));
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's browser build, injected into each page as it is. */
+const axeSource = axe.source;
 
 /** A small photo-like PNG: gradients and noise. */
 async function photo(): Promise<Buffer> {

@@ -7,7 +7,7 @@
  */
 import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
-import type { Proposal, Rule } from './rules.ts';
+import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';
 

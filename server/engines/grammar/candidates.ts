@@ -8,7 +8,6 @@
  * "possetion" → possession, "cigarrets" → cigarettes): for them the common words within a typing
  * cost are found too.
  */
-import type { Lexicon } from './lexicon.ts';
 import { typoCost } from './spelling.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -19,7 +18,8 @@ export class SpellingCandidates {
   /** The common words by first letter, for the search within a typing cost. */
   private readonly byInitial = new Map<string, string[]>();
 
-  constructor(lexicon: Lexicon) {
+  /** `lexicon`: the Lexicon (lexicon.ts), of which only its common words are needed here. */
+  constructor(lexicon: { commonWords(): Set<string> }) {
     this.words = lexicon.commonWords();
     for (const word of this.words) {
       const list = this.byInitial.get(word[0]) ?? [];

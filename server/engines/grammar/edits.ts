@@ -4,7 +4,15 @@
  * public diff (word-level operations, code-point offsets).
  */
 import { OffsetMap } from '../shared/text.ts';
-import type { DiffOperation } from './index.ts';
+
+/** start/end: Unicode code point offsets into the text exactly as submitted. */
+export interface DiffOperation {
+  type: 'replace' | 'insert' | 'delete';
+  original: string;
+  corrected: string;
+  start: number;
+  end: number;
+}
 
 export type Category = 'spelling' | 'grammar' | 'punctuation' | 'capitalization' | 'variant' | 'spacing';
 

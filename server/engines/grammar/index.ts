@@ -15,7 +15,7 @@
  * and more, BENCHMARKS.md): run it in a worker thread, not on a
  * server's event loop.
  */
-import { apply, compose, resolve, toDiff, toWords, type Category, type Edit } from './edits.ts';
+import { apply, compose, resolve, toDiff, toWords, type Category, type DiffOperation, type Edit } from './edits.ts';
 import { Harper } from './harper.ts';
 import { paragraphs } from './language.ts';
 import { Lexicon } from './lexicon.ts';
@@ -26,14 +26,7 @@ import { tokenize } from './tokens.ts';
 import { VariantSpellings, type Variant } from './variants.ts';
 
 export type TargetVariant = 'auto' | 'en-US' | 'en-GB' | 'en-CA' | 'en-AU' | 'en-IN';
-/** start/end: Unicode code point offsets into the text exactly as submitted. */
-export interface DiffOperation {
-  type: 'replace' | 'insert' | 'delete';
-  original: string;
-  corrected: string;
-  start: number;
-  end: number;
-}
+export type { DiffOperation } from './edits.ts';
 export interface GrammarIssue {
   category: string;
   severity: string;

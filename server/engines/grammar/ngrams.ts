@@ -11,7 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Lexicon } from './lexicon.ts';
+/** What the model needs of the Lexicon (lexicon.ts): word counts. */
+interface WordCounts {
+  count(word: string): number;
+}
 
 /** Sentence start, as a word. */
 export const SENTENCE_START = '<s>';
@@ -28,13 +31,13 @@ export function ngramWords(text: string): string[] {
 export class LanguageModel {
   private constructor(
     private readonly counts: ReadonlyMap<string, number>,
-    private readonly lexicon: Lexicon,
+    private readonly lexicon: WordCounts,
   ) {}
 
   private static instance: LanguageModel | null = null;
 
   /** Loads the pair counts once per process (about 0.5 s). */
-  static load(lexicon: Lexicon): LanguageModel {
+  static load(lexicon: WordCounts): LanguageModel {
     if (!LanguageModel.instance) {
       const file = new URL('./data/bigrams.tsv.gz', import.meta.url);
       const counts = new Map<string, number>();

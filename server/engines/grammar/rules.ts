@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import type { Category, Edit } from './edits.ts';
+import type { Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './policy.ts';
@@ -14,15 +14,7 @@ import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
-export type Proposal = Omit<Edit, 'rule' | 'category'>;
-
-export interface Rule {
-  id: string;
-  category: Category;
-  /** What it fixes, e.g. "he go → he goes". */
-  description: string;
-  apply(text: string, tokens: Token[], ctx: PolicyContext): Proposal[];
-}
+import type { Proposal, Rule } from './rule.ts';
 
 /** With "ca" and "wo", the tagger's first halves of "can't" and "won't". */
 const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'ca', 'wo']);

@@ -523,12 +523,3 @@ export async function humanizeWithLlm(input: string, options: HumanizeOptions & 
   return { text: output, scoreBefore: before, scoreAfter: after, changedSentences, backend: 'llm' };
 }
 
-/** The LLM rewriter configured by HUMANIZER_LLM_URL / _MODEL / _API_KEY / _TIMEOUT_MS, if any. */
-export function llmRewriterFromEnv(env: NodeJS.ProcessEnv = process.env): LlmRewriter | undefined {
-  const url = env.HUMANIZER_LLM_URL;
-  const model = env.HUMANIZER_LLM_MODEL;
-  if (!url || !model) return undefined;
-  const timeoutMs = Number(env.HUMANIZER_LLM_TIMEOUT_MS);
-  return openAiCompatibleRewriter({ url, model, apiKey: env.HUMANIZER_LLM_API_KEY || undefined, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined });
-}
-

@@ -6,7 +6,7 @@ export default defineEndpoint({
   auth: 'principal',
   async handle(ctx, input) {
     const { corpus } = await ctx.services.plagiarism();
-    for (const source of input.sources) await corpus.upsert(source);
+    await corpus.upsertAll(input.sources);
     return { body: { status: 'success' as const, imported: input.sources.length } };
   },
 });

@@ -1,9 +1,9 @@
 /** First start on a fresh database: a demo account with one all-scope key, printed once. */
-import { createUser } from './platform/accounts.ts';
-import { createApiKey } from './platform/keys.ts';
-import { inviteUser } from './platform/portal-accounts.ts';
-import { PUBLIC_SCOPES } from '../contract/catalogue.ts';
-import type { Database } from './db/database.ts';
+import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
+import type { Database } from '../db/database.ts';
+import { createUser } from './accounts.ts';
+import { createApiKey } from './keys.ts';
+import { inviteUser } from './portal-accounts.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 

@@ -1,0 +1,49 @@
+/**
+ * `npm run check` runs this: no import cycles, and the layers of ARCHITECTURE.md. Type-only
+ * imports count too (a cycle of types is still a cycle a reader has to untangle).
+ */
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'Import cycles hide which module is the lower one.', from: {}, to: { circular: true } },
+    {
+      name: 'engines-are-pure',
+      severity: 'error',
+      comment: 'An engine imports only its own folder, engines/shared and libraries: no HTTP, platform, database, jobs, runtime or composition root.',
+      from: { path: '^server/engines/' },
+      to: { path: '^(server/(http|platform|db|jobs|runtime|operations)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
+    },
+    {
+      name: 'platform-below-http-and-jobs',
+      severity: 'error',
+      comment: 'Platform services are handed to endpoints and jobs, never the reverse.',
+      from: { path: '^server/(platform|db|runtime)/' },
+      to: { path: '^server/(http|jobs|operations)/|^server/services\\.ts$' },
+    },
+    {
+      name: 'only-entry-points-import-the-root',
+      severity: 'error',
+      comment: 'The composition root is at the top: only the entry points (and tests, scripts) import it.',
+      from: { path: '^server/', pathNot: '^server/(main|worker-main)\\.ts$' },
+      to: { path: '^server/services\\.ts$' },
+    },
+    {
+      name: 'http-and-jobs-apart',
+      severity: 'error',
+      comment: 'Endpoints and tasks are siblings: neither imports the other.',
+      from: { path: '^server/(http|jobs)/' },
+      to: { path: '^server/(http|jobs)/', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(server|sdk|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+  },
+};
