@@ -36,11 +36,11 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
     setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000).unref();
   });
-  // Ready when the health route answers.
+  // Ready when the health route answers 200: the engines are loaded and warm.
   for (let i = 0; ; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/image-detector/health/`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (i > 600) throw new Error('server did not answer');
+    if (i > 1800) throw new Error('server did not answer'); // the health routes answer 503 until the engines are warm
     await new Promise((r) => setTimeout(r, 100));
   }
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]}/content_integrity`;

@@ -22,7 +22,8 @@ function englishNote(detection: Detection): string | null {
 }
 
 export interface OperationContext {
-  services: Services;
+  /** Only what the text work uses. */
+  services: Pick<Services, 'db' | 'engines' | 'versions' | 'humanizerLlm' | 'log'>;
   userId: number;
   taskId: string | null;
   charges: Charge[];

@@ -217,7 +217,7 @@ export async function grantCredits(db: Queryable, userId: number, amount: number
  * Starts a new billing period for every user whose period is at least a month old: the balance is
  * set to the plan's monthly allotment (unused credits do not roll over), with a `reset` ledger row.
  */
-export async function resetDueBillingPeriods(db: Database, now = new Date()): Promise<number> {
+export async function resetDueBillingPeriods(db: Database, now: Date): Promise<number> {
   const rows = await db.query(
     `with due as (
        select u.id, u.credits as old_credits, p.monthly_credits from users u join plans p on p.name = u.plan_name

@@ -173,8 +173,8 @@ describe('credits', () => {
     const u = await user('Trial');
     await chargeParts(db, u.id, [{ operation: 'test', amount: 2500 }], {});
     await db.query("update users set period_started_at = now() - interval '32 days' where id = $1", [u.id]);
-    assert.ok((await resetDueBillingPeriods(db)) >= 1);
-    assert.equal(await resetDueBillingPeriods(db), 0);
+    assert.ok((await resetDueBillingPeriods(db, new Date())) >= 1);
+    assert.equal(await resetDueBillingPeriods(db, new Date()), 0);
     const statement = await creditStatement(db, u.id);
     assert.equal(statement.balance, 10_000);
     assert.equal(statement.ledgerSum, 10_000);

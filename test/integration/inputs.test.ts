@@ -165,13 +165,23 @@ describe('inputs that once broke the service', () => {
     const sources = Array.from({ length: 8 }, (_, s) => ({ url: `https://example.org/source-${s}`, title: `Source ${s}`, text: sentences.slice(s * 300, s * 300 + 120).join(' ') }));
     const imported = await server.request('/api/admin/sources/', { method: 'POST', key: admin.key, json: { sources } });
     assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    // The same watch for as long with nothing to do: what this (shared, busy) machine alone delays.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    const started = performance.now();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const scan = await server.request('/api/plagiarism/scan/', { method: 'POST', key: admin.key, json: { content } });
     delay.disable();
+    const scanMs = performance.now() - started;
+    idle.reset();
+    await new Promise((r) => setTimeout(r, scanMs));
+    idle.disable();
+    const noiseMs = idle.max / 1e6;
     assert.equal(scan.status, 200, JSON.stringify(scan.body).slice(0, 300));
     assert.ok(scan.body.sources.length > 0, 'the scan found none of the sources');
     // The test process is the server: its event loop is the one every request waits on.
-    assert.ok(delay.max / 1e6 < 150, `the event loop stalled for ${Math.round(delay.max / 1e6)} ms during the scan`);
+    // On the main thread the scan stalled the loop for 0.5–1.2 s on an idle machine.
+    assert.ok(delay.max / 1e6 < 150 + 2 * noiseMs, `the event loop stalled for ${Math.round(delay.max / 1e6)} ms during the scan (${Math.round(noiseMs)} ms when idle)`);
   });
 });

@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  IMAGE_ENGINE_VERSION, InvalidImageError, analyzeImage, imageCredits, readImageSize, sniffImageFormat, type ImageFormat,
+  IMAGE_ENGINE_VERSION, InvalidImageError, analyzeImage, readImageSize, sniffImageFormat, type ImageFormat,
 } from '../../server/engines/image/index.ts';
+import { imageCredits } from '../../contract/catalogue.ts';
 import { roundProbabilities } from '../../server/engines/image/fusion.ts';
 import { encodeBmp, pngBombHeader, rawImage, syntheticRgb } from './image-fixtures.test.ts';
 

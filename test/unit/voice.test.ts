@@ -16,9 +16,9 @@ import {
   probeAudio,
   UnsupportedMediaError,
   VOICE_ENGINE_VERSION,
-  voiceCredits,
   type VoiceAnalysis,
 } from '../../server/engines/voice/index.ts';
+import { voiceCredits } from '../../contract/catalogue.ts';
 import { formatSeconds, timelineWindows, WINDOW_SECONDS } from '../../server/engines/voice/analysis.ts';
 import { RealFFT } from '../../server/engines/voice/fft.ts';
 import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';

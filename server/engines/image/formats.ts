@@ -107,19 +107,3 @@ export async function readImageSize(bytes: Uint8Array): Promise<ImageSize> {
   checkPixelBudget(width, height, format);
   return { width, height, format };
 }
-
-/** Pixels of 3840×2160 (about 8.3 MP): larger images are priced as if downscaled to this. */
-const PRICING_CAP_PIXELS = 3840 * 2160;
-
-/**
- * Spec pricing: tokens = 197 + 50 × megapixels, where an image larger than 3840×2160 (about 8.3 MP)
- * counts as downscaled to that many pixels; credits = max(6, round(tokens / 36.5)). So 512² → 6,
- * 1024² → 7, 1920×1080 → 8, and 3840×2160 and above → 17 whatever the shape (a 7680×2160
- * panorama is above 4K too; fitting it inside a 3840×2160 box would have priced it at 11).
- */
-export function imageCredits(width: number, height: number): number {
-  if (!(Number.isFinite(width) && Number.isFinite(height)) || width <= 0 || height <= 0) return 6;
-  const megapixels = Math.min(width * height, PRICING_CAP_PIXELS) / 1e6;
-  const tokens = 197 + 50 * megapixels;
-  return Math.max(6, Math.round(tokens / 36.5));
-}

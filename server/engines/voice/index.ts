@@ -17,17 +17,9 @@ const model = loadModel(new URL('./model.json', import.meta.url));
 
 export const VOICE_ENGINE_VERSION: string = `voice-acoustic-1.0.0+model.${model.id}`;
 
-/** Container, codec and duration without decoding; throws InvalidAudioError / UnsupportedMediaError. Used for billing. */
+/** Container, codec and duration without decoding; throws InvalidAudioError / UnsupportedMediaError. Used for billing (contract/catalogue.ts prices it). */
 export function probeAudio(path: string): Promise<AudioProbe> {
   return probe(path);
-}
-
-/** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
-export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
-  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
-  // Rounding guard: 30.000000001 s from a container header is 30 s, not 31.
-  const billedSeconds = Math.max(1, Math.ceil(durationSeconds - 1e-6));
-  return { billedSeconds, credits: billedSeconds * 10 };
 }
 
 /** Decode to 16 kHz mono and analyse. Assumes the platform has enforced the 600 s limit with probeAudio. */

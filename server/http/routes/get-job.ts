@@ -6,6 +6,6 @@ export default defineEndpoint({
   op: 'getJob',
   auth: 'principal',
   async handle(ctx, input) {
-    return { body: (await readJob(ctx.services.db, ctx.principal.userId, input.task_id, ctx.services.clock())) as never };
+    return { body: await readJob(ctx.services.db, ctx.principal.userId, input.task_id, ctx.services.clock()) };
   },
 });
