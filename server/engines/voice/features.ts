@@ -24,8 +24,6 @@ const BAND_HI_HZ = 3400;
 const HI_LO_HZ = 4000; // the band above the telephone band, measured only where the recording has it
 const HI_HI_HZ = 7500;
 const HI_PRESENT_DB = -50; // 6-7 kHz within this of the telephone band's level: the band exists
-const MID_BAND = [Math.ceil(2000 / BIN_HZ), Math.floor(3400 / BIN_HZ)] as const;
-const HI_BAND = [Math.ceil(4000 / BIN_HZ), Math.floor(7500 / BIN_HZ)] as const;
 const MAX_SPEECH_RUN_FRAMES = 150; // a voiced stretch over 1.5 s is a held tone (music), not speech
 const MIN_SPEECH_RUN_SEMITONES = 0.3; // speech intonation moves; a musical note holds its pitch
 const N_FILTERS = 20;
@@ -45,8 +43,6 @@ export interface FrameTrack {
   periodicity: Float32Array; // normalised autocorrelation peak, 0..1
   logFlatness: Float32Array; // ln(geometric / arithmetic mean power), telephone band
   hiLogFlatness: Float32Array; // the same, 4-7.5 kHz
-  midPeriodicity: Float32Array; // voiced frames: periodicity at the F0 lag of the 2-3.4 kHz band alone
-  hiPeriodicity: Float32Array; // the same for 4-7.5 kHz
   centroid: Float32Array; // Hz, telephone band
   flux: Float32Array; // RMS change of level-normalised log filterbank energies since the previous frame
   cepstra: Float32Array; // count × N_CEPSTRA linear-frequency cepstral coefficients c1..c12
@@ -137,8 +133,6 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
     periodicity: new Float32Array(count),
     logFlatness: new Float32Array(count),
     hiLogFlatness: new Float32Array(count),
-    midPeriodicity: new Float32Array(count),
-    hiPeriodicity: new Float32Array(count),
     centroid: new Float32Array(count),
     flux: new Float32Array(count),
     cepstra: new Float32Array(count * N_CEPSTRA),
@@ -161,7 +155,6 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
   const re = new Float64Array(NFFT / 2 + 1);
   const im = new Float64Array(NFFT / 2 + 1);
   const power = new Float64Array(NFFT / 2 + 1);
-  const bandPower = new Float64Array(NFFT / 2 + 1);
   const logBank = new Float64Array(N_FILTERS);
   const previousBank = new Float64Array(N_FILTERS);
   for (let i = 0; i < count; i++) {
@@ -250,15 +243,6 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
     if (bestLag > 0 && periodicity >= VOICING_THRESHOLD) {
       track.voiced[i] = 1;
       track.f0[i] = SAMPLE_RATE / bestLag;
-      // How harmonic the upper bands are at the voice's own period: natural voices turn noisy up there
-      // (jitter grows with frequency, breath), vocoders often keep clean harmonics or none.
-      const lag = Math.round(bestLag);
-      for (const [band, out] of [[MID_BAND, track.midPeriodicity], [HI_BAND, track.hiPeriodicity]] as const) {
-        bandPower.fill(0);
-        for (let k = band[0]; k <= band[1]; k++) bandPower[k] = power[k];
-        autocorrelation(t.fft, bandPower, input, re, im);
-        out[i] = re[0] > 0 ? Math.max(-1, Math.min(1, re[lag] / re[0] / t.windowAutocorrelation[lag])) : 0;
-      }
     }
   }
   correctOctaveErrors(track);
@@ -348,8 +332,6 @@ export const FEATURE_NAMES = [
   'band_6500_7500_db',
   'hi_flatness_voiced',
   'hi_flatness_unvoiced',
-  'periodicity_2k_3k4',
-  'periodicity_4k_7k5',
   'cutoff_khz',
   'cliff_db',
   'noise_floor_db',
@@ -402,8 +384,6 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
   const flatUnvoiced: number[] = [];
   const flatQuiet: number[] = [];
   const hiFlatVoiced: number[] = [];
-  const midPeriodic: number[] = [];
-  const hiPeriodic: number[] = [];
   const hiFlatUnvoiced: number[] = [];
   const roughness: number[] = [];
   const runLengths: number[] = [];
@@ -456,8 +436,6 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     hnr.push(10 * Math.log10(r / (1 - r)));
     flatVoiced.push(track.logFlatness[i]);
     hiFlatVoiced.push(track.hiLogFlatness[i]);
-    midPeriodic.push(track.midPeriodicity[i]);
-    hiPeriodic.push(track.hiPeriodicity[i]);
     // F0 contour roughness: departure from the 5-frame (50 ms) local mean, inside voiced runs.
     if (i - 2 >= from && i + 2 < to && track.voiced[i - 2] && track.voiced[i - 1] && track.voiced[i + 1] && track.voiced[i + 2]) {
       let local = 0;
@@ -537,8 +515,6 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     hi(relative(6500, 7500)),
     hi(mean(hiFlatVoiced)),
     hi(mean(hiFlatUnvoiced)),
-    mean(midPeriodic),
-    hi(mean(hiPeriodic)),
     cutoffKhz,
     cliffDb,
     Math.max(-100, quantile(sortedDb, 0.1)),
