@@ -420,6 +420,14 @@ export const VoiceResult = z
       })
       .optional()
       .openapi({ description: 'Present only for longer audio; a skipped trailing remainder counts in total_segments.', example: { total_segments: 4, processed_segments: 3, ai_segments: 0, natural_segments: 3, ai_time_percentage: 0 } }),
+    undetermined_reason: z
+      .enum(['no_speech', 'too_little_speech', 'balanced_evidence'])
+      .optional()
+      .openapi({
+        description:
+          'Present only when verdict is `undetermined`: `no_speech` (silence, music, tones or noise), `too_little_speech` (under about 1 second of speech), `balanced_evidence` (the evidence points neither way). The probabilities are then close to 0.5.',
+        example: 'too_little_speech',
+      }),
     billed_seconds: z.number().int().min(1).openapi({ description: 'Duration rounded up to whole seconds, at least 1.', example: 13 }),
     credits_used: z.number().int().min(10).openapi({ description: 'billed_seconds × 10.', example: 130 }),
     execution_time: seconds('Processing time in seconds.'),

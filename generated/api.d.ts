@@ -1675,6 +1675,12 @@ export interface components {
                 ai_time_percentage: number;
             };
             /**
+             * @description Present only when verdict is `undetermined`: `no_speech` (silence, music, tones or noise), `too_little_speech` (under about 1 second of speech), `balanced_evidence` (the evidence points neither way). The probabilities are then close to 0.5.
+             * @example too_little_speech
+             * @enum {string}
+             */
+            undetermined_reason?: "no_speech" | "too_little_speech" | "balanced_evidence";
+            /**
              * @description Duration rounded up to whole seconds, at least 1.
              * @example 13
              */

@@ -19,7 +19,7 @@ import {
   type VoiceAnalysis,
 } from '../../server/engines/voice/index.ts';
 import { voiceCredits } from '../../contract/catalogue.ts';
-import { formatSeconds, timelineWindows, WINDOW_SECONDS } from '../../server/engines/voice/analysis.ts';
+import { CELL_SECONDS, formatSeconds, scoringWindows, timelineCells, WINDOW_SECONDS } from '../../server/engines/voice/analysis.ts';
 import { RealFFT } from '../../server/engines/voice/fft.ts';
 import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
 
@@ -104,19 +104,24 @@ describe('formatSeconds and timeline windows', () => {
     );
   });
 
-  test('windows are contiguous from 0; only a remainder under the window is skipped', () => {
+  test('timeline cells are contiguous from 0 to the end, none longer than 1.5 cells', () => {
     fc.assert(
       fc.property(fc.double({ min: 6.01, max: 600, noNaN: true }), (duration) => {
-        const { windows, skipped } = timelineWindows(duration);
-        assert.equal(windows[0].start, 0);
-        for (let i = 1; i < windows.length; i++) assert.equal(windows[i].start, windows[i - 1].end);
-        for (const w of windows) assert.ok(w.end - w.start <= WINDOW_SECONDS + 1e-9 && w.end - w.start > 0);
-        const covered = windows[windows.length - 1].end;
-        if (skipped) {
-          assert.equal(skipped.start, covered);
-          assert.ok(skipped.end - skipped.start < WINDOW_SECONDS);
-        }
-        assert.ok(Math.abs((skipped?.end ?? covered) - duration) < 0.01);
+        const cells = timelineCells(duration);
+        assert.equal(cells[0].start, 0);
+        for (let i = 1; i < cells.length; i++) assert.equal(cells[i].start, cells[i - 1].end);
+        for (const c of cells) assert.ok(c.end - c.start > 0 && c.end - c.start < 1.5 * CELL_SECONDS + 1e-9);
+        assert.equal(cells[cells.length - 1].end, duration);
+      }),
+    );
+  });
+
+  test('every timeline cell is overlapped by a scoring window', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 6.01, max: 600, noNaN: true }), (duration) => {
+        const windows = scoringWindows(duration);
+        for (const w of windows) assert.ok(w.end - w.start <= WINDOW_SECONDS + 1e-9 && w.start >= 0 && w.end <= duration + 1e-9);
+        for (const c of timelineCells(duration)) assert.ok(windows.some((w) => w.start < c.end && w.end > c.start));
       }),
     );
   });
@@ -214,7 +219,7 @@ function assertProbabilities(result: VoiceAnalysis): void {
   assert.ok(Math.abs(result.ai_probability + result.natural_probability - 1) < 1e-9);
 }
 
-function assertTimeline(result: VoiceAnalysis, duration: number, skipped: boolean): void {
+function assertTimeline(result: VoiceAnalysis, duration: number): void {
   const cs = (t: string): number => Math.round(parseFloat(t) * 100);
   const { segments, statistics } = result;
   assert.ok(statistics, 'statistics present for longer audio');
@@ -232,10 +237,9 @@ function assertTimeline(result: VoiceAnalysis, duration: number, skipped: boolea
     assert.equal(s.verdict, s.ai_probability > 0.5 ? 'ai_voice' : 'natural_voice');
   }
   const end = cs(segments[segments.length - 1].end_time);
-  if (skipped) assert.ok(end < duration * 100 && duration * 100 - end < WINDOW_SECONDS * 100);
-  else assert.equal(end, Math.round(duration * 100));
+  assert.equal(end, Math.round(duration * 100), 'the timeline covers the whole audio');
   assert.equal(statistics.processed_segments, segments.length);
-  assert.equal(statistics.total_segments, segments.length + (skipped ? 1 : 0));
+  assert.equal(statistics.total_segments, segments.length);
   assert.equal(statistics.ai_segments, segments.filter((s) => s.verdict === 'ai_voice').length);
   assert.equal(statistics.natural_segments, segments.filter((s) => s.verdict === 'natural_voice').length);
   const aiTime = segments.filter((s) => s.verdict === 'ai_voice').reduce((sum, s) => sum + cs(s.duration), 0);
@@ -261,14 +265,13 @@ describe('analyzeVoice', () => {
 
   test('longer audio: contiguous timeline and consistent statistics (remainder analysed)', async () => {
     const result = await analyzeVoice(speechWav('twenty.wav', 20, 7));
-    assertTimeline(result, 20, false);
+    assertTimeline(result, 20);
     assertProbabilities(result);
   });
 
-  test('longer audio: a trailing remainder under 1.5 s is skipped but counted', async () => {
-    const result = await analyzeVoice(speechWav('nineteen.wav', 19, 8));
-    assertTimeline(result, 19, true);
-    assert.equal(result.segments[result.segments.length - 1].end_time, '18s');
+  test('longer audio: a short trailing piece joins the last cell', async () => {
+    const result = await analyzeVoice(speechWav('nineteen.wav', 19.2, 8));
+    assertTimeline(result, 19.2);
   });
 
   test('silence is undetermined at even odds', async () => {
@@ -276,7 +279,8 @@ describe('analyzeVoice', () => {
     const silent = await analyzeVoice(file('silence.wav'));
     assert.equal(silent.verdict, 'undetermined');
     assert.equal(silent.ai_probability, 0.5);
-    assertTimeline(silent, 12, false);
+    assertTimeline(silent, 12);
+    assert.equal(silent.undetermined_reason, 'no_speech');
     assert.ok(silent.segments.every((s) => s.ai_probability === 0.5));
   });
 
@@ -285,6 +289,42 @@ describe('analyzeVoice', () => {
     const result = await analyzeVoice(file('noise.ogg'));
     assert.equal(result.verdict, 'undetermined');
     assert.ok(Math.abs(result.ai_probability - 0.5) < 0.1);
+  });
+
+  test('half a second of speech is undetermined at even odds, whatever the file length', async () => {
+    const speech = speechLikeSignal(0.5, { seed: 21 });
+    for (const seconds of [0.5, 8]) {
+      const pcm = new Float32Array(Math.round(16_000 * seconds));
+      pcm.set(speech, Math.round((pcm.length - speech.length) / 2));
+      writeFileSync(file(`sub-second-${seconds}.wav`), encodeWav(pcm, 16_000));
+      const result = await analyzeVoice(file(`sub-second-${seconds}.wav`));
+      assert.equal(result.verdict, 'undetermined', `${seconds} s file`);
+      assert.equal(result.undetermined_reason, 'too_little_speech');
+      assert.equal(result.ai_probability, 0.5);
+    }
+  });
+
+  test('a file under a second is undetermined, however much of it is speech', async () => {
+    const result = await analyzeVoice(speechWav('tiny.wav', 0.9, 4));
+    assert.equal(result.verdict, 'undetermined');
+    assert.equal(result.undetermined_reason, 'too_little_speech');
+    assert.equal(result.ai_probability, 0.5);
+  });
+
+  test('music (held notes of steady pitch) is not speech: undetermined', async () => {
+    // A melody of 0.25-0.6 s notes with harmonics, 8 s, at 44.1 kHz in MP3.
+    const note = 'st(0,220*pow(2,2*mod(floor(t*3),7)/12));0.3*sin(2*PI*ld(0)*t)+0.15*sin(4*PI*ld(0)*t)+0.08*sin(6*PI*ld(0)*t)';
+    ffmpeg('-f', 'lavfi', '-i', `aevalsrc='${note}':s=44100:d=8`, '-c:a', 'libmp3lame', '-b:a', '128k', file('melody.mp3'));
+    const result = await analyzeVoice(file('melody.mp3'));
+    assert.equal(result.verdict, 'undetermined');
+    assert.equal(result.undetermined_reason, 'no_speech');
+    assert.equal(result.ai_probability, 0.5);
+  });
+
+  test('speech gets a verdict and no undetermined_reason unless undetermined', async () => {
+    const result = await analyzeVoice(file('twenty.wav'));
+    if (result.verdict === 'undetermined') assert.equal(result.undetermined_reason, 'balanced_evidence');
+    else assert.equal(result.undetermined_reason, undefined);
   });
 
   test('deterministic: the same file gives the same answer', async () => {

@@ -1,14 +1,18 @@
 /**
- * From 16 kHz PCM to the voice verdict and timeline. Pure and synchronous (CPU only), so it can run on
- * a worker thread; the model is passed in.
+ * From 16 kHz PCM to the voice verdict and timeline, in two steps so that training and evaluation use
+ * exactly the production path:
  *
- * - Clip score: 3 s windows with 1.5 s hop (the same windows the classifier was trained on); the mean
- *   of their log-odds, weighted by voiced time, is calibrated into a probability.
- * - Timeline (audio over 6 s): consecutive 3 s windows, each scored, median-smoothed over three
- *   windows, labelled, and merged into runs of equal verdict. A trailing remainder under 1.5 s is
- *   skipped (counted in total_segments, not listed); a longer one is scored as a short window.
+ * - measureVoice (model-free): frame analysis, speech detection, and the feature vector of every 3 s
+ *   window (1.5 s hop) of the clip.
+ * - judgeVoice (model): each window with enough speech is scored by the classifier; the clip score is
+ *   the mean of the windows' log-odds, weighted by their speech time, calibrated into a probability.
+ *   Audio over 6 s also gets a timeline: 1.5 s cells (the hop), each scored from the windows that
+ *   overlap it, median-smoothed over three cells, labelled, and merged into runs of equal verdict.
+ *
+ * Too little speech (silence, music, noise, under about 1 s of speech or a file under 1 s) gives
+ * `undetermined` at even odds, with the reason.
  */
-import { analyseFrames, frameAt, windowFeatures, HOP, SAMPLE_RATE, type FrameTrack } from './features.ts';
+import { analyseFrames, frameAt, speechFrames, windowFeatures, HOP, SAMPLE_RATE } from './features.ts';
 import { calibratedProbability, windowLogit, type VoiceModel } from './classifier.ts';
 
 export interface VoiceSegment {
@@ -27,6 +31,9 @@ export interface VoiceStatistics {
   ai_time_percentage: number;
 }
 
+/** Why the verdict is `undetermined`: no speech at all, under MIN_CLIP_SPEECH_SECONDS of it, or balanced evidence. */
+export type UndeterminedReason = 'no_speech' | 'too_little_speech' | 'balanced_evidence';
+
 export interface VoiceAnalysis {
   verdict: 'ai_voice' | 'natural_voice' | 'undetermined';
   ai_probability: number;
@@ -34,39 +41,67 @@ export interface VoiceAnalysis {
   duration_seconds: number;
   segments: VoiceSegment[];
   statistics?: VoiceStatistics;
+  undetermined_reason?: UndeterminedReason;
 }
 
 export const WINDOW_SECONDS = 3;
-const SCORING_HOP_SECONDS = 1.5;
+export const CELL_SECONDS = 1.5; // timeline resolution = scoring hop
 const SHORT_AUDIO_SECONDS = 6; // up to this: one verdict, no timeline
-const MIN_REMAINDER_SECONDS = 1.5;
+const MIN_LAST_CELL_SECONDS = 0.5; // a shorter trailing cell joins the one before it
 export const MIN_WINDOW_VOICED_SECONDS = 0.5; // a window with less voiced speech has no score of its own
-const MIN_CLIP_VOICED_SECONDS = 1; // below this the clip is "too little speech": undetermined
+// Voiced speech is about 60% of speaking time, so 0.6 s of it is about 1 s of speech; less, or a file
+// under 1 s, is "too little speech": undetermined.
+export const MIN_CLIP_SPEECH_SECONDS = 0.6;
+const MIN_CLIP_SECONDS = 1;
 const UNDETERMINED_MARGIN = 0.05; // |p - 0.5| below this: evidence balanced
-const PROBABILITY_LIMIT = 0.99; // an acoustic heuristic is never certain
-const MIN_AI_RUN_WINDOWS = 2; // an AI run this long makes the clip "contains AI voice"
+const PROBABILITY_LIMIT = 0.99; // an acoustic classifier is never certain
+const MIN_AI_RUN_CELLS = 3; // an AI run this long (4.5 s) makes the clip "contains AI voice"
 
 export interface Span { start: number; end: number } // seconds
 
-/** The overlapping windows the classifier is trained on and the clip score is computed from. */
+/** The overlapping windows the classifier is trained on and the clip is scored from. */
 export function scoringWindows(duration: number): Span[] {
   if (duration <= WINDOW_SECONDS) return [{ start: 0, end: duration }];
   const spans: Span[] = [];
-  let start = 0;
-  for (; start + WINDOW_SECONDS <= duration + 1e-9; start += SCORING_HOP_SECONDS) spans.push({ start, end: start + WINDOW_SECONDS });
+  for (let start = 0; start + WINDOW_SECONDS <= duration + 1e-9; start += CELL_SECONDS) spans.push({ start, end: start + WINDOW_SECONDS });
   const last = spans[spans.length - 1];
   if (duration - last.end > 0.25) spans.push({ start: duration - WINDOW_SECONDS, end: duration });
   return spans;
 }
 
-/** Consecutive timeline windows; `skipped` is a trailing remainder too short to judge. */
-export function timelineWindows(duration: number): { windows: Span[]; skipped: Span | undefined } {
-  const windows: Span[] = [];
-  let start = 0;
-  for (; start + WINDOW_SECONDS <= duration + 1e-9; start += WINDOW_SECONDS) windows.push({ start, end: start + WINDOW_SECONDS });
-  const remainder = duration - start;
-  if (remainder >= MIN_REMAINDER_SECONDS) return { windows: [...windows, { start, end: duration }], skipped: undefined };
-  return { windows, skipped: remainder > 0.005 ? { start, end: duration } : undefined };
+/** Contiguous timeline cells from 0 to the end; a trailing piece under MIN_LAST_CELL_SECONDS joins the previous cell. */
+export function timelineCells(duration: number): Span[] {
+  const cells: Span[] = [];
+  for (let start = 0; start < duration - 1e-9; start += CELL_SECONDS) cells.push({ start, end: Math.min(duration, start + CELL_SECONDS) });
+  const last = cells[cells.length - 1];
+  if (cells.length > 1 && last.end - last.start < MIN_LAST_CELL_SECONDS) {
+    cells.pop();
+    cells[cells.length - 1].end = duration;
+  }
+  return cells;
+}
+
+export interface MeasuredWindow extends Span {
+  values: number[]; // FEATURE_NAMES order
+  voicedSeconds: number;
+}
+
+/** Everything the verdict needs from the audio, independent of the model (cached by training and evaluation). */
+export interface VoiceMeasurement {
+  duration: number;
+  speechSeconds: number;
+  windows: MeasuredWindow[];
+}
+
+export function measureVoice(pcm: Float32Array): VoiceMeasurement {
+  const duration = pcm.length / SAMPLE_RATE;
+  const track = analyseFrames(pcm);
+  const speechSeconds = (speechFrames(track) * HOP) / SAMPLE_RATE;
+  const windows = scoringWindows(duration).map((span) => {
+    const { values, voicedSeconds } = windowFeatures(track, frameAt(span.start), frameAt(span.end));
+    return { ...span, values: Array.from(values), voicedSeconds };
+  });
+  return { duration, speechSeconds, windows };
 }
 
 export interface ScoredWindow extends Span {
@@ -74,15 +109,16 @@ export interface ScoredWindow extends Span {
   voicedSeconds: number;
 }
 
-export function scoreWindows(track: FrameTrack, spans: Span[], model: VoiceModel): ScoredWindow[] {
-  return spans.map((span) => {
-    const { values, voicedSeconds } = windowFeatures(track, frameAt(span.start), frameAt(span.end));
-    const logit = voicedSeconds >= MIN_WINDOW_VOICED_SECONDS ? windowLogit(model, values) : undefined;
-    return { ...span, logit, voicedSeconds };
-  });
+export function scoreWindows(windows: MeasuredWindow[], model: VoiceModel): ScoredWindow[] {
+  return windows.map((w) => ({
+    start: w.start,
+    end: w.end,
+    logit: w.voicedSeconds >= MIN_WINDOW_VOICED_SECONDS ? windowLogit(model, w.values) : undefined,
+    voicedSeconds: w.voicedSeconds,
+  }));
 }
 
-/** Clip log-odds: the mean of the scored windows' log-odds, weighted by their voiced time. */
+/** Log-odds of a span: the mean of the scored windows' log-odds, weighted by their voiced time. */
 export function clipLogit(windows: { logit: number | undefined; voicedSeconds: number }[]): number | undefined {
   let weight = 0;
   let sum = 0;
@@ -108,9 +144,12 @@ function median3(a: number, b: number, c: number): number {
 
 interface Run { start: number; end: number; verdict: VoiceSegment['verdict']; probabilities: number[]; durations: number[] }
 
-function buildTimeline(scored: ScoredWindow[], model: VoiceModel): Run[] {
-  const own = scored.map((w) => (w.logit === undefined ? undefined : clampProbability(calibratedProbability(model, w.logit))));
-  // Windows without speech take the mean of the nearest scored neighbours (even odds when there are none).
+function buildTimeline(scored: ScoredWindow[], cells: Span[], model: VoiceModel): Run[] {
+  const own = cells.map((cell) => {
+    const logit = clipLogit(scored.filter((w) => w.start < cell.end - 1e-9 && w.end > cell.start + 1e-9));
+    return logit === undefined ? undefined : clampProbability(calibratedProbability(model, logit));
+  });
+  // Cells without speech take the mean of the nearest scored neighbours (even odds when there are none).
   const filled = own.map((p, i) => {
     if (p !== undefined) return p;
     for (let d = 1; d < own.length; d++) {
@@ -123,14 +162,14 @@ function buildTimeline(scored: ScoredWindow[], model: VoiceModel): Run[] {
   const runs: Run[] = [];
   smoothed.forEach((p, i) => {
     const verdict = p > 0.5 ? 'ai_voice' : 'natural_voice';
-    const w = scored[i];
+    const cell = cells[i];
     const last = runs[runs.length - 1];
     if (last && last.verdict === verdict) {
-      last.end = w.end;
+      last.end = cell.end;
       last.probabilities.push(p);
-      last.durations.push(w.end - w.start);
+      last.durations.push(cell.end - cell.start);
     } else {
-      runs.push({ start: w.start, end: w.end, verdict, probabilities: [p], durations: [w.end - w.start] });
+      runs.push({ start: cell.start, end: cell.end, verdict, probabilities: [p], durations: [cell.end - cell.start] });
     }
   });
   return runs;
@@ -139,24 +178,22 @@ function buildTimeline(scored: ScoredWindow[], model: VoiceModel): Run[] {
 const runProbability = (run: Run): number =>
   run.probabilities.reduce((s, p, i) => s + p * run.durations[i], 0) / run.durations.reduce((s, d) => s + d, 0);
 
-export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis {
-  const duration = pcm.length / SAMPLE_RATE;
-  const track = analyseFrames(pcm);
-  let voicedFrames = 0;
-  for (let i = 0; i < track.count; i++) voicedFrames += track.voiced[i];
-  const voicedSeconds = (voicedFrames * HOP) / SAMPLE_RATE;
-
-  const clip = clipLogit(scoreWindows(track, scoringWindows(duration), model));
+export function judgeVoice(measurement: VoiceMeasurement, model: VoiceModel): VoiceAnalysis {
+  const { duration, speechSeconds } = measurement;
+  const scored = scoreWindows(measurement.windows, model);
+  const clip = clipLogit(scored);
   let aiProbability = clip === undefined ? 0.5 : clampProbability(calibratedProbability(model, clip));
+  const tooLittleSpeech = speechSeconds < MIN_CLIP_SPEECH_SECONDS || duration < MIN_CLIP_SECONDS || clip === undefined;
 
   let segments: VoiceSegment[] = [];
   let statistics: VoiceStatistics | undefined;
   if (duration > SHORT_AUDIO_SECONDS) {
-    const { windows, skipped } = timelineWindows(duration);
-    const runs = buildTimeline(scoreWindows(track, windows, model), model);
+    const runs = tooLittleSpeech
+      ? [{ start: 0, end: duration, verdict: 'natural_voice' as const, probabilities: [0.5], durations: [duration] }]
+      : buildTimeline(scored, timelineCells(duration), model);
     // A sustained AI run means the recording contains AI voice, even when most of it is natural.
     for (const run of runs) {
-      if (run.verdict === 'ai_voice' && run.probabilities.length >= MIN_AI_RUN_WINDOWS) aiProbability = Math.max(aiProbability, runProbability(run));
+      if (run.verdict === 'ai_voice' && run.probabilities.length >= MIN_AI_RUN_CELLS) aiProbability = Math.max(aiProbability, runProbability(run));
     }
     segments = runs.map((run) => {
       const start = Math.round(run.start * 100);
@@ -169,10 +206,11 @@ export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis 
         ai_probability: round(runProbability(run), 4),
       };
     });
-    const listed = runs.reduce((s, r) => s + (Math.round(r.end * 100) - Math.round(r.start * 100)), 0);
-    const ai = runs.filter((r) => r.verdict === 'ai_voice').reduce((s, r) => s + (Math.round(r.end * 100) - Math.round(r.start * 100)), 0);
+    const centiseconds = (r: Run): number => Math.round(r.end * 100) - Math.round(r.start * 100);
+    const listed = runs.reduce((s, r) => s + centiseconds(r), 0);
+    const ai = runs.filter((r) => r.verdict === 'ai_voice').reduce((s, r) => s + centiseconds(r), 0);
     statistics = {
-      total_segments: runs.length + (skipped ? 1 : 0),
+      total_segments: runs.length,
       processed_segments: runs.length,
       ai_segments: runs.filter((r) => r.verdict === 'ai_voice').length,
       natural_segments: runs.filter((r) => r.verdict === 'natural_voice').length,
@@ -181,12 +219,15 @@ export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis 
   }
 
   let verdict: VoiceAnalysis['verdict'] = aiProbability > 0.5 ? 'ai_voice' : 'natural_voice';
-  if (voicedSeconds < MIN_CLIP_VOICED_SECONDS) {
-    // Too little speech to judge: say so, and pull the estimate towards even odds in proportion.
-    aiProbability = 0.5 + (aiProbability - 0.5) * (voicedSeconds / MIN_CLIP_VOICED_SECONDS);
+  let reason: UndeterminedReason | undefined;
+  if (tooLittleSpeech) {
+    // Not enough evidence to accuse or clear anyone: even odds, and say why.
+    aiProbability = 0.5;
     verdict = 'undetermined';
+    reason = speechSeconds < 0.1 && duration >= MIN_CLIP_SECONDS ? 'no_speech' : 'too_little_speech';
   } else if (Math.abs(aiProbability - 0.5) < UNDETERMINED_MARGIN) {
     verdict = 'undetermined';
+    reason = 'balanced_evidence';
   }
   const ai = round(aiProbability, 4);
   return {
@@ -196,5 +237,10 @@ export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis 
     duration_seconds: round(duration, 3),
     segments,
     ...(statistics ? { statistics } : {}),
+    ...(reason ? { undetermined_reason: reason } : {}),
   };
+}
+
+export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis {
+  return judgeVoice(measureVoice(pcm), model);
 }

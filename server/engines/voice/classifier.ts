@@ -1,7 +1,8 @@
 /**
  * The window classifier: standardised acoustic features into an L2-regularised logistic regression,
- * with Platt calibration of the (mean) window log-odds. Fitting lives here too, so the training
- * script and the evaluation use exactly the code that scores in production.
+ * optionally followed by a few shallow gradient-boosted trees on its residual (interactions a linear
+ * score cannot express), with Platt calibration of the (mean) window log-odds. Fitting lives here too,
+ * so the training script and the evaluation use exactly the code that scores in production.
  */
 import { readFileSync } from 'node:fs';
 import { FEATURE_NAMES } from './features.ts';
@@ -13,6 +14,7 @@ export interface VoiceModel {
   scale: number[];
   weights: number[]; // on standardised features
   bias: number;
+  trees?: Tree[]; // added to the linear score
   calibration: { slope: number; intercept: number };
   training?: Record<string, unknown>; // provenance: data, augmentations, seed, cross-validated figures
 }
@@ -45,10 +47,23 @@ export function selectFeatures(model: VoiceModel, values: ArrayLike<number>): nu
   return index.map((i) => values[i]);
 }
 
+/**
+ * A regression tree in flat arrays: node i splits on feature[i] (standardised value <= threshold[i]
+ * goes to left[i], else right[i]); feature[i] = -1 marks a leaf with value[i].
+ */
+export interface Tree { feature: number[]; threshold: number[]; left: number[]; right: number[]; value: number[] }
+
+export function treeValue(tree: Tree, z: ArrayLike<number>): number {
+  let i = 0;
+  while (tree.feature[i] >= 0) i = z[tree.feature[i]] <= tree.threshold[i] ? tree.left[i] : tree.right[i];
+  return tree.value[i];
+}
+
 export function windowLogit(model: VoiceModel, values: ArrayLike<number>): number {
   const z = standardise(model, selectFeatures(model, values));
   let s = model.bias;
   for (let j = 0; j < z.length; j++) s += model.weights[j] * z[j];
+  for (const tree of model.trees ?? []) s += treeValue(tree, z);
   return s;
 }
 
@@ -192,4 +207,98 @@ export function fitPlatt(logits: number[], labels: number[], weights: number[], 
     current = next;
   }
   return { slope, intercept };
+}
+
+export interface BoostOptions { rounds: number; depth: number; learningRate: number; lambda: number; minChildWeight: number; bins: number }
+
+/**
+ * Gradient boosting of shallow trees on the logistic loss, starting from `base` margins (the linear
+ * model's). Split candidates are weighted quantiles of each feature; leaf values are Newton steps with
+ * L2 shrinkage `lambda`. Deterministic (no sampling); ties go to the lower feature index.
+ */
+export function fitBoostedTrees(rows: ArrayLike<number>[], labels: number[], sampleWeights: number[], base: number[], options: BoostOptions): Tree[] {
+  const n = rows.length;
+  const d = rows[0].length;
+  const total = sampleWeights.reduce((a, b) => a + b, 0);
+  const w = sampleWeights.map((x) => (x * n) / total);
+  // Candidate thresholds per feature and each row's bin (value <= cut[b] for the first such b).
+  const cuts: number[][] = [];
+  const bin = Array.from({ length: d }, () => new Uint8Array(n));
+  for (let j = 0; j < d; j++) {
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => rows[a][j] - rows[b][j]);
+    const c: number[] = [];
+    let acc = 0;
+    let next = total > 0 ? n / options.bins : Infinity;
+    for (const i of order) {
+      acc += w[i];
+      if (acc >= next) {
+        const v = rows[i][j];
+        if (!c.length || v > c[c.length - 1]) c.push(v);
+        next += n / options.bins;
+      }
+    }
+    cuts.push(c);
+    for (let i = 0; i < n; i++) {
+      let b = 0;
+      while (b < c.length && rows[i][j] > c[b]) b++;
+      bin[j][i] = b;
+    }
+  }
+  const margin = Float64Array.from(base);
+  const g = new Float64Array(n);
+  const h = new Float64Array(n);
+  const trees: Tree[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    for (let i = 0; i < n; i++) {
+      const p = sigmoid(margin[i]);
+      g[i] = w[i] * (p - labels[i]);
+      h[i] = w[i] * p * (1 - p);
+    }
+    const tree: Tree = { feature: [], threshold: [], left: [], right: [], value: [] };
+    const grow = (index: number[], depth: number): number => {
+      const node = tree.feature.length;
+      tree.feature.push(-1);
+      tree.threshold.push(0);
+      tree.left.push(-1);
+      tree.right.push(-1);
+      tree.value.push(0);
+      let G = 0;
+      let H = 0;
+      for (const i of index) { G += g[i]; H += h[i]; }
+      tree.value[node] = (-G / (H + options.lambda)) * options.learningRate;
+      if (depth >= options.depth) return node;
+      const parent = (G * G) / (H + options.lambda);
+      let best = { gain: 1e-9, feature: -1, bin: 0 };
+      for (let j = 0; j < d; j++) {
+        const nb = cuts[j].length + 1;
+        const hg = new Float64Array(nb);
+        const hh = new Float64Array(nb);
+        for (const i of index) { hg[bin[j][i]] += g[i]; hh[bin[j][i]] += h[i]; }
+        let GL = 0;
+        let HL = 0;
+        for (let b = 0; b < nb - 1; b++) {
+          GL += hg[b];
+          HL += hh[b];
+          const HR = H - HL;
+          if (HL < options.minChildWeight || HR < options.minChildWeight) continue;
+          const GR = G - GL;
+          const gain = (GL * GL) / (HL + options.lambda) + (GR * GR) / (HR + options.lambda) - parent;
+          if (gain > best.gain) best = { gain, feature: j, bin: b };
+        }
+      }
+      if (best.feature < 0) return node;
+      const j = best.feature;
+      tree.feature[node] = j;
+      tree.threshold[node] = cuts[j][best.bin];
+      const left = index.filter((i) => bin[j][i] <= best.bin);
+      const right = index.filter((i) => bin[j][i] > best.bin);
+      tree.left[node] = grow(left, depth + 1);
+      tree.right[node] = grow(right, depth + 1);
+      return node;
+    };
+    grow(Array.from({ length: n }, (_, i) => i), 0);
+    for (let i = 0; i < n; i++) margin[i] += treeValue(tree, rows[i]);
+    trees.push(tree);
+  }
+  return trees;
 }

@@ -19,8 +19,13 @@ const LAG_MIN = Math.floor(SAMPLE_RATE / 450); // F0 up to 450 Hz
 const LAG_MAX = Math.ceil(SAMPLE_RATE / 70); // F0 down to 70 Hz
 const VOICING_THRESHOLD = 0.45; // normalised autocorrelation peak
 const OCTAVE_COST = 0.02; // per octave of lag, favours the shorter of near-equal peaks (Praat's idea)
-const BAND_LO_HZ = 150;
-const BAND_HI_HZ = 3800;
+const BAND_LO_HZ = 300; // telephone band: survives G.711/GSM, every codec and resampling we expect
+const BAND_HI_HZ = 3400;
+const HI_LO_HZ = 4000; // the band above the telephone band, measured only where the recording has it
+const HI_HI_HZ = 7500;
+const HI_PRESENT_DB = -50; // 6-7 kHz within this of the telephone band's level: the band exists
+const MAX_SPEECH_RUN_FRAMES = 150; // a voiced stretch over 1.5 s is a held tone (music), not speech
+const MIN_SPEECH_RUN_SEMITONES = 0.3; // speech intonation moves; a musical note holds its pitch
 const N_FILTERS = 20;
 export const N_CEPSTRA = 12;
 const COARSE_BAND_HZ = 250;
@@ -37,6 +42,7 @@ export interface FrameTrack {
   f0: Float32Array; // Hz, 0 when unvoiced
   periodicity: Float32Array; // normalised autocorrelation peak, 0..1
   logFlatness: Float32Array; // ln(geometric / arithmetic mean power), telephone band
+  hiLogFlatness: Float32Array; // the same, 4-7.5 kHz
   centroid: Float32Array; // Hz, telephone band
   flux: Float32Array; // RMS change of level-normalised log filterbank energies since the previous frame
   cepstra: Float32Array; // count × N_CEPSTRA linear-frequency cepstral coefficients c1..c12
@@ -58,6 +64,8 @@ class Tables {
   readonly dct: Float64Array; // N_CEPSTRA × N_FILTERS
   readonly binLo = Math.ceil(BAND_LO_HZ / BIN_HZ);
   readonly binHi = Math.floor(BAND_HI_HZ / BIN_HZ);
+  readonly hiBinLo = Math.ceil(HI_LO_HZ / BIN_HZ);
+  readonly hiBinHi = Math.floor(HI_HI_HZ / BIN_HZ);
 
   constructor() {
     const input = new Float64Array(NFFT);
@@ -124,6 +132,7 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
     f0: new Float32Array(count),
     periodicity: new Float32Array(count),
     logFlatness: new Float32Array(count),
+    hiLogFlatness: new Float32Array(count),
     centroid: new Float32Array(count),
     flux: new Float32Array(count),
     cepstra: new Float32Array(count * N_CEPSTRA),
@@ -174,6 +183,15 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
     const nBins = t.binHi - t.binLo + 1;
     track.logFlatness[i] = logSum / nBins - Math.log(sum / nBins);
     track.centroid[i] = weighted / sum;
+    let hiLogSum = 0;
+    let hiSum = 0;
+    for (let k = t.hiBinLo; k <= t.hiBinHi; k++) {
+      const p = power[k] + POWER_FLOOR;
+      hiLogSum += Math.log(p);
+      hiSum += p;
+    }
+    const hiBins = t.hiBinHi - t.hiBinLo + 1;
+    track.hiLogFlatness[i] = hiLogSum / hiBins - Math.log(hiSum / hiBins);
 
     let bankMean = 0;
     for (let f = 0; f < N_FILTERS; f++) {
@@ -229,6 +247,28 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
   }
   correctOctaveErrors(track);
   return track;
+}
+
+/**
+ * Voice activity: voiced frames in runs that look like speech, i.e. no longer than 1.5 s and with
+ * moving pitch. Held notes (music, tones, hum) are voiced but are not speech.
+ */
+export function speechFrames(track: FrameTrack): number {
+  let frames = 0;
+  for (let i = 0; i < track.count; ) {
+    if (!track.voiced[i]) { i++; continue; }
+    let end = i;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (; end < track.count && track.voiced[end]; end++) {
+      const st = 12 * Math.log2(track.f0[end] / 100);
+      lo = Math.min(lo, st);
+      hi = Math.max(hi, st);
+    }
+    if (end - i >= 3 && end - i <= MAX_SPEECH_RUN_FRAMES && hi - lo >= MIN_SPEECH_RUN_SEMITONES) frames += end - i;
+    i = end;
+  }
+  return frames;
 }
 
 /**
@@ -290,6 +330,8 @@ export const FEATURE_NAMES = [
   'band_4500_5500_db',
   'band_5500_6500_db',
   'band_6500_7500_db',
+  'hi_flatness_voiced',
+  'hi_flatness_unvoiced',
   'cutoff_khz',
   'cliff_db',
   'noise_floor_db',
@@ -297,8 +339,11 @@ export const FEATURE_NAMES = [
   'digital_silence_ratio',
   'log_flatness_quiet',
   ...Array.from({ length: N_CEPSTRA }, (_, c) => `cepstrum_${c + 1}_mean`),
-  ...Array.from({ length: 6 }, (_, c) => `cepstrum_${c + 1}_std`),
+  ...Array.from({ length: N_CEPSTRA }, (_, c) => `cepstrum_${c + 1}_std`),
   'cepstral_delta_mean',
+  'cepstral_delta_std',
+  'f0_contour_roughness',
+  'voiced_run_seconds',
 ] as const;
 
 export interface WindowFeatures {
@@ -338,6 +383,11 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
   const flatVoiced: number[] = [];
   const flatUnvoiced: number[] = [];
   const flatQuiet: number[] = [];
+  const hiFlatVoiced: number[] = [];
+  const hiFlatUnvoiced: number[] = [];
+  const roughness: number[] = [];
+  const runLengths: number[] = [];
+  let runLength = 0;
   const flux: number[] = [];
   const centroidVoiced: number[] = [];
   const centroidActive: number[] = [];
@@ -350,6 +400,8 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
   let digitalSilence = 0;
 
   for (let i = from; i < to; i++) {
+    if (track.voiced[i]) runLength++;
+    else if (runLength) { runLengths.push(runLength); runLength = 0; }
     allDb.push(track.db[i]);
     if (track.db[i] < DIGITAL_SILENCE_DB) digitalSilence++;
     if (!track.active[i]) {
@@ -373,6 +425,7 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     }
     if (!track.voiced[i]) {
       flatUnvoiced.push(track.logFlatness[i]);
+      hiFlatUnvoiced.push(track.hiLogFlatness[i]);
       continue;
     }
     voiced++;
@@ -382,6 +435,14 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     periodicity.push(r);
     hnr.push(10 * Math.log10(r / (1 - r)));
     flatVoiced.push(track.logFlatness[i]);
+    hiFlatVoiced.push(track.hiLogFlatness[i]);
+    // F0 contour roughness: departure from the 5-frame (50 ms) local mean, inside voiced runs.
+    if (i - 2 >= from && i + 2 < to && track.voiced[i - 2] && track.voiced[i - 1] && track.voiced[i + 1] && track.voiced[i + 2]) {
+      let local = 0;
+      for (let d = -2; d <= 2; d++) local += semitones(track.f0[i + d]) / 5;
+      const departure = Math.abs(st - local) * 100;
+      if (departure < 150) roughness.push(departure);
+    }
     centroidVoiced.push(track.centroid[i] / 1000);
     // Frame-to-frame F0 and level changes inside voiced runs: jitter and shimmer at the 10 ms scale.
     // Jumps over 1.5 semitones are octave errors or boundaries, not micro-prosody.
@@ -398,6 +459,7 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     }
   }
 
+  if (runLength) runLengths.push(runLength);
   const sortedPitch = pitch.slice().sort((a, b) => a - b);
   const sortedDb = allDb.slice().sort((a, b) => a - b);
   const frames = Math.max(1, to - from);
@@ -421,7 +483,11 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
   }
 
   const cepMeanValues = Array.from(cepMeans, (s) => (active ? s / active : NaN));
-  const cepStdValues = Array.from({ length: 6 }, (_, c) =>
+  // The band above 4 kHz only where the recording has it (not a telephone or narrow-band codec copy):
+  // elsewhere its features are "not measurable" (NaN), which the model treats as neutral.
+  const hiPresent = active > 0 && relative(6000, 7000) > HI_PRESENT_DB;
+  const hi = (x: number): number => (hiPresent ? x : NaN);
+  const cepStdValues = Array.from({ length: N_CEPSTRA }, (_, c) =>
     active > 1 ? Math.sqrt(Math.max(0, cepSquares[c] / active - (cepMeans[c] / active) ** 2)) : NaN,
   );
 
@@ -443,10 +509,12 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     std(flux),
     mean(centroidVoiced),
     std(centroidActive),
-    relative(3750, 4500),
-    relative(4500, 5500),
-    relative(5500, 6500),
-    relative(6500, 7500),
+    hi(relative(3750, 4500)),
+    hi(relative(4500, 5500)),
+    hi(relative(5500, 6500)),
+    hi(relative(6500, 7500)),
+    hi(mean(hiFlatVoiced)),
+    hi(mean(hiFlatUnvoiced)),
     cutoffKhz,
     cliffDb,
     Math.max(-100, quantile(sortedDb, 0.1)),
@@ -456,6 +524,9 @@ export function windowFeatures(track: FrameTrack, from: number, to: number): Win
     ...cepMeanValues,
     ...cepStdValues,
     mean(cepDelta),
+    std(cepDelta),
+    roughness.length >= 5 ? Math.log(mean(roughness) + 1) : NaN,
+    runLengths.length ? (mean(runLengths) * HOP) / SAMPLE_RATE : NaN,
   ]);
   return { values, voicedSeconds: (voiced * HOP) / SAMPLE_RATE };
 }

@@ -1,7 +1,8 @@
 /**
  * Voice detection engine: AI voice vs natural voice, with a segment timeline for longer audio.
- * Probe and decode with ffmpeg (Debian package), acoustic features per window, a logistic classifier
- * trained by scripts/train-voice-detector.ts (artefact: model.json beside this file).
+ * Probe and decode with ffmpeg (Debian package) to 16 kHz mono, speech detection and acoustic features
+ * per window, a classifier trained by scripts/train-voice-detector.ts (artefact: model.json beside this
+ * file; data, licences, figures and limits in MODEL_CARD.md).
  * No HTTP here: the platform maps the errors to API codes and runs analyzeVoice off the event loop.
  */
 import { analysePcm } from './analysis.ts';
@@ -15,7 +16,7 @@ import type { VoiceAnalysis } from './analysis.ts';
 
 const model = loadModel(new URL('./model.json', import.meta.url));
 
-export const VOICE_ENGINE_VERSION: string = `voice-acoustic-1.0.0+model.${model.id}`;
+export const VOICE_ENGINE_VERSION: string = `voice-acoustic-2.0.0+model.${model.id}`;
 
 /** Container, codec and duration without decoding; throws InvalidAudioError / UnsupportedMediaError. Used for billing (contract/catalogue.ts prices it). */
 export function probeAudio(path: string): Promise<AudioProbe> {
