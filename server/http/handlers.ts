@@ -211,7 +211,10 @@ export async function detectImage(ctx: AuthedContext, file: UploadedFile): Promi
       throw error;
     }
   });
-  const body: z.infer<typeof s.ImageResult> = { prediction: analysis.prediction, confidence: analysis.confidence, probabilities: analysis.probabilities, credits_charged: credits };
+  const body: z.infer<typeof s.ImageResult> = {
+    prediction: analysis.prediction, confidence: analysis.confidence, probabilities: analysis.probabilities, credits_charged: credits,
+    ...(analysis.regions ? { regions: analysis.regions } : {}),
+  };
   return { body, headers: rateHeaders };
 }
 
