@@ -101,6 +101,9 @@ export const TRANSFORM_TEXT: Record<Transform, string> = {
   webp80: 'WebP q80', down1024: 'downscaled to 1024 px', down512: 'downscaled to 512 px', crop80: 'centre crop 80% (borders and corners gone)',
 };
 
+/** Lossless either way; the lowest compression level only saves time. */
+const FAST_PNG = { compressionLevel: 1 } as const;
+
 export async function transform(bytes: Uint8Array, t: Transform): Promise<Uint8Array> {
   // Pixels as the engine decodes them: no EXIF rotation, no ICC conversion.
   const open = (): Sharp => sharp(bytes, { ignoreIcc: true, pages: 1 }).removeAlpha();
@@ -109,18 +112,18 @@ export async function transform(bytes: Uint8Array, t: Transform): Promise<Uint8A
   const down = (side: number): Sharp => open().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' });
   let out: Sharp;
   switch (t) {
-    case 'png': out = open().png(); break;
+    case 'png': out = open().png(FAST_PNG); break;
     case 'jpeg95': out = open().jpeg({ quality: 95 }); break;
     case 'jpeg85': out = open().jpeg({ quality: 85 }); break;
     case 'jpeg75': out = open().jpeg({ quality: 75 }); break;
     case 'jpeg60': out = open().jpeg({ quality: 60 }); break;
     case 'webp80': out = open().webp({ quality: 80 }); break;
-    case 'down1024': out = down(1024).png(); break;
-    case 'down512': out = down(512).png(); break;
+    case 'down1024': out = down(1024).png(FAST_PNG); break;
+    case 'down512': out = down(512).png(FAST_PNG); break;
     case 'crop80': {
       // An odd offset breaks the alignment of any 8×8 / 2×2 grid with the original.
       const cw = Math.floor(w * 0.8), ch = Math.floor(h * 0.8);
-      out = open().extract({ left: Math.floor((w - cw) / 2) | 1, top: Math.floor((h - ch) / 2) | 1, width: cw, height: ch }).png();
+      out = open().extract({ left: Math.floor((w - cw) / 2) | 1, top: Math.floor((h - ch) / 2) | 1, width: cw, height: ch }).png(FAST_PNG);
       break;
     }
   }
@@ -200,8 +203,10 @@ export interface FitOptions {
   patchesPerImage: number;
   /** Patch model: logistic regression, or boosted trees (interactions such as noise level × texture). */
   patchModel: 'linear' | 'trees';
+  /** Image model inputs: every aggregate, or only the patch scores and the noise inconsistency. */
+  imageInputs: 'all' | 'scores';
 }
-export const FIT_DEFAULTS: FitOptions = { patchL2: 0.003, imageL2: 0.01, clip: 4, patchesPerImage: 16, patchModel: 'linear' };
+export const FIT_DEFAULTS: FitOptions = { patchL2: 0.003, imageL2: 0.01, clip: 4, patchesPerImage: 16, patchModel: 'linear', imageInputs: 'all' };
 
 /** Solves the symmetric positive definite system A x = b (Cholesky); A is row-major d × d. */
 function solveSpd(a: Float64Array, b: Float64Array, d: number): Float64Array {
@@ -346,9 +351,10 @@ export function fitTrees(x: Float64Array, F: number, y: number[], weights: numbe
       h[i] = w[i] * Math.max(p * (1 - p), 1e-6);
     }
     const tree = { feature: [] as number[], threshold: [] as number[], left: [] as number[], right: [] as number[], value: [] as number[] };
+    const splitBin: number[] = [];
     const grow = (rows: Int32Array, depth: number): number => {
       const id = tree.feature.length;
-      tree.feature.push(-1); tree.threshold.push(0); tree.left.push(-1); tree.right.push(-1); tree.value.push(0);
+      tree.feature.push(-1); tree.threshold.push(0); tree.left.push(-1); tree.right.push(-1); tree.value.push(0); splitBin.push(-1);
       let G = 0, H = 0;
       for (const i of rows) { G += g[i]; H += h[i]; }
       let best = { gain: 1e-9, f: -1, b: -1 };
@@ -377,6 +383,7 @@ export function fitTrees(x: Float64Array, F: number, y: number[], weights: numbe
       for (const i of rows) (binned[i * F + best.f] <= best.b ? left : right).push(i);
       tree.feature[id] = best.f;
       tree.threshold[id] = edges[best.f][best.b];
+      splitBin[id] = best.b;
       tree.left[id] = grow(Int32Array.from(left), depth + 1);
       tree.right[id] = grow(Int32Array.from(right), depth + 1);
       return id;
@@ -384,7 +391,7 @@ export function fitTrees(x: Float64Array, F: number, y: number[], weights: numbe
     grow(Int32Array.from({ length: n }, (_, i) => i), 0);
     for (let i = 0; i < n; i++) {
       let k = 0;
-      while (tree.feature[k] >= 0) k = binned[i * F + tree.feature[k]] <= edges[tree.feature[k]].indexOf(tree.threshold[k]) ? tree.left[k] : tree.right[k];
+      while (tree.feature[k] >= 0) k = binned[i * F + tree.feature[k]] <= splitBin[k] ? tree.left[k] : tree.right[k];
       score[i] += tree.value[k];
     }
     tree.threshold = tree.threshold.map((v) => Math.round(v * 1e6) / 1e6);
@@ -436,14 +443,17 @@ export function fitPixelModel(train: Sample[], measured: Map<string, Measured>, 
     for (const t of TRANSFORMS) {
       const { grid } = measured.get(`${s.id}|${t}`)!;
       if (grid.rows * grid.cols === 0) continue;
-      imageRows.push(...imageFeatures(grid, patchScores(patch, grid)));
+      const values = imageFeatures(grid, patchScores(patch, grid));
+      // A column left at 0 gets no gradient, so its weight stays 0: the model ignores that input.
+      if (options.imageInputs === 'scores') for (let f = 0; f < PATCH_FEATURE_COUNT; f++) values[f] = 0;
+      imageRows.push(...values);
       imageOwners.push({ image: s.id, cls: CLASSES.indexOf(s.label) });
     }
   }
   const imf = fitSoftmax(Float64Array.from(imageRows), IMAGE_FEATURES.length, imageOwners.map((o) => o.cls), balancedWeights(imageOwners), CLASSES.length,
     options.imageL2, options.clip);
   const image: LinearModel = { features: [...IMAGE_FEATURES], mean: imf.mean, std: imf.std, clip: options.clip, weights: imf.weights, bias: imf.bias };
-  return { version, patch, image, temperature: 1 };
+  return { version, patch, image, temperature: 1, realBias: 0 };
 }
 
 /** Image-model logits of one measurement (null when there is no patch). */
@@ -461,6 +471,20 @@ export function fitTemperature(oof: { logits: number[]; label: ImageClass }[]): 
   }
   return best;
 }
+
+/** The real-class bias that keeps real photos called non-real at or under `target` (held-out logits). */
+export function chooseRealBias(oof: { logits: number[]; label: ImageClass }[], temperature: number, target = REAL_FALSE_ALARM_TARGET): number {
+  const reals = oof.filter((o) => o.label === 'real');
+  for (let b = 0; b <= 8.001; b += 0.1) {
+    const alarms = reals.filter((o) => {
+      const z = o.logits.map((l, c) => l / temperature + (c === 0 ? b : 0));
+      return z.indexOf(Math.max(...z)) !== 0;
+    }).length;
+    if (alarms <= target * reals.length) return Math.round(b * 10) / 10;
+  }
+  return 8;
+}
+export const REAL_FALSE_ALARM_TARGET = 0.05;
 
 /** Held-out image logits of every sample under every transformation: one fold per generator family / real source. */
 export function heldOutLogits(samples: Sample[], measured: Map<string, Measured>, log = (_: string): void => {}, options = FIT_DEFAULTS):
@@ -496,24 +520,27 @@ async function main(): Promise<void> {
   const log = (m: string): void => void process.stderr.write(`${m}\n`);
   const measured = await measureAll(samples, workers, log);
   const oof = heldOutLogits(samples, measured, log);
-  const temperature = fitTemperature([...oof.entries()].flatMap(([key, logits]) => {
+  const heldOut = [...oof.entries()].flatMap(([key, logits]) => {
     const s = samples.find((x) => x.id === key.split('|')[0])!;
     return logits ? [{ logits, label: s.label }] : [];
-  }));
+  });
+  const temperature = fitTemperature(heldOut);
+  const realBias = chooseRealBias(heldOut, temperature);
   const version = createHash('sha256').update(JSON.stringify(samples.map((s) => s.id))).update(PIXEL_CODE_HASH).digest('hex').slice(0, 10);
   const model = fitPixelModel(samples, measured, FIT_DEFAULTS, `pix2-${version}`);
   const out: PixelModel = {
-    version: model.version, patch: roundPatch(model.patch), image: roundLinear(model.image), temperature,
+    version: model.version, patch: roundPatch(model.patch), image: roundLinear(model.image), temperature, realBias,
     trainedOn: {
       images: samples.length,
       perClass: Object.fromEntries(CLASSES.map((c) => [c, samples.filter((s) => s.label === c).length])),
       transformations: TRANSFORMS,
       fit: FIT_DEFAULTS,
-      temperatureFrom: 'leave-one-generator-family-out / leave-one-source-out held-out logits',
+      temperatureAndRealBiasFrom: 'leave-one-generator-family-out / leave-one-source-out held-out logits, all transformations',
+      realFalseAlarmTarget: REAL_FALSE_ALARM_TARGET,
     },
   };
   writeFileSync(MODEL_PATH, `${JSON.stringify(out, null, 1)}\n`);
-  console.log(`wrote ${MODEL_PATH}: ${samples.length} images × ${TRANSFORMS.length} transformations, temperature ${temperature}`);
+  console.log(`wrote ${MODEL_PATH}: ${samples.length} images × ${TRANSFORMS.length} transformations, temperature ${temperature}, real bias ${realBias}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
