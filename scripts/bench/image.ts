@@ -6,6 +6,7 @@
  * `git archive`), measured in the same run, interleaved case by case, for a before/after table.
  */
 import sharp from 'sharp';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import * as current from '../../server/engines/image/index.ts';
 import { percentile } from '../lib/percentile.ts';
@@ -53,6 +54,7 @@ export async function run(args: string[]): Promise<string> {
   ];
   const baselinePath = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : null;
   const baseline = baselinePath ? ((await import(pathToFileURL(baselinePath).href)) as Engine & { IMAGE_ENGINE_VERSION: string }) : null;
+  const load = os.loadavg()[0];
   const rows: string[] = [];
   for (const c of cases) {
     const img = sharp(texture(c.width, c.height), { raw: { width: c.width, height: c.height, channels: 3 } });
@@ -67,6 +69,7 @@ export async function run(args: string[]): Promise<string> {
   return [
     `Image engine, end to end from file bytes (header read for pricing + \`analyzeImage\`), ${runs} runs per size after one warm-up,`,
     'one call at a time on the main thread (sharp uses its own libuv threads). Synthetic textured images generated in code.',
+    `1-minute load average of the machine when the run started: ${load.toFixed(1)} (other work shares the cores).`,
     '',
     ...(baseline
       ? [`Before: ${baseline.IMAGE_ENGINE_VERSION} (--baseline); after: ${current.IMAGE_ENGINE_VERSION}, measured in the same run.`, '',

@@ -119,6 +119,8 @@ export async function run(args: string[]): Promise<void> {
     ...FIT_DEFAULTS,
     ...(args.includes('--patch-model') ? { patchModel: args[args.indexOf('--patch-model') + 1] as 'linear' | 'trees' } : {}),
     ...(args.includes('--image-inputs') ? { imageInputs: args[args.indexOf('--image-inputs') + 1] as 'all' | 'scores' } : {}),
+    ...(args.includes('--image-l2') ? { imageL2: Number(args[args.indexOf('--image-l2') + 1]) } : {}),
+    ...(args.includes('--patch-l2') ? { patchL2: Number(args[args.indexOf('--patch-l2') + 1]) } : {}),
     realBias: !args.includes('--no-real-bias'),
   };
   const log = (m: string): void => void process.stderr.write(`${m}\n`);
