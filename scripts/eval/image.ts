@@ -93,7 +93,7 @@ function printConfusion(title: string, s: Summary): void {
   for (const [i, c] of CLASSES.entries()) console.log(`| ${c} | ${s.confusion[i].join(' | ')} |`);
 }
 
-/** Fraction of the inpainted pixels' box covered by the top suspected region, from a same-size original. */
+/** Bounding box of the pixels an inpainting changed, from its same-size original (null when there is no clear edit). */
 async function editBox(inpainted: string, original: string): Promise<{ x0: number; y0: number; x1: number; y1: number } | null> {
   const read = async (path: string): Promise<{ data: Buffer; info: OutputInfo }> =>
     sharp(readFileSync(path), { ignoreIcc: true, pages: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });

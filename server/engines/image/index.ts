@@ -1,7 +1,8 @@
 /**
  * Image detection engine: real / fake / inpainting from two kinds of evidence kept apart: provenance metadata
- * (AI claims only ever raise their class) and metadata-blind patch forensics with a small trained classifier. Pure (no HTTP); the platform prices with readImageSize + imageCredits before
- * calling analyzeImage, and maps InvalidImageError to 400 invalid_image.
+ * (AI claims only ever raise their class) and metadata-blind patch forensics with a small trained classifier.
+ * Pure (no HTTP); the platform prices with readImageSize + imageCredits before calling analyzeImage, and maps
+ * InvalidImageError to 400 invalid_image.
  */
 import { defaultModel } from './model.ts';
 
