@@ -206,7 +206,7 @@ export interface FitOptions {
   /** Image model inputs: every aggregate, or only the patch scores and the noise inconsistency. */
   imageInputs: 'all' | 'scores';
 }
-export const FIT_DEFAULTS: FitOptions = { patchL2: 0.003, imageL2: 0.01, clip: 4, patchesPerImage: 16, patchModel: 'linear', imageInputs: 'all' };
+export const FIT_DEFAULTS: FitOptions = { patchL2: 0.0003, imageL2: 0.001, clip: 4, patchesPerImage: 16, patchModel: 'linear', imageInputs: 'all' };
 
 /** Solves the symmetric positive definite system A x = b (Cholesky); A is row-major d × d. */
 function solveSpd(a: Float64Array, b: Float64Array, d: number): Float64Array {
@@ -526,7 +526,8 @@ async function main(): Promise<void> {
   });
   const temperature = fitTemperature(heldOut);
   const realBias = chooseRealBias(heldOut, temperature);
-  const version = createHash('sha256').update(JSON.stringify(samples.map((s) => s.id))).update(PIXEL_CODE_HASH).digest('hex').slice(0, 10);
+  const version = createHash('sha256').update(JSON.stringify(samples.map((s) => s.id))).update(PIXEL_CODE_HASH).update(JSON.stringify(FIT_DEFAULTS))
+    .digest('hex').slice(0, 10);
   const model = fitPixelModel(samples, measured, FIT_DEFAULTS, `pix2-${version}`);
   const out: PixelModel = {
     version: model.version, patch: roundPatch(model.patch), image: roundLinear(model.image), temperature, realBias,
