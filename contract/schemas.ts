@@ -355,6 +355,16 @@ export const ImageUpload = z
   .object({ file: binaryFile(`Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${FILE_LIMITS.detectImage.maxBytes / 2 ** 20} MB.`) })
   .openapi('ImageUpload');
 
+export const ImageRegion = z
+  .object({
+    x: z.number().int().min(0).openapi({ description: 'Left edge, in pixels of the submitted image (EXIF orientation not applied).', example: 320 }),
+    y: z.number().int().min(0).openapi({ description: 'Top edge, in pixels of the submitted image.', example: 128 }),
+    width: z.number().int().min(1).openapi({ description: 'Width in pixels.', example: 192 }),
+    height: z.number().int().min(1).openapi({ description: 'Height in pixels.', example: 128 }),
+    score: score('Mean probability that the pixels of this region are generated.'),
+  })
+  .openapi('ImageRegion', { description: 'A suspected AI-edited region of an image.' });
+
 export const ImageResult = z
   .object({
     prediction: z.enum(['real', 'fake', 'inpainting']).openapi({ description: 'The class with the highest probability: real photo, fully AI-generated, or authentic image with AI-edited regions.', example: 'real' }),
@@ -365,6 +375,11 @@ export const ImageResult = z
     credits_charged: z.number().int().min(IMAGE_MIN_CREDITS).max(IMAGE_MAX_CREDITS).openapi({ description: 'Credits deducted: max(6, round((197 + 50 × megapixels) / 36.5)), images above 3840×2160 priced as if downscaled.', example: 7 }),
     credits_remaining: creditsRemaining,
     user: UserRef,
+    regions: z
+      .array(ImageRegion)
+      .max(5)
+      .optional()
+      .openapi({ description: 'Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse (64-pixel cells of the analysed view, which is the image shrunk to fit 1024×1024 when larger).' }),
   })
   .openapi('ImageResult');
 

@@ -1584,6 +1584,36 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            /** @description Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse (64-pixel cells of the analysed view, which is the image shrunk to fit 1024×1024 when larger). */
+            regions?: components["schemas"]["ImageRegion"][];
+        };
+        /** @description A suspected AI-edited region of an image. */
+        ImageRegion: {
+            /**
+             * @description Left edge, in pixels of the submitted image (EXIF orientation not applied).
+             * @example 320
+             */
+            x: number;
+            /**
+             * @description Top edge, in pixels of the submitted image.
+             * @example 128
+             */
+            y: number;
+            /**
+             * @description Width in pixels.
+             * @example 192
+             */
+            width: number;
+            /**
+             * @description Height in pixels.
+             * @example 128
+             */
+            height: number;
+            /**
+             * @description Mean probability that the pixels of this region are generated.
+             * @example 0.87
+             */
+            score: number;
         };
         ImageUpload: {
             /**

@@ -1,13 +1,23 @@
 /**
- * The image detection engine: decode → provenance + forensic features → pixel classifier → fusion.
- * CPU-bound and stateless apart from the loaded model, so it can run on a worker thread.
+ * The image detection engine: decode → provenance findings + patch forensics → pixel classifier → fusion.
+ * The two kinds of evidence stay apart until fusion.ts and are both reported. CPU-bound and stateless apart
+ * from the loaded model, so it can run on a worker thread.
  */
-import { decodeViews } from './decode.ts';
+import { decodeView } from './decode.ts';
 import { InvalidImageError, sniffImageFormat, type ImageFormat } from './formats.ts';
-import { MIN_FORENSIC_SIDE, extractFeatures, type FEATURE_NAMES, type FeatureVector } from './forensics.ts';
-import { CLASSES, defaultModel, featureArray, predictPixel, standardise, type ImageClass, type PixelModel } from './model.ts';
+import { MIN_FORENSIC_SIDE, PATCH, measurePatches, type PatchGrid } from './forensics.ts';
+import { CLASSES, defaultModel, largestCluster, patchScores, predictPixels, standoutCells, type ImageClass, type PixelModel } from './model.ts';
 import { readProvenance, type ProvenanceFindings } from './provenance.ts';
 import { fuse, roundProbabilities } from './fusion.ts';
+
+/** A suspected edited region, in pixels of the submitted image; score = mean P(generated) of its patches. */
+export interface ImageRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
 
 export interface ImageAnalysis {
   prediction: ImageClass;
@@ -17,12 +27,14 @@ export interface ImageAnalysis {
   height: number;
   format: ImageFormat;
   evidence: string[];
+  /** Only when the prediction is `inpainting`: where the pixels look generated, most suspicious first. */
+  regions?: ImageRegion[];
 }
 
 /** Everything the evaluation needs besides the public result. */
 export interface DetailedAnalysis extends ImageAnalysis {
-  pixelProbabilities: number[];
-  features: FeatureVector;
+  /** Pixel-channel probabilities (CLASSES order), null when the image is too small to measure. */
+  pixelProbabilities: number[] | null;
   findings: ProvenanceFindings;
 }
 
@@ -32,43 +44,6 @@ export interface AnalysisOptions {
   ignoreProvenance?: boolean;
 }
 
-/** Plain-language descriptions of what a high value of each forensic feature means. */
-const FEATURE_TEXT: Partial<Record<(typeof FEATURE_NAMES)[number], string>> = {
-  grid_p2: 'period-2 peaks in the residual spectrum (upsampling or demosaicing grid)',
-  grid_p4: 'period-4 peaks in the residual spectrum (upsampling grid)',
-  grid_p8: 'period-8 peaks in the residual spectrum (upsampling or JPEG block grid)',
-  grid_any: 'an isolated periodic peak in the residual spectrum (resampling)',
-  spec_slope: 'the slope of the power spectrum',
-  spec_hf_share: 'the share of high-frequency energy',
-  xcorr_rg: 'correlated red/green residuals (demosaicing)',
-  xcorr_gb: 'correlated green/blue residuals (demosaicing)',
-  xcorr_rb: 'correlated red/blue residuals (demosaicing)',
-  cfa_green_phase: 'a 2×2 colour-filter phase pattern in the green residual',
-  res_log_level: 'the fine-grain noise level',
-  res_kurtosis: 'the heavy-tailed shape of the noise residual',
-  noise_spread: 'the spread of the block-wise noise level',
-  noise_low_tail: 'blocks markedly smoother than the rest',
-  noise_high_tail: 'blocks markedly noisier than the rest',
-  noise_cluster: 'a compact region whose noise level differs from the rest',
-  noise_outlier_share: 'many blocks with an inconsistent noise level',
-  sat_mean: 'colour saturation',
-};
-
-/** The two features that pushed hardest towards the predicted class, as evidence lines. */
-function explainPixels(model: PixelModel, features: FeatureVector, cls: number): string[] {
-  const z = standardise(model, featureArray(features, model.features));
-  const contributions = model.features.map((name, i) => {
-    const others = model.weights.filter((_, c) => c !== cls).map((w) => w[i]);
-    const push = z[i] * (model.weights[cls][i] - others.reduce((a, b) => a + b, 0) / others.length);
-    return { name, push, high: z[i] > 0 };
-  });
-  return contributions
-    .filter((c) => c.push > 0.15 && FEATURE_TEXT[c.name as keyof typeof FEATURE_TEXT])
-    .sort((a, b) => b.push - a.push)
-    .slice(0, 2)
-    .map((c) => `pixel forensics: ${c.high ? 'high' : 'low'} ${FEATURE_TEXT[c.name as keyof typeof FEATURE_TEXT]} points to ${CLASSES[cls]}`);
-}
-
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
 
 /** What the engine measures on a file before any model is applied (cacheable for evaluation). */
@@ -76,13 +51,11 @@ export interface Measurement {
   format: ImageFormat;
   width: number;
   height: number;
-  /** Shorter side of the native-resolution crop the pixel statistics were taken on. */
-  nativeSide: number;
-  features: FeatureVector;
+  grid: PatchGrid;
   findings: ProvenanceFindings;
 }
 
-const NO_FINDINGS: ProvenanceFindings = {
+export const NO_FINDINGS: ProvenanceFindings = {
   sourceClaims: [], generatorTraces: [], camera: null, captureClaim: null, editor: null, jpegTables: null, c2pa: null, evidence: [],
 };
 
@@ -91,46 +64,82 @@ export async function measureImage(bytes: Uint8Array, options: { ignoreProvenanc
   if (!(bytes instanceof Uint8Array)) throw new InvalidImageError('expected the file bytes');
   const format = sniffImageFormat(bytes);
   if (!format) throw new InvalidImageError('not a JPEG, PNG, WebP, GIF, BMP or TIFF file');
-  const views = await decodeViews(bytes);
+  const { width, height, view } = await decodeView(bytes);
   return {
-    format,
-    width: views.width,
-    height: views.height,
-    nativeSide: Math.min(views.native.width, views.native.height),
-    features: extractFeatures(views.native, views.overview),
+    format, width, height,
+    grid: measurePatches(view),
     findings: options.ignoreProvenance ? NO_FINDINGS : readProvenance(bytes, format),
   };
 }
 
+/** Up to five boxes around groups of patches that look more generated than the rest of the image. */
+function regionsFrom(m: Measurement, scores: Float64Array): ImageRegion[] {
+  const { grid } = m;
+  const flags = standoutCells(scores);
+  if (!flags.some((f) => f)) flags[scores.indexOf(Math.max(...scores))] = 1;
+  const sx = m.width / grid.viewWidth, sy = m.height / grid.viewHeight;
+  const regions: ImageRegion[] = [];
+  const left = Uint8Array.from(flags);
+  while (regions.length < 5) {
+    const { cells } = largestCluster(left, grid.cols, grid.rows);
+    if (!cells.length) break;
+    for (const c of cells) left[c] = 0;
+    const xs = cells.map((c) => c % grid.cols), ys = cells.map((c) => Math.floor(c / grid.cols));
+    const x0 = grid.left + Math.min(...xs) * PATCH, y0 = grid.top + Math.min(...ys) * PATCH;
+    const x1 = grid.left + (Math.max(...xs) + 1) * PATCH, y1 = grid.top + (Math.max(...ys) + 1) * PATCH;
+    const score = cells.reduce((s, c) => s + 1 / (1 + Math.exp(-scores[c])), 0) / cells.length;
+    regions.push({
+      x: Math.round(x0 * sx), y: Math.round(y0 * sy),
+      width: Math.min(m.width, Math.round(x1 * sx)) - Math.round(x0 * sx),
+      height: Math.min(m.height, Math.round(y1 * sy)) - Math.round(y0 * sy),
+      score: Math.round(score * 1e4) / 1e4,
+    });
+  }
+  return regions.sort((a, b) => b.score - a.score);
+}
+
+/** The suspected regions whatever the verdict (evaluation of the localisation); none without a patch. */
+export function suspectedRegions(m: Measurement, model: PixelModel = defaultModel()): ImageRegion[] {
+  return m.grid.rows * m.grid.cols ? regionsFrom(m, patchScores(model.patch, m.grid)) : [];
+}
+
 /** Applies a pixel model and the fusion policy to a measurement. */
 export function decide(m: Measurement, model: PixelModel = defaultModel()): DetailedAnalysis {
-  const pixel = predictPixel(model, m.features);
-  // Full trust from 256 px up; none below the measurable minimum.
-  const reliability = Math.max(0, Math.min(1, (m.nativeSide - MIN_FORENSIC_SIDE) / (256 - MIN_FORENSIC_SIDE)));
-  const fused = fuse({ pixel, reliability, findings: m.findings });
+  const side = Math.min(m.grid.viewWidth, m.grid.viewHeight);
+  const pixel = predictPixels(model, m.grid);
+  // Full trust from 256 px up; none below one patch.
+  const reliability = pixel ? Math.max(0, Math.min(1, (side - MIN_FORENSIC_SIDE) / (256 - MIN_FORENSIC_SIDE))) : 0;
+  const fused = fuse({ pixel: pixel?.probabilities ?? [1, 0, 0], reliability, findings: m.findings });
   const { rounded, argmax } = roundProbabilities(fused);
-  const pixelArgmax = pixel.indexOf(Math.max(...pixel));
 
   const evidence = [...m.findings.evidence];
-  if (evidence.length === 0) evidence.push('no provenance metadata (absence is not evidence either way)');
-  if (reliability === 0) evidence.push(`image too small for pixel forensics (${m.nativeSide} px side): pixel channel not used`);
+  if (m.findings.camera || m.findings.captureClaim || m.findings.editor) {
+    evidence.push('camera or editing metadata is reported but not weighed: it is easy to copy and most genuine photos arrive without it');
+  }
+  if (!m.findings.sourceClaims.length && !m.findings.generatorTraces.length) {
+    evidence.push('no AI provenance claim in the metadata (absence is not evidence either way)');
+  }
+  if (!pixel || reliability === 0) evidence.push(`image too small for pixel forensics (${side} px side): pixel channel not used`);
   else {
-    evidence.push(`pixel classifier (metadata-blind): real ${pct(pixel[0])}, fake ${pct(pixel[1])}, inpainting ${pct(pixel[2])}` +
-      (reliability < 1 ? ` (down-weighted: small image, ${m.nativeSide} px)` : ''));
-    evidence.push(...explainPixels(model, m.features, pixelArgmax));
+    const p = pixel.probabilities;
+    evidence.push(`pixel classifier (metadata-blind): real ${pct(p[0])}, fake ${pct(p[1])}, inpainting ${pct(p[2])}` +
+      (reliability < 1 ? ` (down-weighted: small image, ${side} px)` : ''));
+    const generated = pixel.scores.filter((s) => s > 0).length;
+    evidence.push(`${generated} of ${pixel.scores.length} patches of ${PATCH}×${PATCH} px look generated (noise, resampling and colour-filter traces)`);
   }
 
+  const prediction = CLASSES[argmax];
   const probabilities = Object.fromEntries(CLASSES.map((c, i) => [c, rounded[i]])) as Record<ImageClass, number>;
   return {
-    prediction: CLASSES[argmax],
+    prediction,
     confidence: rounded[argmax],
     probabilities,
     width: m.width,
     height: m.height,
     format: m.format,
     evidence,
-    pixelProbabilities: pixel,
-    features: m.features,
+    ...(prediction === 'inpainting' && pixel && reliability > 0 ? { regions: regionsFrom(m, pixel.scores) } : {}),
+    pixelProbabilities: pixel?.probabilities ?? null,
     findings: m.findings,
   };
 }
@@ -140,6 +149,6 @@ export async function analyzeImageDetailed(bytes: Uint8Array, options: AnalysisO
 }
 
 export async function analyzeImage(bytes: Uint8Array): Promise<ImageAnalysis> {
-  const { prediction, confidence, probabilities, width, height, format, evidence } = await analyzeImageDetailed(bytes);
-  return { prediction, confidence, probabilities, width, height, format, evidence };
+  const { prediction, confidence, probabilities, width, height, format, evidence, regions } = await analyzeImageDetailed(bytes);
+  return { prediction, confidence, probabilities, width, height, format, evidence, ...(regions ? { regions } : {}) };
 }

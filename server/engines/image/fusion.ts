@@ -1,27 +1,22 @@
 /**
- * Fusion policy: how provenance findings move the pixel classifier's probabilities (research/media.md §5.1).
- * - Missing metadata changes nothing.
- * - Camera evidence (coherent EXIF, camera-made quantisation tables, an unverified C2PA capture claim) is
- *   easy to copy, so it only lowers P(fake) by a bounded likelihood ratio. Strong camera EXIF with no
- *   editing software named also halves the odds of a local edit: an AI edit passes through an editor,
- *   which rewrites the Software tag or drops the camera's EXIF.
- * - An AI claim (C2PA / IPTC source type, generator parameters) is rarely forged, so it sets a floor on the
- *   claimed class; unsigned, it raises the class to the floor, it never forces certainty.
+ * Fusion policy: how provenance findings move the pixel classifier's probabilities.
+ * - Missing metadata changes nothing, and neither does metadata that speaks for a camera (EXIF, camera-made
+ *   quantisation tables, an unverified C2PA capture claim, an editor's name): it is easy to copy, most real
+ *   photos arrive without it, and a verdict that rose with it would fall when a messenger strips it. Those
+ *   findings are reported as evidence only. So stripping a file's metadata can only move it towards `real`.
+ * - An AI claim (C2PA / IPTC source type, generator parameters or names) is rarely forged, so it sets a floor
+ *   on the claimed class; unsigned, it raises the class to the floor, it never forces certainty.
  */
-import { CLASSES, type ImageClass } from './model.ts';
+import { CLASSES } from './model.ts';
 import type { ClaimTarget, ProvenanceFindings } from './provenance.ts';
 
 /** Used in place of the pixel channel when the image is too small to measure. */
 export const UNINFORMED_PRIOR: readonly number[] = [0.45, 0.35, 0.2];
 
 const FLOOR = { c2pa: 0.85, iptc: 0.8, structuredTrace: 0.8, nameTrace: 0.7 } as const;
-const FAKE_FACTOR = { cameraStrong: 0.3, cameraWeak: 0.6, cameraTables: 0.8, captureClaim: 0.5 } as const;
-const EDITOR_INPAINTING_FACTOR = 1.3;
-const UNEDITED_CAMERA_INPAINTING_FACTOR = 0.5;
 /** Second, conflicting claims do not get a floor; they still double their class's odds. */
 const SECONDARY_CLAIM_FACTOR = 2;
 
-const index = (c: ImageClass): number => CLASSES.indexOf(c);
 const normalise = (p: number[]): number[] => { const s = p.reduce((a, b) => a + b, 0); return p.map((v) => v / s); };
 
 /** Raises class t to at least `floor`, keeping the odds between the other classes. */
@@ -40,17 +35,6 @@ export interface FusionInput {
 
 export function fuse({ pixel, reliability, findings }: FusionInput): number[] {
   let p = pixel.map((v, i) => reliability * v + (1 - reliability) * UNINFORMED_PRIOR[i]);
-  const fake = index('fake');
-  const scale = (cls: number, factor: number): void => { p = normalise(p.map((v, i) => (i === cls ? v * factor : v))); };
-
-  if (findings.camera) {
-    scale(fake, findings.camera.strength === 'strong' ? FAKE_FACTOR.cameraStrong : FAKE_FACTOR.cameraWeak);
-    if (findings.jpegTables && !findings.jpegTables.standard) scale(fake, FAKE_FACTOR.cameraTables);
-  }
-  if (findings.captureClaim) scale(fake, FAKE_FACTOR.captureClaim);
-  if (findings.editor) scale(index('inpainting'), EDITOR_INPAINTING_FACTOR);
-  else if (findings.camera?.strength === 'strong') scale(index('inpainting'), UNEDITED_CAMERA_INPAINTING_FACTOR);
-
   const claims: { target: ClaimTarget; floor: number }[] = [
     ...findings.sourceClaims.map((c) => ({ target: c.target, floor: FLOOR[c.via] })),
     ...findings.generatorTraces.map((t) => ({ target: t.target, floor: t.structured ? FLOOR.structuredTrace : FLOOR.nameTrace })),
@@ -58,9 +42,10 @@ export function fuse({ pixel, reliability, findings }: FusionInput): number[] {
   const primary = claims[0];
   if (primary) {
     for (const other of new Set(claims.filter((c) => c.target !== primary.target).map((c) => c.target))) {
-      scale(index(other), SECONDARY_CLAIM_FACTOR);
+      const k = CLASSES.indexOf(other);
+      p = normalise(p.map((v, i) => (i === k ? v * SECONDARY_CLAIM_FACTOR : v)));
     }
-    p = applyFloor(p, index(primary.target), primary.floor);
+    p = applyFloor(p, CLASSES.indexOf(primary.target), primary.floor);
   }
   return p;
 }

@@ -1,30 +1,74 @@
 /**
- * The pixel classifier: multinomial logistic regression over standardised forensic features, with a
- * temperature fitted on cross-validated predictions. Trained by scripts/train-image-detector.ts; the
- * artefact is model.json beside this file.
+ * The pixel classifier, in two stages, both logistic regressions over standardised features:
+ * 1. patch model: P(generated) of one 64×64 patch from its forensic features (trained on patches of real
+ *    photos against patches of fully generated images);
+ * 2. image model: real / fake / inpainting from the patches' mean features, the distribution of their patch
+ *    scores (a fake is generated everywhere, an inpainting only in places) and the regional inconsistency
+ *    of their noise.
+ * Trained by scripts/train-image-detector.ts; the artefact is model.json beside this file.
  */
 import { readFileSync } from 'node:fs';
-import { FEATURE_NAMES, type FeatureVector } from './forensics.ts';
+import { quantile } from '../shared/stats.ts';
+import { PATCH_FEATURES, PATCH_FEATURE_COUNT, patchValues, type PatchGrid } from './forensics.ts';
 
 export const CLASSES = ['real', 'fake', 'inpainting'] as const;
 export type ImageClass = (typeof CLASSES)[number];
 
-export interface PixelModel {
-  version: string;
+/** Softmax / logistic regression over standardised inputs (one row of weights per output). */
+export interface LinearModel {
   features: string[];
   mean: number[];
   std: number[];
-  /** weights[c][f] for class c (order of CLASSES) and feature f. */
+  /** weights[o][f] for output o and feature f. */
   weights: number[][];
   bias: number[];
-  temperature: number;
   /** Standardised values are clipped to ±clip so one wild feature cannot dominate. */
   clip: number;
+}
+
+/**
+ * Gradient-boosted regression trees giving a log-odds. Node i is a leaf when feature[i] < 0 (its value is
+ * value[i]); otherwise rows with x[feature[i]] <= threshold[i] go to left[i], the others to right[i].
+ */
+export interface TreeEnsemble {
+  features: string[];
+  base: number;
+  trees: { feature: number[]; threshold: number[]; left: number[]; right: number[]; value: number[] }[];
+}
+
+export function treeLogit(model: TreeEnsemble, values: ArrayLike<number>): number {
+  let s = model.base;
+  for (const t of model.trees) {
+    let i = 0;
+    while (t.feature[i] >= 0) i = values[t.feature[i]] <= t.threshold[i] ? t.left[i] : t.right[i];
+    s += t.value[i];
+  }
+  return s;
+}
+
+export interface PixelModel {
+  version: string;
+  patch: LinearModel | TreeEnsemble;
+  image: LinearModel;
+  /** Divides the image model's logits (fitted on held-out predictions). */
+  temperature: number;
+  /**
+   * Added to the real logit (after the temperature): a false accusation costs more than a miss, so the
+   * pixels must outweigh this prior before an image is called non-real. Chosen on held-out predictions so that
+   * at most 5% of real photos are called fake or inpainting.
+   */
+  realBias: number;
   trainedOn?: Record<string, unknown>;
 }
 
-export function standardise(model: Pick<PixelModel, 'mean' | 'std' | 'clip'>, values: number[]): number[] {
-  return values.map((v, i) => (Number.isFinite(v) ? Math.max(-model.clip, Math.min(model.clip, (v - model.mean[i]) / model.std[i])) : 0));
+export const IMAGE_FEATURES = [
+  ...PATCH_FEATURES.map((f) => `mean_${f}`),
+  'score_mean', 'score_q10', 'score_q50', 'score_q90', 'score_spread', 'score_top_gap', 'score_cluster',
+  'noise_residual_spread', 'noise_outlier_share', 'noise_cluster',
+] as const;
+
+export function standardise(model: Pick<LinearModel, 'mean' | 'std' | 'clip'>, values: ArrayLike<number>): number[] {
+  return Array.from(values, (v, i) => (Number.isFinite(v) ? Math.max(-model.clip, Math.min(model.clip, (v - model.mean[i]) / model.std[i])) : 0));
 }
 
 export function softmax(logits: number[]): number[] {
@@ -34,19 +78,101 @@ export function softmax(logits: number[]): number[] {
   return e.map((v) => v / s);
 }
 
-export function featureArray(features: FeatureVector, names: readonly string[] = FEATURE_NAMES): number[] {
-  return names.map((n) => features[n as keyof FeatureVector] ?? NaN);
-}
-
-/** Class logits (before temperature) for one feature vector. */
-export function logits(model: PixelModel, values: number[]): number[] {
+/** Raw outputs (logits) of a linear model. */
+export function linearLogits(model: LinearModel, values: ArrayLike<number>): number[] {
   const z = standardise(model, values);
-  return model.weights.map((w, c) => model.bias[c] + w.reduce((s, wi, i) => s + wi * z[i], 0));
+  return model.weights.map((w, o) => model.bias[o] + w.reduce((s, wi, i) => s + wi * z[i], 0));
 }
 
-export function predictPixel(model: PixelModel, features: FeatureVector): number[] {
-  const raw = logits(model, featureArray(features, model.features));
-  return softmax(raw.map((l) => l / model.temperature));
+/** Patch logits (log-odds of "generated") in grid order. */
+export function patchScores(model: LinearModel | TreeEnsemble, grid: PatchGrid): Float64Array {
+  const n = grid.rows * grid.cols;
+  const out = new Float64Array(n);
+  for (let k = 0; k < n; k++) out[k] = 'trees' in model ? treeLogit(model, patchValues(grid, k)) : linearLogits(model, patchValues(grid, k))[0];
+  return out;
+}
+
+/** Size of the largest 4-connected group of flagged cells, as a share of all cells. */
+export function largestCluster(flags: Uint8Array, cols: number, rows: number): { share: number; cells: number[] } {
+  const seen = new Uint8Array(flags.length);
+  let best: number[] = [];
+  for (let k = 0; k < flags.length; k++) {
+    if (!flags[k] || seen[k]) continue;
+    const cells: number[] = [];
+    const stack = [k];
+    seen[k] = 1;
+    while (stack.length) {
+      const c = stack.pop()!;
+      cells.push(c);
+      const cx = c % cols, cy = (c - cx) / cols;
+      for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]]) {
+        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+        const nk = ny * cols + nx;
+        if (flags[nk] && !seen[nk]) { seen[nk] = 1; stack.push(nk); }
+      }
+    }
+    if (cells.length > best.length) best = cells;
+  }
+  return { share: flags.length ? best.length / flags.length : 0, cells: best };
+}
+
+/** Patches whose score stands out from the image's own median (the candidate edited cells). */
+export function standoutCells(scores: Float64Array): Uint8Array {
+  const sorted = Float64Array.from(scores).sort();
+  const med = quantile(sorted, 0.5);
+  const mad = quantile(Float64Array.from(scores, (v) => Math.abs(v - med)).sort(), 0.5);
+  const cut = med + 2.5 * Math.max(mad, 0.25);
+  return Uint8Array.from(scores, (v) => (v > cut ? 1 : 0));
+}
+
+/** The image model's inputs, from the patch grid and the patch scores. */
+export function imageFeatures(grid: PatchGrid, scores: Float64Array): number[] {
+  const n = grid.rows * grid.cols;
+  const F = PATCH_FEATURE_COUNT;
+  const means = new Array<number>(F).fill(0);
+  for (let k = 0; k < n; k++) for (let f = 0; f < F; f++) means[f] += grid.features[k * F + f] / n;
+  const sorted = Float64Array.from(scores).sort();
+  const q = (p: number): number => quantile(sorted, p);
+  const mean = sorted.reduce((a, b) => a + b, 0) / n;
+  const top = sorted.subarray(Math.floor(n * 0.9));
+  const topMean = top.reduce((a, b) => a + b, 0) / top.length;
+  // Noise level explained by texture (least squares over the patches); what is left should be even.
+  const kb = PATCH_FEATURES.indexOf('noise_kb'), gr = PATCH_FEATURES.indexOf('gradient');
+  const xs = Array.from({ length: n }, (_, k) => grid.features[k * F + gr]);
+  const ys = Array.from({ length: n }, (_, k) => grid.features[k * F + kb]);
+  const mx = xs.reduce((a, b) => a + b, 0) / n, my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0, sxx = 0;
+  for (let k = 0; k < n; k++) { sxy += (xs[k] - mx) * (ys[k] - my); sxx += (xs[k] - mx) ** 2; }
+  const beta = sxx > 1e-9 ? sxy / sxx : 0;
+  const rest = Float64Array.from(ys, (v, k) => v - my - beta * (xs[k] - mx));
+  const restSorted = Float64Array.from(rest).sort();
+  const med = quantile(restSorted, 0.5);
+  const mad = quantile(Float64Array.from(rest, (v) => Math.abs(v - med)).sort(), 0.5) + 0.02;
+  const outliers = Uint8Array.from(rest, (v) => (Math.abs(v - med) > 3 * mad ? 1 : 0));
+  const few = n < 6; // too few patches for regional statistics
+  return [
+    ...means,
+    mean, q(0.1), q(0.5), q(0.9), q(0.9) - q(0.1), topMean - q(0.5),
+    few ? 0 : largestCluster(standoutCells(scores), grid.cols, grid.rows).share,
+    few ? 0 : quantile(restSorted, 0.9) - quantile(restSorted, 0.1),
+    few ? 0 : outliers.reduce((a, b) => a + b, 0) / n,
+    few ? 0 : largestCluster(outliers, grid.cols, grid.rows).share,
+  ];
+}
+
+export interface PixelPrediction {
+  /** P(real), P(fake), P(inpainting) from the pixels alone. */
+  probabilities: number[];
+  /** Patch logits in grid order (for the regions). */
+  scores: Float64Array;
+}
+
+/** Pixel-channel prediction, or null when the grid holds no patch. */
+export function predictPixels(model: PixelModel, grid: PatchGrid): PixelPrediction | null {
+  if (grid.rows * grid.cols === 0) return null;
+  const scores = patchScores(model.patch, grid);
+  const logits = linearLogits(model.image, imageFeatures(grid, scores));
+  return { probabilities: softmax(logits.map((l, c) => l / model.temperature + (c === 0 ? model.realBias : 0))), scores };
 }
 
 let loaded: PixelModel | null = null;
@@ -55,8 +181,9 @@ let loaded: PixelModel | null = null;
 export function defaultModel(): PixelModel {
   if (!loaded) {
     const model = JSON.parse(readFileSync(new URL('./model.json', import.meta.url), 'utf8')) as PixelModel;
-    const missing = model.features.filter((f) => !(FEATURE_NAMES as readonly string[]).includes(f));
-    if (missing.length) throw new Error(`image model.json expects unknown features: ${missing.join(', ')}`);
+    if (model.patch.features.join() !== PATCH_FEATURES.join() || model.image.features.join() !== IMAGE_FEATURES.join()) {
+      throw new Error('image model.json was trained on other features: run `npm run train -- image`');
+    }
     loaded = model;
   }
   return loaded;

@@ -21,7 +21,15 @@ export default defineEndpoint({
       services.engines.runMedia({ kind: 'analyzeImage', bytes }),
     );
     return {
-      body: { prediction: analysis.prediction, confidence: analysis.confidence, probabilities: analysis.probabilities, credits_charged: credits, credits_remaining: charges.at(-1)!.balanceAfter, user: { id: principal.userId } },
+      body: {
+        prediction: analysis.prediction,
+        confidence: analysis.confidence,
+        probabilities: analysis.probabilities,
+        credits_charged: credits,
+        ...(analysis.regions ? { regions: analysis.regions } : {}),
+        credits_remaining: charges.at(-1)!.balanceAfter,
+        user: { id: principal.userId },
+      },
       headers: rateHeaders,
     };
   },
