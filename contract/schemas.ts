@@ -90,11 +90,11 @@ export const DetectionResult = z
     result: z.enum(['ai', 'human']).openapi({ description: '`ai` exactly when ai_score > 0.5.', example: 'human' }),
     ai_score: score('0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.'),
     items: z.array(SentenceItem).openapi({ description: 'Every sentence of the input, in order.' }),
-    service_name: z.string().openapi({ description: 'Detection engine and model version.', example: 'ci-textdetect-1.0.0' }),
+    service_name: z.string().openapi({ description: 'Detection engine and model version.', example: 'ci-textdetect-2.0.0' }),
     execution_time: seconds('Processing time in seconds.'),
     word_count: wordCount,
     credits_remaining: creditsRemaining,
-    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English.', example: null }),
+    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English, or that the text is too short (under 60 words) for a confident verdict.', example: null }),
     user: UserRef,
   })
   .openapi('DetectionResult');
@@ -150,7 +150,7 @@ const dahCommon = {
   ai_score: score('AI score of the full text.'),
   detection_threshold: z.number().min(0).max(1).openapi({ description: 'The caller\'s threshold.', example: 0.5 }),
   needs_humanization: z.boolean().openapi({ description: 'Whether ai_score > detection_threshold.', example: true }),
-  detector_service: z.string().openapi({ description: 'Detection engine and version.', example: 'ci-textdetect-1.0.0' }),
+  detector_service: z.string().openapi({ description: 'Detection engine and version.', example: 'ci-textdetect-2.0.0' }),
   detection_time: seconds('Detection time in seconds.'),
   word_count: wordCount,
   credits_remaining: creditsRemaining,

@@ -723,7 +723,7 @@ export interface components {
             items: components["schemas"]["SentenceItem"][];
             /**
              * @description Detection engine and model version.
-             * @example ci-textdetect-1.0.0
+             * @example ci-textdetect-2.0.0
              */
             service_name: string;
             /**
@@ -742,7 +742,7 @@ export interface components {
              */
             credits_remaining: number;
             /**
-             * @description Status message, e.g. a note that the model is calibrated for English.
+             * @description Status message, e.g. a note that the model is calibrated for English, or that the text is too short (under 60 words) for a confident verdict.
              * @example null
              */
             message: string | null;
@@ -982,7 +982,7 @@ export interface components {
             needs_humanization: boolean;
             /**
              * @description Detection engine and version.
-             * @example ci-textdetect-1.0.0
+             * @example ci-textdetect-2.0.0
              */
             detector_service: string;
             /**
@@ -1067,7 +1067,7 @@ export interface components {
             needs_humanization: boolean;
             /**
              * @description Detection engine and version.
-             * @example ci-textdetect-1.0.0
+             * @example ci-textdetect-2.0.0
              */
             detector_service: string;
             /**

@@ -17,8 +17,9 @@ function sentenceItems(sentences: SentenceScore[]) {
   return sentences.map((s) => ({ text: s.text, prediction: s.aiScore > 0.5 ? ('ai-generated' as const) : ('original' as const), ai_score: round(s.aiScore) }));
 }
 
-function englishNote(detection: Detection): string | null {
-  return detection.englishCalibrated ? null : `The text looks like ${detection.language === 'und' ? 'an undetermined language' : `language "${detection.language}"`}; the model is calibrated for English, so treat the score with care.`;
+function detectionNote(detection: Detection): string | null {
+  const language = detection.englishCalibrated ? null : `The text looks like ${detection.language === 'und' ? 'an undetermined language' : `language "${detection.language}"`}; the model is calibrated for English, so treat the score with care.`;
+  return [language, detection.note].filter((m) => m).join(' ') || null;
 }
 
 export interface OperationContext {
@@ -55,7 +56,7 @@ export async function runDetection(ctx: OperationContext, content: string, words
     execution_time: seconds(performance.now() - started),
     word_count: words,
     credits_remaining: await creditsRemaining(ctx),
-    message: englishNote(detection),
+    message: detectionNote(detection),
     user: { id: ctx.userId },
   };
 }

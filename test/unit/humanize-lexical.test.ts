@@ -208,8 +208,10 @@ describe('round 5: whole pipeline with the real detector', () => {
   const text = `The Moomins, the beloved characters from Finnish author Tove Jansson's books, are set to take the stage in a new ballet production. The ballet, which will feature the Moomins in all their adorable glory, is sure to delight fans of all ages. The production promises to bring the characters to life in a way that will captivate audiences and leave them wanting more. With its colorful sets and costumes, the ballet is sure to be a visual feast for the eyes. The ballet will be performed at the Royal Opera House in London, with shows starting from February 2023.`;
 
   it('lowers the score, keeps every invariant and is deterministic', () => {
-    const first = humanize(text, { detector });
-    const second = humanize(text, { detector });
+    // A target under the text's score, whatever the detector's calibration, so the search runs.
+    const options = { detector, targetScore: detector.detect(text).aiScore / 2 };
+    const first = humanize(text, options);
+    const second = humanize(text, options);
     assert.equal(first.text, second.text);
     assert.ok(first.scoreAfter < first.scoreBefore);
     assert.deepEqual(checkInvariants(text, first.text).violations, []);

@@ -56,6 +56,23 @@ describe('splitSentences: English rules', () => {
     ]);
   });
 
+  it('splits sentences that start in lower case, but not after abbreviations', () => {
+    assert.deepEqual(texts('i was late again today. the bus never came. my boss was annoyed. coffee was cold.'), [
+      'i was late again today.',
+      'the bus never came.',
+      'my boss was annoyed.',
+      'coffee was cold.',
+    ]);
+    assert.deepEqual(texts('Apples, pears etc. and more. It cost approx. five dollars. Smith et al. found it. in 1990. the wall fell.'), [
+      'Apples, pears etc. and more.',
+      'It cost approx. five dollars.',
+      'Smith et al. found it.',
+      'in 1990.',
+      'the wall fell.',
+    ]);
+    assert.deepEqual(texts('"Wait!" she said. "no." he replied. Wait... what now?'), ['"Wait!" she said.', '"no." he replied.', 'Wait... what now?']);
+  });
+
   it('keeps URLs and e-mail addresses whole', () => {
     assert.deepEqual(texts('Visit https://example.com/a.b?c=d or mail john.doe@example.co.uk today. Thanks!'), [
       'Visit https://example.com/a.b?c=d or mail john.doe@example.co.uk today.',
@@ -144,6 +161,40 @@ describe('splitSentences: properties', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (input) => assertContract(input, splitSentences(input))),
       { numRuns: 1000 },
+    );
+  });
+
+  // Sentences of ordinary words that start in either case, with decimals, abbreviations and quotes inside
+  // (each followed by a lower-case word: "etc. The" may end a sentence, "etc. the" may not). A closing
+  // quote or bracket after the terminator before a lower-case word reads as a dialogue tag ('"no." he
+  // said'), so sentences here end bare.
+  const plainWords = ['today', 'the', 'bus', 'it', 'was', 'cold', 'my', 'boss', 'coffee', 'never', 'came', 'we', 'are', 'late'];
+  const inner = ['3.14', 'e.g.', 'Dr.', 'etc.', 'approx.', 'i.e.', 'U.S.', '"quoted"', "it's", '2.5%'];
+  const word = fc.constantFrom(...plainWords).chain((w) => fc.boolean().map((upper) => (upper ? w[0].toUpperCase() + w.slice(1) : w)));
+  const sentence = fc
+    .tuple(word, fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...plainWords) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...inner), fc.constantFrom(...plainWords)).map((p) => p.join(' ')) }), { maxLength: 8 }), fc.constantFrom(...plainWords), fc.constantFrom('.', '!', '?'))
+    .map(([first, middle, last, end]) => [first, ...middle, last].join(' ') + end);
+  const separator = fc.constantFrom(' ', '  ', '\n', '\n\n', ' \r\n\r\n');
+
+  it('finds every sentence of ordinary words, whatever the case of its first letter (property)', () => {
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 1, maxLength: 6 }), fc.array(separator, { minLength: 6, maxLength: 6 }), (sentences, seps) => {
+        const input = sentences.map((s, i) => (i === 0 ? s : seps[i - 1] + s)).join('');
+        const spans = splitSentences(input);
+        assertContract(input, spans);
+        assert.deepEqual(spans.map((s) => s.text), sentences);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('ends a paragraph at a blank line even without a terminator (property)', () => {
+    const para = fc.array(fc.constantFrom(...plainWords), { minLength: 1, maxLength: 10 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.array(para, { minLength: 1, maxLength: 5 }), (paras) => {
+        assert.deepEqual(texts(paras.join('\n\n')), paras);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadTextDetector, type Detection } from '../../server/engines/text-detect/index.ts';
 import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
-import { deserializeModel, serializeModel } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, calibrationAt, deserializeModel, serializeModel } from '../../server/engines/text-detect/model.ts';
 import { HashSet32 } from '../../server/engines/text-detect/features.ts';
 import { readFileSync } from 'node:fs';
 import { MODEL_FILE } from '../../server/engines/text-detect/index.ts';
@@ -147,6 +147,42 @@ describe('text-detect engine', () => {
   it('property: spacing and digits are canonical (digits 0, one space between words, no space at the ends)', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'B', '7', '.', ' ', ' ', '\t', '\n', '\r', '\v', '\f', '\u2028'), maxLength: 40 });
     fc.assert(fc.property(text, (t) => normalizeForFeatures(t) === t.replace(/\d/g, '0').replace(/\s+/g, ' ').trim()));
+  });
+
+  it('keeps short human texts out of the AI range and says when a text is too short (issue 20)', () => {
+    const grandmother = 'My grandmother grew tomatoes in a tiny yard behind the bakery, and every August the whole street smelled of them.';
+    const late = 'I was late again today. The bus never came. My boss was annoyed. Coffee was cold.';
+    for (const text of [grandmother, late, late.toLowerCase()]) {
+      const d = detector.detect(text);
+      assert.ok(d.aiScore <= 0.5, `${d.aiScore}: ${text}`);
+      assert.match(d.note ?? '', /short/);
+    }
+    assert.equal(detector.detect(late.toLowerCase()).sentences.length, 4);
+    assert.equal(detector.detect(AI_STYLE).note, undefined, 'a paragraph of 80 words is long enough for a verdict');
+  });
+
+  it('calibrates per length band: continuous in the word count, increasing in the logit', () => {
+    const { calibration } = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+    assert.equal(calibration.a.length, LENGTH_BANDS.length);
+    for (const a of calibration.a) assert.ok(a >= 0, "a higher logit never lowers the score");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), (words) => {
+        const here = calibrationAt(calibration, words);
+        const next = calibrationAt(calibration, words + 1);
+        assert.ok(Math.abs(here.a - next.a) < 0.05 && Math.abs(here.b - next.b) < 0.1, `jump between ${words} and ${words + 1} words`);
+      }),
+    );
+  });
+
+  it('property: no sentence claims more certainty than its document', () => {
+    const pieces = [AI_STYLE, HUMAN_STYLE, 'The cat sat on the mat.', 'Furthermore, it is crucial to leverage robust insights.', 'lol ok.', '\n\n'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }), (parts) => {
+        const d = detector.detect(parts.join(' '));
+        for (const s of d.sentences) assert.ok(Math.abs(s.aiScore - 0.5) <= Math.abs(d.aiScore - 0.5) + 1e-12, `${s.aiScore} vs document ${d.aiScore}`);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('round-trips the model file format', () => {

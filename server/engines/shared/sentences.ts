@@ -106,6 +106,17 @@ function isLineStart(text: string, index: number): boolean {
   return i < 0 || text[i] === '\n' || text[i] === '\r';
 }
 
+/** Abbreviations that take a lower-case word after them but are in none of the lists above. */
+const LOWER_FOLLOWED = new Set(['etc', 'al', 'esp', 'incl', 'resp', 'min', 'max', 'cont', 'orig', 'var', 'sq', 'cu', 'ibid', 'op', 'cit']);
+
+/** A word of two or more letters that is no known abbreviation, initial or dotted acronym (so "today", "1990", "it's"). */
+function isPlainWord(bare: string, key: string): boolean {
+  if (key === '' || bare.includes('.')) return false;
+  if (/^\p{L}$/u.test(bare)) return false; // an initial or a list letter
+  if (NEVER_FINAL.has(key) || BEFORE_NUMBER.has(key) || MAYBE_FINAL.has(key) || LOWER_FOLLOWED.has(key)) return false;
+  return /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u.test(bare);
+}
+
 /**
  * Decides whether a period-terminated token ends the sentence. `token` is the word before the dot
  * (without it), `next` the following word.
@@ -114,13 +125,14 @@ function periodEnds(text: string, tokenStart: number, token: string, next: strin
   if (next === '') return true;
   const first = next[0];
   if (multiDot) return UPPER.test(first) || DIGIT.test(first) || (quoted && !LOWER.test(first)); // ellipsis
-  if (LOWER.test(first)) return false; // "etc. and", "approx. five"
-  if (quoted) return true; // ...the end." Next
   const bare = token.replace(/^[^\p{L}\p{N}]+/u, '');
   const key = bare.toLowerCase();
+  // A lower-case next word ends the sentence only after an ordinary word ("today. the bus", as people
+  // write in chats and learner essays), never after an abbreviation or initial ("etc. and", "approx. five").
+  if (!quoted && /^(?:\d{1,3}|[ivxlcdm]{1,5})$/u.test(bare) && isLineStart(text, tokenStart)) return false; // "1. Item", "iv. item"
+  if (LOWER.test(first)) return !quoted && isPlainWord(bare, key);
+  if (quoted) return true; // ...the end." Next
   if (key === '') return true;
-  if (/^\d{1,3}$/u.test(bare) && isLineStart(text, tokenStart)) return false; // "1. Item"
-  if (/^[ivxlcdm]{1,5}$/u.test(bare) && isLineStart(text, tokenStart)) return false; // "iv. Item"
   if (NEVER_FINAL.has(key)) return false;
   if (BEFORE_NUMBER.has(key) && (DIGIT.test(first) || first === '(' || first === '#')) return false;
   const opener = OPENERS.has(next.replace(/[^\p{L}'’]+$/u, '').toLowerCase());

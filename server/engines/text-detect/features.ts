@@ -134,27 +134,92 @@ export function emptyLm(uniBits = 18, biBits = 20): LmTables {
   };
 }
 
-/** Adds a document's token hashes (sentence by sentence) to the language-model counts. */
-export function lmAdd(lm: LmTables, sentences: Uint32Array[], seenPairs: Set<number>): void {
+/** Bits of the table that remembers which word pairs `lmAdd` has seen (for the successor counts). */
+export const LM_SEEN_BITS = 28;
+
+/** A cleared seen-pairs table for `lmAdd` (32 MiB; reuse it with `fill(0)`). */
+export function lmSeenTable(): Uint32Array {
+  return new Uint32Array(1 << (LM_SEEN_BITS - 5));
+}
+
+/**
+ * Adds token hashes to the language-model counts: `toks` holds sentences one after the other and
+ * `ends` each sentence's end offset. A pair counts as a new successor of its first word when its
+ * hashed bit in `seen` was clear (the rare collision under-counts a successor; deterministic).
+ */
+export function lmAdd(lm: LmTables, toks: ArrayLike<number>, ends: ArrayLike<number>, seen: Uint32Array): void {
   const um = (1 << lm.uniBits) - 1;
   const bm = (1 << lm.biBits) - 1;
-  for (const toks of sentences) {
+  const sm = (1 << LM_SEEN_BITS) - 1;
+  let from = 0;
+  for (let s = 0; s < ends.length; s++) {
     let prev = SENT_START;
-    for (let i = 0; i < toks.length; i++) {
+    for (let i = from; i < ends[s]; i++) {
       const t = toks[i];
       lm.uni[t & um]++;
       lm.total++;
       const pair = combine(prev, t);
       const b = pair & bm;
       if (lm.bi[b] < 65535) lm.bi[b]++;
-      if (!seenPairs.has(pair)) {
-        seenPairs.add(pair);
+      const bit = (pair >>> 0) & sm;
+      const word = bit >>> 5;
+      const mask = 1 << (bit & 31);
+      if ((seen[word] & mask) === 0) {
+        seen[word] |= mask;
         const p = prev & um;
         if (lm.succ[p] < 65535) lm.succ[p]++;
       }
       prev = t;
     }
+    from = ends[s];
   }
+}
+
+/** Accumulators of `lmSentence`: tokens, Σ log p_bigram, Σ (log p_bigram)², Σ log p_unigram, surprising tokens, unseen tokens. */
+export const LM_ACC = 6;
+
+/**
+ * Adds one sentence's tokens to the language-model statistics `acc` (LM_ACC numbers). The one place
+ * these log-probabilities are computed: the analyser calls it on each sentence, and the training
+ * script on cached token hashes when it rebuilds the language model for a held-out fold.
+ */
+export function lmSentence(lm: LmTables, toks: ArrayLike<number>, from: number, to: number, acc: Float64Array): void {
+  const um = (1 << lm.uniBits) - 1;
+  const bm = (1 << lm.biBits) - 1;
+  const denom = lm.total + 0.5 * (1 << lm.uniBits);
+  let prev = SENT_START;
+  for (let t = from; t < to; t++) {
+    const h = toks[t];
+    const cu = lm.uni[h & um];
+    const pu = (cu + 0.5) / denom;
+    const cp = lm.uni[prev & um];
+    let pb = pu;
+    if (prev !== SENT_START && cp > 0) {
+      const cb = lm.bi[combine(prev, h) & bm];
+      pb = (Math.max(cb - lm.discount, 0) + lm.discount * Math.max(1, lm.succ[prev & um]) * pu) / cp;
+    }
+    const lb = Math.log(pb);
+    acc[0]++;
+    acc[1] += lb;
+    acc[2] += lb * lb;
+    acc[3] += Math.log(pu);
+    if (lb < -12) acc[4]++;
+    if (cu === 0) acc[5]++;
+    prev = h;
+  }
+}
+
+/** Writes the language-model dense features (DENSE_NAMES lm_*) from `lmSentence` statistics. */
+export function lmDense(acc: Float64Array, d: Float64Array): void {
+  const n = acc[0];
+  if (n === 0) return;
+  const m = acc[1] / n;
+  d[LM_FIRST] = m;
+  d[LM_FIRST + 1] = Math.sqrt(Math.max(0, acc[2] / n - m * m));
+  d[LM_FIRST + 2] = acc[3] / n;
+  d[LM_FIRST + 3] = m - acc[3] / n;
+  d[LM_FIRST + 4] = acc[4] / n;
+  d[LM_FIRST + 5] = acc[5] / n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,6 +234,8 @@ export const DENSE_NAMES = [
   'lm_bi_mean', 'lm_bi_std', 'lm_uni_mean', 'lm_gain_mean', 'lm_surprise_rate', 'lm_unseen_rate',
 ] as const;
 export const DENSE_DIM = DENSE_NAMES.length;
+/** Index of the first language-model feature; the six lm_* features are the last ones. */
+const LM_FIRST = 32;
 /** Dense features that depend on the language model (zero when it is absent). */
 export const LM_DENSE = new Set(['lm_bi_mean', 'lm_bi_std', 'lm_uni_mean', 'lm_gain_mean', 'lm_surprise_rate', 'lm_unseen_rate']);
 
@@ -313,6 +380,7 @@ export class Analyzer {
   private readonly tok = new GrowBuf();
   private readonly tokFlags = new GrowBuf();
   private readonly dense = new Float64Array(DENSE_DIM);
+  private readonly lmAcc = new Float64Array(LM_ACC);
   private readonly seenBigrams = new HashSet32();
   private readonly chunk = new HashSet32();
   private readonly starts = new HashSet32();
@@ -432,9 +500,7 @@ export class Analyzer {
     this.chunk.clear();
     this.starts.clear();
     const lm = this.lm;
-    const um = lm ? (1 << lm.uniBits) - 1 : 0;
-    const bm = lm ? (1 << lm.biBits) - 1 : 0;
-    const lmDenom = lm ? lm.total + 0.5 * (1 << lm.uniBits) : 1;
+    const lmAcc = this.lmAcc.fill(0);
 
     let words = 0;
     let wlSum = 0;
@@ -455,12 +521,6 @@ export class Analyzer {
     let lowerI = 0;
     let ttrSum = 0;
     let ttrChunks = 0;
-    let lmN = 0;
-    let lmBi = 0;
-    let lmBiSq = 0;
-    let lmUni = 0;
-    let lmSurprise = 0;
-    let lmUnseen = 0;
     let slSum = 0;
     let slSq = 0;
     let slCount = 0;
@@ -493,24 +553,6 @@ export class Analyzer {
             aiHits++;
             phraseEnd = t + len;
           }
-        }
-        if (lm) {
-          const cu = lm.uni[h & um];
-          const pu = (cu + 0.5) / lmDenom;
-          const cp = lm.uni[prev & um];
-          let pb = pu;
-          if (prev !== SENT_START && cp > 0) {
-            const cb = lm.bi[pair & bm];
-            pb = (Math.max(cb - lm.discount, 0) + lm.discount * Math.max(1, lm.succ[prev & um]) * pu) / cp;
-          }
-          const lb = Math.log(pb);
-          const lu = Math.log(pu);
-          lmBi += lb;
-          lmBiSq += lb * lb;
-          lmUni += lu;
-          if (lb < -12) lmSurprise++;
-          if (cu === 0) lmUnseen++;
-          lmN++;
         }
         if (f & (1 << 30)) {
           const slot = punctSlot(f & 0xffff);
@@ -552,6 +594,7 @@ export class Analyzer {
         }
         prev = h;
       }
+      if (lm) lmSentence(lm, toks, 0, nt, lmAcc);
       word.push(combine(combine(prev, SENT_END), SEED_BI) & this.wordMask);
       wordEnds[si] = word.n;
       if (sw > 0) {
@@ -602,15 +645,7 @@ export class Analyzer {
     d[29] = slCount ? this.starts.size / slCount : 0;
     d[30] = lowerStart / S;
     d[31] = lowerI / S;
-    if (lm && lmN > 0) {
-      const m = lmBi / lmN;
-      d[32] = m;
-      d[33] = Math.sqrt(Math.max(0, lmBiSq / lmN - m * m));
-      d[34] = lmUni / lmN;
-      d[35] = m - lmUni / lmN;
-      d[36] = lmSurprise / lmN;
-      d[37] = lmUnseen / lmN;
-    }
+    if (lm) lmDense(lmAcc, d);
     return {
       wordIdx: word.a.subarray(0, word.n),
       wordEnds,

@@ -1,14 +1,16 @@
 /**
- * AI-text detector engine: a linear model over hashed word and character n-grams, stylometric
- * features and a small human-text language model, trained by scripts/train-text-detector.ts and
- * calibrated on dev. Pure and synchronous: the platform runs it on a worker thread.
+ * AI-text detector engine: a linear model over hashed word n-grams, stylometric features and a small
+ * human-text language model, trained by scripts/train-text-detector.ts and calibrated per length band
+ * on held-out-domain figures (see MODEL_CARD.md). Pure and synchronous: the platform runs it on a
+ * worker thread.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
+import { countWords } from '../shared/text.ts';
 import { Analyzer, DENSE_NAMES } from './features.ts';
-import { calibrate, deserializeModel, scoreAnalysis, type ModelParams } from './model.ts';
+import { calibrate, deserializeModel, scoreAnalysis, sentenceScore, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -26,6 +28,8 @@ export interface Detection {
   language: string;
   /** False when the text is not English (the model is calibrated for English only). */
   englishCalibrated: boolean;
+  /** A note for the reader when the text is too short for a confident verdict. */
+  note?: string;
 }
 
 export interface TextDetector {
@@ -33,8 +37,11 @@ export interface TextDetector {
   detect(text: string): Detection;
 }
 
-export const MODEL_VERSION = 'ci-textdetect-1.0.0';
+export const MODEL_VERSION = 'ci-textdetect-2.0.0';
 export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
+
+/** Below this many words a text is too short for a confident verdict (the reply says so). */
+export const SHORT_TEXT_WORDS = 60;
 
 /** Characters of text given to the language guesser. */
 const LANGUAGE_SAMPLE = 1200;
@@ -134,12 +141,18 @@ class LinearTextDetector implements TextDetector {
       return { aiScore: 0, sentences: spans.map((s) => ({ ...s, aiScore: 0 })), language, englishCalibrated: english };
     }
     const scored = scoreAnalysis(this.params, analysis);
-    return {
-      aiScore: calibrate(this.params, scored.logit),
-      sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: calibrate(this.params, scored.sentenceLogits[i]) })),
+    const words = countWords(text);
+    const aiScore = calibrate(this.params, scored.logit, words);
+    const detection: Detection = {
+      aiScore,
+      sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: sentenceScore(this.params, scored.sentenceLogits[i], words, aiScore) })),
       language,
       englishCalibrated: english,
     };
+    if (words < SHORT_TEXT_WORDS) {
+      detection.note = `The text is short (${words} word${words === 1 ? '' : 's'}): short texts carry little evidence, so the score stays near the middle; ${SHORT_TEXT_WORDS} words or more give a more confident verdict.`;
+    }
+    return detection;
   }
 
   ngramWeight(sentence: string): number {

@@ -7,7 +7,12 @@
  *                  mean n-gram weight in the document): a sentence reads as more (or less) AI than its
  *                  document only as far as its own words say so, and the n-gram-weighted mean of the
  *                  deviations is zero, so sentence scores centre on the document score.
- * Probability = sigmoid(a · logit + b) (Platt scaling fitted on dev, with the operating-point shift).
+ * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
+ * length band on held-out (leave-one-domain-out) logits, each band's intercept lowered to its
+ * operating point; a and b are linear in log(n) between the band centres, so the score does not jump
+ * when a word is added. A short text carries little evidence: its band's a is small and its score
+ * stays near the middle. Sentences use their document's calibration (their context) and never claim
+ * more certainty than the document.
  */
 import type { Analysis, FeatureConfig, LmTables } from './features.ts';
 import { DENSE_DIM } from './features.ts';
@@ -21,12 +26,49 @@ export interface ModelParams {
   denseMean: Float32Array;
   denseStd: Float32Array;
   lm: LmTables | null;
-  /** Platt scaling: p = sigmoid(a · logit + b). */
-  calibration: { a: number; b: number };
+  /** Per length band (LENGTH_BANDS): p = sigmoid(a · logit + b). */
+  calibration: Calibration;
   /** Sentence deviation strength λ and length shrinkage κ (in n-grams): shrink(n) = n / (n + κ). */
   sentence: { lambda: number; kappa: number };
   /** Training and dev figures recorded by the training script. */
   info: Record<string, unknown>;
+}
+
+/** Length bands of the calibration and of the evaluation, with the word count of each band's knot. */
+export const LENGTH_BANDS = [
+  { name: '≤ 30', maxWords: 30, knotWords: 22 },
+  { name: '31–60', maxWords: 60, knotWords: 45 },
+  { name: '61–150', maxWords: 150, knotWords: 100 },
+  { name: '151–400', maxWords: 400, knotWords: 250 },
+  { name: '> 400', maxWords: Infinity, knotWords: 520 },
+] as const;
+
+export function bandOf(words: number): number {
+  let b = 0;
+  while (words > LENGTH_BANDS[b].maxWords) b++;
+  return b;
+}
+
+export interface Calibration {
+  /** Platt slope and intercept of each length band, the intercept after the operating-point shift. */
+  a: number[];
+  b: number[];
+  /** How far each band's intercept was lowered from Platt's to reach its false-positive target. */
+  shift: number[];
+}
+
+const KNOTS = LENGTH_BANDS.map((band) => Math.log(band.knotWords));
+
+/** a and b for a text of `words` words: linear in log(words) between knots, constant outside. */
+export function calibrationAt(cal: Calibration, words: number): { a: number; b: number } {
+  const x = Math.log(Math.max(words, 1));
+  if (x <= KNOTS[0]) return { a: cal.a[0], b: cal.b[0] };
+  const last = KNOTS.length - 1;
+  if (x >= KNOTS[last]) return { a: cal.a[last], b: cal.b[last] };
+  let k = 0;
+  while (x > KNOTS[k + 1]) k++;
+  const t = (x - KNOTS[k]) / (KNOTS[k + 1] - KNOTS[k]);
+  return { a: cal.a[k] + t * (cal.a[k + 1] - cal.a[k]), b: cal.b[k] + t * (cal.b[k + 1] - cal.b[k]) };
 }
 
 export interface Scored {
@@ -94,12 +136,24 @@ export function sigmoid(x: number): number {
   return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
 }
 
-export function calibrate(p: ModelParams, logit: number): number {
-  return sigmoid(p.calibration.a * logit + p.calibration.b);
+/** Calibrated probability of a logit for a document of `words` words. */
+export function calibrate(p: ModelParams, logit: number, words: number): number {
+  const { a, b } = calibrationAt(p.calibration, words);
+  return sigmoid(a * logit + b);
+}
+
+/** A sentence's score, calibrated in its document's context and no further from 0.5 than the document's. */
+export function sentenceScore(p: ModelParams, sentenceLogit: number, words: number, documentScore: number): number {
+  const s = calibrate(p, sentenceLogit, words);
+  const r = Math.abs(documentScore - 0.5);
+  return Math.min(0.5 + r, Math.max(0.5 - r, s));
 }
 
 // ---------------------------------------------------------------------------------------------
 // File format: JSON with typed arrays as base64 (little-endian)
+
+/** Version 2: calibration per length band. */
+const FORMAT = 'ci-textdetect-model/2';
 
 function b64(a: Float32Array | Uint32Array | Uint16Array): string {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
@@ -141,7 +195,7 @@ function unpackSparse(p: { n: number; idx: string; val: string }): Float32Array 
 
 export function serializeModel(p: ModelParams): string {
   return JSON.stringify({
-    format: 'ci-textdetect-model/1',
+    format: FORMAT,
     version: p.version,
     feature: p.feature,
     bias: p.bias,
@@ -169,7 +223,7 @@ interface ModelFile {
   version: string;
   feature: FeatureConfig;
   bias: number;
-  calibration: { a: number; b: number };
+  calibration: Calibration;
   sentence: { lambda: number; kappa: number };
   dense: number[];
   denseMean: number[];
@@ -181,7 +235,7 @@ interface ModelFile {
 
 export function deserializeModel(json: string): ModelParams {
   const f = JSON.parse(json) as ModelFile;
-  if (f.format !== 'ci-textdetect-model/1') throw new Error(`unknown text-detect model format: ${f.format}`);
+  if (f.format !== FORMAT) throw new Error(`unknown text-detect model format: ${f.format}`);
   if (f.dense.length !== DENSE_DIM) throw new Error(`model has ${f.dense.length} dense features, engine expects ${DENSE_DIM}`);
   return {
     version: f.version,

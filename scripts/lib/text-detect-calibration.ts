@@ -1,0 +1,90 @@
+/**
+ * Calibration of the AI-text detector per length band, fitted on held-out logits (every training text
+ * scored by a model trained without its register group): Platt scaling per band with human and AI
+ * weighing the same, then the band's intercept lowered until its held-out human false-positive rate
+ * at ai_score 0.5 is at most BAND_FPR. A band whose held-out logits carry no evidence (Platt slope
+ * not positive) gets slope 0 and score 0.5. model.ts interpolates between the bands' knots.
+ */
+import { LENGTH_BANDS, sigmoid, type Calibration } from '../../server/engines/text-detect/model.ts';
+import type { CorpusDoc } from './text-detect-recipe.ts';
+
+/** Held-out human false-positive rate allowed at ai_score 0.5, per length band (pooled over held-out registers). */
+export const BAND_FPR = [0.01, 0.01, 0.008, 0.005, 0.005];
+
+/** Weighted Platt scaling: a, b minimising Σ w·log-loss of sigmoid(a·x + b) (Newton's method with step halving). */
+export function platt(x: number[], y: number[], w: number[]): { a: number; b: number } {
+  const loss = (a: number, b: number): number => {
+    let l = 0;
+    for (let i = 0; i < x.length; i++) {
+      const m = (a * x[i] + b) * (y[i] ? 1 : -1);
+      l += w[i] * (m > 0 ? Math.log1p(Math.exp(-m)) : -m + Math.log1p(Math.exp(m)));
+    }
+    return l;
+  };
+  let a = 1;
+  let b = 0;
+  let f = loss(a, b);
+  for (let it = 0; it < 100; it++) {
+    let ga = 0;
+    let gb = 0;
+    let haa = 1e-12;
+    let hab = 0;
+    let hbb = 1e-12;
+    for (let i = 0; i < x.length; i++) {
+      const p = sigmoid(a * x[i] + b);
+      const r = w[i] * (p - y[i]);
+      const h = w[i] * p * (1 - p);
+      ga += r * x[i];
+      gb += r;
+      haa += h * x[i] * x[i];
+      hab += h * x[i];
+      hbb += h;
+    }
+    const det = haa * hbb - hab * hab;
+    const da = (hbb * ga - hab * gb) / det;
+    const db = (haa * gb - hab * ga) / det;
+    let step = 1;
+    let fNew = loss(a - da, b - db);
+    while (fNew > f && step > 1e-6) {
+      step /= 2;
+      fNew = loss(a - step * da, b - step * db);
+    }
+    if (fNew > f) break;
+    a -= step * da;
+    b -= step * db;
+    const done = f - fNew < 1e-12;
+    f = fNew;
+    if (done) break;
+  }
+  return { a, b };
+}
+
+/** Per-band Platt scaling on held-out logits `x` of the texts `which`, each band at its false-positive target. */
+export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: number[]): Calibration {
+  const a: number[] = [];
+  const b: number[] = [];
+  const shift: number[] = [];
+  for (let band = 0; band < LENGTH_BANDS.length; band++) {
+    const at = which.map((i, k) => ({ i, x: x[k] })).filter((e) => docs[e.i].band === band);
+    const nh = at.filter((e) => docs[e.i].y === 0).length;
+    const na = at.length - nh;
+    const cal = nh > 0 && na > 0 ? platt(at.map((e) => e.x), at.map((e) => docs[e.i].y), at.map((e) => (docs[e.i].y ? 0.5 / na : 0.5 / nh))) : { a: 0, b: 0 };
+    if (!(cal.a > 0)) {
+      // Held out, the band's logits do not rank AI above human (short texts: their registers, chat
+      // answers against dialogue and tweets, do not carry over), or the band lacks a label: no
+      // evidence, so every text of the band scores 0.5 ("cannot tell"), not above the threshold.
+      a.push(0);
+      b.push(0);
+      shift.push(0);
+      continue;
+    }
+    // Threshold in logit: the human logit with BAND_FPR of the band's humans above it, never below Platt's 0.5.
+    const human = at.filter((e) => docs[e.i].y === 0).map((e) => e.x).sort((p, q) => p - q);
+    const allowed = Math.floor(BAND_FPR[band] * human.length);
+    const t = Math.max(-cal.b / cal.a, human[human.length - 1 - allowed]);
+    a.push(cal.a);
+    b.push(-cal.a * t);
+    shift.push(-cal.a * t - cal.b);
+  }
+  return { a, b, shift };
+}
