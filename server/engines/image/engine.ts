@@ -5,7 +5,7 @@
  */
 import { decodeView } from './decode.ts';
 import { InvalidImageError, sniffImageFormat, type ImageFormat } from './formats.ts';
-import { MIN_FORENSIC_SIDE, PATCH, measurePatches, type PatchGrid } from './forensics.ts';
+import { PATCH, measurePatches, type PatchGrid } from './forensics.ts';
 import { CLASSES, defaultModel, largestCluster, patchScores, predictPixels, standoutCells, type ImageClass, type PixelModel } from './model.ts';
 import { readProvenance, type ProvenanceFindings } from './provenance.ts';
 import { fuse, roundProbabilities } from './fusion.ts';
@@ -108,7 +108,7 @@ export function decide(m: Measurement, model: PixelModel = defaultModel()): Deta
   const side = Math.min(m.grid.viewWidth, m.grid.viewHeight);
   const pixel = predictPixels(model, m.grid);
   // Full trust from 256 px up; none below one patch.
-  const reliability = pixel ? Math.max(0, Math.min(1, (side - MIN_FORENSIC_SIDE) / (256 - MIN_FORENSIC_SIDE))) : 0;
+  const reliability = pixel ? Math.max(0, Math.min(1, (side - PATCH) / (256 - PATCH))) : 0;
   const fused = fuse({ pixel: pixel?.probabilities ?? [1, 0, 0], reliability, findings: m.findings });
   const { rounded, argmax } = roundProbabilities(fused);
 

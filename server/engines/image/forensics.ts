@@ -27,7 +27,6 @@ export const PATCH_FEATURES = [
   'cfa_green_phase', 'cfa_green_diagonal', 'xcorr_red_green', 'xcorr_blue_green', 'chroma_residual_ratio', 'saturation',
   ...Array.from({ length: 13 }, (_, k) => `cooc_${k}` as `cooc_${number}`),
 ] as const;
-export type PatchFeature = (typeof PATCH_FEATURES)[number];
 export const PATCH_FEATURE_COUNT = PATCH_FEATURES.length;
 
 /** Patch features on a grid over the view. Positions are in view pixels. */
@@ -43,9 +42,6 @@ export interface PatchGrid {
   /** rows × cols × PATCH_FEATURE_COUNT values, patch-major in reading order. */
   features: Float64Array;
 }
-
-/** Shorter view side below which there is no patch to measure. */
-export const MIN_FORENSIC_SIDE = PATCH;
 
 /** Margin from each border: 6% of the side, at least 8 px, a multiple of 8 (keeps the 8×8 phase). */
 function margin(side: number): number {

@@ -236,8 +236,6 @@ export const DENSE_NAMES = [
 export const DENSE_DIM = DENSE_NAMES.length;
 /** Index of the first language-model feature; the six lm_* features are the last ones. */
 const LM_FIRST = 32;
-/** Dense features that depend on the language model (zero when it is absent). */
-export const LM_DENSE = new Set(['lm_bi_mean', 'lm_bi_std', 'lm_uni_mean', 'lm_gain_mean', 'lm_surprise_rate', 'lm_unseen_rate']);
 
 /** Per-document analysis; typed arrays are views into the analyser's buffers (valid until the next call). */
 export interface Analysis {
