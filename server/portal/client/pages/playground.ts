@@ -39,6 +39,8 @@ const tools: Tool[] = [
       return [
         h('h3', {}, `AI score ${(r.ai_score * 100).toFixed(1)}%: ${r.result}`),
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
+        // The engine's own caveat (a text too short for a confident verdict, a non-English text) belongs beside the score.
+        r.message ? h('p', { role: 'note' }, r.message) : null,
         h('p', { class: 'highlighted' }, ...r.items.flatMap((item) => [h('mark', { class: band(item.ai_score), title: `AI score ${item.ai_score}` }, item.text), ' '])),
         h('ul', { class: 'legend', 'aria-label': 'Highlight colours' }, ...[0, 1, 2, 3, 4].map((b) => h('li', {}, h('span', { class: `swatch score-${b}`, 'aria-hidden': 'true' }), `AI score ${b * 20}–${b * 20 + 20}%`))),
         h('table', {}, h('caption', {}, 'Score per sentence'),
