@@ -17,6 +17,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
+import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,33 +37,9 @@ async function photo(): Promise<Buffer> {
   return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
 }
 
-/** `seconds` of a voice-like signal (a gliding pitch with harmonics and syllable-rate loudness) as 16 kHz mono WAV. */
-function wav(seconds: number): Buffer {
-  const rate = 16_000;
-  const n = rate * seconds;
-  const data = Buffer.alloc(n * 2);
-  let phase = 0;
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    phase += (2 * Math.PI * (120 + 30 * Math.sin(2 * Math.PI * 0.7 * t))) / rate;
-    const loud = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t);
-    const v = loud * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase)) / 1.75;
-    data.writeInt16LE(Math.round(v * 12_000), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+/** 16-bit mono PCM WAV of a speech-like synthetic signal (the voice engine's own test signal). */
+function wav(seconds: number, sampleRate = 16_000): Buffer {
+  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: unknown[] }

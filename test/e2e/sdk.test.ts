@@ -30,6 +30,7 @@ import { creditStatement } from '../../server/platform/credits.ts';
 import { ContentIntegrityClient, ContentIntegrityError, verifyWebhook, type ClientOptions } from '../../sdk/src/index.ts';
 import type * as Sdk from '../../sdk/src/index.ts';
 import { rootTypesFile, sdkTypesFile, sdkTypesFrom } from '../../sdk/scripts/sync-types.ts';
+import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const AI_TEXT =
@@ -53,29 +54,9 @@ async function photo(size = 96): Promise<Buffer> {
   return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** 16-bit mono PCM WAV of a pitch-varying tone. */
+/** 16-bit mono PCM WAV of a speech-like synthetic signal (the voice engine's own test signal). */
 function wav(seconds: number, sampleRate = 16_000): Buffer {
-  const n = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(n * 2);
-  let phase = 0;
-  for (let i = 0; i < n; i++) {
-    phase += (2 * Math.PI * (150 + 25 * Math.sin(2 * Math.PI * 0.8 * (i / sampleRate)))) / sampleRate;
-    data.writeInt16LE(Math.round((0.4 * Math.sin(phase) + 0.2 * Math.sin(2 * phase)) * 32767), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 /** Records the waits the SDK asks for and returns at once. */
