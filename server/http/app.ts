@@ -11,21 +11,16 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { routes, type RouteDef } from '../../contract/routes.ts';
 import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
-import { hashKey } from '../platform/keys.ts';
+import { hashSecret } from '../platform/keys.ts';
 import { mountPortal } from '../portal/routes.ts';
+import { bodyParser, uploadedFile } from './body.ts';
 import { docsPage } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
 import { endpoints } from './routes/index.ts';
-
-/** JSON bodies: the largest text endpoint takes 300,000 characters, up to 4 bytes each in UTF-8. */
-const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
-/** Multipart text fields a request may carry beside its file. */
-const MAX_MULTIPART_FIELDS = 10;
 
 const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
 
@@ -100,14 +95,14 @@ export function buildApp(services: Services): Koa {
         throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
       }
       await next();
-    }, bodyParser(route), async (ctx) => {
+    }, bodyParser(route.request), async (ctx) => {
       const uploads = Object.values(ctx.request.files ?? {}).flat();
       try {
         const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers }, routeInput(route, ctx));
         ctx.status = reply.status ?? 200;
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
         ctx.body = reply.body;
-        if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashKey(ctx.get('x-api-key')));
+        if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
       } finally {
         // koa-body writes uploads to the temp folder; they never outlive the request.
         await Promise.all(uploads.map((f) => unlink(f.filepath).catch(() => {})));
@@ -131,44 +126,13 @@ function unmatched(ctx: Koa.Context): void {
   throw new ApiError('method_not_allowed', `This route does not take ${ctx.method}; it takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
 }
 
-/**
- * The route's body parser. A multipart body the parser refuses (a file over the route's limit,
- * too many fields) is the caller's 400 invalid_payload, as the spec says for a file too large.
- */
-function bodyParser(route: RouteDef): Koa.Middleware {
-  if (route.request.kind === 'json') return koaBody({ json: true, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, urlencoded: false, text: false, multipart: false });
-  if (route.request.kind === 'none') return (_ctx, next) => next();
-  const maxFileBytes = route.request.maxFileBytes;
-  const parse = koaBody({ multipart: true, json: false, urlencoded: false, text: false, formidable: { maxFileSize: maxFileBytes, maxFiles: 1, maxFields: MAX_MULTIPART_FIELDS, keepExtensions: true } });
-  return async (ctx, next) => {
-    let parsed = false;
-    try {
-      await parse(ctx, async () => {
-        parsed = true;
-      });
-    } catch (error) {
-      const message = (error as Error)?.message ?? '';
-      if (/maxFileSize|too large|exceeded/i.test(message) && /file/i.test(message)) {
-        throw new ApiError('invalid_payload', `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
-      }
-      throw new ApiError('invalid_payload', `The multipart body could not be parsed: ${message}`);
-    }
-    if (parsed) await next();
-  };
-}
-
 function routeInput(route: RouteDef, ctx: Koa.Context): unknown {
   if (route.request.kind === 'json') {
     const body = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
     return body;
   }
-  if (route.request.kind === 'multipart') {
-    const file = ctx.request.files?.file;
-    if (!file) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
-    const one = Array.isArray(file) ? file[0] : file;
-    return { file: { path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size } };
-  }
+  if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
   return { ...ctx.query, ...ctx.params };
 }
 

@@ -48,8 +48,9 @@ function randomBase62(length: number): string {
   return out;
 }
 
-export function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+/** SHA-256 of a secret (an API key, a portal session id, an invite token): only this hash is ever stored. */
+export function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
 }
 
 export function isWellFormedKey(key: string): boolean {
@@ -98,7 +99,7 @@ export async function createApiKey(
       `insert into api_keys (id, user_id, name, prefix, key_hash, scopes, expires_at)
        values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(days => $7::int) end)
        returning id, user_id, name, status, prefix, scopes, created_at, expires_at`,
-      [randomUUID(), input.userId, input.name.trim(), key.slice(0, DISPLAY_PREFIX_LENGTH), hashKey(key), input.scopes, days],
+      [randomUUID(), input.userId, input.name.trim(), key.slice(0, DISPLAY_PREFIX_LENGTH), hashSecret(key), input.scopes, days],
     );
     return { key, record };
   });
@@ -154,7 +155,7 @@ interface KeyRow {
 function wellFormedHash(key: string | undefined): Buffer {
   if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
   if (!isWellFormedKey(key)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
-  return hashKey(key);
+  return hashSecret(key);
 }
 
 function principalOf(row: KeyRow | undefined): Principal {

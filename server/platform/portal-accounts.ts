@@ -3,16 +3,20 @@
  * password change, open sign-up, and the sessions of signed-in users (stored in PostgreSQL,
  * only as hashes of their ids).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { createUser, findUserByEmail, type User } from './accounts.ts';
 import { ApiError } from './errors.ts';
+import { hashSecret } from './keys.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
 const token = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+
+function storePassword(q: Queryable, userId: number, hash: string, now: Date) {
+  return q.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [userId, hash, now]);
+}
 
 export interface Invite {
   token: string;
@@ -30,7 +34,7 @@ export async function inviteUser(db: Database, email: string, plan: string, now:
   const expiresAt = new Date(now.getTime() + INVITE_VALID_MS);
   await db.transaction(async (tx) => {
     await tx.query('update portal_invites set used_at = $2 where user_id = $1 and used_at is null', [user.id, now]);
-    await tx.query('insert into portal_invites (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [sha256(invite), user.id, now, expiresAt]);
+    await tx.query('insert into portal_invites (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [hashSecret(invite), user.id, now, expiresAt]);
   });
   return { token: invite, expiresAt, user };
 }
@@ -48,10 +52,10 @@ export async function setPasswordWithInvite(db: Database, invite: string, passwo
       `update portal_invites i set used_at = $2 from users u
        where i.token_hash = $1 and i.used_at is null and i.expires_at > $2 and u.id = i.user_id
        returning i.user_id, u.email`,
-      [sha256(invite), now],
+      [hashSecret(invite), now],
     );
     if (!row) throw new ApiError('invalid_payload', 'This link is invalid, was already used, or has expired (links are valid 24 hours). Ask the operator for a new one.');
-    await tx.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [row.user_id, hash, now]);
+    await storePassword(tx, row.user_id, hash, now);
     await tx.query('delete from portal_sessions where user_id = $1', [row.user_id]);
     return { userId: row.user_id, email: row.email };
   });
@@ -72,7 +76,7 @@ export async function changePassword(db: Database, userId: number, current: stri
   if (!user?.password_hash || !(await verifyPassword(current, user.password_hash))) throw new ApiError('invalid_credentials', 'The current password is wrong.');
   const hash = await hashPassword(next);
   await db.transaction(async (tx) => {
-    await tx.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [userId, hash, now]);
+    await storePassword(tx, userId, hash, now);
     await tx.query('delete from portal_sessions where user_id = $1 and id_hash <> $2', [userId, keepSession]);
   });
 }
@@ -81,7 +85,7 @@ export async function changePassword(db: Database, userId: number, current: stri
 export async function signUp(db: Database, email: string, password: string, now: Date): Promise<User> {
   if (await findUserByEmail(db, email)) throw new ApiError('invalid_payload', 'An account with this email exists; sign in or reset the password with an invite from the operator.');
   const user = await createUser(db, email, 'Free');
-  await db.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [user.id, await hashPassword(password), now]);
+  await storePassword(db, user.id, await hashPassword(password), now);
   return user;
 }
 
@@ -112,7 +116,7 @@ export async function createSession(db: Queryable, userId: number, policy: Sessi
   const id = token('');
   const csrfToken = randomBytes(24).toString('base64url');
   await db.query('insert into portal_sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) values ($1, $2, $3, $4, $4, $5)', [
-    sha256(id), userId, csrfToken, now, new Date(now.getTime() + policy.absoluteMs),
+    hashSecret(id), userId, csrfToken, now, new Date(now.getTime() + policy.absoluteMs),
   ]);
   return { id, csrfToken };
 }
@@ -126,7 +130,7 @@ export async function findSession(db: Database, id: string, policy: SessionPolic
   const [row] = await db.query<{ id_hash: Buffer; user_id: number; email: string; plan_name: string; csrf_token: string; last_seen_at: Date }>(
     `select s.id_hash, s.user_id, u.email, u.plan_name, s.csrf_token, s.last_seen_at from portal_sessions s join users u on u.id = s.user_id
      where s.id_hash = $1 and s.expires_at > $2 and s.last_seen_at > $3`,
-    [sha256(id), now, new Date(now.getTime() - policy.idleMs)],
+    [hashSecret(id), now, new Date(now.getTime() - policy.idleMs)],
   );
   if (!row) return undefined;
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await db.query('update portal_sessions set last_seen_at = $2 where id_hash = $1', [row.id_hash, now]);
@@ -138,7 +142,7 @@ export async function endSession(db: Queryable, idHash: Buffer): Promise<void> {
 }
 
 export async function endSessionById(db: Queryable, id: string): Promise<void> {
-  await endSession(db, sha256(id));
+  await endSession(db, hashSecret(id));
 }
 
 export async function endAllSessions(db: Queryable, userId: number): Promise<number> {

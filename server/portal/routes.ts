@@ -7,7 +7,6 @@
 import { unlink } from 'node:fs/promises';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { koaBody } from 'koa-body';
 import type { z } from 'zod';
 import { CSRF_HEADER, portalRoutes, SESSION_COOKIE, type PortalOperationId, type PortalRouteDef } from '../../contract/portal.ts';
 import type * as p from '../../contract/portal.ts';
@@ -19,6 +18,7 @@ import {
 } from '../platform/portal-accounts.ts';
 import { accountSummary, dailyUsage, deleteOwnKey, ledgerPage, listOwnKeys, ownKey, recentJobs, revokeOwnKey, type PortalKeyRow } from '../platform/portal-data.ts';
 import type { Services } from '../context.ts';
+import { bodyParser, uploadedFile } from '../http/body.ts';
 import { clientAssets } from './assets.ts';
 import { ledgerCsv } from './csv.ts';
 import { PAGES, renderPage, rootPage, type PageId } from './pages.ts';
@@ -29,7 +29,6 @@ import type * as s from '../../contract/schemas.ts';
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const JSON_LIMIT = '2mb';
 
 interface PortalContext {
   services: Services;
@@ -121,8 +120,8 @@ const handlers: Handlers = {
       const { key, record } = await createApiKey(ctx.services.db, { userId: ctx.session.userId, name, scopes, expiration });
       return { key, record: keyBody(await ownKey(ctx.services.db, ctx.session.userId, record.id)) };
     } catch (error) {
-      const limit = (error as ApiError).details?.limit;
-      if (error instanceof ApiError && typeof limit === 'number') {
+      if (error instanceof ApiError && typeof error.details?.limit === 'number') {
+        const limit = error.details.limit;
         throw new ApiError('invalid_payload', `Your ${ctx.session.plan} plan allows ${limit} active key${limit === 1 ? '' : 's'}, and you have ${limit}. Revoke or delete a key you no longer use, or move to a larger plan, then create the new one.`, error.details);
       }
       throw error;
@@ -175,10 +174,6 @@ function caller(ctx: PortalContext & { session: Session }): PlaygroundCaller {
   return { services: ctx.services, userId: ctx.session.userId, requestId: ctx.koa.state.requestId };
 }
 
-function sessionPolicy(services: Services): SessionPolicy {
-  return portalSessionPolicy(services.config);
-}
-
 /** The origins this server is reached at: the request's own, and PUBLIC_URL's. */
 function trustedOrigin(ctx: Koa.Context, services: Services): boolean {
   const origin = ctx.get('origin');
@@ -190,21 +185,11 @@ function trustedOrigin(ctx: Koa.Context, services: Services): boolean {
 
 /** The route's input, validated by its contract schema: the JSON body, the uploaded file, or the path and query. */
 function portalInput(route: PortalRouteDef, ctx: Koa.Context): Record<string, unknown> {
-  if (route.request.kind === 'multipart') {
-    const file = ctx.request.files?.file;
-    if (!file) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
-    const one = Array.isArray(file) ? file[0] : file;
-    return { file: { path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size } };
-  }
+  if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
   const raw = route.request.kind === 'json' ? ctx.request.body : { ...ctx.query, ...ctx.params };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
   const schema = route.request.kind === 'json' ? route.request.body : (route.query ?? route.params);
   return schema ? ({ ...(schema.parse(raw) as object), ...(route.params ? route.params.parse(ctx.params) : {}) } as Record<string, unknown>) : {};
-}
-
-export async function currentSession(ctx: Koa.Context, services: Services): Promise<Session | undefined> {
-  const id = ctx.cookies.get(SESSION_COOKIE);
-  return id ? findSession(services.db, id, sessionPolicy(services), services.clock()) : undefined;
 }
 
 function securityHeaders(ctx: Koa.Context) {
@@ -216,7 +201,11 @@ function securityHeaders(ctx: Koa.Context) {
 }
 
 export function mountPortal(router: Router, services: Services): void {
-  const policy = sessionPolicy(services);
+  const policy = portalSessionPolicy(services.config);
+  const currentSession = async (ctx: Koa.Context): Promise<Session | undefined> => {
+    const id = ctx.cookies.get(SESSION_COOKIE);
+    return id ? findSession(services.db, id, policy, services.clock()) : undefined;
+  };
   const assets = clientAssets();
 
   router.get('/', (ctx) => {
@@ -235,12 +224,12 @@ export function mountPortal(router: Router, services: Services): void {
   });
 
   router.get('/portal', (ctx) => ctx.redirect('/portal/'));
-  router.get('/portal/', async (ctx) => ctx.redirect((await currentSession(ctx, services)) ? '/portal/keys' : '/portal/sign-in'));
+  router.get('/portal/', async (ctx) => ctx.redirect((await currentSession(ctx)) ? '/portal/keys' : '/portal/sign-in'));
 
   for (const [id, page] of Object.entries(PAGES) as [PageId, (typeof PAGES)[PageId]][]) {
     router.get(`/portal/${id}`, async (ctx) => {
       securityHeaders(ctx);
-      const session = await currentSession(ctx, services);
+      const session = await currentSession(ctx);
       if (page.signedIn && !session) return ctx.redirect(`/portal/sign-in?next=${encodeURIComponent(`/portal/${id}`)}`);
       if (id === 'sign-up' && services.config.PORTAL_SIGNUP !== 'open') return ctx.redirect('/portal/sign-in');
       ctx.type = 'text/html';
@@ -250,7 +239,7 @@ export function mountPortal(router: Router, services: Services): void {
 
   router.get('/portal/usage/ledger.csv', async (ctx) => {
     securityHeaders(ctx);
-    const session = await currentSession(ctx, services);
+    const session = await currentSession(ctx);
     if (!session) throw new ApiError('not_signed_in', 'Sign in to the portal first.');
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="ledger.csv"');
@@ -259,18 +248,13 @@ export function mountPortal(router: Router, services: Services): void {
 
   for (const route of portalRoutes as readonly PortalRouteDef[]) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const parse =
-      route.request.kind === 'json'
-        ? koaBody({ json: true, jsonLimit: JSON_LIMIT, jsonStrict: true, urlencoded: false, text: false, multipart: false })
-        : route.request.kind === 'multipart'
-          ? koaBody({ multipart: true, json: false, urlencoded: false, text: false, formidable: { maxFileSize: route.request.maxFileBytes, maxFiles: 1, maxFields: 10, keepExtensions: true } })
-          : async (_: Koa.Context, next: Koa.Next) => next();
+    const parse = bodyParser(route.request);
     router[route.method](koaPath, async (ctx, next) => {
       securityHeaders(ctx);
       if (ctx.get('x-api-key')) throw new ApiError('not_signed_in', 'The portal API takes the portal session cookie, never an API key; sign in at /portal/.');
       const unsafe = route.method !== 'get';
       if (unsafe && !trustedOrigin(ctx, services)) throw new ApiError('csrf_rejected', 'This request did not come from the portal (the Origin header is missing or foreign).');
-      const session = await currentSession(ctx, services);
+      const session = await currentSession(ctx);
       if (route.auth === 'session') {
         if (!session) throw new ApiError('not_signed_in', 'You are signed out (or the session expired); sign in again.');
         if (unsafe && !sameToken(ctx.get(CSRF_HEADER), session.csrfToken)) throw new ApiError('csrf_rejected', `The ${CSRF_HEADER} header is missing or does not match this session; reload the page.`);

@@ -17,7 +17,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
-import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
+import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,11 +35,6 @@ async function photo(): Promise<Buffer> {
     raw[i] = Math.max(0, Math.min(255, 100 + 80 * Math.sin(i / 301) + ((seed / 0x7fffffff) - 0.5) * 30));
   }
   return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
-}
-
-/** 16-bit mono PCM WAV of a speech-like synthetic signal (the voice engine's own test signal). */
-function wav(seconds: number, sampleRate = 16_000): Buffer {
-  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: unknown[] }

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { HealthReport, ImageResult, VoiceResult } from '../../contract/schemas.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
-import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
+import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** A photo-like test image: smooth gradients plus sensor-like noise. */
@@ -24,11 +24,6 @@ async function photo(width: number, height: number): Promise<Buffer> {
     }
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-/** 16-bit mono PCM WAV of a speech-like synthetic signal. */
-function wav(seconds: number, sampleRate = 16_000): Buffer {
-  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 function upload(bytes: Buffer, name: string): FormData {

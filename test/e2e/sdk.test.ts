@@ -30,7 +30,7 @@ import { creditStatement } from '../../server/platform/credits.ts';
 import { ContentIntegrityClient, ContentIntegrityError, verifyWebhook, type ClientOptions } from '../../sdk/src/index.ts';
 import type * as Sdk from '../../sdk/src/index.ts';
 import { rootTypesFile, sdkTypesFile, sdkTypesFrom } from '../../sdk/scripts/sync-types.ts';
-import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
+import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const AI_TEXT =
@@ -52,11 +52,6 @@ async function photo(size = 96): Promise<Buffer> {
     raw[i] = Math.max(0, Math.min(255, 110 + 70 * Math.sin(i / 97) + ((seed / 0x7fffffff) - 0.5) * 20));
   }
   return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-/** 16-bit mono PCM WAV of a speech-like synthetic signal (the voice engine's own test signal). */
-function wav(seconds: number, sampleRate = 16_000): Buffer {
-  return encodeWav(speechLikeSignal(seconds, { sampleRate, seed: 3 }), sampleRate);
 }
 
 /** Records the waits the SDK asks for and returns at once. */

@@ -6,7 +6,7 @@ import { ChargeQueue, creditStatement, grantCredits, refundCharge, resetDueBilli
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database, Queryable } from '../../server/db/database.ts';
-import { Authenticator, createApiKey, hashKey } from '../../server/platform/keys.ts';
+import { Authenticator, createApiKey, hashSecret } from '../../server/platform/keys.ts';
 import type { Scope } from '../../contract/catalogue.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -90,9 +90,9 @@ describe('credits', () => {
     const keyOf = async (scopes: Scope[], expiration: '30d' | 'never' = 'never') => (await createApiKey(db, { userId: u.id, name: 'k', scopes, expiration })).key;
     // The Free plan allows one active key: the revoked and the expired one no longer count.
     const revoked = await keyOf(['ai_detector']);
-    await db.query("update api_keys set status = 'Revoked' where key_hash = $1", [hashKey(revoked)]);
+    await db.query("update api_keys set status = 'Revoked' where key_hash = $1", [hashSecret(revoked)]);
     const expired = await keyOf(['ai_detector'], '30d');
-    await db.query("update api_keys set expires_at = now() - interval '1 second' where key_hash = $1", [hashKey(expired)]);
+    await db.query("update api_keys set expires_at = now() - interval '1 second' where key_hash = $1", [hashSecret(expired)]);
     const detectorKey = await keyOf(['ai_detector']);
 
     const requestKey = auth.requestKey(detectorKey, ['ai_detector']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { createUser, setPlan } from '../../server/platform/accounts.ts';
-import { Authenticator, createApiKey, deleteApiKey, hashKey, isWellFormedKey, listApiKeys, parseScopes, revokeApiKey } from '../../server/platform/keys.ts';
+import { Authenticator, createApiKey, deleteApiKey, hashSecret, isWellFormedKey, listApiKeys, parseScopes, revokeApiKey } from '../../server/platform/keys.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -27,7 +27,7 @@ describe('API keys', () => {
     assert.ok(isWellFormedKey(key));
     assert.equal(record.prefix, key.slice(0, 10));
     const [row] = await db.query('select * from api_keys where id = $1', [record.id]);
-    assert.deepEqual(row.key_hash, hashKey(key));
+    assert.deepEqual(row.key_hash, hashSecret(key));
     assert.ok(!JSON.stringify(row).includes(key));
     const days = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 86_400_000;
     assert.ok(Math.abs(days - 90) < 0.01);
