@@ -434,7 +434,7 @@ export const VoiceResult = z
         ai_time_percentage: z.number().min(0).max(100),
       })
       .optional()
-      .openapi({ description: 'Present only for longer audio; a skipped trailing remainder counts in total_segments.', example: { total_segments: 4, processed_segments: 3, ai_segments: 0, natural_segments: 3, ai_time_percentage: 0 } }),
+      .openapi({ description: 'Present only for longer audio; the segments cover the whole audio.', example: { total_segments: 4, processed_segments: 4, ai_segments: 0, natural_segments: 4, ai_time_percentage: 0 } }),
     undetermined_reason: z
       .enum(['no_speech', 'too_little_speech', 'balanced_evidence'])
       .optional()

@@ -1688,12 +1688,12 @@ export interface components {
             /** @description Per-segment timeline; empty for audio up to about 6 seconds. */
             segments: components["schemas"]["VoiceSegment"][];
             /**
-             * @description Present only for longer audio; a skipped trailing remainder counts in total_segments.
+             * @description Present only for longer audio; the segments cover the whole audio.
              * @example {
              *       "total_segments": 4,
-             *       "processed_segments": 3,
+             *       "processed_segments": 4,
              *       "ai_segments": 0,
-             *       "natural_segments": 3,
+             *       "natural_segments": 4,
              *       "ai_time_percentage": 0
              *     }
              */

@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { OutputInfo } from 'sharp';
+import { auc } from '../lib/metrics.ts';
 import { NO_FINDINGS, decide, suspectedRegions, type Measurement } from '../../server/engines/image/engine.ts';
 import { sniffImageFormat } from '../../server/engines/image/formats.ts';
 import { CLASSES, type ImageClass, type PixelModel } from '../../server/engines/image/model.ts';
@@ -172,9 +173,7 @@ export async function run(args: string[]): Promise<void> {
   const realScores = ref.filter((s) => s.sample.label === 'real').map((s) => s.probabilities.real);
   const aucAgainst = (label: ImageClass): number => {
     const others = ref.filter((s) => s.sample.label === label).map((s) => s.probabilities.real);
-    let wins = 0;
-    for (const r of realScores) for (const o of others) wins += r > o ? 1 : r === o ? 0.5 : 0;
-    return wins / (realScores.length * others.length);
+    return auc([...realScores, ...others], [...realScores.map(() => 1), ...others.map(() => 0)]);
   };
   console.log(`\nAUC of P(real), real photos against fake ${aucAgainst('fake').toFixed(3)}, against inpainting ${aucAgainst('inpainting').toFixed(3)} ` +
     `(at the shipped threshold: ${pct(reference.falseAlarm)} of real photos called non-real).`);

@@ -18,6 +18,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { auc } from '../lib/metrics.ts';
 
 export const DATA_ROOT = path.resolve(import.meta.dirname, '../../../shared/data');
 export const TEXT_DETECT_DATA = path.join(DATA_ROOT, 'text-detect');
@@ -50,28 +51,6 @@ export function requireData(dir: string): void {
 // ---------------------------------------------------------------------------------------------
 // Metrics
 
-/** Area under the ROC curve (ties count half). `y` is 1 for AI. */
-export function auc(scores: ArrayLike<number>, y: ArrayLike<number>): number {
-  const n = scores.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
-  let pos = 0;
-  let neg = 0;
-  let rankSum = 0;
-  let i = 0;
-  while (i < n) {
-    let j = i;
-    while (j + 1 < n && scores[order[j + 1]] === scores[order[i]]) j++;
-    const avgRank = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) if (y[order[k]] === 1) rankSum += avgRank;
-    i = j + 1;
-  }
-  for (let k = 0; k < n; k++) {
-    if (y[k] === 1) pos++;
-    else neg++;
-  }
-  if (pos === 0 || neg === 0) return NaN;
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
-}
 
 export interface Rates {
   n: number;

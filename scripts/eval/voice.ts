@@ -14,6 +14,7 @@
  * AUC and EER are over ai_probability; FPR is the share of natural clips called `ai_voice` at the
  * shipped threshold (0.5, with the undetermined margin).
  */
+import { auc } from '../lib/metrics.ts';
 import { judgeVoice, MIN_CLIP_SPEECH_SECONDS, WINDOW_SECONDS, type VoiceAnalysis } from '../../server/engines/voice/analysis.ts';
 import { BOOST, EVAL_VARIANTS, isSplice, loadClips, measureClips, MODEL_FEATURES, parseDataDirs, parseLicencePolicy, trainingRows, trainModel, type Clip, type ClipData, type TrainOptions } from '../train-voice-detector.ts';
 
@@ -22,14 +23,6 @@ interface Outcome { clip: Clip; data: ClipData; variant: string; result: VoiceAn
 const expected = (o: Outcome): string => (o.clip.label === 1 ? 'ai_voice' : 'natural_voice');
 const correct = (o: Outcome): boolean => o.result.verdict === expected(o);
 const pct = (x: number): string => (Number.isFinite(x) ? (100 * x).toFixed(1) : 'n/a');
-
-export function auc(scores: { label: number; p: number }[]): number {
-  const pos = scores.filter((s) => s.label === 1).map((s) => s.p);
-  const neg = scores.filter((s) => s.label === 0).map((s) => s.p);
-  let sum = 0;
-  for (const p of pos) for (const n of neg) sum += p > n ? 1 : p === n ? 0.5 : 0;
-  return pos.length && neg.length ? sum / (pos.length * neg.length) : NaN;
-}
 
 /** Equal error rate over all thresholds on the probability. */
 export function eer(scores: { label: number; p: number }[]): number {
@@ -60,7 +53,7 @@ function figures(outcomes: Outcome[]): Figures {
     accuracy: rate(outcomes, correct),
     aiAccuracy: rate(ai, correct),
     naturalAccuracy: rate(natural, correct),
-    auc: auc(scores),
+    auc: auc(scores.map((s) => s.p), scores.map((s) => s.label)),
     eer: eer(scores),
     fpr: rate(natural, (o) => o.result.verdict === 'ai_voice'),
     undetermined: rate(outcomes, (o) => o.result.verdict === 'undetermined'),

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { quantile } from '../shared/stats.ts';
+import { treeValue, type Tree } from '../shared/trees.ts';
 import { PATCH_FEATURES, PATCH_FEATURE_COUNT, patchValues, type PatchGrid } from './forensics.ts';
 
 export const CLASSES = ['real', 'fake', 'inpainting'] as const;
@@ -33,16 +34,12 @@ export interface LinearModel {
 export interface TreeEnsemble {
   features: string[];
   base: number;
-  trees: { feature: number[]; threshold: number[]; left: number[]; right: number[]; value: number[] }[];
+  trees: Tree[];
 }
 
 export function treeLogit(model: TreeEnsemble, values: ArrayLike<number>): number {
   let s = model.base;
-  for (const t of model.trees) {
-    let i = 0;
-    while (t.feature[i] >= 0) i = values[t.feature[i]] <= t.threshold[i] ? t.left[i] : t.right[i];
-    s += t.value[i];
-  }
+  for (const t of model.trees) s += treeValue(t, values);
   return s;
 }
 

@@ -8,7 +8,7 @@
  *                  document only as far as its own words say so, and the n-gram-weighted mean of the
  *                  deviations is zero, so sentence scores centre on the document score.
  * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
- * length band on held-out (leave-one-domain-out) logits, each band's intercept lowered to its
+ * length band on held-out (leave-one-register-group-out) logits, each band's intercept lowered to its
  * operating point; a and b are linear in log(n) between the band centres, so the score does not jump
  * when a word is added. A short text carries little evidence: its band's a is small and its score
  * stays near the middle. Sentences use their document's calibration (their context) and never claim

@@ -5,6 +5,7 @@
  * so the training script and the evaluation use exactly the code that scores in production.
  */
 import { readFileSync } from 'node:fs';
+import { treeValue, type Tree } from '../shared/trees.ts';
 import { FEATURE_NAMES } from './features.ts';
 
 export interface VoiceModel {
@@ -47,17 +48,6 @@ export function selectFeatures(model: VoiceModel, values: ArrayLike<number>): nu
   return index.map((i) => values[i]);
 }
 
-/**
- * A regression tree in flat arrays: node i splits on feature[i] (standardised value <= threshold[i]
- * goes to left[i], else right[i]); feature[i] = -1 marks a leaf with value[i].
- */
-export interface Tree { feature: number[]; threshold: number[]; left: number[]; right: number[]; value: number[] }
-
-export function treeValue(tree: Tree, z: ArrayLike<number>): number {
-  let i = 0;
-  while (tree.feature[i] >= 0) i = z[tree.feature[i]] <= tree.threshold[i] ? tree.left[i] : tree.right[i];
-  return tree.value[i];
-}
 
 export function windowLogit(model: VoiceModel, values: ArrayLike<number>): number {
   const z = standardise(model, selectFeatures(model, values));
