@@ -43,11 +43,15 @@ function fromEngine(error: unknown, refunded: boolean): ErrorResponse | undefine
   return undefined;
 }
 
+/** What was really thrown, out of tRPC's wrapper and chargedWork's RefundedFailure, and whether it was refunded. */
+function unwrap(error: unknown): { cause: unknown; refunded: boolean } {
+  const thrown = error instanceof TRPCError && error.cause ? error.cause : error;
+  return thrown instanceof RefundedFailure ? { cause: thrown.cause, refunded: true } : { cause: thrown, refunded: false };
+}
+
 /** Turns anything thrown into the contract's error; unknown failures become a 500 without internals. */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  const thrown = error instanceof TRPCError && error.cause ? error.cause : error;
-  const refunded = thrown instanceof RefundedFailure;
-  const cause = refunded ? thrown.cause : thrown;
+  const { cause, refunded } = unwrap(error);
   if (cause instanceof ApiError) return fromApiError(cause);
   if (cause instanceof z.ZodError) {
     const first = cause.issues[0];
@@ -66,5 +70,5 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 
 /** Whether the failure is one of ours (logged) rather than the caller's. */
 export function isServerFailure(error: unknown, response: ErrorResponse): boolean {
-  return response.status >= 500 || error instanceof RefundedFailure || (error instanceof TRPCError && error.cause instanceof RefundedFailure);
+  return response.status >= 500 || unwrap(error).refunded;
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
-import { balanceOf, refundCharge, type Charge } from '../platform/credits.ts';
+import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
 import type { Services } from '../context.ts';
 
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -32,6 +32,11 @@ export interface OperationContext {
   balanceAfterCharges?: number;
   requestId?: string;
   jobId?: string;
+}
+
+/** The context of a synchronous request's text work, right after its charges. */
+export function paidWork(services: OperationContext['services'], paid: Paid, requestId: string): OperationContext {
+  return { services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges.at(-1)!.balanceAfter, requestId };
 }
 
 /** credits_remaining: known from the charge for a synchronous request; a job reads it when it ends. */

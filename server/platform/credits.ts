@@ -94,8 +94,7 @@ export function insufficientCredits(credits: number, required: number): ApiError
 }
 
 async function shortOfCredits(db: Queryable, userId: number, items: ChargePart[]): Promise<ApiError> {
-  const [user] = await db.query('select credits from users where id = $1', [userId]);
-  return insufficientCredits(Number(user?.credits ?? 0), items.reduce((sum, p) => sum + p.amount, 0));
+  return insufficientCredits(await balanceOf(db, userId), items.reduce((sum, p) => sum + p.amount, 0));
 }
 
 /**
@@ -193,11 +192,11 @@ export class RefundedFailure extends Error {
  * The one charge-then-work rule of every charged operation: `work` runs after the charges; when it
  * throws, every charge is refunded (exactly once) and the failure comes back as RefundedFailure.
  */
-export async function chargedWork<T>(db: Queryable, paid: Paid, context: ChargeContext, work: () => Promise<T>): Promise<T> {
+export async function chargedWork<T>(db: Queryable, paid: Paid, requestId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    await refundCharges(db, paid.userId, paid.charges, context);
+    await refundCharges(db, paid.userId, paid.charges, { operation: 'refund on failure', requestId });
     throw new RefundedFailure(error);
   }
 }
@@ -236,8 +235,8 @@ export async function resetDueBillingPeriods(db: Database, now: Date): Promise<n
 export interface LedgerEntry { id: number; kind: string; amount: number; balance_after: number; operation: string; request_id: string | null; job_id: string | null; created_at: Date }
 
 export async function creditStatement(db: Database, userId: number, limit = 50): Promise<{ balance: number; ledgerSum: number; entries: LedgerEntry[] }> {
-  const [user] = await db.query('select credits from users where id = $1', [userId]);
+  const balance = await balanceOf(db, userId);
   const [sum] = await db.query('select coalesce(sum(amount), 0)::int as total from credit_ledger where user_id = $1', [userId]);
   const entries = await db.query<LedgerEntry>('select id::int, kind, amount, balance_after, operation, request_id, job_id, created_at from credit_ledger where user_id = $1 order by id desc limit $2', [userId, limit]);
-  return { balance: Number(user?.credits ?? 0), ledgerSum: Number(sum.total), entries };
+  return { balance, ledgerSum: Number(sum.total), entries };
 }

@@ -11,10 +11,11 @@ import { ApiError } from './errors.ts';
 import type { z } from 'zod';
 import type { JobStatus } from '../../contract/schemas.ts';
 import { debit, insufficientCredits, refundCharges, type Charge, type ChargePart } from './credits.ts';
-
-type JobStatusBody = z.infer<typeof JobStatus>;
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { TextOperation } from '../../contract/catalogue.ts';
+import type { QueuedTask } from './queue.ts';
+
+type JobStatusBody = z.infer<typeof JobStatus>;
 
 export const RESULT_RETENTION_MS = 60 * 60 * 1000;
 
@@ -65,8 +66,12 @@ const INSERT_JOBS = {
              as j(id, operation, input, word_count, charges, callback_url, webhook_secret)
            returning id
          )
-         select count(graphile_worker.add_job($10, json_build_object('jobId', job.id), job_key := 'job:' || job.id::text, max_attempts := $9))::int as queued from job`,
+         select count(graphile_worker.add_job($10, json_build_object('jobId', job.id), job_key := k.job_key, max_attempts := $9))::int as queued
+         from job join unnest($2::uuid[], $11::text[]) as k(id, job_key) on k.id = job.id`,
 };
+
+/** The task that runs an accepted job (jobs/run-text-job.ts): its name, attempts and job key come from its declaration. */
+type JobTask = QueuedTask<{ jobId: string }>;
 
 /**
  * Accepts one user's async requests in ONE transaction, so a job exists if and only if its charge
@@ -74,12 +79,6 @@ const INSERT_JOBS = {
  * has the plan's limit of unfinished jobs (429) or the balance does not cover it (403); the others
  * are charged, written and queued together.
  */
-/** The task that runs an accepted job (jobs/run-text-job.ts): its payload is { jobId }. */
-export interface JobTask {
-  name: string;
-  maxAttempts: number;
-}
-
 export async function acceptJobs(db: Database, task: JobTask, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
   return db.transaction(async (tx) => {
     const [user] = await tx.query(LOCK_USER, [userId, Math.max(...requests.map((r) => r.maxPendingJobs))]);
@@ -117,6 +116,7 @@ export async function acceptJobs(db: Database, task: JobTask, userId: number, re
       jobs.map((j) => j.request.webhookSecret ?? null),
       task.maxAttempts,
       task.name,
+      jobs.map((j) => task.jobKey?.({ jobId: j.taskId }) ?? null),
     ]);
     for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
     return outcomes as Outcome<AcceptedJob>[];

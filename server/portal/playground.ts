@@ -11,7 +11,7 @@ import type * as s from '../../contract/schemas.ts';
 import type { Services } from '../context.ts';
 import { routeOf } from '../http/endpoint.ts';
 import { endpoints } from '../http/routes/index.ts';
-import { runDetection, runHumanizer } from '../operations/text.ts';
+import { paidWork, runDetection, runHumanizer } from '../operations/text.ts';
 import { checkTextBounds } from '../platform/bounds.ts';
 import { chargedWork } from '../platform/credits.ts';
 import type { Principal } from '../platform/keys.ts';
@@ -37,8 +37,8 @@ export async function playgroundDetect(caller: PlaygroundCaller, content: string
   const { services, userId, requestId } = caller;
   const words = checkTextBounds(content, TEXT_BOUNDS.detectText);
   const charges = await services.charges.charge(userId, textCharges('detectText', words), { requestId });
-  const work = { services, userId, taskId: null, charges, balanceAfterCharges: charges.at(-1)!.balanceAfter, requestId };
-  return chargedWork(services.db, { userId, charges }, { operation: 'refund on failure', requestId }, () => runDetection(work, content, words));
+  const work = paidWork(services, { userId, charges }, requestId);
+  return chargedWork(services.db, { userId, charges }, requestId, () => runDetection(work, content, words));
 }
 
 export async function playgroundHumanize(caller: PlaygroundCaller, content: string): Promise<Body<typeof s.HumanizationResult>> {
@@ -47,8 +47,8 @@ export async function playgroundHumanize(caller: PlaygroundCaller, content: stri
   const principal = await principalOf(caller);
   await services.rateLimits.consume('humanizer_sync', userId, principal.plan.humanizer_sync_per_minute);
   const charges = await services.charges.charge(userId, textCharges('humanize', words), { requestId });
-  const work = { services, userId, taskId: null, charges, balanceAfterCharges: charges.at(-1)!.balanceAfter, requestId };
-  return chargedWork(services.db, { userId, charges }, { operation: 'refund on failure', requestId }, () => runHumanizer(work, content, words));
+  const work = paidWork(services, { userId, charges }, requestId);
+  return chargedWork(services.db, { userId, charges }, requestId, () => runHumanizer(work, content, words));
 }
 
 /** Runs a principal-authenticated API endpoint for the signed-in user. */

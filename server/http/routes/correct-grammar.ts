@@ -15,7 +15,7 @@ export default defineEndpoint({
     return idempotent(ctx, 'grammar', input, async (record) => {
       const started = performance.now();
       const charges = await services.charges.charge(principal.userId, grammarCharges(words), { requestId });
-      return chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, async () => {
+      return chargedWork(services.db, { userId: principal.userId, charges }, requestId, async () => {
         const correction = await services.engines.run({ kind: 'correctGrammar', text: input.content, variant: input.target_variant });
         const response = {
           status: 200,

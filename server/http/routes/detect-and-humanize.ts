@@ -1,6 +1,6 @@
 /** POST /api/detect-and-humanize/: detects, then humanizes only above the threshold; synchronous, or a job. */
 import { TEXT_BOUNDS, textCharges } from '../../../contract/catalogue.ts';
-import { runDetectAndHumanize } from '../../operations/text.ts';
+import { paidWork, runDetectAndHumanize } from '../../operations/text.ts';
 import { checkTextBounds } from '../../platform/bounds.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { acceptTextJob, isAsync } from '../accept-job.ts';
@@ -22,8 +22,8 @@ export default defineEndpoint({
       };
     }
     const paid = await ctx.services.charges.chargeByKey(ctx.key, textCharges('detectAndHumanize', words), { requestId: ctx.requestId });
-    const work = { services: ctx.services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges.at(-1)!.balanceAfter, requestId: ctx.requestId };
-    const body = await chargedWork(ctx.services.db, paid, { operation: 'refund on failure', requestId: ctx.requestId }, () => runDetectAndHumanize(work, input.content, words, input.detection_threshold));
+    const work = paidWork(ctx.services, paid, ctx.requestId);
+    const body = await chargedWork(ctx.services.db, paid, ctx.requestId, () => runDetectAndHumanize(work, input.content, words, input.detection_threshold));
     return { body };
   },
 });

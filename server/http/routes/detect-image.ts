@@ -17,7 +17,7 @@ export default defineEndpoint({
     const { width, height } = await services.engines.run({ kind: 'probeImage', bytes });
     const credits = imageCredits(width, height);
     const charges = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId });
-    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, () =>
+    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () =>
       services.engines.runMedia({ kind: 'analyzeImage', bytes }),
     );
     return {

@@ -1,6 +1,6 @@
 /** POST /api/detector/: the AI score of a text and of each sentence; synchronous, or a job. */
 import { TEXT_BOUNDS, textCharges } from '../../../contract/catalogue.ts';
-import { runDetection } from '../../operations/text.ts';
+import { paidWork, runDetection } from '../../operations/text.ts';
 import { checkTextBounds } from '../../platform/bounds.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { acceptTextJob, isAsync } from '../accept-job.ts';
@@ -20,8 +20,8 @@ export default defineEndpoint({
     }
     // The charge checks the key in its own statement (one round trip for auth and charge).
     const paid = await ctx.services.charges.chargeByKey(ctx.key, textCharges('detectText', words), { requestId: ctx.requestId });
-    const work = { services: ctx.services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges.at(-1)!.balanceAfter, requestId: ctx.requestId };
-    const body = await chargedWork(ctx.services.db, paid, { operation: 'refund on failure', requestId: ctx.requestId }, () => runDetection(work, input.content, words));
+    const work = paidWork(ctx.services, paid, ctx.requestId);
+    const body = await chargedWork(ctx.services.db, paid, ctx.requestId, () => runDetection(work, input.content, words));
     return { body };
   },
 });

@@ -18,7 +18,7 @@ export default defineEndpoint({
     const started = performance.now();
     const { billedSeconds, credits } = voiceCredits(probe.durationSeconds);
     const charges = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId });
-    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, () =>
+    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () =>
       services.engines.runMedia({ kind: 'analyzeVoice', path: file.path }),
     );
     return {

@@ -1,6 +1,6 @@
 /** POST /api/humanizer/: rewrites AI-sounding text; synchronous (rate limited per plan), or a job. */
 import { TEXT_BOUNDS, textCharges } from '../../../contract/catalogue.ts';
-import { runHumanizer } from '../../operations/text.ts';
+import { paidWork, runHumanizer } from '../../operations/text.ts';
 import { checkTextBounds } from '../../platform/bounds.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { acceptTextJob, isAsync } from '../accept-job.ts';
@@ -22,8 +22,8 @@ export default defineEndpoint({
     const principal = await ctx.key.principal();
     const rateHeaders = await ctx.services.rateLimits.consume('humanizer_sync', principal.userId, principal.plan.humanizer_sync_per_minute);
     const paid = await ctx.services.charges.chargeByKey(ctx.key, textCharges('humanize', words), { requestId: ctx.requestId });
-    const work = { services: ctx.services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges.at(-1)!.balanceAfter, requestId: ctx.requestId };
-    const body = await chargedWork(ctx.services.db, paid, { operation: 'refund on failure', requestId: ctx.requestId }, () => runHumanizer(work, input.content, words));
+    const work = paidWork(ctx.services, paid, ctx.requestId);
+    const body = await chargedWork(ctx.services.db, paid, ctx.requestId, () => runHumanizer(work, input.content, words));
     return { body, headers: rateHeaders };
   },
 });

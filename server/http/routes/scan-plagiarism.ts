@@ -20,7 +20,7 @@ export default defineEndpoint({
       // Too few complete sentences is the caller's 400 insufficient_content, found before any charge.
       const prepared = await scanner.prepare(input.content);
       const charges = await services.charges.charge(principal.userId, plagiarismCharges(), { requestId });
-      return chargedWork(services.db, { userId: principal.userId, charges }, { operation: 'refund on failure', requestId }, async () => {
+      return chargedWork(services.db, { userId: principal.userId, charges }, requestId, async () => {
         const report = await scanner.complete(prepared);
         const response = {
           status: 200,
