@@ -41,6 +41,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** `open`: anyone can sign up in the portal (a Free-plan user); `invite` (default): only invited users. */
   PORTAL_SIGNUP: z.enum(['invite', 'open']).default('invite'),
+  /**
+   * How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For.
+   * 0 (default): the header is ignored, so a client cannot forge its address; behind N proxies the
+   * client's address (sign-in limits, logs) and scheme are read from what the N proxies added.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Mark the session cookie Secure even when the request reached us over HTTP (behind a TLS proxy). */
   PORTAL_SECURE_COOKIES: bool.default(false),
   /** A portal session ends after this many idle minutes, and this many hours after sign-in. */

@@ -43,6 +43,11 @@ function allowedMethods(path: string): string[] {
 
 export function buildApp(services: Services): Koa {
   const app = new Koa();
+  if (services.config.TRUST_PROXY > 0) {
+    // ctx.ip is then the address the outermost trusted proxy saw, not one the client wrote itself.
+    app.proxy = true;
+    app.maxIpsCount = services.config.TRUST_PROXY;
+  }
   const spec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
   const docs = docsPage();
 

@@ -119,6 +119,31 @@ describe('developer portal', () => {
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
   });
 
+  test('the per-address sign-in limit reads X-Forwarded-For only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const failures = (target: TestServer, forwardedFor: string, count: number, tag: string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          fetch(`${target.url}/portal/api/session/`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: target.url, 'X-Forwarded-For': forwardedFor.replace('{i}', String(i)) },
+            body: JSON.stringify({ email: `nobody-${tag}-${i}-${process.pid}@example.com`, password: 'wrong password!' }),
+          }).then((r) => r.status),
+        ),
+      );
+    const [proxied, direct] = await Promise.all([startTestServer({ env: { TRUST_PROXY: '1' } }), startTestServer()]);
+    try {
+      // 50 failures from one client behind the proxy spend that client's limit, not the next one's.
+      assert.deepEqual(new Set(await failures(proxied, '198.51.100.7, 203.0.113.1', 50, 'a')), new Set([401]));
+      assert.deepEqual(await failures(proxied, '198.51.100.7, 203.0.113.1', 1, 'b'), [429]);
+      assert.deepEqual(await failures(proxied, '198.51.100.7, 203.0.113.2', 1, 'c'), [401], 'another client behind the proxy is not limited');
+      // Without TRUST_PROXY a client cannot escape the limit by writing its own X-Forwarded-For.
+      assert.deepEqual(new Set(await failures(direct, '203.0.113.{i}', 50, 'd')), new Set([401]));
+      assert.deepEqual(await failures(direct, '203.0.113.99', 1, 'e'), [429]);
+    } finally {
+      await Promise.all([proxied.close(), direct.close()]);
+    }
+  });
+
   test('sessions expire when idle and at their absolute age', async () => {
     const user = await portalUser(server);
     const session = await signIn(server, user.email, user.password);
