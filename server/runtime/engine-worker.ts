@@ -6,6 +6,7 @@
  * This is also the one place an engine's input error (its own class) becomes the typed
  * EngineInputError that crosses the thread boundary as plain data.
  */
+import { threadId } from 'node:worker_threads';
 import type { Detection, TextDetector } from '../engines/text-detect/index.ts';
 import type { GrammarCorrection, GrammarEngine, TargetVariant } from '../engines/grammar/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
@@ -26,7 +27,8 @@ export type EngineTask =
   | { kind: 'plagiarismReport'; text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
 
 export interface EngineResults {
-  warmUp: true;
+  /** The thread that warmed up: the pool may hand two warm-ups to one thread. */
+  warmUp: number;
   detectText: Detection;
   humanize: HumanizeResult;
   correctGrammar: GrammarCorrection;
@@ -58,11 +60,11 @@ async function textDetector(): Promise<TextDetector> {
 const grammarEngine = () => (grammar ??= import('../engines/grammar/index.ts').then((m) => m.createGrammarEngine()));
 
 /** Loads every engine and runs each once on a small input, so that no request pays the load. */
-async function warmUp(): Promise<true> {
+async function warmUp(): Promise<number> {
   (await textDetector()).detect('Warm up the detector with a sentence.');
   await (await grammarEngine()).correct('She go to school every days.', 'auto');
   await Promise.all([import('../engines/humanize/index.ts'), import('../engines/image/index.ts'), import('../engines/voice/index.ts'), import('../engines/plagiarism/index.ts')]);
-  return true;
+  return threadId;
 }
 
 async function run(task: EngineTask): Promise<EngineResults[EngineTask['kind']]> {

@@ -50,6 +50,19 @@ export interface EngineRuntime {
   close(): Promise<void>;
 }
 
+/**
+ * Runs warm-ups until `threads` distinct threads have reported one: the pool hands a task to any
+ * idle thread, so a thread that warmed up fast may take a second warm-up while another is still
+ * cold. Gives up (not ready; the first request pays the load) after a few rounds.
+ */
+export async function warmEveryThread(threads: number, warmUp: () => Promise<number>, rounds = 5): Promise<boolean> {
+  const warmed = new Set<number>();
+  for (let round = 0; round < rounds && warmed.size < threads; round++) {
+    for (const id of await Promise.all(Array.from({ length: threads - warmed.size }, warmUp))) warmed.add(id);
+  }
+  return warmed.size >= threads;
+}
+
 export function createEngineRuntime(options: { threads: number; warmUp?: boolean }): EngineRuntime {
   const threads = options.threads || Math.max(1, os.availableParallelism());
   const warm = options.warmUp ?? false;
@@ -75,8 +88,8 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
   // Load the in-place detector now, and (warm-up on) every engine on every thread, in the background.
   inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
   if (warm) {
-    void Promise.all(Array.from({ length: threads }, () => run({ kind: 'warmUp' })))
-      .then(() => (warmed = true))
+    void warmEveryThread(threads, () => run({ kind: 'warmUp' }))
+      .then((done) => (warmed = done))
       .catch(() => {}); // not ready then; the engine's failure shows on first use
   }
 

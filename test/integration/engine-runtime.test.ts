@@ -1,7 +1,7 @@
 /** The engine runtime: short texts are detected in place, longer ones on a worker thread. */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { createEngineRuntime } from '../../server/runtime/engines.ts';
+import { createEngineRuntime, warmEveryThread } from '../../server/runtime/engines.ts';
 
 const runtime = createEngineRuntime({ threads: 1 });
 after(() => runtime.close());
@@ -15,5 +15,19 @@ test('a short text (scored in place) and a long one (scored on a worker thread) 
     const detection = await runtime.run({ kind: 'detectText', text });
     assert.ok(detection.aiScore >= 0 && detection.aiScore <= 1);
     assert.equal(detection.sentences.length, text.trim().split('. ').length);
+  }
+});
+
+test('warm-up is ready only once every thread has warmed up, even when one thread takes two warm-ups', async () => {
+  const handedTo = [1, 1, 2, 2, 3]; // the fast thread 1 takes the second warm-up of round one
+  assert.equal(await warmEveryThread(3, async () => handedTo.shift()!), true);
+  assert.deepEqual(handedTo, [], 'a third round is needed for thread 3');
+  assert.equal(await warmEveryThread(2, async () => 1), false, 'a thread that never warms up leaves the runtime not ready');
+  const threads = createEngineRuntime({ threads: 2 });
+  try {
+    const ids = new Set(await Promise.all([1, 2, 3, 4].map(() => threads.run({ kind: 'warmUp' }))));
+    assert.ok(ids.size >= 1 && [...ids].every((id) => Number.isInteger(id) && id > 0), 'each warm-up reports its worker thread');
+  } finally {
+    await threads.close();
   }
 });
