@@ -31,7 +31,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { probe, runProcess } from '../server/engines/voice/ffmpeg.ts';
 import { analyseFrames, SAMPLE_RATE } from '../server/engines/voice/features.ts';
-import { RAW_DIMS, rawFrames } from '../server/engines/voice/frames.ts';
+import { N_BANDS, RAW_DIMS, rawFrames } from '../server/engines/voice/frames.ts';
+import { seededRandom } from '../server/engines/voice/synthetic.ts';
 import { fitFrameNet, FRAME_TRAINING, hasContext, normaliseFrames, type FrameNet, type FrameSampler, type FrameTrainOptions } from '../server/engines/voice/framenet.ts';
 import { clipLogit, measureTrack, MIN_CLIP_SPEECH_SECONDS, MIN_WINDOW_VOICED_SECONDS, scoreWindows, type VoiceMeasurement } from '../server/engines/voice/analysis.ts';
 import { fitBoostedTrees, fitLogistic, fitPlatt, fitStandardiser, selectFeatures, standardise, windowLogit, type BoostOptions, type VoiceModel } from '../server/engines/voice/classifier.ts';
@@ -174,6 +175,7 @@ export interface ClipData {
   codec: string;
   duration: number;
   variants: Record<string, VoiceMeasurement>; // with their normalised frames
+  trainingFrames?: Record<string, ClipFrames>; // raw frame descriptors of the training round trips
 }
 
 /** Frame descriptors of one decoded version of a clip (frames.ts). */
@@ -242,7 +244,34 @@ async function measureClip(clip: Clip): Promise<ClipData> {
 /** The frame model's input: every measurement gets its normalised frames (as measureVoice gives them in production). */
 function withFrames(data: ClipData, frames: Record<string, ClipFrames>): ClipData {
   for (const [name, f] of Object.entries(frames)) data.variants[name].frames = { count: f.count, values: normaliseFrames(f.raw, f.active, f.count), active: f.active };
-  return data as ClipData;
+  data.trainingFrames = Object.fromEntries(TRAINING_VARIANT_NAMES.map((name) => [name, frames[name]])); // for noise augmentation
+  return data;
+}
+
+/**
+ * Additive noise, simulated on the band powers: a noise floor with a spectral tilt (white to pink) at a
+ * signal-to-noise ratio of 5-30 dB relative to the recording's mean active telephone-band power, added to
+ * every frame's band power; cepstra and periodicity are kept. Recording and room noise then belongs to
+ * neither class (TTS output is clean; many natural recordings are not). Seeded by the clip and round trip.
+ */
+export function withNoise(f: ClipFrames, seed: string): Float32Array {
+  const random = seededRandom(Number.parseInt(hash(seed).slice(0, 8), 16));
+  const snrDb = 5 + 25 * random();
+  const tilt = random(); // 0 white, 1 pink
+  let reference = 0;
+  let n = 0;
+  for (let i = 0; i < f.count; i++) {
+    if (!f.active[i]) continue;
+    for (let b = 1; b <= 14; b++) reference += 10 ** (f.raw[i * RAW_DIMS + b] / 10);
+    n += 14;
+  }
+  const level = (n ? reference / n : 1e-8) * 10 ** (-snrDb / 10);
+  const noise = Array.from({ length: N_BANDS }, (_, b) => level * ((b + 0.5) / 8) ** -tilt);
+  const raw = f.raw.slice();
+  for (let i = 0; i < f.count; i++) {
+    for (let b = 0; b < N_BANDS; b++) raw[i * RAW_DIMS + b] = 10 * Math.log10(10 ** (raw[i * RAW_DIMS + b] / 10) + noise[b]);
+  }
+  return raw;
 }
 
 /** Frame cache file: a length-prefixed JSON header, then per variant raw descriptors, active and voiced flags. */
@@ -478,17 +507,25 @@ export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptio
 export interface FrameSet { clip: number; variant: string; measurement: VoiceMeasurement; eligible: Int32Array }
 
 /** Speech-level frames with full context of every trainable non-splice clip × round trip that has enough speech. */
-export function frameSets(clips: Clip[], data: ClipData[], policy: LicencePolicy = 'usable', variants = TRAINING_VARIANT_NAMES): FrameSet[] {
+export function frameSets(clips: Clip[], data: ClipData[], policy: LicencePolicy = 'usable', variants = TRAINING_VARIANT_NAMES, noise = false): FrameSet[] {
   const sets: FrameSet[] = [];
   clips.forEach((clip, index) => {
     if (isSplice(clip) || !trainable(clip, policy)) return;
     for (const variant of variants) {
-      const measurement = data[index].variants[variant];
-      const frames = measurement.frames;
-      if (!frames || measurement.speechSeconds < MIN_CLIP_SPEECH_SECONDS) continue;
-      const eligible: number[] = [];
-      for (let i = 0; i < frames.count; i++) if (frames.active[i] && hasContext(i, frames.count)) eligible.push(i);
-      if (eligible.length) sets.push({ clip: index, variant, measurement, eligible: Int32Array.from(eligible) });
+      const base = data[index].variants[variant];
+      const copies = [{ variant, measurement: base }];
+      const raw = data[index].trainingFrames?.[variant];
+      if (noise && raw) {
+        const values = normaliseFrames(withNoise(raw, `${clip.path}|${variant}`), raw.active, raw.count);
+        copies.push({ variant: `${variant}+noise`, measurement: { ...base, frames: { count: raw.count, values, active: raw.active } } });
+      }
+      for (const { variant: name, measurement } of copies) {
+        const frames = measurement.frames;
+        if (!frames || measurement.speechSeconds < MIN_CLIP_SPEECH_SECONDS) continue;
+        const eligible: number[] = [];
+        for (let i = 0; i < frames.count; i++) if (frames.active[i] && hasContext(i, frames.count)) eligible.push(i);
+        if (eligible.length) sets.push({ clip: index, variant: name, measurement, eligible: Int32Array.from(eligible) });
+      }
     }
   });
   return sets;
@@ -651,8 +688,8 @@ async function main(): Promise<void> {
     kind === 'features'
       ? trainModel(trainingRows(clips, data, policy), clips, { details })
       : kind === 'frames'
-        ? trainFrameModel(frameSets(clips, data, policy), clips, parseFrameOptions(args), details)
-        : trainFusedModel(trainingRows(clips, data, policy), frameSets(clips, data, policy), clips, parseFrameOptions(args), details);
+        ? trainFrameModel(frameSets(clips, data, policy, undefined, args.includes('--noise')), clips, parseFrameOptions(args), details)
+        : trainFusedModel(trainingRows(clips, data, policy), frameSets(clips, data, policy, undefined, args.includes('--noise')), clips, parseFrameOptions(args), details);
   writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, kind === 'features' ? 1 : undefined)}\n`);
   console.log(`model ${model.id} (${kind}) from ${String(model.training?.clips)} clips; calibration`, model.calibration, model.fusion ? `fusion ${JSON.stringify(model.fusion)}` : '');
   console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)} in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -129,7 +129,7 @@ export async function run(args: string[]): Promise<void> {
   } else if (kind === 'fusion') {
     // Both models per held-out source; fusion weights (and calibration) cross-fitted like the frame model's calibration below.
     const rows = trainingRows(clips, data, policy);
-    const sets = frameSets(clips, data, policy);
+    const sets = frameSets(clips, data, policy, undefined, args.includes('--noise'));
     const fitted = new Map<string, { window: ReturnType<typeof fitWindowModel>; net: FrameNet }>();
     const pool: PairScore[] = [];
     const fitWithout = (excluded: Set<string>): { window: ReturnType<typeof fitWindowModel>; net: FrameNet } => ({
@@ -151,7 +151,7 @@ export async function run(args: string[]): Promise<void> {
     // One network per held-out source. Calibration is cross-fitted: the model for source k is calibrated
     // on the held-out logits of every other source j, each scored by the network that never saw j (the
     // networks did see k, but no logit of k's clips enters k's calibration).
-    const sets = frameSets(clips, data, policy);
+    const sets = frameSets(clips, data, policy, undefined, args.includes('--noise'));
     const nets = new Map<string, FrameNet>();
     const pool: ClipScore[] = [];
     for (const [i, group] of groups.entries()) {

@@ -6,6 +6,7 @@ import { N_BANDS, RAW_DIMS } from '../../server/engines/voice/frames.ts';
 import { judgeVoice, measureVoice } from '../../server/engines/voice/analysis.ts';
 import type { VoiceModel } from '../../server/engines/voice/classifier.ts';
 import { seededRandom as prng, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
+import { withNoise } from '../../scripts/train-voice-detector.ts';
 import { CONTEXT, FRAME_LOGIT_LIMIT, fitFrameNet, frameLogits, INPUTS, meanLogit, normaliseFrames, type FrameNet } from '../../server/engines/voice/framenet.ts';
 
 /** Random raw descriptors: band levels around -40 dB, cepstra around 0, periodicity in 0..1. */
@@ -136,5 +137,30 @@ describe('judgeVoice with a frame model', () => {
   test('a frame model needs the frames', () => {
     const { frames: _frames, ...withoutFrames } = measurement;
     assert.throws(() => judgeVoice(withoutFrames, model(constantNet(1))), /frames/);
+  });
+});
+
+describe('noise augmentation of frame descriptors (training)', () => {
+  const count = 30;
+  const active = new Uint8Array(count).fill(1);
+  const raw = randomRaw(count, 11, (band) => (band >= 20 ? -60 : 0)); // speech bands around -40 dB, quiet bands around -100 dB
+  const frames = { count, raw, active, voiced: new Uint8Array(count) };
+
+  test('quiet bands rise to the noise floor, loud bands barely move, cepstra and periodicity are kept', () => {
+    const noisy = withNoise(frames, 'clip|original');
+    for (let i = 0; i < count; i++) {
+      for (let b = 0; b < N_BANDS; b++) {
+        const k = i * RAW_DIMS + b;
+        assert.ok(noisy[k] >= raw[k] - 1e-4);
+        if (b >= 1 && b <= 14) assert.ok(noisy[k] - raw[k] < 4, `band ${b}: ${raw[k]} -> ${noisy[k]}`);
+      }
+      for (let d = N_BANDS; d < RAW_DIMS; d++) assert.equal(noisy[i * RAW_DIMS + d], raw[i * RAW_DIMS + d]);
+    }
+    assert.ok(noisy[25] - raw[25] > 10, 'a band 60 dB down is lifted by the noise');
+  });
+
+  test('deterministic per clip and round trip, different across them', () => {
+    assert.deepEqual(withNoise(frames, 'a|original'), withNoise(frames, 'a|original'));
+    assert.notDeepEqual(withNoise(frames, 'a|original'), withNoise(frames, 'a|mp3_24k'));
   });
 });
