@@ -226,8 +226,7 @@ async function measureClip(clip: Clip): Promise<ClipData> {
   for (const [name, pcm] of Object.entries(pcms)) {
     const track = analyseFrames(pcm);
     if (!cached) {
-      const { frames: _normalised, ...measurement } = measureTrack(track, pcm.length); // the cache keeps raw frames, apart
-      variants[name] = measurement;
+      variants[name] = measureTrack(track, pcm.length, false); // the cache keeps the raw frame descriptors apart
     }
     frames[name] = { count: track.count, raw: rawFrames(track), active: track.active, voiced: track.voiced };
   }

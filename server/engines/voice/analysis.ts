@@ -102,18 +102,20 @@ export interface NormalisedFrames { count: number; values: Float32Array; active:
 
 export const FRAME_STEP = 2; // the frame model scores every other frame (20 ms): neighbours are near-duplicates
 
-export function measureVoice(pcm: Float32Array): VoiceMeasurement {
-  return measureTrack(analyseFrames(pcm), pcm.length);
+/** `frames`: also the normalised frame descriptors (only a frame model needs them). */
+export function measureVoice(pcm: Float32Array, frames = true): VoiceMeasurement {
+  return measureTrack(analyseFrames(pcm), pcm.length, frames);
 }
 
 /** measureVoice from an analysed frame track (training analyses each clip once for both caches). */
-export function measureTrack(track: FrameTrack, samples: number): VoiceMeasurement {
+export function measureTrack(track: FrameTrack, samples: number, withFrames = true): VoiceMeasurement {
   const duration = samples / SAMPLE_RATE;
   const speechSeconds = (speechFrames(track) * HOP) / SAMPLE_RATE;
   const windows = scoringWindows(duration).map((span) => {
     const { values, voicedSeconds } = windowFeatures(track, frameAt(span.start), frameAt(span.end));
     return { ...span, values: Array.from(values), voicedSeconds };
   });
+  if (!withFrames) return { duration, speechSeconds, windows };
   const frames = { count: track.count, values: normaliseFrames(rawFrames(track), track.active, track.count), active: track.active };
   return { duration, speechSeconds, windows, frames };
 }
@@ -279,5 +281,5 @@ export function judgeVoice(measurement: VoiceMeasurement, model: VoiceModel): Vo
 }
 
 export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis {
-  return judgeVoice(measureVoice(pcm), model);
+  return judgeVoice(measureVoice(pcm, model.frameNet !== undefined), model);
 }
