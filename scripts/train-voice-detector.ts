@@ -2,7 +2,11 @@
  * Trains the voice detector's window classifier on ../shared/data/voice and ../shared/data/voice-extra
  * and writes server/engines/voice/model.json.
  *
- *   npm run train -- voice [--data DIR[,DIR...]]
+ *   npm run train -- voice [--model features|frames|fusion] [--licence usable|clear|all] [--data DIR[,DIR...]]
+ *
+ * Three kinds of model (SHIPPED_MODEL is the default): `features`, v2's window features into a logistic
+ * regression plus boosted trees; `frames`, a small MLP on per-recording normalised frame descriptors
+ * (framenet.ts); `fusion`, both, combined by weights fitted on out-of-source log-odds.
  *
  * - Sources. A source is one system or one recording collection (voice-extra's `group`, voice's
  *   `source` family); the same family in both sets is one source (LibriSpeech, Tortoise, espeak-ng and
@@ -26,8 +30,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { probe, runProcess } from '../server/engines/voice/ffmpeg.ts';
-import { SAMPLE_RATE } from '../server/engines/voice/features.ts';
-import { clipLogit, measureVoice, MIN_WINDOW_VOICED_SECONDS, type VoiceMeasurement } from '../server/engines/voice/analysis.ts';
+import { analyseFrames, SAMPLE_RATE } from '../server/engines/voice/features.ts';
+import { N_BANDS, RAW_DIMS, rawFrames } from '../server/engines/voice/frames.ts';
+import { seededRandom } from '../server/engines/voice/synthetic.ts';
+import { fitFrameNet, FRAME_TRAINING, hasContext, normaliseFrames, type FrameNet, type FrameSampler, type FrameTrainOptions } from '../server/engines/voice/framenet.ts';
+import { clipLogit, measureTrack, MIN_CLIP_SPEECH_SECONDS, MIN_WINDOW_VOICED_SECONDS, scoreWindows, type VoiceMeasurement } from '../server/engines/voice/analysis.ts';
 import { fitBoostedTrees, fitLogistic, fitPlatt, fitStandardiser, selectFeatures, standardise, windowLogit, type BoostOptions, type VoiceModel } from '../server/engines/voice/classifier.ts';
 
 export const DEFAULT_DATA_DIRS = ['../../shared/data/voice/', '../../shared/data/voice-extra/'].map((d) => fileURLToPath(new URL(d, import.meta.url)));
@@ -157,14 +164,22 @@ const FEATURE_CODE = (() => {
   const here = fileURLToPath(new URL('../server/engines/voice/', import.meta.url));
   return hash(MEASUREMENT_VERSION, ...['features.ts', 'fft.ts'].map((f) => readFileSync(path.join(here, f), 'utf8')));
 })();
+const FRAME_CODE = (() => {
+  const here = fileURLToPath(new URL('../server/engines/voice/', import.meta.url));
+  return hash('frames-1', ...['features.ts', 'fft.ts', 'frames.ts'].map((f) => readFileSync(path.join(here, f), 'utf8')));
+})();
 
 /** What the evaluation and training know about one clip: its stored format and its measurement per round trip. */
 export interface ClipData {
   sampleRate: number;
   codec: string;
   duration: number;
-  variants: Record<string, VoiceMeasurement>;
+  variants: Record<string, VoiceMeasurement>; // with their normalised frames
+  trainingFrames?: Record<string, ClipFrames>; // raw frame descriptors of the training round trips
 }
+
+/** Frame descriptors of one decoded version of a clip (frames.ts). */
+export interface ClipFrames { count: number; raw: Float32Array; active: Uint8Array; voiced: Uint8Array }
 
 function toFloat(raw: Buffer): Float32Array {
   const pcm = new Float32Array(raw.length >> 1);
@@ -173,13 +188,10 @@ function toFloat(raw: Buffer): Float32Array {
 }
 
 /**
- * Probe, encode every round trip (one ffmpeg run), decode the original and every copy to 16 kHz mono
- * with the production decoder's arguments (a second run), and measure each.
+ * Encode every round trip of a clip (one ffmpeg run), then decode the original and every copy to 16 kHz
+ * mono with the production decoder's arguments (a second run).
  */
-async function measureClip(clip: Clip): Promise<ClipData> {
-  const file = path.join(CACHE_DIR, `clip-${hash(clip.path, FEATURE_CODE, JSON.stringify(ALL_VARIANTS))}.json`);
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ClipData;
-  const info = await probe(clip.path);
+async function decodeVariants(clip: Clip): Promise<Record<string, Float32Array>> {
   const work = mkdtempSync(path.join(CACHE_DIR, 'work-'));
   try {
     const copies = ALL_VARIANTS.map((v) => ({ ...v, file: path.join(work, `${v.name}.${v.ext}`) }));
@@ -196,14 +208,101 @@ async function measureClip(clip: Clip): Promise<ClipData> {
       { timeoutMs: 300_000, maxStdoutBytes: 1024 },
     );
     if (decode.code !== 0) throw new Error(`ffmpeg decode failed on ${clip.file}: ${decode.stderr}`);
-    const variants: Record<string, VoiceMeasurement> = {};
-    for (const [i, s] of sources.entries()) variants[s.name] = measureVoice(toFloat(readFileSync(raws[i])));
-    const data: ClipData = { sampleRate: info.sampleRate, codec: info.codec, duration: info.durationSeconds, variants };
-    writeFileSync(file, JSON.stringify(data));
-    return data;
+    return Object.fromEntries(sources.map((s, i) => [s.name, toFloat(readFileSync(raws[i]))]));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Probe and measure every round trip of a clip (cached), with its frame descriptors (cached apart). */
+async function measureClip(clip: Clip): Promise<ClipData> {
+  const file = path.join(CACHE_DIR, `clip-${hash(clip.path, FEATURE_CODE, JSON.stringify(ALL_VARIANTS))}.json`);
+  const framesFile = path.join(CACHE_DIR, `frames-${hash(clip.path, FRAME_CODE, JSON.stringify(ALL_VARIANTS))}.bin`);
+  const cached = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClipData) : undefined;
+  if (cached && existsSync(framesFile)) return withFrames(cached, readFrames(framesFile));
+  const pcms = await decodeVariants(clip);
+  const variants: Record<string, VoiceMeasurement> = {};
+  const frames: Record<string, ClipFrames> = {};
+  for (const [name, pcm] of Object.entries(pcms)) {
+    const track = analyseFrames(pcm);
+    if (!cached) {
+      variants[name] = measureTrack(track, pcm.length, false); // the cache keeps the raw frame descriptors apart
+    }
+    frames[name] = { count: track.count, raw: rawFrames(track), active: track.active, voiced: track.voiced };
+  }
+  let data = cached;
+  if (!data) {
+    const info = await probe(clip.path);
+    data = { sampleRate: info.sampleRate, codec: info.codec, duration: info.durationSeconds, variants };
+    writeFileSync(file, JSON.stringify(data));
+  }
+  writeFrames(framesFile, frames);
+  return withFrames(data, frames);
+}
+
+/** The frame model's input: every measurement gets its normalised frames (as measureVoice gives them in production). */
+function withFrames(data: ClipData, frames: Record<string, ClipFrames>): ClipData {
+  for (const [name, f] of Object.entries(frames)) data.variants[name].frames = { count: f.count, values: normaliseFrames(f.raw, f.active, f.count), active: f.active };
+  data.trainingFrames = Object.fromEntries(TRAINING_VARIANT_NAMES.map((name) => [name, frames[name]])); // for noise augmentation
+  return data;
+}
+
+/**
+ * Additive noise, simulated on the band powers: a noise floor with a spectral tilt (white to pink) at a
+ * signal-to-noise ratio of 5-30 dB relative to the recording's mean active telephone-band power, added to
+ * every frame's band power; cepstra and periodicity are kept. Recording and room noise then belongs to
+ * neither class (TTS output is clean; many natural recordings are not). Seeded by the clip and round trip.
+ */
+export function withNoise(f: ClipFrames, seed: string): Float32Array {
+  const random = seededRandom(Number.parseInt(hash(seed).slice(0, 8), 16));
+  const snrDb = 5 + 25 * random();
+  const tilt = random(); // 0 white, 1 pink
+  let reference = 0;
+  let n = 0;
+  for (let i = 0; i < f.count; i++) {
+    if (!f.active[i]) continue;
+    for (let b = 1; b <= 14; b++) reference += 10 ** (f.raw[i * RAW_DIMS + b] / 10);
+    n += 14;
+  }
+  const level = (n ? reference / n : 1e-8) * 10 ** (-snrDb / 10);
+  const noise = Array.from({ length: N_BANDS }, (_, b) => level * ((b + 0.5) / 8) ** -tilt);
+  const raw = f.raw.slice();
+  for (let i = 0; i < f.count; i++) {
+    for (let b = 0; b < N_BANDS; b++) raw[i * RAW_DIMS + b] = 10 * Math.log10(10 ** (raw[i * RAW_DIMS + b] / 10) + noise[b]);
+  }
+  return raw;
+}
+
+/** Frame cache file: a length-prefixed JSON header, then per variant raw descriptors, active and voiced flags. */
+function writeFrames(file: string, frames: Record<string, ClipFrames>): void {
+  const names = Object.keys(frames);
+  const header = Buffer.from(JSON.stringify(names.map((name) => ({ name, count: frames[name].count }))));
+  const parts: Buffer[] = [Buffer.alloc(4), header];
+  parts[0].writeUInt32LE(header.length);
+  for (const name of names) {
+    const f = frames[name];
+    parts.push(Buffer.from(f.raw.buffer, f.raw.byteOffset, f.raw.byteLength), Buffer.from(f.active), Buffer.from(f.voiced));
+  }
+  writeFileSync(file, Buffer.concat(parts));
+}
+
+function readFrames(file: string): Record<string, ClipFrames> {
+  const buffer = readFileSync(file);
+  const length = buffer.readUInt32LE(0);
+  const header = JSON.parse(buffer.subarray(4, 4 + length).toString('utf8')) as { name: string; count: number }[];
+  let offset = 4 + length;
+  const out: Record<string, ClipFrames> = {};
+  for (const { name, count } of header) {
+    const raw = new Float32Array(count * RAW_DIMS);
+    Buffer.from(raw.buffer).set(buffer.subarray(offset, offset + raw.byteLength));
+    offset += raw.byteLength;
+    const active = Uint8Array.from(buffer.subarray(offset, offset + count));
+    offset += count;
+    const voiced = Uint8Array.from(buffer.subarray(offset, offset + count));
+    offset += count;
+    out[name] = { count, raw, active, voiced };
+  }
+  return out;
 }
 
 /** Measurements of every clip (two clips at a time: ffmpeg of one overlaps the analysis of the other). */
@@ -333,6 +432,31 @@ export function clipScores(model: WindowModel, rows: WindowRow[]): ClipScore[] {
 
 export interface TrainOptions { l2?: number; features?: readonly string[]; boost?: BoostOptions; within?: boolean; details?: Record<string, unknown> }
 
+/**
+ * Platt calibration of out-of-source clip logits. Weights: each unit counts equally within its class, as
+ * in training, normalised to the clip count; fitted on logits in units of their spread, so the prior
+ * (slope 1) means "one spread is about one unit of log-odds".
+ */
+export function calibrate(heldOut: ClipScore[], clips: Clip[]): { slope: number; intercept: number } {
+  const w = heldOutWeights(heldOut, clips);
+  const clipCount = new Set(heldOut.map((s) => s.clip)).size;
+  const centre = heldOut.reduce((a, s, i) => a + w[i] * s.logit, 0) / clipCount;
+  const spread = Math.sqrt(heldOut.reduce((a, s, i) => a + w[i] * (s.logit - centre) ** 2, 0) / clipCount) || 1;
+  const unit = fitPlatt(heldOut.map((s) => s.logit / spread), heldOut.map((s) => clips[s.clip].label), w);
+  return { slope: unit.slope / spread, intercept: unit.intercept };
+}
+
+/** Weights of held-out scores: each unit (class × source) equal within its class, normalised to the clip count. */
+function heldOutWeights(scores: { clip: number }[], clips: Clip[]): number[] {
+  const perUnit = new Map<string, number>();
+  for (const s of scores) perUnit.set(clips[s.clip].unit, (perUnit.get(clips[s.clip].unit) ?? 0) + 1);
+  const unitsPerClass = [0, 1].map((label) => new Set(scores.filter((s) => clips[s.clip].label === label).map((s) => clips[s.clip].unit)).size);
+  const raw = scores.map((s) => 1 / (perUnit.get(clips[s.clip].unit)! * unitsPerClass[clips[s.clip].label]));
+  const total = raw.reduce((a, b) => a + b, 0);
+  const clipCount = new Set(scores.map((s) => s.clip)).size;
+  return raw.map((x) => (x * clipCount) / total);
+}
+
 /** Fit the window model on `rows`, calibrated on out-of-source logits (whole sources in CALIBRATION_FOLDS folds). */
 export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptions = {}): VoiceModel {
   const l2 = options.l2 ?? L2;
@@ -346,19 +470,7 @@ export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptio
     if (test.length === 0) continue;
     heldOut.push(...clipScores(fitWindowModel(rows.filter((r) => !inFold(r)), clips, l2, features, options.boost, options.within), test));
   }
-  // Platt weights: each unit counts equally within its class, as in training; normalised to the clip count.
-  const perUnit = new Map<string, number>();
-  for (const s of heldOut) perUnit.set(clips[s.clip].unit, (perUnit.get(clips[s.clip].unit) ?? 0) + 1);
-  const unitsPerClass = [0, 1].map((label) => new Set(heldOut.filter((s) => clips[s.clip].label === label).map((s) => clips[s.clip].unit)).size);
-  const raw = heldOut.map((s) => 1 / (perUnit.get(clips[s.clip].unit)! * unitsPerClass[clips[s.clip].label]));
-  const total = raw.reduce((a, b) => a + b, 0);
-  const clipCount = new Set(heldOut.map((s) => s.clip)).size;
-  const w = raw.map((x) => (x * clipCount) / total);
-  // Fitted on logits in units of their spread, so the prior (slope 1) means "one spread ≈ one unit of log-odds".
-  const centre = heldOut.reduce((a, s, i) => a + w[i] * s.logit, 0) / clipCount;
-  const spread = Math.sqrt(heldOut.reduce((a, s, i) => a + w[i] * (s.logit - centre) ** 2, 0) / clipCount) || 1;
-  const unit = fitPlatt(heldOut.map((s) => s.logit / spread), heldOut.map((s) => clips[s.clip].label), w);
-  const calibration = { slope: unit.slope / spread, intercept: unit.intercept };
+  const calibration = calibrate(heldOut, clips);
 
   const fitted = fitWindowModel(rows, clips, l2, features, options.boost, options.within);
   const round = (x: number): number => Number(x.toPrecision(8));
@@ -387,6 +499,170 @@ export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptio
   };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The frame model (framenet.ts)
+
+/** One decoded version of a training clip: its normalised frames and the frames a network may learn from. */
+export interface FrameSet { clip: number; variant: string; measurement: VoiceMeasurement; eligible: Int32Array }
+
+/** Speech-level frames with full context of every trainable non-splice clip × round trip that has enough speech. */
+export function frameSets(clips: Clip[], data: ClipData[], policy: LicencePolicy = 'usable', variants = TRAINING_VARIANT_NAMES, noise = false): FrameSet[] {
+  const sets: FrameSet[] = [];
+  clips.forEach((clip, index) => {
+    if (isSplice(clip) || !trainable(clip, policy)) return;
+    for (const variant of variants) {
+      const base = data[index].variants[variant];
+      const copies = [{ variant, measurement: base }];
+      const raw = data[index].trainingFrames?.[variant];
+      if (noise && raw) {
+        const values = normaliseFrames(withNoise(raw, `${clip.path}|${variant}`), raw.active, raw.count);
+        copies.push({ variant: `${variant}+noise`, measurement: { ...base, frames: { count: raw.count, values, active: raw.active } } });
+      }
+      for (const { variant: name, measurement } of copies) {
+        const frames = measurement.frames;
+        if (!frames || measurement.speechSeconds < MIN_CLIP_SPEECH_SECONDS) continue;
+        const eligible: number[] = [];
+        for (let i = 0; i < frames.count; i++) if (frames.active[i] && hasContext(i, frames.count)) eligible.push(i);
+        if (eligible.length) sets.push({ clip: index, variant: name, measurement, eligible: Int32Array.from(eligible) });
+      }
+    }
+  });
+  return sets;
+}
+
+/**
+ * Source-balanced sampling: a class (half each), a unit of it (class × source, uniformly), a clip of the
+ * unit, one of its round trips, a frame. No source dominates, however many clips it has.
+ */
+function balancedSampler(sets: FrameSet[], clips: Clip[]): FrameSampler {
+  const units: Map<string, Map<number, FrameSet[]>>[] = [new Map(), new Map()];
+  for (const set of sets) {
+    const clip = clips[set.clip];
+    const byClip = units[clip.label].get(clip.unit) ?? new Map<number, FrameSet[]>();
+    units[clip.label].set(clip.unit, byClip);
+    byClip.set(set.clip, [...(byClip.get(set.clip) ?? []), set]);
+  }
+  const tree = units.map((byUnit) => [...byUnit.keys()].sort().map((u) => [...byUnit.get(u)!.values()]));
+  const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)];
+  return (random) => {
+    const label = random() < 0.5 ? 1 : 0;
+    const set = pick(pick(pick(tree[label], random), random), random);
+    return { frames: set.measurement.frames!.values, index: set.eligible[Math.floor(random() * set.eligible.length)], label };
+  };
+}
+
+export const frameScorer = (net: FrameNet): VoiceModel => ({ ...UNCALIBRATED, featureNames: [], mean: [], scale: [], weights: [], bias: 0, frameNet: net });
+
+/** Clip log-odds of each set, scored like the engine scores a clip. */
+export function frameClipScores(net: FrameNet, sets: { clip: number; variant: string; measurement: VoiceMeasurement }[]): ClipScore[] {
+  const scorer = frameScorer(net);
+  return sets.flatMap((s) => {
+    const logit = clipLogit(scoreWindows(s.measurement, scorer));
+    return logit === undefined ? [] : [{ clip: s.clip, variant: s.variant, logit }];
+  });
+}
+
+export const fitFrameModel = (sets: FrameSet[], clips: Clip[], options: FrameTrainOptions = FRAME_TRAINING): FrameNet => fitFrameNet(balancedSampler(sets, clips), options);
+
+/** Fit the frame model on `sets`, calibrated on out-of-source logits (whole sources in CALIBRATION_FOLDS folds). */
+export function trainFrameModel(sets: FrameSet[], clips: Clip[], options: FrameTrainOptions = FRAME_TRAINING, details: Record<string, unknown> = {}): VoiceModel {
+  const groups = [...new Set(sets.map((s) => clips[s.clip].group))].sort();
+  const foldOf = new Map(groups.map((g, i) => [g, i % CALIBRATION_FOLDS]));
+  const heldOut: ClipScore[] = [];
+  for (let fold = 0; fold < CALIBRATION_FOLDS; fold++) {
+    const inFold = (s: FrameSet): boolean => foldOf.get(clips[s.clip].group) === fold;
+    const test = sets.filter(inFold);
+    if (test.length) heldOut.push(...frameClipScores(fitFrameModel(sets.filter((s) => !inFold(s)), clips, options), test));
+  }
+  const calibration = calibrate(heldOut, clips);
+  const net = fitFrameModel(sets, clips, options);
+  const round = (x: number): number => Number(x.toPrecision(8));
+  const params = { featureNames: [], mean: [], scale: [], weights: [], bias: 0, frameNet: net, calibration: { slope: round(calibration.slope), intercept: round(calibration.intercept) } };
+  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
+  return {
+    id,
+    ...params,
+    training: {
+      frameSets: sets.length,
+      clips: new Set(sets.map((s) => s.clip)).size,
+      sources: groups,
+      variants: [...new Set(sets.map((s) => s.variant))],
+      options,
+      ...details,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Fusion of the window-feature model and the frame model
+
+/** Held-out clip log-odds of both models for the same clip × round trip. */
+export interface PairScore { clip: number; variant: string; features: number; frames: number }
+
+export function pairScores(window: WindowModel, net: FrameNet, rows: WindowRow[], sets: FrameSet[]): PairScore[] {
+  const byKey = new Map(clipScores(window, rows).map((s) => [`${s.clip}|${s.variant}`, s.logit]));
+  return frameClipScores(net, sets).flatMap((s) => {
+    const features = byKey.get(`${s.clip}|${s.variant}`);
+    return features === undefined ? [] : [{ clip: s.clip, variant: s.variant, features, frames: s.logit }];
+  });
+}
+
+/** Fusion weights and intercept: a logistic regression on held-out log-odds of both models (the calibration too). */
+export function fitFusion(pairs: PairScore[], clips: Clip[]): Pick<VoiceModel, 'fusion' | 'calibration'> {
+  const fitted = fitLogistic(pairs.map((p) => [p.features, p.frames]), pairs.map((p) => clips[p.clip].label), heldOutWeights(pairs, clips), 1);
+  return { fusion: { features: fitted.weights[0], frames: fitted.weights[1] }, calibration: { slope: 1, intercept: fitted.bias } };
+}
+
+/** Both models fitted on rows/sets, fused and calibrated on out-of-source log-odds (CALIBRATION_FOLDS folds of whole sources). */
+export function trainFusedModel(rows: WindowRow[], sets: FrameSet[], clips: Clip[], frameOptions: FrameTrainOptions = FRAME_TRAINING, details: Record<string, unknown> = {}): VoiceModel {
+  const groups = [...new Set(sets.map((s) => clips[s.clip].group))].sort();
+  const foldOf = new Map(groups.map((g, i) => [g, i % CALIBRATION_FOLDS]));
+  const pairs: PairScore[] = [];
+  for (let fold = 0; fold < CALIBRATION_FOLDS; fold++) {
+    const inFold = (clip: number): boolean => foldOf.get(clips[clip].group) === fold;
+    const window = fitWindowModel(rows.filter((r) => !inFold(r.clip)), clips, L2);
+    const net = fitFrameModel(sets.filter((s) => !inFold(s.clip)), clips, frameOptions);
+    pairs.push(...pairScores(window, net, rows.filter((r) => inFold(r.clip)), sets.filter((s) => inFold(s.clip))));
+  }
+  const { fusion, calibration } = fitFusion(pairs, clips);
+  const window = fitWindowModel(rows, clips, L2);
+  const net = fitFrameModel(sets, clips, frameOptions);
+  const round = (x: number): number => Number(x.toPrecision(8));
+  const params = {
+    featureNames: window.featureNames,
+    mean: window.mean.map(round),
+    scale: window.scale.map(round),
+    weights: window.weights.map(round),
+    bias: round(window.bias),
+    ...(window.trees?.length ? { trees: window.trees.map((t) => ({ ...t, threshold: t.threshold.map(round), value: t.value.map(round) })) } : {}),
+    frameNet: net,
+    fusion: { features: round(fusion!.features), frames: round(fusion!.frames) },
+    calibration: { slope: 1, intercept: round(calibration.intercept) },
+  };
+  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
+  return { id, ...params, training: { windows: rows.length, frameSets: sets.length, clips: new Set(sets.map((s) => s.clip)).size, sources: groups, l2: L2, boost: BOOST, frameOptions, ...details } };
+}
+
+/**
+ * Which model `npm run train -- voice` ships and `npm run eval -- voice` measures by default; `--model
+ * features|frames|fusion` picks another: the v2 window-feature model, the frame model alone, or both fused.
+ */
+export type ModelKind = 'features' | 'frames' | 'fusion';
+export const SHIPPED_MODEL: ModelKind = 'features';
+
+export function parseModelKind(args: string[]): ModelKind {
+  const value = args.includes('--model') ? args[args.indexOf('--model') + 1] : SHIPPED_MODEL;
+  if (value !== 'features' && value !== 'frames' && value !== 'fusion') throw new Error(`--model must be features, frames or fusion, not ${value}`);
+  return value;
+}
+
+/** `--hidden N --steps N --batch N --lr X --decay X --seed N --bands N` override the frame model's training options (experiments). */
+export function parseFrameOptions(args: string[]): FrameTrainOptions {
+  const value = (flag: string, fallback: number): number => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : fallback);
+  const d = FRAME_TRAINING;
+  return { hidden: value('--hidden', d.hidden), steps: value('--steps', d.steps), batch: value('--batch', d.batch), learningRate: value('--lr', d.learningRate), weightDecay: value('--decay', d.weightDecay), seed: value('--seed', d.seed), bands: value('--bands', d.bands) };
+}
+
 export function parseLicencePolicy(args: string[]): LicencePolicy {
   const value = args.includes('--licence') ? args[args.indexOf('--licence') + 1] : 'usable';
   if (value !== 'usable' && value !== 'clear' && value !== 'all') throw new Error(`--licence must be usable, clear or all, not ${value}`);
@@ -405,13 +681,16 @@ async function main(): Promise<void> {
   const policy = parseLicencePolicy(args);
   const clips = loadClips(parseDataDirs(args));
   const data = await measureClips(clips);
-  const rows = trainingRows(clips, data, policy);
-  const model = trainModel(rows, clips, { details: { data: 'shared/data/voice + shared/data/voice-extra (labels.jsonl)', licences: policy } });
-  writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
-  const ranked = model.featureNames.map((name, j) => ({ name, w: model.weights[j] })).sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
-  console.log(`model ${model.id}: ${String(model.training?.windows)} windows from ${String(model.training?.clips)} clips; calibration`, model.calibration);
-  console.log('largest weights (standardised; + means AI):');
-  for (const { name, w } of ranked.slice(0, 12)) console.log(`  ${name.padEnd(26)} ${w >= 0 ? '+' : ''}${w.toFixed(3)}`);
+  const details = { data: 'shared/data/voice + shared/data/voice-extra (labels.jsonl)', licences: policy };
+  const kind = parseModelKind(args);
+  const model =
+    kind === 'features'
+      ? trainModel(trainingRows(clips, data, policy), clips, { details })
+      : kind === 'frames'
+        ? trainFrameModel(frameSets(clips, data, policy, undefined, args.includes('--noise')), clips, parseFrameOptions(args), details)
+        : trainFusedModel(trainingRows(clips, data, policy), frameSets(clips, data, policy, undefined, args.includes('--noise')), clips, parseFrameOptions(args), details);
+  writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, kind === 'features' ? 1 : undefined)}\n`);
+  console.log(`model ${model.id} (${kind}) from ${String(model.training?.clips)} clips; calibration`, model.calibration, model.fusion ? `fusion ${JSON.stringify(model.fusion)}` : '');
   console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -1,6 +1,8 @@
 /**
- * `npm run eval -- voice [--data DIR[,DIR]] [--l2 N] [--features a,b,...] [--trees N [--depth D]] [--licence usable|clear|all]`: leave-one-source-out
- * evaluation of the voice engine over ../shared/data/voice and ../shared/data/voice-extra.
+ * `npm run eval -- voice [--model features|frames|fusion] [--data DIR[,DIR]] [--licence usable|clear|all]
+ *   [--l2 N] [--features a,b,...] [--trees N [--depth D]] [--hidden N --steps N --bands N --seed N ...]`:
+ * leave-one-source-out evaluation of the voice engine over ../shared/data/voice and ../shared/data/voice-extra.
+ * Without --model it measures the kind of model `npm run train -- voice` ships (SHIPPED_MODEL).
  *
  * For each source (voice-extra's `group`, voice's source family; codec and short copies go with their
  * original), a model is trained by the training script's own code on every other source (its
@@ -12,11 +14,22 @@
  * Accuracy counts `undetermined` as wrong and is taken over the clips with at least
  * MIN_CLIP_SPEECH_SECONDS of speech; clips with less are reported apart (they should be undetermined).
  * AUC and EER are over ai_probability; FPR is the share of natural clips called `ai_voice` at the
- * shipped threshold (0.5, with the undetermined margin).
+ * shipped threshold (0.5, with the undetermined margin). The decision-band table shows what other
+ * thresholds would give on the same held-out probabilities.
+ *
+ * The frame model and the fusion are calibrated by cross-fitting: the model for held-out source k is
+ * calibrated on the held-out log-odds of every other source j, each from the model that never saw j
+ * (those models did see k, but no score of k's clips enters k's calibration). One model per source
+ * instead of five inner folds per source keeps the evaluation within minutes.
  */
 import { auc } from '../lib/metrics.ts';
 import { judgeVoice, MIN_CLIP_SPEECH_SECONDS, WINDOW_SECONDS, type VoiceAnalysis } from '../../server/engines/voice/analysis.ts';
-import { BOOST, EVAL_VARIANTS, isSplice, loadClips, measureClips, MODEL_FEATURES, parseDataDirs, parseLicencePolicy, trainingRows, trainModel, type Clip, type ClipData, type TrainOptions } from '../train-voice-detector.ts';
+import type { VoiceModel } from '../../server/engines/voice/classifier.ts';
+import type { FrameNet } from '../../server/engines/voice/framenet.ts';
+import {
+  BOOST, calibrate, EVAL_VARIANTS, fitFrameModel, fitFusion, fitWindowModel, frameClipScores, L2, pairScores, type PairScore, frameScorer, frameSets, isSplice, loadClips, measureClips, MODEL_FEATURES, parseDataDirs,
+  parseFrameOptions, parseLicencePolicy, parseModelKind, trainingRows, trainModel, type Clip, type ClipData, type ClipScore, type TrainOptions,
+} from '../train-voice-detector.ts';
 
 interface Outcome { clip: Clip; data: ClipData; variant: string; result: VoiceAnalysis }
 
@@ -104,13 +117,60 @@ export async function run(args: string[]): Promise<void> {
   const clips = loadClips(parseDataDirs(args));
   const data = await measureClips(clips);
   const policy = parseLicencePolicy(args);
-  const rows = trainingRows(clips, data, policy);
+  const kind = parseModelKind(args);
   const opts = options(args);
+  const frameOptions = parseFrameOptions(args);
   const groups = [...new Set(clips.filter((c) => !isSplice(c)).map((c) => c.group))].sort();
+  const groupOf = (clip: number): string => clips[clip].group;
+  let modelWithout: (excluded: Set<string>) => VoiceModel;
+  if (kind === 'features') {
+    const rows = trainingRows(clips, data, policy);
+    modelWithout = (excluded) => trainModel(rows.filter((r) => !excluded.has(groupOf(r.clip))), clips, opts);
+  } else if (kind === 'fusion') {
+    // Both models per held-out source; fusion weights (and calibration) cross-fitted like the frame model's calibration below.
+    const rows = trainingRows(clips, data, policy);
+    const sets = frameSets(clips, data, policy, undefined, args.includes('--noise'));
+    const fitted = new Map<string, { window: ReturnType<typeof fitWindowModel>; net: FrameNet }>();
+    const pool: PairScore[] = [];
+    const fitWithout = (excluded: Set<string>): { window: ReturnType<typeof fitWindowModel>; net: FrameNet } => ({
+      window: fitWindowModel(rows.filter((r) => !excluded.has(groupOf(r.clip))), clips, opts.l2 ?? L2, opts.features, opts.boost),
+      net: fitFrameModel(sets.filter((s) => !excluded.has(groupOf(s.clip))), clips, frameOptions),
+    });
+    for (const [i, group] of groups.entries()) {
+      const both = fitWithout(new Set([group]));
+      fitted.set(group, both);
+      pool.push(...pairScores(both.window, both.net, rows.filter((r) => groupOf(r.clip) === group), sets.filter((s) => groupOf(s.clip) === group)));
+      process.stderr.write(`\rmodels: ${i + 1}/${groups.length}`);
+    }
+    process.stderr.write('\n');
+    modelWithout = (excluded) => {
+      const both = (excluded.size === 1 ? fitted.get([...excluded][0]) : undefined) ?? fitWithout(excluded);
+      return { id: 'fold', ...both.window, frameNet: both.net, ...fitFusion(pool.filter((s) => !excluded.has(groupOf(s.clip))), clips) };
+    };
+  } else {
+    // One network per held-out source. Calibration is cross-fitted: the model for source k is calibrated
+    // on the held-out logits of every other source j, each scored by the network that never saw j (the
+    // networks did see k, but no logit of k's clips enters k's calibration).
+    const sets = frameSets(clips, data, policy, undefined, args.includes('--noise'));
+    const nets = new Map<string, FrameNet>();
+    const pool: ClipScore[] = [];
+    for (const [i, group] of groups.entries()) {
+      const net = fitFrameModel(sets.filter((s) => groupOf(s.clip) !== group), clips, frameOptions);
+      nets.set(group, net);
+      pool.push(...frameClipScores(net, sets.filter((s) => groupOf(s.clip) === group)));
+      process.stderr.write(`\rnetworks: ${i + 1}/${groups.length}`);
+    }
+    process.stderr.write('\n');
+    modelWithout = (excluded) => {
+      const only = excluded.size === 1 ? nets.get([...excluded][0]) : undefined;
+      const net = only ?? fitFrameModel(sets.filter((s) => !excluded.has(groupOf(s.clip))), clips, frameOptions);
+      return { ...frameScorer(net), calibration: calibrate(pool.filter((s) => !excluded.has(groupOf(s.clip))), clips) };
+    };
+  }
   const variantNames = ['original', ...EVAL_VARIANTS.map((v) => v.name)];
   const all: Outcome[] = [];
   for (const [i, group] of groups.entries()) {
-    const model = trainModel(rows.filter((r) => clips[r.clip].group !== group), clips, opts);
+    const model = modelWithout(new Set([group]));
     clips.forEach((clip, index) => {
       if (clip.group !== group) return;
       for (const variant of variantNames) all.push({ clip, data: data[index], variant, result: judgeVoice(data[index].variants[variant], model) });
@@ -124,7 +184,10 @@ export async function run(args: string[]): Promise<void> {
   const judged = originals.filter(enough);
   const sources = new Set(judged.map((o) => o.clip.group)).size;
   console.log(`# Voice detector: leave-one-source-out over ${groups.length} sources, ${clips.length} clips (voice + voice-extra)`);
-  console.log(`features: ${(opts.features ?? MODEL_FEATURES).length}; l2 ${opts.l2 ?? 'default'}; trees ${JSON.stringify(opts.boost ?? BOOST)}; within-source contrast ${opts.within ? 'yes' : 'no'}; trained on licences: ${policy} (every source is still evaluated). Accuracy counts undetermined as wrong, over the ${judged.length} clips with >= ${MIN_CLIP_SPEECH_SECONDS} s of speech (${sources} sources); FPR = natural called ai_voice.`);
+  console.log(kind === 'fusion' ? `fusion of the v2 window-feature model and the frame model ${JSON.stringify(frameOptions)}; fusion weights and calibration cross-fitted on the other sources' held-out logits.` : kind === 'features'
+    ? `v2 window-feature model: features ${(opts.features ?? MODEL_FEATURES).length}; l2 ${opts.l2 ?? 'default'}; trees ${JSON.stringify(opts.boost ?? BOOST)}; within-source contrast ${opts.within ? 'yes' : 'no'}.`
+    : `frame model ${JSON.stringify(frameOptions)}; calibration cross-fitted on the other sources' held-out logits.`);
+  console.log(`Trained on licences: ${policy} (every source is still evaluated). Accuracy counts undetermined as wrong, over the ${judged.length} clips with >= ${MIN_CLIP_SPEECH_SECONDS} s of speech (${sources} sources); FPR = natural called ai_voice.`);
 
   console.log('\n### Overall (original files)\n');
   console.log(`| set ${HEADER}\n|---|---|---:|---:|---:|---:|---:|---:|---:|`);
@@ -153,6 +216,19 @@ export async function run(args: string[]): Promise<void> {
   console.log(`\n### Clips with under ${MIN_CLIP_SPEECH_SECONDS} s of speech (should be undetermined)\n`);
   console.log(`${short.filter((o) => o.result.verdict === 'undetermined').length} of ${short.length} undetermined; ${short.filter((o) => o.result.verdict !== 'undetermined' && !correct(o)).length} wrongly decided; reasons: ${JSON.stringify(Object.fromEntries([...new Set(short.map((o) => o.result.undetermined_reason ?? 'decided'))].map((r) => [r, short.filter((o) => (o.result.undetermined_reason ?? 'decided') === r).length])))}`);
 
+  // The decision band, chosen from these held-out figures: natural below `lower`, ai_voice at or above
+  // `upper`, undetermined between (clips with too little speech stay undetermined).
+  console.log('\n### Decision band (held-out originals with enough speech): natural if p < lower, ai_voice if p >= upper\n');
+  console.log('| lower | upper | accuracy | ai_voice acc. | natural acc. | FPR | undetermined |\n|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [lower, upper] of [[0.5, 0.5], [0.48, 0.52], [0.45, 0.55], [0.5, 0.55], [0.5, 0.6], [0.5, 0.65], [0.5, 0.7], [0.55, 0.6], [0.55, 0.65], [0.55, 0.7], [0.6, 0.7]]) {
+    const call = (o: Outcome): string =>
+      o.result.verdict === 'undetermined' && o.result.undetermined_reason !== 'balanced_evidence' ? 'undetermined' : o.result.ai_probability >= upper ? 'ai_voice' : o.result.ai_probability < lower ? 'natural_voice' : 'undetermined';
+    const share = (items: Outcome[], test: (o: Outcome) => boolean): string => pct(items.filter(test).length / items.length);
+    const ai = judged.filter((o) => o.clip.label === 1);
+    const natural = judged.filter((o) => o.clip.label === 0);
+    console.log(`| ${lower} | ${upper} | ${share(judged, (o) => call(o) === expected(o))} | ${share(ai, (o) => call(o) === 'ai_voice')} | ${share(natural, (o) => call(o) === 'natural_voice')} | ${share(natural, (o) => call(o) === 'ai_voice')} | ${share(judged, (o) => call(o) === 'undetermined')} |`);
+  }
+
   const worst = [...perSource.entries()].sort((a, b) => a[1].accuracy - b[1].accuracy).slice(0, 3);
   console.log(`\nworst sources: ${worst.map(([g, f]) => `${g} ${pct(f.accuracy)} (${f.n})`).join('; ')}`);
 
@@ -167,7 +243,7 @@ export async function run(args: string[]): Promise<void> {
   for (const { c, i } of splices) {
     const known = new Set(clips.map((x) => x.group));
     const excluded = new Set([...(c.parts ?? []).map((p) => groupOfPath.get(p) ?? '?'), ...(c.partSources ?? []).filter((g) => known.has(g))]);
-    const model = trainModel(rows.filter((r) => !excluded.has(clips[r.clip].group)), clips, opts);
+    const model = modelWithout(excluded);
     const result = judgeVoice(data[i].variants.original, model);
     const truth = c.segments!.map((s) => ({ start: s.start_s, end: s.end_s, label: s.label }));
     const returned = result.segments.map((s) => ({ start: parseFloat(s.start_time), end: parseFloat(s.end_time), label: s.verdict }));

@@ -2,18 +2,21 @@
  * From 16 kHz PCM to the voice verdict and timeline, in two steps so that training and evaluation use
  * exactly the production path:
  *
- * - measureVoice (model-free): frame analysis, speech detection, and the feature vector of every 3 s
- *   window (1.5 s hop) of the clip.
- * - judgeVoice (model): each window with enough speech is scored by the classifier; the clip score is
- *   the mean of the windows' log-odds, weighted by their speech time, calibrated into a probability.
+ * - measureVoice (model-free): frame analysis, speech detection, the per-recording normalised frame
+ *   descriptors (framenet.ts), and the feature vector of every 3 s window (1.5 s hop) of the clip.
+ * - judgeVoice (model): each window with enough speech is scored (the frame model: the mean log-odds of
+ *   its frames; a v2 feature model: its window features); the clip score is the mean of the windows'
+ *   log-odds, weighted by their speech time, calibrated into a probability.
  *   Audio over 6 s also gets a timeline: 1.5 s cells (the hop), each scored from the windows that
  *   overlap it, median-smoothed over three cells, labelled, and merged into runs of equal verdict.
  *
  * Too little speech (silence, music, noise, under about 1 s of speech or a file under 1 s) gives
  * `undetermined` at even odds, with the reason.
  */
-import { analyseFrames, frameAt, speechFrames, windowFeatures, HOP, SAMPLE_RATE } from './features.ts';
+import { analyseFrames, frameAt, speechFrames, windowFeatures, HOP, SAMPLE_RATE, type FrameTrack } from './features.ts';
 import { calibratedProbability, windowLogit, type VoiceModel } from './classifier.ts';
+import { rawFrames } from './frames.ts';
+import { frameLogits, meanLogit, normaliseFrames, type FrameNet } from './framenet.ts';
 
 export interface VoiceSegment {
   start_time: string;
@@ -91,17 +94,41 @@ export interface VoiceMeasurement {
   duration: number;
   speechSeconds: number;
   windows: MeasuredWindow[];
+  frames?: NormalisedFrames; // for the frame model
 }
 
-export function measureVoice(pcm: Float32Array): VoiceMeasurement {
-  const duration = pcm.length / SAMPLE_RATE;
-  const track = analyseFrames(pcm);
+/** Per-recording normalised frame descriptors (framenet.ts) and which frames are speech-level. */
+export interface NormalisedFrames { count: number; values: Float32Array; active: Uint8Array }
+
+export const FRAME_STEP = 2; // the frame model scores every other frame (20 ms): neighbours are near-duplicates
+
+/** `frames`: also the normalised frame descriptors (only a frame model needs them). */
+export function measureVoice(pcm: Float32Array, frames = true): VoiceMeasurement {
+  return measureTrack(analyseFrames(pcm), pcm.length, frames);
+}
+
+/** measureVoice from an analysed frame track (training analyses each clip once for both caches). */
+export function measureTrack(track: FrameTrack, samples: number, withFrames = true): VoiceMeasurement {
+  const duration = samples / SAMPLE_RATE;
   const speechSeconds = (speechFrames(track) * HOP) / SAMPLE_RATE;
   const windows = scoringWindows(duration).map((span) => {
     const { values, voicedSeconds } = windowFeatures(track, frameAt(span.start), frameAt(span.end));
     return { ...span, values: Array.from(values), voicedSeconds };
   });
-  return { duration, speechSeconds, windows };
+  if (!withFrames) return { duration, speechSeconds, windows };
+  const frames = { count: track.count, values: normaliseFrames(rawFrames(track), track.active, track.count), active: track.active };
+  return { duration, speechSeconds, windows, frames };
+}
+
+const lastLogits = new WeakMap<NormalisedFrames, { net: FrameNet; logits: Float32Array }>();
+
+/** Frame log-odds of a recording (remembered for the last network, as evaluation judges a clip more than once). */
+export function recordingFrameLogits(net: FrameNet, frames: NormalisedFrames): Float32Array {
+  const known = lastLogits.get(frames);
+  if (known?.net === net) return known.logits;
+  const logits = frameLogits(net, frames.values, frames.active, frames.count, FRAME_STEP);
+  lastLogits.set(frames, { net, logits });
+  return logits;
 }
 
 export interface ScoredWindow extends Span {
@@ -109,13 +136,25 @@ export interface ScoredWindow extends Span {
   voicedSeconds: number;
 }
 
-export function scoreWindows(windows: MeasuredWindow[], model: VoiceModel): ScoredWindow[] {
-  return windows.map((w) => ({
-    start: w.start,
-    end: w.end,
-    logit: w.voicedSeconds >= MIN_WINDOW_VOICED_SECONDS ? windowLogit(model, w.values) : undefined,
-    voicedSeconds: w.voicedSeconds,
-  }));
+/**
+ * Each window with enough voiced speech gets log-odds: from the window features (v2), from the frame
+ * model (the mean log-odds of its frames), or a fixed linear fusion of both, as the model says.
+ */
+export function scoreWindows(measurement: VoiceMeasurement, model: VoiceModel): ScoredWindow[] {
+  const net = model.frameNet;
+  if (net && !measurement.frames) throw new Error('the voice model scores frames, but the measurement has none');
+  const logits = net ? recordingFrameLogits(net, measurement.frames!) : undefined;
+  const fusion = model.fusion;
+  return measurement.windows.map((w) => {
+    let logit: number | undefined;
+    if (w.voicedSeconds >= MIN_WINDOW_VOICED_SECONDS) {
+      const frames = logits ? meanLogit(logits, frameAt(w.start), frameAt(w.end)) : undefined;
+      if (!logits) logit = windowLogit(model, w.values);
+      else if (!fusion) logit = frames;
+      else logit = fusion.features * windowLogit(model, w.values) + fusion.frames * (frames ?? 0);
+    }
+    return { start: w.start, end: w.end, logit, voicedSeconds: w.voicedSeconds };
+  });
 }
 
 /** Log-odds of a span: the mean of the scored windows' log-odds, weighted by their voiced time. */
@@ -180,7 +219,7 @@ const runProbability = (run: Run): number =>
 
 export function judgeVoice(measurement: VoiceMeasurement, model: VoiceModel): VoiceAnalysis {
   const { duration, speechSeconds } = measurement;
-  const scored = scoreWindows(measurement.windows, model);
+  const scored = scoreWindows(measurement, model);
   const clip = clipLogit(scored);
   let aiProbability = clip === undefined ? 0.5 : clampProbability(calibratedProbability(model, clip));
   const tooLittleSpeech = speechSeconds < MIN_CLIP_SPEECH_SECONDS || duration < MIN_CLIP_SECONDS || clip === undefined;
@@ -242,5 +281,5 @@ export function judgeVoice(measurement: VoiceMeasurement, model: VoiceModel): Vo
 }
 
 export function analysePcm(pcm: Float32Array, model: VoiceModel): VoiceAnalysis {
-  return judgeVoice(measureVoice(pcm), model);
+  return judgeVoice(measureVoice(pcm, model.frameNet !== undefined), model);
 }

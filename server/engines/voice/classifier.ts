@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { treeValue, type Tree } from '../shared/trees.ts';
 import { FEATURE_NAMES } from './features.ts';
+import type { FrameNet } from './framenet.ts';
 
 export interface VoiceModel {
   id: string; // short hash of the fitted parameters
@@ -16,6 +17,8 @@ export interface VoiceModel {
   weights: number[]; // on standardised features
   bias: number;
   trees?: Tree[]; // added to the linear score
+  frameNet?: FrameNet; // when present, windows are scored by this frame model (alone, or fused with the features)
+  fusion?: { features: number; frames: number }; // window log-odds = features × feature score + frames × frame score
   calibration: { slope: number; intercept: number };
   training?: Record<string, unknown>; // provenance: data, augmentations, seed, cross-validated figures
 }

@@ -16,7 +16,7 @@ import type { VoiceAnalysis } from './analysis.ts';
 
 const model = loadModel(new URL('./model.json', import.meta.url));
 
-export const VOICE_ENGINE_VERSION: string = `voice-acoustic-2.0.0+model.${model.id}`;
+export const VOICE_ENGINE_VERSION: string = `voice-${model.frameNet ? 'frames-3.0.0' : 'acoustic-2.0.0'}+model.${model.id}`;
 
 /** Container, codec and duration without decoding; throws InvalidAudioError / UnsupportedMediaError. Used for billing (contract/catalogue.ts prices it). */
 export function probeAudio(path: string): Promise<AudioProbe> {
