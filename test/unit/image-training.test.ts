@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { PATCH_FEATURE_COUNT, type PatchGrid } from '../../server/engines/image/forensics.ts';
 import { patchScores } from '../../server/engines/image/model.ts';
-import { TRAIN_VIEWS, fitPatchModel, seededRandom, transform, type Measured, type Sample } from '../../scripts/train-image-detector.ts';
+import { TRAIN_VIEWS, chooseRealBias, fitPatchModel, seededRandom, transform, type Measured, type Sample } from '../../scripts/train-image-detector.ts';
 import { rawImage } from './image-fixtures.test.ts';
 
 test('seeded random numbers: the same seed gives the same sequence, another seed another', () => {
@@ -64,4 +64,14 @@ test('patch discriminant: separates the classes along the feature that differs, 
   const binned = fitPatchModel(samples, measured, { ...options, textureBins: 3 });
   assert.equal(binned.models.length, 3);
   assert.deepEqual(binned.edges, [...binned.edges].sort((a, b) => a - b));
+});
+
+test('real bias: large enough that no single transformation calls more than the target share of real photos non-real', () => {
+  // 20 real photos per view; in the 'webp' view two of them lean fake by 1.05 and 2.05 logits, in 'png' none.
+  const oof = ['png', 'webp'].flatMap((view) => Array.from({ length: 20 }, (_, i) => ({
+    view, label: 'real' as const, logits: [0, view === 'webp' && i < 2 ? 1.05 + i : -1, -3],
+  })));
+  // 1 of 20 allowed (5%): the 2.05 one may stay wrong, the 1.05 one must be fixed: a bias of 1.1.
+  assert.equal(chooseRealBias(oof, 1, 0.05), 1.1);
+  assert.equal(chooseRealBias(oof.filter((o) => o.view === 'png'), 1, 0.05), 0);
 });
