@@ -24,8 +24,8 @@ export interface RgbImage {
 /**
  * The one working view the pixel channel measures: the whole image at native resolution (sensor and
  * generator traces live in single pixels, and resampling would blur them), or shrunk to fit
- * VIEW_MAX × VIEW_MAX when larger than 16 MP (never enlarged). Decoded without EXIF rotation and without the embedded
- * ICC profile, so that no metadata can change the pixels the model sees.
+ * VIEW_MAX × VIEW_MAX when a side is longer (never enlarged). Decoded without EXIF rotation and without the
+ * embedded ICC profile, so that no metadata can change the pixels the model sees.
  */
 export interface DecodedView {
   format: ImageFormat;

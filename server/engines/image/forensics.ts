@@ -1,6 +1,7 @@
 /**
- * Pixel forensics: statistics of 64×64 patches laid on a grid over the working view (decode.ts), away from
- * the borders. Pure functions, no I/O, no metadata. Each patch gets the same fixed-length feature vector:
+ * Pixel forensics: statistics of up to 8 × 8 patches of 64×64 pixels spread over the working view (decode.ts,
+ * native resolution), away from the borders: a fixed budget whatever the image's size. Pure functions, no I/O,
+ * no metadata. Each patch gets the same fixed-length feature vector:
  *
  * - noise residuals: Laplacian and 3×3 "KB" (SRM-style) high-pass residuals, their level against the local
  *   gradient (noise independent of content is a sensor's; generators' fine grain follows the content), their
@@ -11,7 +12,9 @@
  * - colour-filter-array traces: the 2×2 phase pattern of the green residual and the correlation of the red and
  *   blue residuals with the green one (demosaicing interpolates two of three colours at every pixel);
  * - micro-texture: co-occurrences of successive first differences of the (8-bit) luma, truncated to ±2 and
- *   folded by sign symmetry into 13 classes (SPAM-style, as in steganalysis and camera-model forensics).
+ *   folded by sign symmetry into 13 classes (SPAM-style, as in steganalysis and camera-model forensics);
+ * - rich-model co-occurrences (as in steganalysis' spatial rich models): four high-pass residuals of the
+ *   rounded luma, quantised and truncated to ±2, and the frequencies of 39 classes of three successive values.
  *
  * No feature depends on where the 8×8 grid lies: a step at JPEG block boundaries was tried and dropped, as
  * the held-out figures showed it told the datasets' processing histories apart (an off-grid crop undid it).
