@@ -379,7 +379,7 @@ export const ImageResult = z
       .array(ImageRegion)
       .max(5)
       .optional()
-      .openapi({ description: 'Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse (64-pixel cells of the analysed view, which is the image shrunk to fit 1024×1024 when larger).' }),
+      .openapi({ description: 'Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse: each box is made of cells of an 8 × 8 layout over the image (patches of 64 pixels are sampled at the native resolution of the image; images with a side over 4096 pixels are shrunk to fit first).' }),
   })
   .openapi('ImageResult');
 

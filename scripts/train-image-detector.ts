@@ -5,17 +5,19 @@
  *   npm run train -- image [--workers N]
  *
  * The pixel model never sees a file as uploaded: every image is decoded, stripped of its metadata and
- * re-encoded into the same set of transformations (lossless PNG, JPEG q95/85/75/60, WebP, downscales to
- * 1024 and 512 px, an off-grid centre crop) for EVERY class, and trained on all of them. Format, metadata
- * and size are therefore not what it can learn. Deterministic: no randomness at all.
+ * re-encoded into the protocol's transformations (lossless PNG, JPEG q95/85/75/60, WebP, downscales to
+ * 1024 and 512 px, an off-grid centre crop) and into a few random processing chains seeded by the image's
+ * id (crop, downscale, JPEG/WebP/PNG), for EVERY class, and trained on all of them. Format, metadata, size
+ * and processing history are therefore not what it can learn. Deterministic: the only randomness is seeded.
  *
- * Model (server/engines/image/model.ts): a patch model (logistic regression, real vs generated patches)
- * and an image model (softmax regression over aggregated patch statistics), both L2-regularised and fitted
- * by Newton's method with class- and image-balanced weights. The temperature comes
- * from the leave-one-generator-family / leave-one-source-out predictions (scripts/eval/image.ts).
+ * Model (server/engines/image/model.ts): a patch model (per texture bin, a shrunk Fisher discriminant of
+ * real against generated patches, closed form) and an image model (softmax regression over the distribution
+ * of patch scores, L2-regularised, Newton's method), both with class- and image-balanced weights. The
+ * temperature and the real-class bias come from the leave-one-generator-family / leave-one-source-out
+ * predictions (scripts/eval/image.ts).
  *
- * Measuring is the slow part; measurements are cached under /tmp/image-engine-v2-cache, keyed by the
- * image bytes, the transformation and the measuring code, and filled by N niced child processes.
+ * Measuring is the slow part; measurements are cached under /tmp/image-engine-v3-cache, keyed by the
+ * image, the transformation and the measuring code, and filled by N niced child processes.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,13 +29,13 @@ import type { Sharp } from 'sharp';
 import { measureImage } from '../server/engines/image/engine.ts';
 import { PATCH_FEATURES, PATCH_FEATURE_COUNT, type PatchGrid } from '../server/engines/image/forensics.ts';
 import {
-  CLASSES, IMAGE_FEATURES, imageFeatures, linearLogits, patchScores, softmax, type ImageClass, type LinearModel, type PixelModel, type TreeEnsemble,
+  CLASSES, IMAGE_FEATURES, SUMMARY_FEATURE_COUNT, imageFeatures, textureBin, linearLogits, patchScores, softmax, type ImageClass, type LinearModel, type PatchModel, type PixelModel,
 } from '../server/engines/image/model.ts';
 
 export const DATA_DIRS = ['image', 'image-extra'].map((d) => fileURLToPath(new URL(`../../shared/data/${d}/`, import.meta.url)));
 const ENGINE_DIR = new URL('../server/engines/image/', import.meta.url);
 const MODEL_PATH = fileURLToPath(new URL('model.json', ENGINE_DIR));
-const CACHE_DIR = '/tmp/image-engine-v2-cache';
+const CACHE_DIR = '/tmp/image-engine-v3-cache';
 
 export interface Sample {
   /** Data folder name + file: unique across both sets. */
@@ -101,10 +103,56 @@ export const TRANSFORM_TEXT: Record<Transform, string> = {
   webp80: 'WebP q80', down1024: 'downscaled to 1024 px', down512: 'downscaled to 512 px', crop80: 'centre crop 80% (borders and corners gone)',
 };
 
+/**
+ * Training-only processing chains: each image also goes through AUGMENTS random chains (seeded by its id),
+ * an optional crop at any offset, an optional downscale with one of several kernels, then JPEG q60–95, WebP
+ * q65–90 or PNG. Real photos and generated images thus share every processing history, and the model
+ * cannot tell them apart by how they were saved.
+ */
+export const AUGMENTS = ['aug0', 'aug1', 'aug2'] as const;
+export type View = Transform | (typeof AUGMENTS)[number];
+/** Everything a model is trained on: the protocol's transformations and the random chains. */
+export const TRAIN_VIEWS: readonly View[] = [...TRANSFORMS, ...AUGMENTS];
+
+/** mulberry32 seeded by a string: the chains are the same on every run. */
+export function seededRandom(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Lossless either way; the lowest compression level only saves time. */
 const FAST_PNG = { compressionLevel: 1 } as const;
 
-export async function transform(bytes: Uint8Array, t: Transform): Promise<Uint8Array> {
+async function augment(bytes: Uint8Array, w: number, h: number, seed: string): Promise<Sharp> {
+  const random = seededRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  let image = sharp(bytes, { ignoreIcc: true, pages: 1 }).removeAlpha();
+  let cw = w, ch = h;
+  if (random() < 0.5) {
+    const f = 0.7 + 0.25 * random();
+    cw = Math.max(1, Math.floor(w * f)); ch = Math.max(1, Math.floor(h * f));
+    image = image.extract({ left: Math.floor(random() * (w - cw + 1)), top: Math.floor(random() * (h - ch + 1)), width: cw, height: ch });
+  }
+  if (random() < 0.6) {
+    const scale = 0.35 + 0.55 * random();
+    const side = Math.max(128, Math.round(Math.max(cw, ch) * scale));
+    const kernel = pick(['lanczos3', 'cubic', 'mitchell', 'linear'] as const);
+    // Pixels out of the first stage, so that the resize never merges with the crop or the decoder.
+    image = sharp(await image.png(FAST_PNG).toBuffer()).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true, kernel });
+  }
+  const codec = random();
+  if (codec < 0.55) return image.jpeg({ quality: 60 + Math.floor(random() * 36) });
+  if (codec < 0.75) return image.webp({ quality: 65 + Math.floor(random() * 26) });
+  return image.png(FAST_PNG);
+}
+
+export async function transform(bytes: Uint8Array, t: View, seed = ''): Promise<Uint8Array> {
   // Pixels as the engine decodes them: no EXIF rotation, no ICC conversion.
   const open = (): Sharp => sharp(bytes, { ignoreIcc: true, pages: 1 }).removeAlpha();
   const meta = await sharp(bytes, { pages: 1 }).metadata();
@@ -126,6 +174,7 @@ export async function transform(bytes: Uint8Array, t: Transform): Promise<Uint8A
       out = open().extract({ left: Math.floor((w - cw) / 2) | 1, top: Math.floor((h - ch) / 2) | 1, width: cw, height: ch }).png(FAST_PNG);
       break;
     }
+    default: out = await augment(bytes, w, h, `${seed}:${t}`);
   }
   return new Uint8Array(await out.toBuffer());
 }
@@ -146,31 +195,34 @@ export interface Measured {
   grid: PatchGrid;
 }
 
-function cachePath(sample: Sample, t: Transform): string {
+function cachePath(sample: Sample, t: View): string {
   const key = createHash('sha256').update(`${sample.id}:${t}:${PIXEL_CODE_HASH}`).digest('hex').slice(0, 24);
   return join(CACHE_DIR, `${key}.json`);
 }
 
-async function measureFresh(sample: Sample, t: Transform): Promise<Measured> {
-  const bytes = await transform(new Uint8Array(readFileSync(sample.path)), t);
+async function measureFresh(sample: Sample, t: View): Promise<Measured> {
+  const bytes = await transform(new Uint8Array(readFileSync(sample.path)), t, sample.id);
   const m = await measureImage(bytes, { ignoreProvenance: true });
   return { width: m.width, height: m.height, grid: m.grid };
 }
 
-export function readMeasured(sample: Sample, t: Transform): Measured {
-  const raw = JSON.parse(readFileSync(cachePath(sample, t), 'utf8')) as Measured & { grid: { features: number[] } };
-  return { ...raw, grid: { ...raw.grid, features: Float64Array.from(raw.grid.features) } };
+export function readMeasured(sample: Sample, t: View): Measured {
+  const raw = JSON.parse(readFileSync(cachePath(sample, t), 'utf8')) as Measured & { grid: { features: string } };
+  const bytes = Buffer.from(raw.grid.features, 'base64');
+  const features = Float64Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
+  return { ...raw, grid: { ...raw.grid, features } };
 }
 
 async function fillShard(samples: Sample[], shard: number, shards: number): Promise<void> {
   mkdirSync(CACHE_DIR, { recursive: true });
   for (const [i, sample] of samples.entries()) {
     if (i % shards !== shard) continue;
-    for (const t of TRANSFORMS) {
+    for (const t of TRAIN_VIEWS) {
       const path = cachePath(sample, t);
       if (existsSync(path)) continue;
       const m = await measureFresh(sample, t);
-      const features = Array.from(m.grid.features, (v) => Math.round(v * 1e5) / 1e5);
+      // Single precision, base64: compact, and the same on every run.
+      const features = Buffer.from(Float32Array.from(m.grid.features).buffer).toString('base64');
       writeFileSync(path, JSON.stringify({ ...m, grid: { ...m.grid, features } }));
     }
   }
@@ -178,9 +230,9 @@ async function fillShard(samples: Sample[], shard: number, shards: number): Prom
 
 /** Measures every sample under every transformation (cached), in `workers` niced child processes. */
 export async function measureAll(samples: Sample[], workers = 2, log = (_: string): void => {}): Promise<Map<string, Measured>> {
-  const missing = samples.filter((s) => TRANSFORMS.some((t) => !existsSync(cachePath(s, t))));
+  const missing = samples.filter((s) => TRAIN_VIEWS.some((t) => !existsSync(cachePath(s, t))));
   if (missing.length) {
-    log(`measuring ${missing.length} images × ${TRANSFORMS.length} transformations in ${workers} processes`);
+    log(`measuring ${missing.length} images × ${TRAIN_VIEWS.length} transformations in ${workers} processes`);
     const script = fileURLToPath(import.meta.url);
     await Promise.all(Array.from({ length: workers }, (_, k) => new Promise<void>((resolve, reject) => {
       const child = spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', script, '--measure-shard', `${k}/${workers}`], { stdio: 'inherit' });
@@ -188,7 +240,7 @@ export async function measureAll(samples: Sample[], workers = 2, log = (_: strin
     })));
   }
   const out = new Map<string, Measured>();
-  for (const s of samples) for (const t of TRANSFORMS) out.set(`${s.id}|${t}`, readMeasured(s, t));
+  for (const s of samples) for (const t of TRAIN_VIEWS) out.set(`${s.id}|${t}`, readMeasured(s, t));
   return out;
 }
 
@@ -196,17 +248,18 @@ export async function measureAll(samples: Sample[], workers = 2, log = (_: strin
 // Fitting
 
 export interface FitOptions {
-  patchL2: number;
+  /** Shrinkage of the patch discriminant's within-class covariance (standardised units) towards the identity. */
+  patchShrinkage: number;
+  /** Texture bins, each with its own patch discriminant (1: a single discriminant). */
+  textureBins: number;
+  /** Extra weight of the processing-only scatter (per-view means of one image) in the within-class covariance. */
+  invariance: number;
+  /** Image model inputs: the patches' mean summary statistics and the score distribution, or the scores only. */
+  imageInputs: 'all' | 'scores';
   imageL2: number;
   clip: number;
-  /** Patches per image and transformation used to fit the patch model (evenly spaced). */
-  patchesPerImage: number;
-  /** Patch model: logistic regression, or boosted trees (interactions such as noise level × texture). */
-  patchModel: 'linear' | 'trees';
-  /** Image model inputs: every aggregate, or only the patch scores and the noise inconsistency. */
-  imageInputs: 'all' | 'scores';
 }
-export const FIT_DEFAULTS: FitOptions = { patchL2: 0.0003, imageL2: 0.001, clip: 4, patchesPerImage: 16, patchModel: 'linear', imageInputs: 'all' };
+export const FIT_DEFAULTS: FitOptions = { patchShrinkage: 0.01, textureBins: 3, invariance: 3, imageInputs: 'scores', imageL2: 0.001, clip: 4 };
 
 /** Solves the symmetric positive definite system A x = b (Cholesky); A is row-major d × d. */
 function solveSpd(a: Float64Array, b: Float64Array, d: number): Float64Array {
@@ -306,98 +359,121 @@ export function fitSoftmax(x: Float64Array, features: number, y: number[], weigh
   };
 }
 
-export interface TreeOptions { trees: number; depth: number; rate: number; bins: number; minChildWeight: number; lambda: number }
-export const TREE_DEFAULTS: TreeOptions = { trees: 120, depth: 3, rate: 0.1, bins: 32, minChildWeight: 20, lambda: 1 };
+/**
+ * Sufficient statistics of one image's patches (of one texture bin) over all its training views: count, sum,
+ * sum of outer products, and the scatter of the per-view mean vectors (how processing alone moves them).
+ */
+interface PatchStats { n: number; sum: Float64Array; gram: Float64Array; viewScatter: Float64Array }
 
-/** Binary gradient boosting of depth-limited trees on quantile-binned features (deterministic). */
-export function fitTrees(x: Float64Array, F: number, y: number[], weights: number[], options: TreeOptions = TREE_DEFAULTS):
-  Omit<TreeEnsemble, 'features'> {
-  const n = y.length;
-  const wmean = weights.reduce((a, b) => a + b, 0) / n;
-  const w = weights.map((v) => v / wmean);
-  // Thresholds: quantiles of every feature (on a regular subsample of rows).
-  const step = Math.max(1, Math.floor(n / 20000));
-  const edges: number[][] = [];
+const statsCache = new WeakMap<Map<string, Measured>, Map<string, PatchStats[]>>();
+const BIN_FEATURE = 'gradient';
+
+function patchStats(s: Sample, measured: Map<string, Measured>, edges: number[]): PatchStats[] {
+  let cache = statsCache.get(measured);
+  if (!cache) statsCache.set(measured, (cache = new Map()));
+  const key = `${s.id}|${edges.join()}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const F = PATCH_FEATURE_COUNT, bf = PATCH_FEATURES.indexOf(BIN_FEATURE);
+  const stats: PatchStats[] = Array.from({ length: edges.length + 1 }, () => ({
+    n: 0, sum: new Float64Array(F), gram: new Float64Array(F * F), viewScatter: new Float64Array(F * F),
+  }));
+  const viewMeans = stats.map(() => [] as Float64Array[]);
+  for (const t of TRAIN_VIEWS) {
+    const { grid } = measured.get(`${s.id}|${t}`)!;
+    const sums = stats.map(() => new Float64Array(F)), counts = stats.map(() => 0);
+    for (let k = 0; k < grid.rows * grid.cols; k++) {
+      const x = grid.features.subarray(k * F, (k + 1) * F);
+      const b = textureBin(edges, x[bf]);
+      const st = stats[b];
+      st.n++;
+      counts[b]++;
+      for (let f = 0; f < F; f++) sums[b][f] += x[f];
+      for (let f = 0; f < F; f++) {
+        const xf = x[f];
+        st.sum[f] += xf;
+        for (let g = f; g < F; g++) st.gram[f * F + g] += xf * x[g];
+      }
+    }
+    for (const [b, sum] of sums.entries()) if (counts[b]) viewMeans[b].push(sum.map((v) => v / counts[b]));
+  }
+  for (const [b, st] of stats.entries()) {
+    for (let f = 0; f < F; f++) for (let g = 0; g < f; g++) st.gram[f * F + g] = st.gram[g * F + f];
+    const means = viewMeans[b];
+    if (means.length < 2) continue;
+    const centre = new Float64Array(F);
+    for (const m of means) for (let f = 0; f < F; f++) centre[f] += m[f] / means.length;
+    for (const m of means) {
+      for (let f = 0; f < F; f++) for (let g = 0; g < F; g++) st.viewScatter[f * F + g] += ((m[f] - centre[f]) * (m[g] - centre[g])) / means.length;
+    }
+  }
+  cache.set(key, stats);
+  return stats;
+}
+
+/**
+ * Texture bin edges on the log mean luma gradient: fixed, so that every fold shares them (and the per-image
+ * statistics). For 2 and 3 bins they sit near the median and the terciles of all patches of the shared data
+ * (2.7; 2.25 and 3.1: flat, medium, busy), whatever the labels.
+ */
+const TEXTURE_EDGES: Record<number, number[]> = { 1: [], 2: [2.7], 3: [2.25, 3.1] };
+
+/**
+ * One texture bin's patch discriminant: Fisher's linear discriminant of real-photo patches against
+ * generated-image patches, every image weighing the same within its class and both classes the same, with
+ * the within-class covariance (in standardised units) shrunk towards the identity. Closed form from
+ * per-image statistics: deterministic and cheap enough to refit for every held-out fold. The output is the
+ * log-odds of the equal-covariance Gaussian model (no prior: the image model and the real bias decide).
+ */
+function fitDiscriminant(per: { label: ImageClass; stats: PatchStats }[], shrinkage: number, invariance: number, clip: number): LinearModel {
+  const F = PATCH_FEATURE_COUNT;
+  const mu = [new Float64Array(F), new Float64Array(F)];
+  const second = [new Float64Array(F * F), new Float64Array(F * F)];
+  const nuisance = new Float64Array(F * F);
+  const count = [0, 0];
+  for (const { label, stats: st } of per) {
+    if (label === 'inpainting' || !st.n) continue;
+    const c = label === 'real' ? 0 : 1;
+    count[c]++;
+    for (let f = 0; f < F; f++) mu[c][f] += st.sum[f] / st.n;
+    for (let k = 0; k < F * F; k++) { second[c][k] += st.gram[k] / st.n; nuisance[k] += st.viewScatter[k]; }
+  }
+  for (let k = 0; k < F * F; k++) nuisance[k] /= Math.max(1, count[0] + count[1]);
+  for (const c of [0, 1]) {
+    const n = Math.max(1, count[c]);
+    for (let f = 0; f < F; f++) mu[c][f] /= n;
+    for (let k = 0; k < F * F; k++) second[c][k] /= n;
+  }
+  // Pooled within-class covariance; standardise by the balanced mixture's spread.
+  const within = new Float64Array(F * F);
   for (let f = 0; f < F; f++) {
-    const vals: number[] = [];
-    for (let i = 0; i < n; i += step) vals.push(x[i * F + f]);
-    vals.sort((a, b) => a - b);
-    const e: number[] = [];
-    for (let b = 1; b < options.bins; b++) {
-      const v = vals[Math.floor((b * vals.length) / options.bins)];
-      if (!e.length || v > e[e.length - 1]) e.push(v);
-    }
-    edges.push(e);
-  }
-  const binned = new Uint8Array(n * F);
-  for (let i = 0; i < n; i++) {
-    for (let f = 0; f < F; f++) {
-      const e = edges[f], v = x[i * F + f];
-      let lo = 0, hi = e.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (v <= e[mid]) hi = mid; else lo = mid + 1; }
-      binned[i * F + f] = lo; // bin b holds values in (e[b-1], e[b]]
+    for (let g = 0; g < F; g++) {
+      within[f * F + g] = (second[0][f * F + g] - mu[0][f] * mu[0][g] + second[1][f * F + g] - mu[1][f] * mu[1][g]) / 2;
     }
   }
-  const wy = w.reduce((s, v, i) => s + v * y[i], 0) / n;
-  const base = Math.log(Math.max(1e-6, wy) / Math.max(1e-6, 1 - wy));
-  const score = new Float64Array(n).fill(base);
-  const g = new Float64Array(n), h = new Float64Array(n);
-  const B = options.bins;
-  const trees: TreeEnsemble['trees'] = [];
-  for (let t = 0; t < options.trees; t++) {
-    for (let i = 0; i < n; i++) {
-      const p = 1 / (1 + Math.exp(-score[i]));
-      g[i] = w[i] * (p - y[i]);
-      h[i] = w[i] * Math.max(p * (1 - p), 1e-6);
-    }
-    const tree = { feature: [] as number[], threshold: [] as number[], left: [] as number[], right: [] as number[], value: [] as number[] };
-    const splitBin: number[] = [];
-    const grow = (rows: Int32Array, depth: number): number => {
-      const id = tree.feature.length;
-      tree.feature.push(-1); tree.threshold.push(0); tree.left.push(-1); tree.right.push(-1); tree.value.push(0); splitBin.push(-1);
-      let G = 0, H = 0;
-      for (const i of rows) { G += g[i]; H += h[i]; }
-      let best = { gain: 1e-9, f: -1, b: -1 };
-      if (depth < options.depth && H >= 2 * options.minChildWeight) {
-        const hg = new Float64Array(F * B), hh = new Float64Array(F * B), hw = new Float64Array(F * B);
-        for (const i of rows) {
-          for (let f = 0; f < F; f++) { const k = f * B + binned[i * F + f]; hg[k] += g[i]; hh[k] += h[i]; hw[k] += w[i]; }
-        }
-        const parent = (G * G) / (H + options.lambda);
-        for (let f = 0; f < F; f++) {
-          let gl = 0, hl = 0, wl = 0;
-          for (let b = 0; b < edges[f].length; b++) {
-            gl += hg[f * B + b]; hl += hh[f * B + b]; wl += hw[f * B + b];
-            const gr = G - gl, hr = H - hl;
-            if (wl < options.minChildWeight || rows.length - wl < options.minChildWeight) continue;
-            const gain = (gl * gl) / (hl + options.lambda) + (gr * gr) / (hr + options.lambda) - parent;
-            if (gain > best.gain) best = { gain, f, b };
-          }
-        }
-      }
-      if (best.f < 0) {
-        tree.value[id] = (-G / (H + options.lambda)) * options.rate;
-        return id;
-      }
-      const left: number[] = [], right: number[] = [];
-      for (const i of rows) (binned[i * F + best.f] <= best.b ? left : right).push(i);
-      tree.feature[id] = best.f;
-      tree.threshold[id] = edges[best.f][best.b];
-      splitBin[id] = best.b;
-      tree.left[id] = grow(Int32Array.from(left), depth + 1);
-      tree.right[id] = grow(Int32Array.from(right), depth + 1);
-      return id;
-    };
-    grow(Int32Array.from({ length: n }, (_, i) => i), 0);
-    for (let i = 0; i < n; i++) {
-      let k = 0;
-      while (tree.feature[k] >= 0) k = binned[i * F + tree.feature[k]] <= splitBin[k] ? tree.left[k] : tree.right[k];
-      score[i] += tree.value[k];
-    }
-    tree.threshold = tree.threshold.map((v) => Math.round(v * 1e6) / 1e6);
-    trees.push(tree);
+  // What processing alone does to an image's patches counts `invariance` times more as noise: directions
+  // that re-encoding or resizing move get little weight, so the score does not follow the file's history.
+  for (let k = 0; k < F * F; k++) within[k] += invariance * nuisance[k];
+  const mean = Array.from({ length: F }, (_, f) => (mu[0][f] + mu[1][f]) / 2);
+  const std = Array.from({ length: F }, (_, f) => Math.sqrt(Math.max(0, within[f * F + f]) + ((mu[1][f] - mu[0][f]) / 2) ** 2) || 1);
+  const a = new Float64Array(F * F), delta = new Float64Array(F);
+  for (let f = 0; f < F; f++) {
+    delta[f] = count[0] && count[1] ? (mu[1][f] - mu[0][f]) / std[f] : 0;
+    for (let g = 0; g < F; g++) a[f * F + g] = (within[f * F + g] / (std[f] * std[g])) * (1 - shrinkage) + (f === g ? shrinkage : 0);
   }
-  return { base, trees };
+  const w = solveSpd(a, delta, F);
+  return { features: [...PATCH_FEATURES], mean, std, clip, weights: [Array.from(w)], bias: [0] };
+}
+
+/** The patch model: texture bins from the training patches, one discriminant per bin. */
+export function fitPatchModel(train: Sample[], measured: Map<string, Measured>, options: Pick<FitOptions, 'patchShrinkage' | 'invariance' | 'textureBins' | 'clip'>): PatchModel {
+  const edges = TEXTURE_EDGES[options.textureBins];
+  if (!edges) throw new Error(`no texture bin edges for ${options.textureBins} bins`);
+  const stats = train.map((s) => ({ label: s.label, stats: patchStats(s, measured, edges) }));
+  return {
+    binFeature: BIN_FEATURE, edges,
+    models: edges.concat(0).map((_, b) => fitDiscriminant(stats.map((x) => ({ label: x.label, stats: x.stats[b] })), options.patchShrinkage, options.invariance, options.clip)),
+  };
 }
 
 /** Weights so that every class weighs the same in total, and within a class every image the same. */
@@ -410,42 +486,18 @@ function balancedWeights(owners: { image: string; cls: number }[]): number[] {
   return owners.map((o) => 1 / perImage.get(o.image)! / perClass.get(o.cls)!.size);
 }
 
-const evenly = (n: number, k: number): number[] => (n <= k ? Array.from({ length: n }, (_, i) => i) : Array.from({ length: k }, (_, i) => Math.floor(((i + 0.5) * n) / k)));
-
-/** Fits both stages on the given images (all transformations of each). */
+/** Fits both stages on the given images (every training view of each). */
 export function fitPixelModel(train: Sample[], measured: Map<string, Measured>, options: FitOptions = FIT_DEFAULTS, version = 'dev'): PixelModel {
-  // Stage 1: patches of real photos (0) against patches of fully generated images (1).
-  const patchRows: number[] = [], patchOwners: { image: string; cls: number }[] = [];
-  for (const s of train) {
-    if (s.label === 'inpainting') continue;
-    for (const t of TRANSFORMS) {
-      const { grid } = measured.get(`${s.id}|${t}`)!;
-      for (const k of evenly(grid.rows * grid.cols, options.patchesPerImage)) {
-        patchRows.push(...grid.features.subarray(k * PATCH_FEATURE_COUNT, (k + 1) * PATCH_FEATURE_COUNT));
-        patchOwners.push({ image: s.id, cls: s.label === 'real' ? 0 : 1 });
-      }
-    }
-  }
-  const patchY = patchOwners.map((o) => o.cls), patchW = balancedWeights(patchOwners);
-  let patch: LinearModel | TreeEnsemble;
-  if (options.patchModel === 'trees') {
-    patch = { features: [...PATCH_FEATURES], ...fitTrees(Float64Array.from(patchRows), PATCH_FEATURE_COUNT, patchY, patchW) };
-  } else {
-    const pf = fitSoftmax(Float64Array.from(patchRows), PATCH_FEATURE_COUNT, patchY, patchW, 2, options.patchL2, options.clip);
-    patch = {
-      features: [...PATCH_FEATURES], mean: pf.mean, std: pf.std, clip: options.clip,
-      weights: [pf.weights[1].map((v, f) => v - pf.weights[0][f])], bias: [pf.bias[1] - pf.bias[0]],
-    };
-  }
-  // Stage 2: image classes from aggregated patch statistics.
+  const patch = fitPatchModel(train, measured, options);
+  // Stage 2: image classes from the distribution of patch scores.
   const imageRows: number[] = [], imageOwners: { image: string; cls: number }[] = [];
   for (const s of train) {
-    for (const t of TRANSFORMS) {
+    for (const t of TRAIN_VIEWS) {
       const { grid } = measured.get(`${s.id}|${t}`)!;
       if (grid.rows * grid.cols === 0) continue;
       const values = imageFeatures(grid, patchScores(patch, grid));
       // A column left at 0 gets no gradient, so its weight stays 0: the model ignores that input.
-      if (options.imageInputs === 'scores') for (let f = 0; f < PATCH_FEATURE_COUNT; f++) values[f] = 0;
+      if (options.imageInputs === 'scores') for (let f = 0; f < SUMMARY_FEATURE_COUNT; f++) values[f] = 0;
       imageRows.push(...values);
       imageOwners.push({ image: s.id, cls: CLASSES.indexOf(s.label) });
     }
@@ -472,15 +524,24 @@ export function fitTemperature(oof: { logits: number[]; label: ImageClass }[]): 
   return best;
 }
 
-/** The real-class bias that keeps real photos called non-real at or under `target` (held-out logits). */
-export function chooseRealBias(oof: { logits: number[]; label: ImageClass }[], temperature: number, target = REAL_FALSE_ALARM_TARGET): number {
+/**
+ * The real-class bias that keeps real photos called non-real at or under `target` (held-out logits) under
+ * every transformation (`view`) separately, so that no way of saving a photo raises its false-alarm rate
+ * above the target.
+ */
+export function chooseRealBias(oof: { logits: number[]; label: ImageClass; view: string }[], temperature: number, target = REAL_FALSE_ALARM_TARGET): number {
   const reals = oof.filter((o) => o.label === 'real');
+  const views = [...new Set(reals.map((o) => o.view))];
   for (let b = 0; b <= 8.001; b += 0.1) {
-    const alarms = reals.filter((o) => {
-      const z = o.logits.map((l, c) => l / temperature + (c === 0 ? b : 0));
-      return z.indexOf(Math.max(...z)) !== 0;
-    }).length;
-    if (alarms <= target * reals.length) return Math.round(b * 10) / 10;
+    const worst = Math.max(...views.map((v) => {
+      const ofView = reals.filter((o) => o.view === v);
+      const alarms = ofView.filter((o) => {
+        const z = o.logits.map((l, c) => l / temperature + (c === 0 ? b : 0));
+        return z.indexOf(Math.max(...z)) !== 0;
+      }).length;
+      return alarms / ofView.length;
+    }));
+    if (worst <= target) return Math.round(b * 10) / 10;
   }
   return 8;
 }
@@ -505,8 +566,6 @@ const round6 = (v: number): number => Math.round(v * 1e6) / 1e6;
 const roundLinear = (m: LinearModel): LinearModel => ({
   ...m, mean: m.mean.map(round6), std: m.std.map(round6), weights: m.weights.map((w) => w.map(round6)), bias: m.bias.map(round6),
 });
-const roundPatch = (m: LinearModel | TreeEnsemble): LinearModel | TreeEnsemble =>
-  ('trees' in m ? { ...m, base: round6(m.base), trees: m.trees.map((t) => ({ ...t, value: t.value.map(round6) })) } : roundLinear(m));
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -522,26 +581,26 @@ async function main(): Promise<void> {
   const oof = heldOutLogits(samples, measured, log);
   const heldOut = [...oof.entries()].flatMap(([key, logits]) => {
     const s = samples.find((x) => x.id === key.split('|')[0])!;
-    return logits ? [{ logits, label: s.label }] : [];
+    return logits ? [{ logits, label: s.label, view: key.split('|')[1] }] : [];
   });
   const temperature = fitTemperature(heldOut);
   const realBias = chooseRealBias(heldOut, temperature);
   const version = createHash('sha256').update(JSON.stringify(samples.map((s) => s.id))).update(PIXEL_CODE_HASH).update(JSON.stringify(FIT_DEFAULTS))
     .digest('hex').slice(0, 10);
-  const model = fitPixelModel(samples, measured, FIT_DEFAULTS, `pix2-${version}`);
+  const model = fitPixelModel(samples, measured, FIT_DEFAULTS, `pix3-${version}`);
   const out: PixelModel = {
-    version: model.version, patch: roundPatch(model.patch), image: roundLinear(model.image), temperature, realBias,
+    version: model.version, patch: { ...model.patch, models: model.patch.models.map(roundLinear) }, image: roundLinear(model.image), temperature, realBias,
     trainedOn: {
       images: samples.length,
       perClass: Object.fromEntries(CLASSES.map((c) => [c, samples.filter((s) => s.label === c).length])),
-      transformations: TRANSFORMS,
+      transformations: TRAIN_VIEWS,
       fit: FIT_DEFAULTS,
       temperatureAndRealBiasFrom: 'leave-one-generator-family-out / leave-one-source-out held-out logits, all transformations',
       realFalseAlarmTarget: REAL_FALSE_ALARM_TARGET,
     },
   };
   writeFileSync(MODEL_PATH, `${JSON.stringify(out, null, 1)}\n`);
-  console.log(`wrote ${MODEL_PATH}: ${samples.length} images × ${TRANSFORMS.length} transformations, temperature ${temperature}, real bias ${realBias}`);
+  console.log(`wrote ${MODEL_PATH}: ${samples.length} images × ${TRAIN_VIEWS.length} views, temperature ${temperature}, real bias ${realBias}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

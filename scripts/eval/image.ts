@@ -24,7 +24,7 @@ import { sniffImageFormat } from '../../server/engines/image/formats.ts';
 import { CLASSES, type ImageClass, type PixelModel } from '../../server/engines/image/model.ts';
 import { readProvenance, type ProvenanceFindings } from '../../server/engines/image/provenance.ts';
 import {
-  FIT_DEFAULTS, TRANSFORMS, TRANSFORM_TEXT, chooseRealBias, fitPixelModel, fitTemperature, imageLogits, loadSamples, measureAll, trainingSet,
+  AUGMENTS, FIT_DEFAULTS, TRANSFORMS, TRANSFORM_TEXT, chooseRealBias, fitPixelModel, fitTemperature, imageLogits, loadSamples, measureAll, trainingSet,
   type Measured, type Sample, type Transform,
 } from '../train-image-detector.ts';
 
@@ -118,10 +118,11 @@ export async function run(args: string[]): Promise<void> {
   const workers = args.includes('--workers') ? Number(args[args.indexOf('--workers') + 1]) : 2;
   const options = {
     ...FIT_DEFAULTS,
-    ...(args.includes('--patch-model') ? { patchModel: args[args.indexOf('--patch-model') + 1] as 'linear' | 'trees' } : {}),
-    ...(args.includes('--image-inputs') ? { imageInputs: args[args.indexOf('--image-inputs') + 1] as 'all' | 'scores' } : {}),
     ...(args.includes('--image-l2') ? { imageL2: Number(args[args.indexOf('--image-l2') + 1]) } : {}),
-    ...(args.includes('--patch-l2') ? { patchL2: Number(args[args.indexOf('--patch-l2') + 1]) } : {}),
+    ...(args.includes('--patch-shrinkage') ? { patchShrinkage: Number(args[args.indexOf('--patch-shrinkage') + 1]) } : {}),
+    ...(args.includes('--texture-bins') ? { textureBins: Number(args[args.indexOf('--texture-bins') + 1]) } : {}),
+    ...(args.includes('--invariance') ? { invariance: Number(args[args.indexOf('--invariance') + 1]) } : {}),
+    ...(args.includes('--image-inputs') ? { imageInputs: args[args.indexOf('--image-inputs') + 1] as 'all' | 'scores' } : {}),
     realBias: !args.includes('--no-real-bias'),
   };
   const log = (m: string): void => void process.stderr.write(`${m}\n`);
@@ -138,7 +139,7 @@ export async function run(args: string[]): Promise<void> {
   process.stderr.write('\n');
   const oof = samples.flatMap((s) => TRANSFORMS.flatMap((t) => {
     const logits = imageLogits(models.get(s.fold)!, measured.get(`${s.id}|${t}`)!);
-    return logits ? [{ logits, label: s.label, fold: s.fold }] : [];
+    return logits ? [{ logits, label: s.label, fold: s.fold, view: t }] : [];
   }));
   // Nested: each fold's temperature and real bias come from the other folds' held-out predictions only.
   for (const [fold, model] of models) {
@@ -158,8 +159,8 @@ export async function run(args: string[]): Promise<void> {
   console.log(`Fit options: ${JSON.stringify(options)}\n`);
   console.log(`${samples.length} labelled images (${counts}) from shared/data/image + image-extra; ${folds.length} folds: ` +
     `${folds.filter((f) => f.startsWith('family')).length} generator families, ${folds.filter((f) => f.startsWith('source')).length} real-photo sources. ` +
-    `Pixel model re-trained per fold on ${TRANSFORMS.length} metadata-free transformations of the training images. Temperature and real-class bias per fold chosen on the other folds' held-out predictions ` +
-    `(all folds: temperature ${temperature}, real bias ${options.realBias ? chooseRealBias(oof, temperature) : 0}; target: at most 5% of real photos called non-real).`);
+    `Pixel model re-trained per fold on ${TRANSFORMS.length} metadata-free transformations and ${AUGMENTS.length} random processing chains of the training images. Temperature and real-class bias per fold chosen on the other folds' held-out predictions ` +
+    `(all folds: temperature ${temperature}, real bias ${options.realBias ? chooseRealBias(oof, temperature) : 0}; target: at most 5% of real photos called non-real under every transformation).`);
 
   // Pixels only, every transformation.
   const byTransform = new Map<Transform, Scored[]>();

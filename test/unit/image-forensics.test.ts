@@ -10,27 +10,42 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { decodeView } from '../../server/engines/image/decode.ts';
 import { NO_FINDINGS, decide, measureImage, suspectedRegions } from '../../server/engines/image/engine.ts';
-import { PATCH, PATCH_FEATURE_COUNT, measurePatches } from '../../server/engines/image/forensics.ts';
+import { MAX_CELLS, PATCH, PATCH_FEATURES, PATCH_FEATURE_COUNT, TRIPLE_CLASSES, measurePatches } from '../../server/engines/image/forensics.ts';
 import { fuse } from '../../server/engines/image/fusion.ts';
 import { CLASSES, defaultModel, type PixelModel } from '../../server/engines/image/model.ts';
 import type { ProvenanceFindings } from '../../server/engines/image/provenance.ts';
 import { rawImage, syntheticRgb } from './image-fixtures.test.ts';
 
-test('patch grid: inside a 6% border margin, finite features, nothing for a view smaller than one patch', async () => {
-  for (const [w, h] of [[1024, 768], [512, 512], [256, 256], [100, 68], [70, 300]]) {
+test('patch grid: at most 8 × 8 patches at native resolution, inside a 6% border margin, finite features, nothing for a view smaller than one patch', async () => {
+  for (const [w, h] of [[3000, 2000], [1024, 768], [512, 512], [256, 256], [100, 68], [70, 300]]) {
     const { view } = await decodeView(await rawImage(w, h).png().toBuffer());
+    assert.deepEqual([view.width, view.height], [w, h], 'no resampling below 16 MP');
     const grid = measurePatches(view);
-    assert.ok(grid.cols >= 1 && grid.rows >= 1, `${w}×${h} has patches`);
+    assert.ok(grid.cols >= 1 && grid.rows >= 1 && grid.cols <= MAX_CELLS && grid.rows <= MAX_CELLS, `${w}×${h} has patches`);
     assert.equal(grid.features.length, grid.cols * grid.rows * PATCH_FEATURE_COUNT);
     assert.ok(grid.features.every(Number.isFinite));
-    assert.ok(grid.left + grid.cols * PATCH <= w && grid.top + grid.rows * PATCH <= h);
+    const right = grid.left + (grid.cols - 1) * grid.stepX + PATCH, bottom = grid.top + (grid.rows - 1) * grid.stepY + PATCH;
+    assert.ok(right <= w && bottom <= h);
+    assert.ok(grid.left % 8 === 0 && grid.top % 8 === 0 && grid.stepX % 8 === 0 && grid.stepY % 8 === 0, 'origins keep the 8×8 phase');
     if (Math.min(w, h) >= 256) {
-      assert.ok(grid.left >= 0.06 * w && w - (grid.left + grid.cols * PATCH) >= 0.06 * w - 8, `${w}: left ${grid.left}`);
-      assert.ok(grid.top >= 0.06 * h, `${h}: top ${grid.top}`);
+      assert.ok(grid.left >= 0.06 * w && w - right >= 0.06 * w - 8, `${w}: left ${grid.left}, right ${right}`);
+      assert.ok(grid.top >= 0.06 * h && h - bottom >= 0.06 * h - 8, `${h}: top ${grid.top}, bottom ${bottom}`);
     }
   }
   const { view } = await decodeView(await rawImage(50, 50).png().toBuffer());
   assert.equal(measurePatches(view).cols * measurePatches(view).rows, 0);
+});
+
+test('rich-model co-occurrences: 39 classes of truncated residual triples per residual, frequencies that follow the texture', async () => {
+  assert.equal(TRIPLE_CLASSES, 39);
+  const rich = PATCH_FEATURES.map((f, i) => [f, i] as const).filter(([f]) => f.startsWith('rich_'));
+  assert.equal(rich.length, 4 * 39);
+  // A flat image puts every triple in the all-zero class; noise spreads them.
+  const flat = measurePatches((await decodeView(await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080' } }).png().toBuffer())).view);
+  const noisy = measurePatches((await decodeView(await rawImage(256, 256, 4).png().toBuffer())).view);
+  const spread = (g: typeof flat): number => rich.filter(([, i]) => g.features[i] > Math.log(1e-3) + 1e-9).length;
+  assert.ok(spread(flat) <= 4, `a flat patch fills one class per residual (${spread(flat)})`);
+  assert.ok(spread(noisy) > spread(flat));
 });
 
 test('a watermark in the corner (DALL·E 2 style colour bar) changes no patch feature', async () => {
@@ -45,15 +60,15 @@ test('a watermark in the corner (DALL·E 2 style colour bar) changes no patch fe
   assert.deepEqual((await grid(marked)).features, (await grid(pixels)).features);
 });
 
-test('large images are judged on a view that fits 1024 px; regions come back in the image\'s own pixels', async () => {
+test('images are judged at their own resolution; regions come back in the image\'s own pixels', async () => {
   const bytes = await rawImage(2000, 1500, 9).jpeg({ quality: 90 }).toBuffer();
   const m = await measureImage(bytes);
-  assert.deepEqual([m.width, m.height, m.grid.viewWidth, m.grid.viewHeight], [2000, 1500, 1024, 768]);
+  assert.deepEqual([m.width, m.height, m.grid.viewWidth, m.grid.viewHeight], [2000, 1500, 2000, 1500]);
   const regions = suspectedRegions(m);
   assert.ok(regions.length >= 1 && regions.length <= 5);
   for (const r of regions) {
     assert.ok(r.x >= 0 && r.y >= 0 && r.width >= 1 && r.height >= 1 && r.x + r.width <= 2000 && r.y + r.height <= 1500, JSON.stringify(r));
-    assert.ok(r.width >= Math.floor(PATCH * (2000 / 1024)), 'a region is at least one patch of the view');
+    assert.ok(r.width >= PATCH && r.height >= PATCH, 'a region is at least one patch');
     assert.ok(r.score >= 0 && r.score <= 1);
   }
   assert.deepEqual(regions.map((r) => r.score), [...regions.map((r) => r.score)].sort((a, b) => b - a));

@@ -22,9 +22,10 @@ export interface RgbImage {
 }
 
 /**
- * The one working view the pixel channel measures: the whole image at native resolution, or shrunk to fit
- * VIEW_MAX × VIEW_MAX when larger (never enlarged). Decoded without EXIF rotation and without the embedded
- * ICC profile, so that no metadata can change the pixels the model sees.
+ * The one working view the pixel channel measures: the whole image at native resolution (sensor and
+ * generator traces live in single pixels, and resampling would blur them), or shrunk to fit
+ * VIEW_MAX × VIEW_MAX when a side is longer (never enlarged). Decoded without EXIF rotation and without the
+ * embedded ICC profile, so that no metadata can change the pixels the model sees.
  */
 export interface DecodedView {
   format: ImageFormat;
@@ -35,7 +36,7 @@ export interface DecodedView {
   view: RgbImage;
 }
 
-export const VIEW_MAX = 1024;
+export const VIEW_MAX = 4096;
 
 // 'truncated' rejects cut-off files without failing on the harmless warnings many camera JPEGs trigger.
 const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', page: 0, pages: 1, ignoreIcc: true } as const;

@@ -85,8 +85,12 @@ function regionsFrom(m: Measurement, scores: Float64Array): ImageRegion[] {
     if (!cells.length) break;
     for (const c of cells) left[c] = 0;
     const xs = cells.map((c) => c % grid.cols), ys = cells.map((c) => Math.floor(c / grid.cols));
-    const x0 = grid.left + Math.min(...xs) * PATCH, y0 = grid.top + Math.min(...ys) * PATCH;
-    const x1 = grid.left + (Math.max(...xs) + 1) * PATCH, y1 = grid.top + (Math.max(...ys) + 1) * PATCH;
+    // Each patch stands for the cell around it (patches are sampled sparsely on large views).
+    const halfX = Math.max(PATCH, grid.stepX) / 2, halfY = Math.max(PATCH, grid.stepY) / 2;
+    const centreX = (col: number): number => grid.left + col * grid.stepX + PATCH / 2;
+    const centreY = (row: number): number => grid.top + row * grid.stepY + PATCH / 2;
+    const x0 = Math.max(0, centreX(Math.min(...xs)) - halfX), y0 = Math.max(0, centreY(Math.min(...ys)) - halfY);
+    const x1 = Math.min(grid.viewWidth, centreX(Math.max(...xs)) + halfX), y1 = Math.min(grid.viewHeight, centreY(Math.max(...ys)) + halfY);
     const score = cells.reduce((s, c) => s + 1 / (1 + Math.exp(-scores[c])), 0) / cells.length;
     regions.push({
       x: Math.round(x0 * sx), y: Math.round(y0 * sy),

@@ -1,6 +1,7 @@
 /**
- * Pixel forensics: statistics of 64×64 patches laid on a grid over the working view (decode.ts), away from
- * the borders. Pure functions, no I/O, no metadata. Each patch gets the same fixed-length feature vector:
+ * Pixel forensics: statistics of up to 8 × 8 patches of 64×64 pixels spread over the working view (decode.ts,
+ * native resolution), away from the borders: a fixed budget whatever the image's size. Pure functions, no I/O,
+ * no metadata. Each patch gets the same fixed-length feature vector:
  *
  * - noise residuals: Laplacian and 3×3 "KB" (SRM-style) high-pass residuals, their level against the local
  *   gradient (noise independent of content is a sensor's; generators' fine grain follows the content), their
@@ -11,7 +12,9 @@
  * - colour-filter-array traces: the 2×2 phase pattern of the green residual and the correlation of the red and
  *   blue residuals with the green one (demosaicing interpolates two of three colours at every pixel);
  * - micro-texture: co-occurrences of successive first differences of the (8-bit) luma, truncated to ±2 and
- *   folded by sign symmetry into 13 classes (SPAM-style, as in steganalysis and camera-model forensics).
+ *   folded by sign symmetry into 13 classes (SPAM-style, as in steganalysis and camera-model forensics);
+ * - rich-model co-occurrences (as in steganalysis' spatial rich models): four high-pass residuals of the
+ *   rounded luma, quantised and truncated to ±2, and the frequencies of 39 classes of three successive values.
  *
  * No feature depends on where the 8×8 grid lies: a step at JPEG block boundaries was tried and dropped, as
  * the held-out figures showed it told the datasets' processing histories apart (an off-grid crop undid it).
@@ -21,12 +24,34 @@ import type { RgbImage } from './decode.ts';
 
 export const PATCH = 64;
 
+/** Residuals whose co-occurrences are counted (rich-model style): name, quantisation step. */
+const RESIDUALS = [['d1', 1], ['d2', 2], ['d3', 3], ['kb', 4]] as const;
+
+// Classes of triples (a, b, c) of residuals truncated to ±2, folded by sign (a,b,c) ~ (-a,-b,-c) and by
+// direction (a,b,c) ~ (c,b,a): 125 triples, 39 classes.
+const TRIPLE_CLASS = new Int8Array(125);
+export const TRIPLE_CLASSES = (() => {
+  const seen = new Map<number, number>();
+  const code = (a: number, b: number, c: number): number => (a + 2) * 25 + (b + 2) * 5 + c + 2;
+  for (let a = -2; a <= 2; a++) {
+    for (let b = -2; b <= 2; b++) {
+      for (let c = -2; c <= 2; c++) {
+        const key = Math.min(code(a, b, c), code(-a, -b, -c), code(c, b, a), code(-c, -b, -a));
+        if (!seen.has(key)) seen.set(key, seen.size);
+        TRIPLE_CLASS[code(a, b, c)] = seen.get(key)!;
+      }
+    }
+  }
+  return seen.size;
+})();
+
 export const PATCH_FEATURES = [
   'noise_kb', 'noise_lap', 'gradient', 'noise_vs_texture', 'lap_kurtosis', 'lap_zero_share', 'noise_floor', 'half_scale_ratio',
   'period2', 'period4', 'period8',
   'cfa_green_phase', 'cfa_green_diagonal', 'xcorr_red_green', 'xcorr_blue_green', 'chroma_residual_ratio', 'saturation',
-  ...Array.from({ length: 13 }, (_, k) => `cooc_${k}` as `cooc_${number}`),
-] as const;
+  ...Array.from({ length: 13 }, (_, k) => `cooc_${k}`),
+  ...RESIDUALS.flatMap(([name]) => Array.from({ length: TRIPLE_CLASSES }, (_, k) => `rich_${name}_${k}`)),
+];
 export const PATCH_FEATURE_COUNT = PATCH_FEATURES.length;
 
 /** Patch features on a grid over the view. Positions are in view pixels. */
@@ -36,6 +61,9 @@ export interface PatchGrid {
   /** Top-left corner of the first patch. */
   left: number;
   top: number;
+  /** Distance between the origins of neighbouring patches (patches overlap on small views). */
+  stepX: number;
+  stepY: number;
   /** View size and the submitted image's size (to map patches back onto the image). */
   viewWidth: number;
   viewHeight: number;
@@ -50,12 +78,23 @@ function margin(side: number): number {
   return Math.max(0, Math.floor((side - PATCH) / 16) * 8);
 }
 
-function layout(side: number): { start: number; count: number } {
+/** At most this many patches along a side: a fixed budget whatever the resolution (a 12 MP photo gets 64). */
+export const MAX_CELLS = 8;
+/** Patches may overlap on small images, but their origins stay at least this far apart. */
+const MIN_STEP = 32;
+
+/**
+ * Patch origins along one side: up to MAX_CELLS patches spread evenly between the margins, at native
+ * resolution, every origin on a multiple of 8 so that the lattice features see the image's own 8×8 phase.
+ */
+function layout(side: number): { start: number; step: number; count: number } {
   const m = margin(side);
-  const count = Math.floor((side - 2 * m) / PATCH);
-  if (count < 1) return { start: 0, count: 0 };
-  const start = m + Math.floor((side - 2 * m - count * PATCH) / 16) * 8;
-  return { start, count };
+  const free = side - 2 * m - PATCH;
+  if (free < 0) return { start: 0, step: 0, count: 0 };
+  const count = Math.min(MAX_CELLS, Math.floor(free / MIN_STEP) + 1);
+  const step = count > 1 ? Math.floor(free / (count - 1) / 8) * 8 : 0;
+  const start = m + Math.floor((free - step * (count - 1)) / 16) * 8;
+  return { start, step, count };
 }
 
 // Index sets of the 8×8 DFT lattice: period 2, period exactly 4, period exactly 8.
@@ -109,7 +148,7 @@ function latticePower(fold: Float64Array, energy: number): { p2: number; p4: num
 
 /**
  * Features of one patch at (x0, y0). Filters use only pixels inside the patch, so a patch may touch the
- * view's border. Lattice phases are absolute view positions (x & 7, y & 7).
+ * view's border. Lattice phases are positions in `y` (x & 7, y & 7): patch origins lie on multiples of 8.
  */
 function measurePatch(y: Float32Array, img: RgbImage, x0: number, y0: number, out: Float64Array, off: number): void {
   const w = img.width;
@@ -201,20 +240,75 @@ function measurePatch(y: Float32Array, img: RgbImage, x0: number, y0: number, ou
   for (let k = 0; k < values.length; k++) out[off + k] = Number.isFinite(values[k]) ? values[k] : 0;
 }
 
-/** Patch features of the whole view (no patch at all when the view is smaller than one patch). */
+/**
+ * Rich-model co-occurrences of one patch's rounded luma: for each residual (first, second and third
+ * differences along a row or column, and the 3×3 "KB" kernel), quantised and truncated to ±2, the frequency
+ * of each class of three successive values along rows and along columns (log scale).
+ */
+function richFeatures(y: Float32Array, out: Float64Array, off: number): void {
+  const P = PATCH;
+  const q = new Int32Array(P * P);
+  for (let i = 0; i < q.length; i++) q[i] = Math.round(y[i]);
+  const res = new Uint8Array(P * P);
+  const counts = new Float64Array(TRIPLE_CLASSES);
+  for (let ri = 0; ri < RESIDUALS.length; ri++) {
+    const [name, step] = RESIDUALS[ri];
+    counts.fill(0);
+    let total = 0;
+    for (let dir = 0; dir < 2; dir++) {
+      // Residual at every pixel where the kernel fits (1 ≤ x, y ≤ P - 3), then triples along the same direction.
+      const d = dir ? P : 1;
+      for (let yy = 1; yy < P - 2; yy++) {
+        for (let xx = 1; xx < P - 2; xx++) {
+          const i = yy * P + xx;
+          let v: number;
+          if (name === 'd1') v = q[i + d] - q[i];
+          else if (name === 'd2') v = q[i - d] - 2 * q[i] + q[i + d];
+          else if (name === 'd3') v = -q[i - d] + 3 * q[i] - 3 * q[i + d] + q[i + 2 * d];
+          else v = 2 * (q[i - 1] + q[i + 1] + q[i - P] + q[i + P]) - 4 * q[i] - (q[i - P - 1] + q[i - P + 1] + q[i + P - 1] + q[i + P + 1]);
+          const r = Math.round(v / step);
+          res[i] = (r > 2 ? 2 : r < -2 ? -2 : r) + 2;
+        }
+      }
+      const yEnd = dir ? P - 4 : P - 2, xEnd = dir ? P - 2 : P - 4;
+      for (let yy = 1; yy < yEnd; yy++) {
+        for (let xx = 1; xx < xEnd; xx++) {
+          const i = yy * P + xx;
+          counts[TRIPLE_CLASS[res[i] * 25 + res[i + d] * 5 + res[i + 2 * d]]]++;
+          total++;
+        }
+      }
+    }
+    for (let k = 0; k < TRIPLE_CLASSES; k++) out[off + ri * TRIPLE_CLASSES + k] = Math.log(counts[k] / total + 1e-3);
+  }
+}
+
+const V2_FEATURE_COUNT = 30;
+
+/**
+ * Patch features of the whole view at its own resolution: up to MAX_CELLS × MAX_CELLS patches (no patch at
+ * all when the view is smaller than one patch). Each patch is copied out, so every filter sees only its pixels.
+ */
 export function measurePatches(img: RgbImage): PatchGrid {
   const { width: w, height: h, data } = img;
   const cx = layout(w), cy = layout(h);
   const grid: PatchGrid = {
-    cols: cx.count, rows: cy.count, left: cx.start, top: cy.start, viewWidth: w, viewHeight: h,
+    cols: cx.count, rows: cy.count, left: cx.start, top: cy.start, stepX: cx.step, stepY: cy.step, viewWidth: w, viewHeight: h,
     features: new Float64Array(cx.count * cy.count * PATCH_FEATURE_COUNT),
   };
   if (!cx.count || !cy.count) return { ...grid, cols: 0, rows: 0 };
-  const y = new Float32Array(w * h);
-  for (let i = 0, j = 0; i < y.length; i++, j += 3) y[i] = 0.299 * data[j] + 0.587 * data[j + 1] + 0.114 * data[j + 2];
+  const local: RgbImage = { width: PATCH, height: PATCH, data: new Uint8Array(PATCH * PATCH * 3) };
+  const y = new Float32Array(PATCH * PATCH);
   for (let r = 0; r < cy.count; r++) {
     for (let c = 0; c < cx.count; c++) {
-      measurePatch(y, img, cx.start + c * PATCH, cy.start + r * PATCH, grid.features, (r * cx.count + c) * PATCH_FEATURE_COUNT);
+      const x0 = cx.start + c * cx.step, y0 = cy.start + r * cy.step;
+      for (let row = 0; row < PATCH; row++) {
+        local.data.set(data.subarray(((y0 + row) * w + x0) * 3, ((y0 + row) * w + x0 + PATCH) * 3), row * PATCH * 3);
+      }
+      for (let i = 0, j = 0; i < y.length; i++, j += 3) y[i] = 0.299 * local.data[j] + 0.587 * local.data[j + 1] + 0.114 * local.data[j + 2];
+      const off = (r * cx.count + c) * PATCH_FEATURE_COUNT;
+      measurePatch(y, local, 0, 0, grid.features, off);
+      richFeatures(y, grid.features, off + V2_FEATURE_COUNT);
     }
   }
   return grid;

@@ -13,4 +13,4 @@ export type { ImageAnalysis, ImageRegion } from './engine.ts';
 export { analyzeImage } from './engine.ts';
 
 /** Engine code version plus the trained artefact's version. */
-export const IMAGE_ENGINE_VERSION: string = `image-engine-2.0+${defaultModel().version}`;
+export const IMAGE_ENGINE_VERSION: string = `image-engine-3.0+${defaultModel().version}`;

@@ -1,15 +1,15 @@
 /**
- * The pixel classifier, in two stages, both logistic regressions over standardised features:
- * 1. patch model: P(generated) of one 64×64 patch from its forensic features (trained on patches of real
- *    photos against patches of fully generated images);
- * 2. image model: real / fake / inpainting from the patches' mean features, the distribution of their patch
- *    scores (a fake is generated everywhere, an inpainting only in places) and the regional inconsistency
- *    of their noise.
+ * The pixel classifier, in two stages:
+ * 1. patch model: log-odds that one 64×64 patch (native resolution) is generated, a regularised linear
+ *    discriminant over its forensic features (trained on patches of real photos against patches of fully
+ *    generated images, every image through many processing histories);
+ * 2. image model: real / fake / inpainting (softmax regression) from the distribution of the patch scores
+ *    (a fake is generated everywhere, an inpainting only in places) and the regional inconsistency of the
+ *    noise.
  * Trained by scripts/train-image-detector.ts; the artefact is model.json beside this file.
  */
 import { readFileSync } from 'node:fs';
 import { quantile } from '../shared/stats.ts';
-import { treeValue, type Tree } from '../shared/trees.ts';
 import { PATCH_FEATURES, PATCH_FEATURE_COUNT, patchValues, type PatchGrid } from './forensics.ts';
 
 export const CLASSES = ['real', 'fake', 'inpainting'] as const;
@@ -28,24 +28,18 @@ export interface LinearModel {
 }
 
 /**
- * Gradient-boosted regression trees giving a log-odds. Node i is a leaf when feature[i] < 0 (its value is
- * value[i]); otherwise rows with x[feature[i]] <= threshold[i] go to left[i], the others to right[i].
+ * The patch model: patches are routed by their texture (the 'gradient' feature, ascending bin edges) to one
+ * linear discriminant per texture bin, as noise and resampling traces read differently in flat and busy areas.
  */
-export interface TreeEnsemble {
-  features: string[];
-  base: number;
-  trees: Tree[];
-}
-
-export function treeLogit(model: TreeEnsemble, values: ArrayLike<number>): number {
-  let s = model.base;
-  for (const t of model.trees) s += treeValue(t, values);
-  return s;
+export interface PatchModel {
+  binFeature: string;
+  edges: number[];
+  models: LinearModel[];
 }
 
 export interface PixelModel {
   version: string;
-  patch: LinearModel | TreeEnsemble;
+  patch: PatchModel;
   image: LinearModel;
   /** Divides the image model's logits (fitted on held-out predictions). */
   temperature: number;
@@ -58,8 +52,11 @@ export interface PixelModel {
   trainedOn?: Record<string, unknown>;
 }
 
+/** The patches' summary statistics (before the rich-model co-occurrences): their image means feed the image model. */
+export const SUMMARY_FEATURE_COUNT = PATCH_FEATURES.findIndex((f) => f.startsWith('rich_'));
+
 export const IMAGE_FEATURES = [
-  ...PATCH_FEATURES.map((f) => `mean_${f}`),
+  ...PATCH_FEATURES.slice(0, SUMMARY_FEATURE_COUNT).map((f) => `mean_${f}`),
   'score_mean', 'score_q10', 'score_q50', 'score_q90', 'score_spread', 'score_top_gap', 'score_cluster',
   'noise_residual_spread', 'noise_outlier_share', 'noise_cluster',
 ] as const;
@@ -81,11 +78,33 @@ export function linearLogits(model: LinearModel, values: ArrayLike<number>): num
   return model.weights.map((w, o) => model.bias[o] + w.reduce((s, wi, i) => s + wi * z[i], 0));
 }
 
+/** linearLogits(model, values)[0] without allocating (patches are many). */
+function binaryLogit(model: LinearModel, values: ArrayLike<number>): number {
+  const { mean, std, clip } = model, w = model.weights[0];
+  let s = model.bias[0];
+  for (let i = 0; i < w.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) s += w[i] * Math.max(-clip, Math.min(clip, (v - mean[i]) / std[i]));
+  }
+  return s;
+}
+
+/** Index of the bin a value falls in: the number of edges below it. */
+export function textureBin(edges: number[], value: number): number {
+  let b = 0;
+  while (b < edges.length && value > edges[b]) b++;
+  return b;
+}
+
 /** Patch logits (log-odds of "generated") in grid order. */
-export function patchScores(model: LinearModel | TreeEnsemble, grid: PatchGrid): Float64Array {
+export function patchScores(model: PatchModel, grid: PatchGrid): Float64Array {
   const n = grid.rows * grid.cols;
   const out = new Float64Array(n);
-  for (let k = 0; k < n; k++) out[k] = 'trees' in model ? treeLogit(model, patchValues(grid, k)) : linearLogits(model, patchValues(grid, k))[0];
+  const f = PATCH_FEATURES.indexOf(model.binFeature);
+  for (let k = 0; k < n; k++) {
+    const values = patchValues(grid, k);
+    out[k] = binaryLogit(model.models[textureBin(model.edges, values[f])], values);
+  }
   return out;
 }
 
@@ -126,8 +145,8 @@ export function standoutCells(scores: Float64Array): Uint8Array {
 export function imageFeatures(grid: PatchGrid, scores: Float64Array): number[] {
   const n = grid.rows * grid.cols;
   const F = PATCH_FEATURE_COUNT;
-  const means = new Array<number>(F).fill(0);
-  for (let k = 0; k < n; k++) for (let f = 0; f < F; f++) means[f] += grid.features[k * F + f] / n;
+  const means = new Array<number>(SUMMARY_FEATURE_COUNT).fill(0);
+  for (let k = 0; k < n; k++) for (let f = 0; f < SUMMARY_FEATURE_COUNT; f++) means[f] += grid.features[k * F + f] / n;
   const sorted = Float64Array.from(scores).sort();
   const q = (p: number): number => quantile(sorted, p);
   const mean = sorted.reduce((a, b) => a + b, 0) / n;
@@ -178,7 +197,7 @@ let loaded: PixelModel | null = null;
 export function defaultModel(): PixelModel {
   if (!loaded) {
     const model = JSON.parse(readFileSync(new URL('./model.json', import.meta.url), 'utf8')) as PixelModel;
-    if (model.patch.features.join() !== PATCH_FEATURES.join() || model.image.features.join() !== IMAGE_FEATURES.join()) {
+    if (model.patch.models.some((m) => m.features.join() !== PATCH_FEATURES.join()) || model.image.features.join() !== IMAGE_FEATURES.join()) {
       throw new Error('image model.json was trained on other features: run `npm run train -- image`');
     }
     loaded = model;
