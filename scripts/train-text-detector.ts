@@ -2,7 +2,9 @@
  * `npm run train -- text-detect`: trains the AI-text detector and writes its artefact
  * (server/engines/text-detect/model/ci-textdetect.json). The recipe is scripts/lib/text-detect-recipe.ts.
  *
- * 1. Features of train.jsonl + extra.jsonl (cached under the temp folder).
+ * 1. Features of train.jsonl + extra.jsonl, the human prose of the Debian packages the recipe names
+ *    (RECIPE.humanPackages, read where they are installed) and the training-only excerpts (cached
+ *    under the temp folder).
  * 2. Held-out-register logits: for every group of related domains (registerGroupOf), the recipe
  *    trained on all other domains scores it.
  * 3. Calibration per length band fitted on those held-out logits (Platt, then each band's operating
@@ -17,8 +19,8 @@ import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
 import { LENGTH_BANDS, serializeModel, type ModelParams } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, corpusFeatures, fitAndScore, heldOutLogits, loadCorpus, registerGroupOf } from './lib/text-detect-recipe.ts';
-import { BAND_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
+import { RECIPE, corpusFeatures, fitAndScore, heldOutLogits, loadCorpus, registerGroupOf, withoutExcerpts } from './lib/text-detect-recipe.ts';
+import { BAND_FPR, GROUP_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
 import { TEXT_DETECT_DATA, requireData } from './eval/text-detect.ts';
 
 /** Sentence deviation strength and shrinkage (kept from ci-textdetect-1: chosen on spliced documents). */
@@ -30,10 +32,17 @@ async function main(): Promise<void> {
   const docs = loadCorpus();
   const feats = corpusFeatures(docs);
   const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
-  console.log(`recipe ${JSON.stringify(RECIPE)}`);
+  const count = (p: (d: (typeof docs)[number]) => boolean): number => train.filter((i) => p(docs[i])).length;
+  const texts = {
+    'shared/data/text-detect/train.jsonl': count((d) => d.source === 'train' && !d.excerpt),
+    'shared/data/text-detect/extra.jsonl': count((d) => d.source === 'extra' && !d.excerpt),
+    ...Object.fromEntries(RECIPE.humanPackages.map((p) => [`debian:${p}`, count((d) => d.row.source_repo === `debian:${p}`)])),
+    'excerpts (training only)': count((d) => d.excerpt === true),
+  };
+  console.log(`recipe ${JSON.stringify(RECIPE)}\ntexts ${JSON.stringify(texts)}`);
 
-  const lodo = await heldOutLogits('lodo', docs, train, (d) => registerGroupOf(d.row.domain));
-  const calibration = fitCalibration(lodo, docs, train);
+  const lodo = withoutExcerpts(docs, train, await heldOutLogits('lodo', docs, train, (d) => registerGroupOf(d.row.domain)));
+  const calibration = fitCalibration(lodo.x, docs, lodo.which);
   console.log('calibration per length band (from held-out-register logits):');
   LENGTH_BANDS.forEach((b, k) => console.log(`  ${b.name} words: a=${calibration.a[k].toFixed(4)} b=${calibration.b[k].toFixed(4)} (operating-point shift ${calibration.shift[k].toFixed(3)})`));
 
@@ -55,8 +64,9 @@ async function main(): Promise<void> {
     calibration,
     sentence: SENTENCE,
     info: {
-      trainedOn: ['shared/data/text-detect/train.jsonl', 'shared/data/text-detect/extra.jsonl'],
+      trainedOn: texts,
       texts: train.length,
+      groupFpr: GROUP_FPR,
       calibratedOn: 'held-out-register logits of the training texts (each domain group scored by a model trained without it), per length band',
       recipe: RECIPE,
       bandFpr: BAND_FPR,

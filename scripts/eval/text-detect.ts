@@ -220,17 +220,20 @@ function lengthCut(text: string, words: number): string {
 export async function run(args: string[]): Promise<void> {
   requireData(TEXT_DETECT_DATA);
   const R = await import('../lib/text-detect-recipe.ts');
-  const { BAND_FPR, fitCalibration } = await import('../lib/text-detect-calibration.ts');
+  const { BAND_FPR, GROUP_FPR, fitCalibration } = await import('../lib/text-detect-calibration.ts');
   const { LENGTH_BANDS, calibrationAt, sigmoid } = await import('../../server/engines/text-detect/model.ts');
   const { loadTextDetector } = await import('../../server/engines/text-detect/index.ts');
   const detector = loadTextDetector();
   const docs = R.loadCorpus();
-  const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
+  const trainAll = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   const groupOf = (d: (typeof docs)[number]): string => R.registerGroupOf(d.row.domain);
   console.log(`# text-detect: held-out protocol for the recipe of ${detector.version}\n`);
-  console.log(`Corpus: train.jsonl + extra.jsonl, ${train.length} texts (dev.jsonl is not trained on). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}.\n`);
   R.corpusFeatures(docs);
-  const lodo = await R.heldOutLogits('lodo', docs, train, groupOf);
+  // Training-only excerpts are trained on but never scored: every figure is over the corpus texts.
+  const held = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('lodo', docs, trainAll, groupOf));
+  const train = held.which;
+  const lodo = held.x;
+  console.log(`Corpus: ${[...new Set(train.map((i) => docs[i].source))].join(' + ')}, ${train.length} texts (dev.jsonl is not trained on; ${trainAll.length - train.length} training-only excerpts). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}, per register group ${JSON.stringify(GROUP_FPR)}.\n`);
   const prob = (cal: ReturnType<typeof fitCalibration>, x: number, words: number): number => {
     const { a, b } = calibrationAt(cal, words);
     return sigmoid(a * x + b);
@@ -267,13 +270,14 @@ export async function run(args: string[]): Promise<void> {
   console.log(`\nDomains with both labels: mean AUC ${fmt(aucs.reduce((s, a) => s + a.auc, 0) / aucs.length)}, worst ${fmt(worstAuc.auc)} (${worstAuc.d}).`);
   console.log(`Human FPR, domains with ≥ 50 human texts: worst ${pc(worstFpr.fpr)}% (${worstFpr.d}); ${big.filter((f) => f.fpr > 0.02).length} of ${big.length} above 2%. All held-out texts: AUC ${fmt(all.auc)}, FPR ${pc(all.fpr)}%, TPR ${pc(all.tpr)}%.\n`);
 
-  console.log('Per length band (all held-out register texts; "in 0.3–0.7": share of scores in the "Likely" ranges):\n');
-  console.log('| words | n human | n ai | AUC | human FPR % | TPR % | human in 0.3–0.7 % | ai in 0.3–0.7 % | human mean | ai mean |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('Per length band (all held-out register texts; "in 0.3–0.7": share of scores in the "Likely" ranges). AUC: of the scores, each group calibrated without it; AUC of logits: of the held-out logits, the ranking of the fold models before calibration:\n');
+  console.log('| words | n human | n ai | AUC | AUC of logits | human FPR % | TPR % | human in 0.3–0.7 % | ai in 0.3–0.7 % | human mean | ai mean |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const bandRow = (name: string, ks: number[]): void => {
     const r = rates(ks.map((k) => score[k]), ks.map((k) => y[k]));
+    const logitAuc = auc(ks.map((k) => lodo[k]), ks.map((k) => y[k]));
     const mid = (lab: number): number => ks.filter((k) => y[k] === lab && score[k] >= 0.3 && score[k] <= 0.7).length / Math.max(1, ks.filter((k) => y[k] === lab).length);
     const mean = (lab: number): number => ks.filter((k) => y[k] === lab).reduce((s, k) => s + score[k], 0) / Math.max(1, ks.filter((k) => y[k] === lab).length);
-    console.log(`| ${name} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(mid(0))} | ${pc(mid(1))} | ${fmt(mean(0))} | ${fmt(mean(1))} |`);
+    console.log(`| ${name} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${fmt(logitAuc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(mid(0))} | ${pc(mid(1))} | ${fmt(mean(0))} | ${fmt(mean(1))} |`);
   };
   LENGTH_BANDS.forEach((b, band) => bandRow(b.name, train.map((_, k) => k).filter((k) => docs[train[k]].band === band)));
   bandRow('15–60', train.map((_, k) => k).filter((k) => docs[train[k]].words >= 15 && docs[train[k]].words <= 60));
@@ -281,7 +285,7 @@ export async function run(args: string[]): Promise<void> {
 
   // 2. Held-out generator families.
   if (!args.includes('--quick')) {
-    const logo = await R.heldOutLogits('logo', docs, train, (d) => (d.y === 1 ? d.family : undefined));
+    const logo = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('logo', docs, trainAll, (d) => (d.y === 1 ? d.family : undefined))).x;
     const cal = fitCalibration(lodo, docs, train); // the shipped calibration
     const aiScore = new Float64Array(train.length).fill(NaN);
     train.forEach((i, k) => {

@@ -6,7 +6,7 @@
  * not positive) gets slope 0 and score 0.5. model.ts interpolates between the bands' knots.
  */
 import { LENGTH_BANDS, sigmoid, type Calibration } from '../../server/engines/text-detect/model.ts';
-import type { CorpusDoc } from './text-detect-recipe.ts';
+import { registerGroupOf, type CorpusDoc } from './text-detect-recipe.ts';
 
 /** Held-out human false-positive rate allowed at ai_score 0.5, per length band (pooled over held-out registers). */
 export const BAND_FPR = [0.01, 0.01, 0.008, 0.005, 0.005];
@@ -59,6 +59,14 @@ export function platt(x: number[], y: number[], w: number[]): { a: number; b: nu
   return { a, b };
 }
 
+/**
+ * Per register group: a band's threshold is also raised until no group with at least `minHumans`
+ * human texts in the band has more than `fpr[band]` of them above it, so the pooled target cannot hide
+ * one register that is flagged often (the per-domain false-positive rate is what a person meets).
+ * Stricter under 60 words, where a text carries little evidence.
+ */
+export const GROUP_FPR = { fpr: [0.01, 0.01, 0.02, 0.02, 0.02], minHumans: 30, on: true };
+
 /** Per-band Platt scaling on held-out logits `x` of the texts `which`, each band at its false-positive target. */
 export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: number[]): Calibration {
   const a: number[] = [];
@@ -81,7 +89,16 @@ export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: n
     // Threshold in logit: the human logit with BAND_FPR of the band's humans above it, never below Platt's 0.5.
     const human = at.filter((e) => docs[e.i].y === 0).map((e) => e.x).sort((p, q) => p - q);
     const allowed = Math.floor(BAND_FPR[band] * human.length);
-    const t = Math.max(-cal.b / cal.a, human[human.length - 1 - allowed]);
+    let t = Math.max(-cal.b / cal.a, human[human.length - 1 - allowed]);
+    if (GROUP_FPR.on) {
+      const byGroup = new Map<string, number[]>();
+      for (const e of at) if (docs[e.i].y === 0) byGroup.set(registerGroupOf(docs[e.i].row.domain), [...(byGroup.get(registerGroupOf(docs[e.i].row.domain)) ?? []), e.x]);
+      for (const hs of byGroup.values()) {
+        if (hs.length < GROUP_FPR.minHumans) continue;
+        hs.sort((p, q) => p - q);
+        t = Math.max(t, hs[hs.length - 1 - Math.floor(GROUP_FPR.fpr[band] * hs.length)]);
+      }
+    }
     a.push(cal.a);
     b.push(-cal.a * t);
     shift.push(-cal.a * t - cal.b);

@@ -175,8 +175,14 @@ export function lmAdd(lm: LmTables, toks: ArrayLike<number>, ends: ArrayLike<num
   }
 }
 
-/** Accumulators of `lmSentence`: tokens, Σ log p_bigram, Σ (log p_bigram)², Σ log p_unigram, surprising tokens, unseen tokens. */
-export const LM_ACC = 6;
+/**
+ * Accumulators of `lmSentence`: tokens, Σ log p_bigram, Σ (log p_bigram)², Σ log p_unigram, surprising
+ * tokens, unseen tokens; then over sentences of at least LM_MIN_SENTENCE tokens: their number, Σ and
+ * Σ² of the sentence's mean log p_bigram, Σ and Σ² of its mean context gain (log p_bigram − log p_unigram).
+ */
+export const LM_ACC = 11;
+/** Shortest sentence (in tokens) whose mean surprisal counts in the between-sentence statistics. */
+const LM_MIN_SENTENCE = 4;
 
 /**
  * Adds one sentence's tokens to the language-model statistics `acc` (LM_ACC numbers). The one place
@@ -188,6 +194,8 @@ export function lmSentence(lm: LmTables, toks: ArrayLike<number>, from: number, 
   const bm = (1 << lm.biBits) - 1;
   const denom = lm.total + 0.5 * (1 << lm.uniBits);
   let prev = SENT_START;
+  let sb = 0;
+  let su = 0;
   for (let t = from; t < to; t++) {
     const h = toks[t];
     const cu = lm.uni[h & um];
@@ -202,10 +210,23 @@ export function lmSentence(lm: LmTables, toks: ArrayLike<number>, from: number, 
     acc[0]++;
     acc[1] += lb;
     acc[2] += lb * lb;
-    acc[3] += Math.log(pu);
+    const lu = Math.log(pu);
+    acc[3] += lu;
     if (lb < -12) acc[4]++;
     if (cu === 0) acc[5]++;
+    sb += lb;
+    su += lu;
     prev = h;
+  }
+  const n = to - from;
+  if (n >= LM_MIN_SENTENCE) {
+    const mb = sb / n;
+    const mg = (sb - su) / n;
+    acc[6]++;
+    acc[7] += mb;
+    acc[8] += mb * mb;
+    acc[9] += mg;
+    acc[10] += mg * mg;
   }
 }
 
@@ -220,6 +241,14 @@ export function lmDense(acc: Float64Array, d: Float64Array): void {
   d[LM_FIRST + 3] = m - acc[3] / n;
   d[LM_FIRST + 4] = acc[4] / n;
   d[LM_FIRST + 5] = acc[5] / n;
+  // How much the predictability changes from sentence to sentence (human writing is burstier); 0 for one sentence.
+  const ns = acc[6];
+  if (ns >= 2) {
+    const mb = acc[7] / ns;
+    const mg = acc[9] / ns;
+    d[LM_FIRST + 6] = Math.sqrt(Math.max(0, acc[8] / ns - mb * mb));
+    d[LM_FIRST + 7] = Math.sqrt(Math.max(0, acc[10] / ns - mg * mg));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,9 +261,10 @@ export const DENSE_NAMES = [
   'dquote_rate', 'squote_rate', 'paren_rate', 'hyphen_rate', 'dash_rate', 'ellipsis_rate', 'digit_rate',
   'other_punct_rate', 'ai_phrase_rate', 'sent_start_diversity', 'lower_start_rate', 'lower_i_rate',
   'lm_bi_mean', 'lm_bi_std', 'lm_uni_mean', 'lm_gain_mean', 'lm_surprise_rate', 'lm_unseen_rate',
+  'lm_sent_bi_std', 'lm_sent_gain_std',
 ] as const;
 export const DENSE_DIM = DENSE_NAMES.length;
-/** Index of the first language-model feature; the six lm_* features are the last ones. */
+/** Index of the first language-model feature; the lm_* features are the last ones. */
 const LM_FIRST = 32;
 
 /** Per-document analysis; typed arrays are views into the analyser's buffers (valid until the next call). */
