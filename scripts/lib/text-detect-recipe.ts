@@ -43,7 +43,7 @@ import { debianHumanTexts } from './debian-human-text.ts';
 
 export const RECIPE = {
   feature: DEFAULT_FEATURE_CONFIG as FeatureConfig,
-  l2Word: 4,
+  l2Word: 8,
   l2Dense: 1,
   /** L-BFGS iterations (v2: 80; halved so the protocol's 20 fold trainings fit the shared 2-core machine; the figures are measured with 40). */
   iters: 40,
