@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
+import { seededRandom } from '../server/engines/shared/random.ts';
 import { measureImage } from '../server/engines/image/engine.ts';
 import { PATCH_FEATURES, PATCH_FEATURE_COUNT, type PatchGrid } from '../server/engines/image/forensics.ts';
 import {
@@ -113,18 +114,6 @@ export const AUGMENTS = ['aug0', 'aug1', 'aug2'] as const;
 export type View = Transform | (typeof AUGMENTS)[number];
 /** Everything a model is trained on: the protocol's transformations and the random chains. */
 export const TRAIN_VIEWS: readonly View[] = [...TRANSFORMS, ...AUGMENTS];
-
-/** mulberry32 seeded by a string: the chains are the same on every run. */
-export function seededRandom(seed: string): () => number {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lossless either way; the lowest compression level only saves time. */
 const FAST_PNG = { compressionLevel: 1 } as const;

@@ -32,7 +32,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { probe, runProcess } from '../server/engines/voice/ffmpeg.ts';
 import { analyseFrames, SAMPLE_RATE } from '../server/engines/voice/features.ts';
 import { N_BANDS, RAW_DIMS, rawFrames } from '../server/engines/voice/frames.ts';
-import { seededRandom } from '../server/engines/voice/synthetic.ts';
+import { seededRandom } from '../server/engines/shared/random.ts';
 import { fitFrameNet, FRAME_TRAINING, hasContext, normaliseFrames, type FrameNet, type FrameSampler, type FrameTrainOptions } from '../server/engines/voice/framenet.ts';
 import { clipLogit, measureTrack, MIN_CLIP_SPEECH_SECONDS, MIN_WINDOW_VOICED_SECONDS, scoreWindows, type VoiceMeasurement } from '../server/engines/voice/analysis.ts';
 import { fitBoostedTrees, fitLogistic, fitPlatt, fitStandardiser, selectFeatures, standardise, windowLogit, type BoostOptions, type VoiceModel } from '../server/engines/voice/classifier.ts';

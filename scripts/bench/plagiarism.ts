@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
-import { seededRandom } from '../../server/engines/voice/synthetic.ts';
+import { seededRandom } from '../../server/engines/shared/random.ts';
 import { percentile } from '../lib/percentile.ts';
 
 // A seeded generator, so every run builds the same corpus.

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { PATCH_FEATURE_COUNT, type PatchGrid } from '../../server/engines/image/forensics.ts';
 import { patchScores } from '../../server/engines/image/model.ts';
-import { TRAIN_VIEWS, chooseRealBias, fitPatchModel, seededRandom, transform, type Measured, type Sample } from '../../scripts/train-image-detector.ts';
+import { seededRandom } from '../../server/engines/shared/random.ts';
+import { TRAIN_VIEWS, chooseRealBias, fitPatchModel, transform, type Measured, type Sample } from '../../scripts/train-image-detector.ts';
 import { rawImage } from './image-fixtures.test.ts';
 
 test('seeded random numbers: the same seed gives the same sequence, another seed another', () => {

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { N_BANDS, RAW_DIMS } from '../../server/engines/voice/frames.ts';
 import { judgeVoice, measureVoice } from '../../server/engines/voice/analysis.ts';
 import type { VoiceModel } from '../../server/engines/voice/classifier.ts';
-import { seededRandom as prng, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
+import { seededRandom as prng } from '../../server/engines/shared/random.ts';
+import { speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
 import { withNoise } from '../../scripts/train-voice-detector.ts';
 import { CONTEXT, FRAME_LOGIT_LIMIT, fitFrameNet, frameLogits, INPUTS, meanLogit, normaliseFrames, type FrameNet } from '../../server/engines/voice/framenet.ts';
 

@@ -12,7 +12,7 @@
  * the same arithmetic.
  */
 import { N_BANDS, RAW_DIMS } from './frames.ts';
-import { seededRandom } from './synthetic.ts';
+import { seededRandom } from '../shared/random.ts';
 
 export const CONTEXT = [-4, -2, 0, 2, 4]; // frame offsets (10 ms) fed to the network: 90 ms of context
 export const INPUTS = CONTEXT.length * RAW_DIMS;

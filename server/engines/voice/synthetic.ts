@@ -3,18 +3,7 @@
  * signal (glottal pulses with a wandering F0, formant resonators, syllable envelope, pauses, breath
  * noise) and a 16-bit PCM WAV writer.
  */
-
-/** mulberry32: small, fast, seedable. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../shared/random.ts';
 
 /** Two-pole resonator coefficients for a formant at `hz` with bandwidth `bw`. */
 function resonator(hz: number, bw: number, rate: number): [number, number, number] {
