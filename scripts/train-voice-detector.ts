@@ -457,6 +457,15 @@ function heldOutWeights(scores: { clip: number }[], clips: Clip[]): number[] {
   return raw.map((x) => (x * clipCount) / total);
 }
 
+/** Model numbers rounded to 8 significant digits: the artefact stays small and diffs stay readable. */
+const round = (x: number): number => Number(x.toPrecision(8));
+
+/** A trained model's file content: its parameters, an id hashed from them, and how it was trained. */
+function identified<P extends object, T extends object>(params: P, training: T): { id: string } & P & { training: T } {
+  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
+  return { id, ...params, training };
+}
+
 /** Fit the window model on `rows`, calibrated on out-of-source logits (whole sources in CALIBRATION_FOLDS folds). */
 export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptions = {}): VoiceModel {
   const l2 = options.l2 ?? L2;
@@ -473,7 +482,6 @@ export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptio
   const calibration = calibrate(heldOut, clips);
 
   const fitted = fitWindowModel(rows, clips, l2, features, options.boost, options.within);
-  const round = (x: number): number => Number(x.toPrecision(8));
   const params = {
     featureNames: fitted.featureNames,
     mean: fitted.mean.map(round),
@@ -483,20 +491,15 @@ export function trainModel(rows: WindowRow[], clips: Clip[], options: TrainOptio
     ...(fitted.trees?.length ? { trees: fitted.trees.map((t) => ({ ...t, threshold: t.threshold.map(round), value: t.value.map(round) })) } : {}),
     calibration: { slope: round(calibration.slope), intercept: round(calibration.intercept) },
   };
-  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
-  return {
-    id,
-    ...params,
-    training: {
-      windows: rows.length,
-      clips: new Set(rows.map((r) => r.clip)).size,
-      sources: groups,
-      variants: [...new Set(rows.map((r) => r.variant))],
-      l2,
-      boost: options.boost ?? BOOST,
-      ...options.details,
-    },
-  };
+  return identified(params, {
+    windows: rows.length,
+    clips: new Set(rows.map((r) => r.clip)).size,
+    sources: groups,
+    variants: [...new Set(rows.map((r) => r.variant))],
+    l2,
+    boost: options.boost ?? BOOST,
+    ...options.details,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -576,21 +579,15 @@ export function trainFrameModel(sets: FrameSet[], clips: Clip[], options: FrameT
   }
   const calibration = calibrate(heldOut, clips);
   const net = fitFrameModel(sets, clips, options);
-  const round = (x: number): number => Number(x.toPrecision(8));
   const params = { featureNames: [], mean: [], scale: [], weights: [], bias: 0, frameNet: net, calibration: { slope: round(calibration.slope), intercept: round(calibration.intercept) } };
-  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
-  return {
-    id,
-    ...params,
-    training: {
-      frameSets: sets.length,
-      clips: new Set(sets.map((s) => s.clip)).size,
-      sources: groups,
-      variants: [...new Set(sets.map((s) => s.variant))],
-      options,
-      ...details,
-    },
-  };
+  return identified(params, {
+    frameSets: sets.length,
+    clips: new Set(sets.map((s) => s.clip)).size,
+    sources: groups,
+    variants: [...new Set(sets.map((s) => s.variant))],
+    options,
+    ...details,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -627,7 +624,6 @@ export function trainFusedModel(rows: WindowRow[], sets: FrameSet[], clips: Clip
   const { fusion, calibration } = fitFusion(pairs, clips);
   const window = fitWindowModel(rows, clips, L2);
   const net = fitFrameModel(sets, clips, frameOptions);
-  const round = (x: number): number => Number(x.toPrecision(8));
   const params = {
     featureNames: window.featureNames,
     mean: window.mean.map(round),
@@ -639,8 +635,7 @@ export function trainFusedModel(rows: WindowRow[], sets: FrameSet[], clips: Clip
     fusion: { features: round(fusion!.features), frames: round(fusion!.frames) },
     calibration: { slope: 1, intercept: round(calibration.intercept) },
   };
-  const id = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 10);
-  return { id, ...params, training: { windows: rows.length, frameSets: sets.length, clips: new Set(sets.map((s) => s.clip)).size, sources: groups, l2: L2, boost: BOOST, frameOptions, ...details } };
+  return identified(params, { windows: rows.length, frameSets: sets.length, clips: new Set(sets.map((s) => s.clip)).size, sources: groups, l2: L2, boost: BOOST, frameOptions, ...details });
 }
 
 /**
