@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   LENGTH_BANDS.forEach((b, k) => console.log(`  ${b.name} words: a=${calibration.a[k].toFixed(4)} b=${calibration.b[k].toFixed(4)} (operating-point shift ${calibration.shift[k].toFixed(3)})`));
 
   const t1 = performance.now();
-  const { model, lm } = fitAndScore(docs, feats, train, [], undefined, true);
+  const { model, lm, ngram } = fitAndScore(docs, feats, train, [], undefined, true);
   console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
   const order = Array.from({ length: DENSE_DIM }, (_, k) => k).sort((p, q) => Math.abs(model.dense[q]) - Math.abs(model.dense[p]));
   console.log(`dense weights: ${order.filter((k) => model.dense[k] !== 0).map((k) => `${DENSE_NAMES[k]} ${model.dense[k].toFixed(3)}`).join(', ')}`);
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     denseMean: Float32Array.from(model.mean),
     denseStd: Float32Array.from(model.std),
     lm,
+    ngram,
     calibration,
     sentence: SENTENCE,
     info: {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { RECIPE, excerptOf, trainingWeights, type CorpusDoc } from '../../scripts/lib/text-detect-recipe.ts';
+import { RECIPE, buildNgramPair, excerptOf, trainingWeights, type CorpusDoc, type DocFeatures } from '../../scripts/lib/text-detect-recipe.ts';
+import { buildNgram } from '../../server/engines/text-detect/ngram-lm.ts';
 import { GROUP_FPR, fitCalibration } from '../../scripts/lib/text-detect-calibration.ts';
 import { debianHumanTexts, passages, podParagraphs, rstParagraphs, stripPodCodes } from '../../scripts/lib/debian-human-text.ts';
 import { bandOf, calibrationAt, sigmoid } from '../../server/engines/text-detect/model.ts';
@@ -17,6 +18,7 @@ function doc(id: string, domain: string, y: number, words = 100, text = ''): Cor
     band: bandOf(words),
     family: y ? 'openai-gpt-4' : 'human',
     half: 0,
+    part: 0,
   };
 }
 
@@ -75,13 +77,13 @@ describe('text-detect training excerpts', () => {
     fc.assert(
       fc.property(fc.array(sentence, { minLength: 12, maxLength: 40 }), fc.string({ minLength: 1, maxLength: 12 }), (sentences, id) => {
         const text = sentences.join(sentences.length % 2 ? ' ' : '\n\n');
-        const d = { ...doc(id, 'essay', 1, countWords(text), text), half: 1 };
+        const d = { ...doc(id, 'essay', 1, countWords(text), text), half: 1, part: 3 };
         const e = excerptOf(d);
         assert.ok(text.includes(e.row.text));
         assert.ok(e.words >= 15 && e.words <= 60, `${e.words} words`);
         assert.equal(e.words, countWords(e.row.text));
         assert.match(e.row.text, /^[A-Z].*\.$/s);
-        assert.deepEqual([e.y, e.half, e.family, e.row.domain, e.excerpt, e.row.id], [1, 1, d.family, 'essay', true, `${id}#excerpt`]);
+        assert.deepEqual([e.y, e.half, e.part, e.family, e.row.domain, e.excerpt, e.row.id], [1, 1, 3, d.family, 'essay', true, `${id}#excerpt`]);
         assert.deepEqual(excerptOf(d), e); // deterministic
       }),
       { numRuns: 200 },
@@ -208,5 +210,32 @@ describe('text-detect language-model burstiness features', () => {
     const one = dense(['the cat sat on the mat.']);
     const withShort = dense(['the cat sat on the mat.', 'Zebras!']);
     assert.equal(withShort[at('lm_sent_bi_std')], one[at('lm_sent_bi_std')]);
+  });
+});
+
+describe('text-detect trigram pair: which texts each model learns from', () => {
+  const feat = (toks: number[]): DocFeatures => ({ idx: new Int32Array(0), val: new Float32Array(0), dense: new Float64Array(0), toks: Int32Array.from(toks), ends: Int32Array.of(toks.length) });
+  const docs = [doc('a', 'essay', 0), doc('b', 'essay', 1), doc('c', 'fiction', 0), { ...doc('a#excerpt', 'essay', 0), excerpt: true }, doc('d', 'chat', 1)];
+  const feats = [feat([1, 2, 3, 4]), feat([5, 6, 7, 8]), feat([9, 10, 11, 12]), feat([2, 3, 4]), feat([13, 14, 15])];
+  const same = (a: Uint16Array, b: Uint16Array): boolean => Buffer.compare(Buffer.from(a.buffer), Buffer.from(b.buffer)) === 0;
+
+  it("'paired': only domains holding both labels, never excerpts; 'all': every text but excerpts", () => {
+    withRecipe({ ngramTexts: 'paired' }, () => {
+      const pair = buildNgramPair(docs, feats, [0, 1, 2, 3, 4]);
+      assert.ok(same(pair.human.tri, buildNgram([feats[0]]).tri));
+      assert.ok(same(pair.ai.tri, buildNgram([feats[1]]).tri));
+    });
+    withRecipe({ ngramTexts: 'all' }, () => {
+      const pair = buildNgramPair(docs, feats, [0, 1, 2, 3, 4]);
+      assert.ok(same(pair.human.tri, buildNgram([feats[0], feats[2]]).tri));
+      assert.ok(same(pair.ai.tri, buildNgram([feats[1], feats[4]]).tri));
+    });
+  });
+
+  it('learns nothing from texts outside the fold it is given (a held-out text never enters)', () => {
+    withRecipe({ ngramTexts: 'all' }, () => {
+      const pair = buildNgramPair(docs, feats, [1, 2, 4]);
+      assert.ok(same(pair.human.tri, buildNgram([feats[2]]).tri));
+    });
   });
 });

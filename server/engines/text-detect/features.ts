@@ -13,8 +13,10 @@
  * - dense stylometry: sentence-length variation ("burstiness"), word length (computed, but left out
  *   of the shipped model by the training script), vocabulary richness, function-word, pronoun,
  *   contraction and punctuation rates, tell-tale AI phrasing, and statistics of the log-probability
- *   of the text under a small word-bigram language model of human text.
+ *   of the text under a small word-bigram language model of human text; optionally (when the model
+ *   holds them) statistics under a pair of word-trigram models of human and of AI text (ngram-lm.ts).
  */
+import { NGRAM_NAMES, NG_ACC, ngramDense, ngramSentence, type NgramPair } from './ngram-lm.ts';
 import { normalizeForFeatures } from './normalize.ts';
 
 export interface FeatureConfig {
@@ -262,10 +264,13 @@ export const DENSE_NAMES = [
   'other_punct_rate', 'ai_phrase_rate', 'sent_start_diversity', 'lower_start_rate', 'lower_i_rate',
   'lm_bi_mean', 'lm_bi_std', 'lm_uni_mean', 'lm_gain_mean', 'lm_surprise_rate', 'lm_unseen_rate',
   'lm_sent_bi_std', 'lm_sent_gain_std',
+  ...NGRAM_NAMES,
 ] as const;
 export const DENSE_DIM = DENSE_NAMES.length;
-/** Index of the first language-model feature; the lm_* features are the last ones. */
+/** Index of the first language-model feature; the lm_* features come last but for the trigram pair's ng_* ones. */
 const LM_FIRST = 32;
+/** Index of the first feature of the human/AI trigram pair (ngram-lm.ts). */
+export const NG_FIRST = 40;
 
 /** Per-document analysis; typed arrays are views into the analyser's buffers (valid until the next call). */
 export interface Analysis {
@@ -409,6 +414,7 @@ export class Analyzer {
   private readonly tokFlags = new GrowBuf();
   private readonly dense = new Float64Array(DENSE_DIM);
   private readonly lmAcc = new Float64Array(LM_ACC);
+  private readonly ngAcc = new Float64Array(NG_ACC);
   private readonly seenBigrams = new HashSet32();
   private readonly chunk = new HashSet32();
   private readonly starts = new HashSet32();
@@ -419,6 +425,7 @@ export class Analyzer {
   constructor(
     readonly cfg: FeatureConfig,
     private readonly lm: LmTables | null,
+    private readonly ngram: NgramPair | null = null,
   ) {
     this.wordMask = (1 << cfg.wordBits) - 1;
     this.charMask = (1 << cfg.charBits) - 1;
@@ -529,6 +536,8 @@ export class Analyzer {
     this.starts.clear();
     const lm = this.lm;
     const lmAcc = this.lmAcc.fill(0);
+    const ngram = this.ngram;
+    const ngAcc = this.ngAcc.fill(0);
 
     let words = 0;
     let wlSum = 0;
@@ -623,6 +632,7 @@ export class Analyzer {
         prev = h;
       }
       if (lm) lmSentence(lm, toks, 0, nt, lmAcc);
+      if (ngram) ngramSentence(ngram, toks, 0, nt, ngAcc);
       word.push(combine(combine(prev, SENT_END), SEED_BI) & this.wordMask);
       wordEnds[si] = word.n;
       if (sw > 0) {
@@ -674,6 +684,7 @@ export class Analyzer {
     d[30] = lowerStart / S;
     d[31] = lowerI / S;
     if (lm) lmDense(lmAcc, d);
+    if (ngram) ngramDense(ngAcc, d, NG_FIRST);
     return {
       wordIdx: word.a.subarray(0, word.n),
       wordEnds,

@@ -37,7 +37,7 @@ export interface TextDetector {
   detect(text: string): Detection;
 }
 
-export const MODEL_VERSION = 'ci-textdetect-3.1.0';
+export const MODEL_VERSION = 'ci-textdetect-4.0.0';
 export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
 
 /** Below this many words a text is too short for a confident verdict (the reply says so). */
@@ -129,7 +129,7 @@ class LinearTextDetector implements TextDetector {
 
   constructor(private readonly params: ModelParams) {
     this.version = params.version;
-    this.analyzer = new Analyzer(params.feature, params.lm);
+    this.analyzer = new Analyzer(params.feature, params.lm, params.ngram);
   }
 
   detect(text: string): Detection {

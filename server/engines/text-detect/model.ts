@@ -14,8 +14,10 @@
  * stays near the middle. Sentences use their document's calibration (their context) and never claim
  * more certainty than the document.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Analysis, FeatureConfig, LmTables } from './features.ts';
 import { DENSE_DIM } from './features.ts';
+import type { NgramLm, NgramPair } from './ngram-lm.ts';
 
 export interface ModelParams {
   version: string;
@@ -26,6 +28,8 @@ export interface ModelParams {
   denseMean: Float32Array;
   denseStd: Float32Array;
   lm: LmTables | null;
+  /** Word-trigram models of human and of AI training text (format 3). */
+  ngram: NgramPair | null;
   /** Per length band (LENGTH_BANDS): p = sigmoid(a · logit + b). */
   calibration: Calibration;
   /** Sentence deviation strength λ and length shrinkage κ (in n-grams): shrink(n) = n / (n + κ). */
@@ -152,11 +156,41 @@ export function sentenceScore(p: ModelParams, sentenceLogit: number, words: numb
 // ---------------------------------------------------------------------------------------------
 // File format: JSON with typed arrays as base64 (little-endian)
 
-/** Version 2: calibration per length band. */
-const FORMAT = 'ci-textdetect-model/2';
+/** Version 2: calibration per length band. Version 3: the human and AI trigram models (ngram). */
+const FORMAT = 'ci-textdetect-model/3';
 
-function b64(a: Float32Array | Uint32Array | Uint16Array): string {
+type Table = Float32Array | Uint32Array | Uint16Array;
+
+function b64(a: Table): string {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+}
+
+/** The trigram models' tables are mostly zeros and small counts: stored deflated (raw deflate, level 9: deterministic). */
+function z64(a: Table): string {
+  return deflateRawSync(Buffer.from(a.buffer, a.byteOffset, a.byteLength), { level: 9 }).toString('base64');
+}
+
+function fromZ64<T>(s: string, Ctor: { new (buf: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+  const buf = inflateRawSync(Buffer.from(s, 'base64'));
+  const copy = new ArrayBuffer(buf.byteLength);
+  new Uint8Array(copy).set(buf);
+  return new Ctor(copy);
+}
+
+const NGRAM_TABLES = { tri: Uint16Array, bi: Uint16Array, ctxSucc: Uint16Array, biCont: Uint16Array, uniCont: Uint32Array, mid: Uint32Array, succ: Uint32Array, ent: Float32Array, entVar: Float32Array } as const;
+type NgramScalars = Pick<NgramLm, 'triBits' | 'biBits' | 'uniBits' | 'd3' | 'd2' | 'types'>;
+type NgramFile = NgramScalars & Record<keyof typeof NGRAM_TABLES, string>;
+
+function packNgram(lm: NgramLm): NgramFile {
+  const { triBits, biBits, uniBits, d3, d2, types } = lm;
+  const tables = Object.fromEntries(Object.keys(NGRAM_TABLES).map((k) => [k, z64(lm[k as keyof typeof NGRAM_TABLES])]));
+  return { triBits, biBits, uniBits, d3, d2, types, ...tables } as NgramFile;
+}
+
+function unpackNgram(f: NgramFile): NgramLm {
+  const { triBits, biBits, uniBits, d3, d2, types } = f;
+  const tables = Object.fromEntries(Object.entries(NGRAM_TABLES).map(([k, Ctor]) => [k, fromZ64(f[k as keyof typeof NGRAM_TABLES], Ctor as never)]));
+  return { triBits, biBits, uniBits, d3, d2, types, ...tables } as NgramLm;
 }
 
 function fromB64<T>(s: string, Ctor: { new (buf: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
@@ -214,6 +248,7 @@ export function serializeModel(p: ModelParams): string {
       bi: b64(p.lm.bi),
       succ: b64(p.lm.succ),
     },
+    ngram: p.ngram && { human: packNgram(p.ngram.human), ai: packNgram(p.ngram.ai) },
     info: p.info,
   });
 }
@@ -230,6 +265,7 @@ interface ModelFile {
   denseStd: number[];
   sparse: { n: number; idx: string; val: string };
   lm: { uniBits: number; biBits: number; total: number; discount: number; uni: string; bi: string; succ: string } | null;
+  ngram: { human: NgramFile; ai: NgramFile } | null;
   info: Record<string, unknown>;
 }
 
@@ -256,6 +292,7 @@ export function deserializeModel(json: string): ModelParams {
       bi: fromB64(f.lm.bi, Uint16Array),
       succ: fromB64(f.lm.succ, Uint16Array),
     },
+    ngram: f.ngram && { human: unpackNgram(f.ngram.human), ai: unpackNgram(f.ngram.ai) },
     info: f.info,
   };
 }
