@@ -222,7 +222,7 @@ export async function run(args: string[]): Promise<void> {
   requireData(TEXT_DETECT_DATA);
   const R = await import('../lib/text-detect-recipe.ts');
   const { BAND_FPR, GROUP_FPR, fitCalibration } = await import('../lib/text-detect-calibration.ts');
-  const { LENGTH_BANDS, calibrationAt, sigmoid } = await import('../../server/engines/text-detect/model.ts');
+  const { LENGTH_BANDS, scoreAt } = await import('../../server/engines/text-detect/model.ts');
   const { MODEL_VERSION, loadTextDetector } = await import('../../server/engines/text-detect/index.ts');
   const docs = R.loadCorpus();
   const trainAll = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
@@ -234,10 +234,6 @@ export async function run(args: string[]): Promise<void> {
   const train = held.which;
   const lodo = held.x;
   console.log(`Corpus: ${[...new Set(train.map((i) => docs[i].source))].join(' + ')}, ${train.length} texts (dev.jsonl is not trained on; ${trainAll.length - train.length} training-only excerpts). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}, per register group ${JSON.stringify(GROUP_FPR)}.\n`);
-  const prob = (cal: ReturnType<typeof fitCalibration>, x: number, words: number): number => {
-    const { a, b } = calibrationAt(cal, words);
-    return sigmoid(a * x + b);
-  };
 
   // 1. Held-out registers, calibration nested (fitted without the group it scores).
   const score = new Float64Array(train.length);
@@ -246,7 +242,7 @@ export async function run(args: string[]): Promise<void> {
     const others = train.map((i, k) => ({ i, k })).filter((e) => groupOf(docs[e.i]) !== g);
     const cal = fitCalibration(others.map((e) => lodo[e.k]), docs, others.map((e) => e.i));
     train.forEach((i, k) => {
-      if (groupOf(docs[i]) === g) score[k] = prob(cal, lodo[k], docs[i].words);
+      if (groupOf(docs[i]) === g) score[k] = scoreAt(cal, lodo[k], docs[i].words);
     });
   }
   const y = train.map((i) => docs[i].y);
@@ -289,7 +285,7 @@ export async function run(args: string[]): Promise<void> {
     const cal = fitCalibration(lodo, docs, train); // the shipped calibration
     const aiScore = new Float64Array(train.length).fill(NaN);
     train.forEach((i, k) => {
-      if (docs[i].y === 1) aiScore[k] = prob(cal, logo[k], docs[i].words);
+      if (docs[i].y === 1) aiScore[k] = scoreAt(cal, logo[k], docs[i].words);
     });
     const humanScores = train.map((_, k) => k).filter((k) => y[k] === 0).map((k) => score[k]);
     console.log('\n## 2. Held-out generator families (each family\'s AI texts scored by the recipe trained without that family)\n');

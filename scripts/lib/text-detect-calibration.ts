@@ -1,9 +1,11 @@
 /**
  * Calibration of the AI-text detector per length band, fitted on held-out logits (every training text
  * scored by a model trained without its register group): Platt scaling per band with human and AI
- * weighing the same, then the band's intercept lowered until its held-out human false-positive rate
- * at ai_score 0.5 is at most BAND_FPR. A band whose held-out logits carry no evidence (Platt slope
- * not positive) gets slope 0 and score 0.5. model.ts interpolates between the bands' knots.
+ * weighing the same, and an operating point per band (`shift`): the logit above which at most
+ * BAND_FPR of the band's held-out humans lie. model.ts (scoreAt) scores above 0.5 only past that
+ * point and keeps Platt's probability, capped at 0.5, below it. A band whose held-out logits carry no
+ * evidence (Platt slope not positive) gets slope 0 and score 0.5. model.ts interpolates between the
+ * bands' knots.
  */
 import { LENGTH_BANDS, sigmoid, type Calibration } from '../../server/engines/text-detect/model.ts';
 import { registerGroupOf, type CorpusDoc } from './text-detect-recipe.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadTextDetector, type Detection } from '../../server/engines/text-detect/index.ts';
 import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
-import { LENGTH_BANDS, calibrationAt, deserializeModel, serializeModel } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, calibrationAt, deserializeModel, scoreAt, serializeModel, sigmoid } from '../../server/engines/text-detect/model.ts';
 import { HashSet32 } from '../../server/engines/text-detect/features.ts';
 import { readFileSync } from 'node:fs';
 import { MODEL_FILE } from '../../server/engines/text-detect/index.ts';
@@ -171,6 +171,22 @@ describe('text-detect engine', () => {
         const next = calibrationAt(calibration, words + 1);
         assert.ok(Math.abs(here.a - next.a) < 0.05 && Math.abs(here.b - next.b) < 0.1, `jump between ${words} and ${words + 1} words`);
       }),
+    );
+  });
+
+  it('property: ai_score rises with the logit, exceeds 0.5 only past the operating point, and is Platt\'s probability below its midpoint', () => {
+    const { calibration } = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: 0.001, max: 5, noNaN: true }), (words, logit, step) => {
+        const { a, b, shift } = calibrationAt(calibration, words);
+        const s = scoreAt(calibration, logit, words);
+        assert.ok(s >= 0 && s <= 1);
+        assert.equal(s > 0.5, a * logit + b > 0, 'flagged exactly past the operating point');
+        if (a > 0) assert.ok(scoreAt(calibration, logit + step, words) > s || s > 1 - 1e-9 || s < 1e-9, 'strictly increasing');
+        const platt = sigmoid(a * logit + b - shift);
+        if (platt <= 0.5) assert.ok(Math.abs(s - platt) <= 0.01 + 1e-12, `${s} vs Platt ${platt}`);
+      }),
+      { numRuns: 500 },
     );
   });
 
