@@ -18,6 +18,7 @@
  */
 import { NGRAM_NAMES, NG_ACC, ngramDense, ngramSentence, type NgramPair } from './ngram-lm.ts';
 import { normalizeForFeatures } from './normalize.ts';
+import { fmix32 } from '../shared/hash.ts';
 
 export interface FeatureConfig {
   /** log2 of the hashed word n-gram table size. */
@@ -50,18 +51,8 @@ export const DEFAULT_FEATURE_CONFIG: FeatureConfig = {
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 
-/** MurmurHash3 finaliser: spreads FNV hashes over all bits before masking. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 function combine(a: number, b: number): number {
-  return fmix(Math.imul(a ^ 0x9e3779b9, 0x01000193) ^ b);
+  return fmix32(Math.imul(a ^ 0x9e3779b9, 0x01000193) ^ b);
 }
 
 const SENT_START = 0x51a7;
@@ -328,7 +319,7 @@ function lower(c: number): number {
 function hashWord(w: string): number {
   let h = FNV_OFFSET;
   for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), FNV_PRIME);
-  return fmix(h) | 0;
+  return fmix32(h) | 0;
 }
 
 const hashSet = (words: Iterable<string>): Set<number> => new Set([...words].map(hashWord));
@@ -503,7 +494,7 @@ export class Analyzer {
         if (upper === len && len >= 2) flags |= 4;
         if (apostrophe) flags |= 8;
         if (first >= 48 && first <= 57) flags |= 16;
-        this.tok.push(fmix(h) | 0);
+        this.tok.push(fmix32(h) | 0);
         this.tokFlags.push(flags);
         i = j;
       } else {
@@ -512,7 +503,7 @@ export class Analyzer {
         let h = Math.imul(FNV_OFFSET ^ 0xff, FNV_PRIME);
         h = Math.imul(h ^ c, FNV_PRIME);
         if (two) h = Math.imul(h ^ s.charCodeAt(i + 1), FNV_PRIME);
-        this.tok.push(fmix(h) | 0);
+        this.tok.push(fmix32(h) | 0);
         this.tokFlags.push(c | (1 << 30));
         i += two ? 2 : 1;
       }
@@ -650,7 +641,7 @@ export class Analyzer {
         let h = FNV_OFFSET;
         for (let k = 0; k < cfg.charMax && i + k < pn; k++) {
           h = Math.imul(h ^ padded.charCodeAt(i + k), FNV_PRIME);
-          if (k + 1 >= cfg.charMin) char.push(this.charBase + (fmix(h ^ (k + 1)) & this.charMask));
+          if (k + 1 >= cfg.charMin) char.push(this.charBase + (fmix32(h ^ (k + 1)) & this.charMask));
         }
       }
       charEnds[si] = char.n;

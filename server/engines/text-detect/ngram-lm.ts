@@ -11,6 +11,7 @@
  * Token hashes are those of `Analyzer.tokenHashes` (features.ts). Tables are hashed: a rare
  * collision merges two n-grams' counts (deterministic, like the rest of the detector).
  */
+import { fmix32 } from '../shared/hash.ts';
 
 export interface NgramLm {
   triBits: number;
@@ -42,21 +43,12 @@ export interface NgramLm {
 
 const START = 0x2b5f1c3d | 0;
 
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 function h2(v: number, w: number): number {
-  return mix(Math.imul(v ^ 0x27d4eb2f, 0x165667b1) ^ w);
+  return fmix32(Math.imul(v ^ 0x27d4eb2f, 0x165667b1) ^ w);
 }
 
 function h3(u: number, v: number, w: number): number {
-  return mix(Math.imul(h2(u, v) ^ 0x61c88647, 0x9e3779b1) ^ w);
+  return fmix32(Math.imul(h2(u, v) ^ 0x61c88647, 0x9e3779b1) ^ w);
 }
 
 export const NGRAM_BITS = { tri: 22, bi: 21, uni: 18 };
