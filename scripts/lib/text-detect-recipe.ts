@@ -236,6 +236,16 @@ function featurizeDoc(analyzer: Analyzer, text: string): DocFeatures {
   return { idx, val, dense, toks, ends };
 }
 
+/** The code the cached features depend on (the feature cache and the held-out caches are keyed by it). */
+const FEATURE_CODE = [
+  'server/engines/text-detect/features.ts',
+  'server/engines/text-detect/normalize.ts',
+  'server/engines/shared/sentences.ts',
+  'server/engines/shared/hash.ts',
+  'scripts/lib/debian-human-text.ts',
+  'scripts/lib/text-detect-recipe.ts',
+];
+
 /** Change when `featurizeDoc` or `sparseOf` change (the feature cache is keyed by it and the feature code). */
 const FEATURIZE_VERSION = 'featurize-2';
 
@@ -244,9 +254,7 @@ export function corpusFeatures(docs: CorpusDoc[], log: (s: string) => void = con
   const root = path.resolve(import.meta.dirname, '../..');
   const key = createHash('sha256');
   key.update(JSON.stringify(RECIPE.feature) + FEATURIZE_VERSION);
-  for (const f of ['server/engines/text-detect/features.ts', 'server/engines/text-detect/normalize.ts', 'server/engines/shared/sentences.ts', 'scripts/lib/debian-human-text.ts', 'scripts/lib/text-detect-recipe.ts']) {
-    key.update(readFileSync(path.join(root, f)));
-  }
+  for (const f of FEATURE_CODE) key.update(readFileSync(path.join(root, f)));
   for (const d of docs) key.update(d.row.id);
   const file = path.join(tmpdir(), `ci-textdetect-features-${key.digest('hex').slice(0, 16)}.bin`);
   if (existsSync(file)) {
@@ -280,21 +288,15 @@ let DROP = new Set<string>();
 export function denseWith(f: DocFeatures, lm: LmTables, ng: NgramPair | null): Float64Array {
   const d = Float64Array.from(f.dense);
   const acc = new Float64Array(LM_ACC);
+  const ngAcc = new Float64Array(NG_ACC);
   let from = 0;
   for (let s = 0; s < f.ends.length; s++) {
     lmSentence(lm, f.toks, from, f.ends[s], acc);
+    if (ng) ngramSentence(ng, f.toks, from, f.ends[s], ngAcc);
     from = f.ends[s];
   }
   lmDense(acc, d);
-  if (ng) {
-    const ngAcc = new Float64Array(NG_ACC);
-    from = 0;
-    for (let s = 0; s < f.ends.length; s++) {
-      ngramSentence(ng, f.toks, from, f.ends[s], ngAcc);
-      from = f.ends[s];
-    }
-    ngramDense(ngAcc, d, NG_FIRST);
-  }
+  if (ng) ngramDense(ngAcc, d, NG_FIRST);
   if (dropKey !== RECIPE.dropDense) {
     dropKey = RECIPE.dropDense;
     DROP = new Set([...dropKey, ...(RECIPE.ngram ? RECIPE.dropNgram : NGRAM_NAMES)]);
@@ -544,9 +546,7 @@ export function heldOutCache(kind: string, docs: CorpusDoc[]): string {
   const root = path.resolve(import.meta.dirname, '../..');
   const key = createHash('sha256');
   key.update(kind + JSON.stringify(RECIPE));
-  for (const f of ['server/engines/text-detect/features.ts', 'server/engines/text-detect/normalize.ts', 'server/engines/shared/sentences.ts', 'server/engines/text-detect/model.ts', 'scripts/lib/text-detect-recipe.ts', 'scripts/lib/debian-human-text.ts', 'server/engines/text-detect/ngram-lm.ts']) {
-    key.update(readFileSync(path.join(root, f)));
-  }
+  for (const f of [...FEATURE_CODE, 'server/engines/text-detect/model.ts', 'server/engines/text-detect/ngram-lm.ts']) key.update(readFileSync(path.join(root, f)));
   for (const d of docs) key.update(d.row.id);
   return path.join(tmpdir(), `ci-textdetect-${kind}-${key.digest('hex').slice(0, 16)}.bin`);
 }

@@ -10,7 +10,7 @@ import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
 import { Analyzer, DENSE_NAMES } from './features.ts';
-import { calibrate, deserializeModel, scoreAnalysis, sentenceScore, type ModelParams } from './model.ts';
+import { deserializeModel, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -142,7 +142,7 @@ class LinearTextDetector implements TextDetector {
     }
     const scored = scoreAnalysis(this.params, analysis);
     const words = countWords(text);
-    const aiScore = calibrate(this.params, scored.logit, words);
+    const aiScore = scoreAt(this.params.calibration, scored.logit, words);
     const detection: Detection = {
       aiScore,
       sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: sentenceScore(this.params, scored.sentenceLogits[i], words, aiScore) })),

@@ -164,14 +164,9 @@ export function sigmoid(x: number): number {
   return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
 }
 
-/** Calibrated probability of a logit for a document of `words` words. */
-export function calibrate(p: ModelParams, logit: number, words: number): number {
-  return scoreAt(p.calibration, logit, words);
-}
-
 /** A sentence's score, calibrated in its document's context and no further from 0.5 than the document's. */
 export function sentenceScore(p: ModelParams, sentenceLogit: number, words: number, documentScore: number): number {
-  const s = calibrate(p, sentenceLogit, words);
+  const s = scoreAt(p.calibration, sentenceLogit, words);
   const r = Math.abs(documentScore - 0.5);
   return Math.min(0.5 + r, Math.max(0.5 - r, s));
 }
