@@ -253,9 +253,12 @@ describe('developer portal in Chromium', { skip }, () => {
     // Revoke: the key gets 401 at once; then delete.
     await page.getByRole('link', { name: 'API Keys' }).click();
     await page.waitForURL(/\/portal\/keys$/);
-    await page.getByRole('row', { name: /production/ }).getByText('Active').waitFor();
+    // Exact text: without it, 'Revoked' also matches the actions cell ("Revoke" + "Delete" + …).
+    const productionRow = page.getByRole('row', { name: /production/ });
+    await productionRow.getByText('Active', { exact: true }).waitFor();
+    assert.equal(await productionRow.getByText('Revoked', { exact: true }).count(), 0);
     await page.getByRole('button', { name: 'Revoke production' }).click();
-    await page.getByRole('row', { name: /production/ }).getByText('Revoked').waitFor();
+    await productionRow.getByText('Revoked', { exact: true }).waitFor();
     const refused = await fetch(`${server.url}/api/account/`, { headers: { 'X-API-Key': key } });
     assert.equal(refused.status, 401);
     assert.equal(((await refused.json()) as { code: string }).code, 'api_key_revoked');
