@@ -12,7 +12,8 @@
  *   FAQ, 1996–2022; copying permitted with its notice kept), debian-reference-en (GPL-2+),
  *   developers-reference (GPL-2; reStructuredText sources), maint-guide (GPL-2.0+) and
  *   debian-handbook (GPL-2.0+ or CC-BY-SA-3.0, English pages): prose paragraphs of their DocBook
- *   HTML (code, tables and navigation removed) or reStructuredText.
+ *   HTML (code, tables and navigation removed) or reStructuredText. Measured, not in the shipped
+ *   recipe (RECIPE.humanPackages names the packages training reads; MODEL_CARD.md).
  *
  * Nothing of it is committed: the trainer reads the installed files, and says how to install them
  * when they are missing.
