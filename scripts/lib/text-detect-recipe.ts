@@ -349,11 +349,23 @@ export interface FoldLms {
   ngAll: NgramPair | null;
 }
 
-/** The human and AI trigram models of the texts `which` (their excerpts left out: they repeat their texts). */
-export function buildNgramPair(docs: CorpusDoc[], feats: DocFeatures[], which: number[]): NgramPair {
+/** Domains holding both labels among the texts `which`. */
+function pairedDomains(docs: CorpusDoc[], which: number[]): Set<string> {
   const labels = new Map<string, Set<number>>();
   for (const i of which) labels.set(docs[i].row.domain, (labels.get(docs[i].row.domain) ?? new Set()).add(docs[i].y));
-  const paired = (i: number): boolean => RECIPE.ngramTexts === 'all' || labels.get(docs[i].row.domain)!.size === 2;
+  return new Set([...labels].filter(([, ys]) => ys.size === 2).map(([d]) => d));
+}
+
+/** Positions in `which` of its human texts (not excerpts) of the domains holding both labels: the reference of the two scales below. */
+function pairedHumanPositions(docs: CorpusDoc[], which: number[]): number[] {
+  const both = pairedDomains(docs, which);
+  return which.map((i, k) => ({ i, k })).filter(({ i }) => docs[i].y === 0 && !docs[i].excerpt && both.has(docs[i].row.domain)).map(({ k }) => k);
+}
+
+/** The human and AI trigram models of the texts `which` (their excerpts left out: they repeat their texts). */
+export function buildNgramPair(docs: CorpusDoc[], feats: DocFeatures[], which: number[]): NgramPair {
+  const both = pairedDomains(docs, which);
+  const paired = (i: number): boolean => RECIPE.ngramTexts === 'all' || both.has(docs[i].row.domain);
   const of = (y: number): DocFeatures[] => {
     const texts = which.filter((i) => docs[i].y === y && !docs[i].excerpt);
     const cap = RECIPE.ngramOneLabelCap === undefined ? 0 : y === 1 ? RECIPE.ngramOneLabelCap.ai : RECIPE.ngramOneLabelCap.human;
@@ -449,9 +461,7 @@ function zOf(dense: Float64Array, mean: Float64Array, std: Float64Array): Float6
 
 /** Mean and spread of the trigram-pair features over the human texts (not excerpts) of the domains holding both labels in `which`. */
 export function pairedHumanScale(docs: CorpusDoc[], which: number[], dense: Float64Array[], mean: Float64Array, std: Float64Array): void {
-  const labels = new Map<string, Set<number>>();
-  for (const i of which) labels.set(docs[i].row.domain, (labels.get(docs[i].row.domain) ?? new Set()).add(docs[i].y));
-  const ks = which.map((i, k) => ({ i, k })).filter(({ i }) => docs[i].y === 0 && !docs[i].excerpt && labels.get(docs[i].row.domain)!.size === 2).map(({ k }) => k);
+  const ks = pairedHumanPositions(docs, which);
   if (ks.length < 2) return;
   for (let k = NG_FIRST; k < NG_FIRST + NGRAM_NAMES.length; k++) {
     let m = 0;
@@ -592,12 +602,8 @@ export function logitOf(model: Linear, f: DocFeatures, dense: Float64Array): num
 
 /** `model` with weights and bias rescaled so its logits of the paired domains' human training texts have median 0 and IQR 1.349. */
 export function rescaledOnPairedHumans(model: Linear, docs: CorpusDoc[], feats: DocFeatures[], train: number[], dense: Float64Array[]): Linear {
-  const labels = new Map<string, Set<number>>();
-  for (const i of train) labels.set(docs[i].row.domain, (labels.get(docs[i].row.domain) ?? new Set()).add(docs[i].y));
-  const x = train
-    .map((i, k) => ({ i, k }))
-    .filter(({ i }) => docs[i].y === 0 && !docs[i].excerpt && labels.get(docs[i].row.domain)!.size === 2)
-    .map(({ i, k }) => logitOf(model, feats[i], dense[k]))
+  const x = pairedHumanPositions(docs, train)
+    .map((k) => logitOf(model, feats[train[k]], dense[k]))
     .sort((a, b) => a - b);
   if (x.length < 4) return model;
   const q = (p: number): number => x[Math.min(x.length - 1, Math.floor(p * x.length))];
