@@ -8,6 +8,12 @@
  *   POD markup are removed; paragraphs that are mostly code or lists of names are skipped.
  * - python3-doc (licence: PSF License Version 2): the reStructuredText sources of the Python FAQ,
  *   tutorial and HOWTOs (1990s–2022), the same way (directives, literal blocks and roles removed).
+ * - The Debian project's documentation (domain debian-doc; Debian 12 versions): debian-faq (the Debian
+ *   FAQ, 1996–2022; copying permitted with its notice kept), debian-reference-en (GPL-2+),
+ *   developers-reference (GPL-2; reStructuredText sources), maint-guide (GPL-2.0+) and
+ *   debian-handbook (GPL-2.0+ or CC-BY-SA-3.0, English pages): prose paragraphs of their DocBook
+ *   HTML (code, tables and navigation removed) or reStructuredText. Measured, not in the shipped
+ *   recipe (RECIPE.humanPackages names the packages training reads; MODEL_CARD.md).
  *
  * Nothing of it is committed: the trainer reads the installed files, and says how to install them
  * when they are missing.
@@ -30,6 +36,11 @@ const PYTHON_SOURCES = '/usr/share/doc/python3/html/_sources';
 const PYTHON_PARTS = ['faq', 'tutorial', 'howto'];
 
 const PERL_ROOT = '/usr/share/perl';
+
+/** HTML pages of a folder whose names match `re` (index pages left out), sorted. */
+function htmlPages(dir: string, re: RegExp): string[] {
+  return existsSync(dir) ? readdirSync(dir).sort().filter((f) => re.test(f) && !/^index\b/.test(f)).map((f) => path.join(dir, f)) : [];
+}
 /** Prose pages of perl-doc: the FAQ and the tutorials. */
 const PERL_PAGES = /^perl(faq[1-9]|intro|(boot|debtut|hacktut|ootut|opentut|packtut|quick|reftut|requick|retut|thrtut|unitut|xstut)|style|trap|modinstall|newmod|modstyle|port|sec|perf|sub|data|dsc|lol|ref|syn|obj|mod|tie|ipc|unifaq|uniintro|number|pod|policy|hist)\.pod$/;
 
@@ -61,6 +72,46 @@ export const DEBIAN_SOURCES: DebianSource[] = [
         return existsSync(dir) ? readdirSync(dir).sort().filter((f) => f.endsWith('.rst.txt') && f !== 'index.rst.txt').map((f) => path.join(dir, f)) : [];
       }),
     paragraphs: (text) => rstParagraphs(text),
+  },
+  // The Debian project's own documentation (domain debian-doc): questions and answers, how-tos and
+  // explanations written by Debian developers, 1996–2022.
+  {
+    package: 'debian-faq',
+    licence: 'verbatim and modified copying permitted with the notice kept (Software in the Public Interest)',
+    domain: 'debian-doc',
+    files: () => htmlPages('/usr/share/doc/debian/FAQ', /\.en\.html$/),
+    paragraphs: (text) => htmlParagraphs(text),
+  },
+  {
+    package: 'debian-reference-en',
+    licence: 'GPL-2+',
+    domain: 'debian-doc',
+    files: () => htmlPages('/usr/share/debian-reference', /\.en\.html$/),
+    paragraphs: (text) => htmlParagraphs(text),
+  },
+  {
+    package: 'developers-reference',
+    licence: 'GPL-2',
+    domain: 'debian-doc',
+    files: () => {
+      const dir = '/usr/share/developers-reference/_sources';
+      return existsSync(dir) ? readdirSync(dir).sort().filter((f) => f.endsWith('.rst.txt') && f !== 'index.rst.txt').map((f) => path.join(dir, f)) : [];
+    },
+    paragraphs: (text) => rstParagraphs(text),
+  },
+  {
+    package: 'maint-guide',
+    licence: 'GPL-2.0+',
+    domain: 'debian-doc',
+    files: () => htmlPages('/usr/share/doc/maint-guide/html', /\.en\.html$/),
+    paragraphs: (text) => htmlParagraphs(text),
+  },
+  {
+    package: 'debian-handbook',
+    licence: 'GPL-2.0+ or CC-BY-SA-3.0',
+    domain: 'debian-doc',
+    files: () => htmlPages('/usr/share/doc/debian-handbook/html/en-US', /\.html$/),
+    paragraphs: (text) => htmlParagraphs(text),
   },
 ];
 
@@ -122,6 +173,39 @@ export function rstParagraphs(rst: string): string[][] {
     if (/^\s/.test(block) || /^(\.\.|>>>|\||\+-)/.test(lines[0])) continue; // literal blocks, directives, tables
     const text = prose(stripRst(lines.join(' ')).replace(/\s+/g, ' ').trim());
     if (text !== null && !text.endsWith('::')) cur.push(text.replace(/:$/, ':'));
+  }
+  if (cur.length > 0) sections.push(cur);
+  return sections;
+}
+
+const HTML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©' };
+
+/** Text of an HTML fragment: tags removed, entities decoded. */
+export function htmlText(s: string): string {
+  return s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
+      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (HTML_ENTITIES[e.toLowerCase()] ?? m),
+    );
+}
+
+/** Prose paragraphs (<p>, or Publican's <div class="para">) of a DocBook HTML page, grouped by section: no code, tables, navigation or headings. */
+export function htmlParagraphs(html: string): string[][] {
+  const body = html
+    .replace(/\r/g, '')
+    .replace(/<head[\s>][\s\S]*?<\/head>/gi, '')
+    .replace(/<(pre|table|script|style)[\s>][\s\S]*?<\/\1>/gi, '');
+  const sections: string[][] = [];
+  let cur: string[] = [];
+  for (const m of body.matchAll(/<h[1-6][\s>]|<p(?:\s[^>]*)?>([\s\S]*?)<\/p>|<div class="para">([\s\S]*?)<\/div>/gi)) {
+    const inner = m[1] ?? m[2];
+    if (inner === undefined) {
+      if (cur.length > 0) sections.push(cur);
+      cur = [];
+      continue;
+    }
+    const text = prose(htmlText(inner).replace(/\s+/g, ' ').trim());
+    if (text !== null) cur.push(text);
   }
   if (cur.length > 0) sections.push(cur);
   return sections;

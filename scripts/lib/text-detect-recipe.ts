@@ -86,7 +86,42 @@ export const RECIPE = {
    * authorship within the same registers rather than AI-only registers (chat) with human-only ones.
    */
   ngramTexts: 'paired' as 'all' | 'paired',
+  // Measured after 4.1.0 and not shipped (MODEL_CARD.md, "measured, not shipped"); undefined = off,
+  // and left out of the recipe's JSON, so the artefact and the caches of the shipped recipe do not move.
+  /**
+   * With ngramTexts 'paired': how many texts of each one-label domain (a register only one label holds
+   * in the fold, e.g. chat answers or fiction) each model of the pair also learns from, per label (the
+   * first by a hash of the text's id; 1e9: all of them).
+   */
+  ngramOneLabelCap: undefined as undefined | { human: number; ai: number },
+  /**
+   * Register groups (registerGroupOf) whose one-label human domains the human model of the pair also
+   * learns, with ngramTexts 'paired': ['answers'] gives it the human answers and explanations (Debian
+   * documentation, self-instruct answers) beside the AI model's chat answers.
+   */
+  ngramHumanGroups: undefined as undefined | string[],
+  /**
+   * 'paired-humans': the trigram-pair features are standardised on the fold's human texts of the
+   * domains holding both labels (their cross-fitted features) instead of all its training texts, a
+   * reference that does not move when the AI model learns a register of its own; with Z_CLIP, a text
+   * far beyond those humans counts as at most Z_CLIP spreads.
+   */
+  ngramScale: undefined as undefined | 'paired-humans',
+  /**
+   * 'paired-humans': each trained model's weights and bias are rescaled so that its (cross-fitted)
+   * logits of the paired domains' human training texts have median 0 and interquartile range 1.349,
+   * so that held-out logits of folds whose models differ (one whose trigram pair never saw chat
+   * answers, nine that did) share one scale before the calibration pools them.
+   */
+  logitScale: undefined as undefined | 'paired-humans',
 };
+
+/**
+ * Exploration only: TEXT_DETECT_RECIPE='{"ngramOneLabelCap":{"human":0,"ai":1e9}}' overrides recipe
+ * fields for `npm run eval` / `npm run train` (the eval prints the recipe it measured, the artefact
+ * records the one it was trained with, and the held-out caches are keyed by it).
+ */
+if (process.env.TEXT_DETECT_RECIPE) Object.assign(RECIPE, JSON.parse(process.env.TEXT_DETECT_RECIPE));
 
 /** Cross-fitting parts of the trigram pair: a training text's trigram features come from models trained without its part. */
 export const NGRAM_PARTS = 5;
@@ -314,12 +349,36 @@ export interface FoldLms {
   ngAll: NgramPair | null;
 }
 
-/** The human and AI trigram models of the texts `which` (their excerpts left out: they repeat their texts). */
-export function buildNgramPair(docs: CorpusDoc[], feats: DocFeatures[], which: number[]): NgramPair {
+/** Domains holding both labels among the texts `which`. */
+function pairedDomains(docs: CorpusDoc[], which: number[]): Set<string> {
   const labels = new Map<string, Set<number>>();
   for (const i of which) labels.set(docs[i].row.domain, (labels.get(docs[i].row.domain) ?? new Set()).add(docs[i].y));
-  const learns = (i: number): boolean => !docs[i].excerpt && (RECIPE.ngramTexts === 'all' || labels.get(docs[i].row.domain)!.size === 2);
-  const of = (y: number): DocFeatures[] => which.filter((i) => docs[i].y === y && learns(i)).map((i) => feats[i]);
+  return new Set([...labels].filter(([, ys]) => ys.size === 2).map(([d]) => d));
+}
+
+/** Positions in `which` of its human texts (not excerpts) of the domains holding both labels: the reference of the two scales below. */
+function pairedHumanPositions(docs: CorpusDoc[], which: number[]): number[] {
+  const both = pairedDomains(docs, which);
+  return which.map((i, k) => ({ i, k })).filter(({ i }) => docs[i].y === 0 && !docs[i].excerpt && both.has(docs[i].row.domain)).map(({ k }) => k);
+}
+
+/** The human and AI trigram models of the texts `which` (their excerpts left out: they repeat their texts). */
+export function buildNgramPair(docs: CorpusDoc[], feats: DocFeatures[], which: number[]): NgramPair {
+  const both = pairedDomains(docs, which);
+  const paired = (i: number): boolean => RECIPE.ngramTexts === 'all' || both.has(docs[i].row.domain);
+  const of = (y: number): DocFeatures[] => {
+    const texts = which.filter((i) => docs[i].y === y && !docs[i].excerpt);
+    const cap = RECIPE.ngramOneLabelCap === undefined ? 0 : y === 1 ? RECIPE.ngramOneLabelCap.ai : RECIPE.ngramOneLabelCap.human;
+    const oneLabel = new Map<string, number[]>();
+    for (const i of texts) if (!paired(i)) oneLabel.set(docs[i].row.domain, [...(oneLabel.get(docs[i].row.domain) ?? []), i]);
+    const capped = new Set<number>();
+    if (cap > 0) for (const list of oneLabel.values()) {
+      const order = list.map((i) => ({ i, h: createHash('sha256').update(docs[i].row.id).digest('hex') })).sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.i - b.i));
+      for (const { i } of order.slice(0, cap)) capped.add(i);
+    }
+    const group = (i: number): boolean => y === 0 && (RECIPE.ngramHumanGroups ?? []).includes(registerGroupOf(docs[i].row.domain));
+    return texts.filter((i) => paired(i) || capped.has(i) || group(i)).map((i) => feats[i]);
+  };
   return { human: buildNgram(of(0)), ai: buildNgram(of(1)) };
 }
 
@@ -400,6 +459,20 @@ function zOf(dense: Float64Array, mean: Float64Array, std: Float64Array): Float6
   return z;
 }
 
+/** Mean and spread of the trigram-pair features over the human texts (not excerpts) of the domains holding both labels in `which`. */
+export function pairedHumanScale(docs: CorpusDoc[], which: number[], dense: Float64Array[], mean: Float64Array, std: Float64Array): void {
+  const ks = pairedHumanPositions(docs, which);
+  if (ks.length < 2) return;
+  for (let k = NG_FIRST; k < NG_FIRST + NGRAM_NAMES.length; k++) {
+    let m = 0;
+    for (const j of ks) m += dense[j][k] / ks.length;
+    let v = 0;
+    for (const j of ks) v += (dense[j][k] - m) ** 2 / ks.length;
+    mean[k] = m;
+    std[k] = Math.sqrt(v) || 1;
+  }
+}
+
 /** Trains on `which` with dense vectors `dense[k]` (aligned with `which`). */
 export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: number[], dense: Float64Array[], log = false): Linear {
   const sparseDim = 1 << RECIPE.feature.wordBits;
@@ -411,6 +484,7 @@ export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: numb
   for (const d of dense) for (let k = 0; k < DENSE_DIM; k++) mean[k] += d[k] / dense.length;
   for (const d of dense) for (let k = 0; k < DENSE_DIM; k++) std[k] += (d[k] - mean[k]) ** 2 / dense.length;
   for (let k = 0; k < DENSE_DIM; k++) std[k] = Math.sqrt(std[k]) || 1;
+  if (RECIPE.ngram && RECIPE.ngramScale === 'paired-humans') pairedHumanScale(docs, which, dense, mean, std);
   const samples: Sample[] = which.map((i, k) => ({ idx: feats[i].idx, val: feats[i].val, z: zOf(dense[k], mean, std), y: docs[i].y, w: weights[k] / wsum }));
   const dim = sparseDim + DENSE_DIM + 1;
   const l2 = new Float64Array(dim);
@@ -526,6 +600,18 @@ export function logitOf(model: Linear, f: DocFeatures, dense: Float64Array): num
   return m;
 }
 
+/** `model` with weights and bias rescaled so its logits of the paired domains' human training texts have median 0 and IQR 1.349. */
+export function rescaledOnPairedHumans(model: Linear, docs: CorpusDoc[], feats: DocFeatures[], train: number[], dense: Float64Array[]): Linear {
+  const x = pairedHumanPositions(docs, train)
+    .map((k) => logitOf(model, feats[train[k]], dense[k]))
+    .sort((a, b) => a - b);
+  if (x.length < 4) return model;
+  const q = (p: number): number => x[Math.min(x.length - 1, Math.floor(p * x.length))];
+  const m = q(0.5);
+  const s = (q(0.75) - q(0.25)) / 1.349 || 1;
+  return { sparse: model.sparse.map((v) => v / s), dense: model.dense.map((v) => v / s), bias: (model.bias - m) / s, mean: model.mean, std: model.std };
+}
+
 /**
  * Trains on `train` (language-model features cross-fitted over halves of its human texts) and returns
  * the model, its language model of all training humans, and the logits of `score` under it.
@@ -533,7 +619,8 @@ export function logitOf(model: Linear, f: DocFeatures, dense: Float64Array): num
 export function fitAndScore(docs: CorpusDoc[], feats: DocFeatures[], train: number[], score: number[], lms?: FoldLms, log = false): { model: Linear; lm: LmTables; ngram: NgramPair | null; logits: Float64Array } {
   const L = lms ?? foldLms(docs, feats, train);
   const dense = train.map((i) => denseWith(feats[i], L.halves[1 - docs[i].half], L.ngParts && L.ngParts[docs[i].part]));
-  const model = trainLinear(docs, feats, train, dense, log);
+  let model = trainLinear(docs, feats, train, dense, log);
+  if (RECIPE.logitScale === 'paired-humans') model = rescaledOnPairedHumans(model, docs, feats, train, dense);
   const logits = Float64Array.from(score, (i) => logitOf(model, feats[i], denseWith(feats[i], L.all, L.ngAll)));
   return { model, lm: L.all, ngram: L.ngAll, logits };
 }
@@ -564,7 +651,7 @@ const REGISTER_GROUPS: Record<string, string> = {
   'squad-wikipedia': 'reference', 'travel-guide': 'reference', 'non-fiction': 'reference', 'govt-docs': 'reference',
   'learner-essay': 'learner-essays',
   'student-essay': 'student-essays', 'gre-essay': 'student-essays', 'essay-published': 'student-essays',
-  chat: 'answers', 'qa-answer': 'answers', 'perl-doc': 'answers', 'python-doc': 'answers',
+  chat: 'answers', 'qa-answer': 'answers', 'perl-doc': 'answers', 'python-doc': 'answers', 'debian-doc': 'answers',
   'overheard-dialogue': 'speech', 'spoken-transcript': 'speech', jokes: 'speech',
   twitter: 'personal', blog: 'personal', 'web-forum': 'personal', 'personal-ad': 'personal', email: 'personal', letters: 'personal',
 };

@@ -1,13 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { RECIPE, buildNgramPair, excerptOf, trainingWeights, type CorpusDoc, type DocFeatures } from '../../scripts/lib/text-detect-recipe.ts';
+import { RECIPE, buildNgramPair, excerptOf, logitOf, pairedHumanScale, rescaledOnPairedHumans, trainingWeights, type CorpusDoc, type DocFeatures, type Linear } from '../../scripts/lib/text-detect-recipe.ts';
 import { buildNgram } from '../../server/engines/text-detect/ngram-lm.ts';
 import { GROUP_FPR, fitCalibration } from '../../scripts/lib/text-detect-calibration.ts';
-import { debianHumanTexts, passages, podParagraphs, rstParagraphs, stripPodCodes } from '../../scripts/lib/debian-human-text.ts';
+import { debianHumanTexts, htmlParagraphs, htmlText, passages, podParagraphs, rstParagraphs, stripPodCodes } from '../../scripts/lib/debian-human-text.ts';
 import { bandOf, calibrationAt, sigmoid } from '../../server/engines/text-detect/model.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { Analyzer, DEFAULT_FEATURE_CONFIG, DENSE_DIM, DENSE_NAMES, LM_ACC, emptyLm, lmAdd, lmDense, lmSeenTable, lmSentence } from '../../server/engines/text-detect/features.ts';
+import { Analyzer, DEFAULT_FEATURE_CONFIG, DENSE_DIM, DENSE_NAMES, LM_ACC, NG_FIRST, emptyLm, lmAdd, lmDense, lmSeenTable, lmSentence } from '../../server/engines/text-detect/features.ts';
 
 function doc(id: string, domain: string, y: number, words = 100, text = ''): CorpusDoc {
   return {
@@ -170,6 +170,25 @@ describe('human prose from Debian packages (POD)', () => {
     ]);
   });
 
+  it('reads DocBook HTML the same way: <p> and Publican paragraphs as text, no code, tables, navigation or headings', () => {
+    const html = [
+      '<html><head><title>Chapter 1. Why?</title><style>p { color: red; }</style></head><body>',
+      '<div class="navheader"><table><tr><td><p>Prev and next links of the page.</p></td></tr></table></div>',
+      '<h2 class="title">1.1. What is <code>apt</code>?</h2>',
+      '<p>\nThe <span class="emphasis"><em>apt</em></span> tool installs packages &amp; their dependencies, see <a href="x.html">Section&nbsp;2</a>.\n</p>',
+      '<pre class="screen">$ apt install foo bar baz quux and more words here.</pre>',
+      '<p>Too short.</p>',
+      '<h3 class="title">1.2. Publican</h3>',
+      '<div class="para">\n\tIt says &#8220;hello&#x201D; to everyone who reads this paragraph of the handbook.\n</div>',
+      '</body></html>',
+    ].join('\n');
+    assert.deepEqual(htmlParagraphs(html), [
+      ['The apt tool installs packages & their dependencies, see Section 2.'],
+      ['It says “hello” to everyone who reads this paragraph of the handbook.'],
+    ]);
+    assert.equal(htmlText('a &lt;b&gt; <em>c</em> &unknown; &#65;'), 'a <b> c &unknown; A');
+  });
+
   it('joins paragraphs of a section into passages of at least 15 words', () => {
     const para = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ') + '.';
     const out = passages([[para(10), para(10), para(300)], [para(5)]]);
@@ -232,10 +251,74 @@ describe('text-detect trigram pair: which texts each model learns from', () => {
     });
   });
 
+  it("ngramOneLabelCap: per label, that many texts of each one-label domain join 'paired'; never excerpts", () => {
+    const more = [...docs, doc('e', 'chat', 1), doc('f', 'chat', 1), doc('g', 'fiction', 0)];
+    const moreFeats = [...feats, feat([16, 17, 18]), feat([19, 20, 21]), feat([22, 23, 24])];
+    const all = more.map((_, i) => i);
+    withRecipe({ ngramTexts: 'paired', ngramOneLabelCap: { human: 0, ai: 2 } }, () => {
+      const pair = buildNgramPair(more, moreFeats, all);
+      assert.ok(same(pair.human.tri, buildNgram([moreFeats[0]]).tri));
+      const twoOfThree = [[4, 5], [4, 6], [5, 6]].filter((two) => same(pair.ai.tri, buildNgram([moreFeats[1], ...two.map((i) => moreFeats[i])]).tri));
+      assert.equal(twoOfThree.length, 1, 'the paired AI text and exactly two of the three chat texts');
+    });
+    withRecipe({ ngramTexts: 'paired', ngramOneLabelCap: { human: Infinity, ai: 0 } }, () => {
+      const pair = buildNgramPair(more, moreFeats, all);
+      assert.ok(same(pair.human.tri, buildNgram([moreFeats[0], moreFeats[2], moreFeats[7]]).tri));
+      assert.ok(same(pair.ai.tri, buildNgram([moreFeats[1]]).tri));
+    });
+  });
+
+  it("ngramHumanGroups: the human model also learns the one-label human domains of those register groups; the AI model does not change", () => {
+    const more = [...docs, doc('h', 'perl-doc', 0), doc('i', 'qa-answer', 0)];
+    const moreFeats = [...feats, feat([25, 26, 27]), feat([28, 29, 30])];
+    const all = more.map((_, i) => i);
+    withRecipe({ ngramTexts: 'paired', ngramHumanGroups: ['answers'] }, () => {
+      const pair = buildNgramPair(more, moreFeats, all);
+      assert.ok(same(pair.human.tri, buildNgram([moreFeats[0], moreFeats[5], moreFeats[6]]).tri), 'essay human + the answers group\'s humans, not fiction');
+      assert.ok(same(pair.ai.tri, buildNgram([moreFeats[1]]).tri), 'chat (answers, AI) is not added by it');
+    });
+  });
+
   it('learns nothing from texts outside the fold it is given (a held-out text never enters)', () => {
     withRecipe({ ngramTexts: 'all' }, () => {
       const pair = buildNgramPair(docs, feats, [1, 2, 4]);
       assert.ok(same(pair.human.tri, buildNgram([feats[2]]).tri));
     });
+  });
+});
+
+describe('text-detect fold-consistent scales (measured, not shipped)', () => {
+  // "essay" holds both labels; "chat" only AI; "fiction" only human; one excerpt of an essay human.
+  const docs = [doc('h1', 'essay', 0), doc('h2', 'essay', 0), doc('h3', 'essay', 0), doc('h4', 'essay', 0), doc('a1', 'essay', 1), doc('c1', 'chat', 1), doc('f1', 'fiction', 0), { ...doc('h1#excerpt', 'essay', 0), excerpt: true }];
+  const which = docs.map((_, i) => i);
+  const vec = (v: number): Float64Array => {
+    const d = new Float64Array(DENSE_DIM);
+    d[NG_FIRST] = v;
+    d[0] = v;
+    return d;
+  };
+  const dense = [1, 2, 3, 4, 10, 50, -20, 100].map(vec);
+
+  it("pairedHumanScale: the trigram-pair columns' mean and spread come from the paired domains' human texts only (no excerpts); other columns keep theirs", () => {
+    const mean = new Float64Array(DENSE_DIM).fill(7);
+    const std = new Float64Array(DENSE_DIM).fill(9);
+    pairedHumanScale(docs, which, dense, mean, std);
+    assert.equal(mean[NG_FIRST], 2.5);
+    assert.ok(Math.abs(std[NG_FIRST] - Math.sqrt(1.25)) < 1e-12);
+    assert.equal(mean[0], 7);
+    assert.equal(std[0], 9);
+  });
+
+  it('rescaledOnPairedHumans: logits of the paired humans get median 0 and IQR 1.349, the order of all logits is kept', () => {
+    const feats: DocFeatures[] = docs.map(() => ({ idx: new Int32Array(0), val: new Float32Array(0), dense: new Float64Array(0), toks: new Int32Array(0), ends: new Int32Array(0) }));
+    const model: Linear = { sparse: new Float64Array(4), dense: new Float64Array(DENSE_DIM), bias: 0.5, mean: new Float64Array(DENSE_DIM), std: new Float64Array(DENSE_DIM).fill(1) };
+    model.dense[0] = 2;
+    const scaled = rescaledOnPairedHumans(model, docs, feats, which, dense);
+    const before = dense.map((d, k) => logitOf(model, feats[k], d));
+    const after = dense.map((d, k) => logitOf(scaled, feats[k], d));
+    // Paired humans' logits 2.5, 4.5, 6.5, 8.5 (z clipped at 5: 10.5 for the rest): quartiles 4.5 and 8.5, median 6.5.
+    assert.ok(Math.abs(after[2]) < 1e-12, 'the median paired human is at 0');
+    assert.ok(Math.abs(after[3] - after[1] - 1.349) < 1e-12);
+    for (let i = 0; i < before.length; i++) for (let j = 0; j < before.length; j++) assert.equal(before[i] < before[j], after[i] < after[j]);
   });
 });
