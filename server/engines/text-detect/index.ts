@@ -10,7 +10,7 @@ import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
 import { Analyzer, DENSE_NAMES } from './features.ts';
-import { deserializeModel, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
+import { calibrationAt, deserializeModel, logitParts, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -155,6 +155,14 @@ class LinearTextDetector implements TextDetector {
     return detection;
   }
 
+  /** The document logit by its parts, and the logit at which the text's score reaches 0.5. */
+  breakdown(text: string): LogitBreakdown {
+    const analysis = this.analyzer.analyse(splitSentences(text).map((s) => s.text));
+    const parts = logitParts(this.params, analysis);
+    const { a, b } = calibrationAt(this.params.calibration, countWords(text));
+    return { logit: Object.values(parts).reduce((s, x) => s + x, 0), threshold: -b / a, parts };
+  }
+
   ngramWeight(sentence: string): number {
     return this.lexicalMeasures(sentence).ngramWeight;
   }
@@ -223,6 +231,22 @@ export function lexicalView(detector: TextDetector):
     logitPerMeanUnigramLogProb: detector.denseSlope('lm_uni_mean') - gain,
     ngramNormPow: detector.normPow,
   };
+}
+
+/** A document logit by its parts (bias, n-gram terms, each dense feature by name) and its length's 0.5 point. */
+export interface LogitBreakdown {
+  logit: number;
+  /** The logit at which a text of this length scores 0.5 (its length band's operating point). */
+  threshold: number;
+  parts: Record<string, number>;
+}
+
+/**
+ * What this engine's detector makes of a text, part by part: for diagnostics (the humanizer's
+ * evaluation shows which features hold its rewrites' scores up). Undefined for any other TextDetector.
+ */
+export function logitBreakdown(detector: TextDetector, text: string): LogitBreakdown | undefined {
+  return detector instanceof LinearTextDetector ? detector.breakdown(text) : undefined;
 }
 
 let cached: TextDetector | undefined;
