@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
-import { Analyzer, DENSE_NAMES } from './features.ts';
-import { calibrationAt, deserializeModel, logitParts, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
+import { Analyzer, DENSE_DIM, DENSE_NAMES, type Analysis } from './features.ts';
+import { calibrationAt, deserializeModel, scoreAnalysis, scoreAt, sentenceScore, standardize, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -121,6 +121,22 @@ function guessLanguage(text: string): { language: string; english: boolean } {
   const eng = ranked.find(([lang]) => lang === 'eng');
   if (eng && eng[1] >= bestScore * ENGLISH_MARGIN) return { language: 'eng', english: true };
   return { language: best, english: false };
+}
+
+/**
+ * The document logit of `scoreAnalysis` as the sum of its parts: the bias, the word (and character)
+ * n-gram terms, and each dense feature's weight × standardised value, by name. For diagnostics only
+ * (kept out of model.ts, whose bytes key the trainer's held-out caches).
+ */
+function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
+  const pow = p.feature.normPow;
+  const weightOf = (idx: Int32Array): number => idx.reduce((s, i) => s + p.sparse[i], 0);
+  const parts: Record<string, number> = { bias: p.bias };
+  parts.word_ngrams = an.wordIdx.length > 0 ? weightOf(an.wordIdx) / Math.pow(an.wordIdx.length, pow) : 0;
+  if (an.charIdx.length > 0) parts.char_ngrams = weightOf(an.charIdx) / Math.pow(an.charIdx.length, pow);
+  const z = standardize(p, an.dense, new Float64Array(DENSE_DIM));
+  DENSE_NAMES.forEach((name, k) => (parts[name] = p.dense[k] * z[k]));
+  return parts;
 }
 
 class LinearTextDetector implements TextDetector {

@@ -16,7 +16,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Analysis, FeatureConfig, LmTables } from './features.ts';
-import { DENSE_DIM, DENSE_NAMES } from './features.ts';
+import { DENSE_DIM } from './features.ts';
 import type { NgramLm, NgramPair } from './ngram-lm.ts';
 
 export interface ModelParams {
@@ -158,23 +158,6 @@ export function scoreAnalysis(p: ModelParams, an: Analysis, withSentences = true
     cFrom = cTo;
   }
   return { logit, sentenceLogits };
-}
-
-/**
- * The document logit of `scoreAnalysis` as the sum of its parts: the bias, the word (and character)
- * n-gram terms, and each dense feature's weight × standardised value, by name. For diagnostics (what
- * holds a text's score up); the parts add up to `scoreAnalysis(p, an).logit`.
- */
-export function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
-  const pow = p.feature.normPow;
-  const parts: Record<string, number> = { bias: p.bias };
-  const nW = an.wordIdx.length;
-  const nC = an.charIdx.length;
-  parts.word_ngrams = nW > 0 ? sum(p.sparse, an.wordIdx, 0, nW) / Math.pow(nW, pow) : 0;
-  if (nC > 0) parts.char_ngrams = sum(p.sparse, an.charIdx, 0, nC) / Math.pow(nC, pow);
-  const z = standardize(p, an.dense, new Float64Array(DENSE_DIM));
-  DENSE_NAMES.forEach((name, k) => (parts[name] = p.dense[k] * z[k]));
-  return parts;
 }
 
 export function sigmoid(x: number): number {
