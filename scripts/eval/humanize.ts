@@ -1,17 +1,19 @@
 /**
- * `npm run eval -- humanize [--limit N] [--show K]`: runs the built-in humanizer, guided by our text
- * detector, on the AI texts of ../shared/data/text-detect/dev.jsonl with 50 to 2,000 words and
+ * `npm run eval -- humanize [--limit N] [--show K] [--crosscheck] [--explain]`: runs the built-in
+ * humanizer, guided by our text detector, on the AI texts of ../shared/data/text-detect/dev.jsonl with 50 to 2,000 words and
  * reports: share scored above 0.5 before/after, mean score before/after, invariant violations,
  * length ratio, content-word overlap with the input and time per text (overall and per domain).
  * `--limit N` evaluates an evenly spaced subset; `--show K` prints K before/after pairs; `--attack NAME`
  * keeps only texts with that attack (`none`: plain model output); `--domain NAME` only that domain. Figures are also given for attack == none.
  * `--crosscheck` also scores before/after with a second detector of another kind (character n-grams,
  * trained here on train.jsonl, never consulted by the humanizer): rewrites that fool only our own
- * detector show there.
+ * detector show there. `--explain` breaks the detector's logit into its parts (n-gram weights,
+ * stylometric features, human-text LM, the human/AI trigram pair) before and after, beside human dev
+ * texts, and lists the features furthest from human after: what holds the rewrites' scores up.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
+import { loadTextDetector, logitBreakdown, type LogitBreakdown, type TextDetector } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { checkInvariants, humanize, HUMANIZER_ENGINE_VERSION } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap } from '../../server/engines/humanize/invariants.ts';
@@ -41,6 +43,9 @@ interface Row {
   /** The cross-check detector's scores, when asked for. */
   crossBefore?: number;
   crossAfter?: number;
+  /** The detector's logit by parts, when asked for. */
+  explainBefore?: LogitBreakdown;
+  explainAfter?: LogitBreakdown;
 }
 
 function option(args: string[], name: string): number | undefined {
@@ -67,6 +72,51 @@ function summarise(label: string, rows: Row[]): string {
   ].join(' ');
 }
 
+/** `count` human texts of dev.jsonl with 50 to 2,000 words, evenly spaced: what the rewrites' parts are set beside. */
+function humanTexts(count: number): string[] {
+  const all = readFileSync(DEV, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record)
+    .filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
+  const step = Math.max(1, all.length / count);
+  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)].text);
+}
+
+/** The part of the logit a feature belongs to. */
+function partGroup(name: string): string {
+  if (name === 'bias') return 'bias';
+  if (name.endsWith('_ngrams')) return 'n-gram weights';
+  if (name.startsWith('ng_')) return 'trigram pair (ng_*)';
+  if (name.startsWith('lm_')) return 'human LM (lm_*)';
+  return 'stylometric';
+}
+
+/** Mean of each key over breakdowns, by `key(name)`. */
+function meanParts(list: LogitBreakdown[], key: (name: string) => string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const b of list) for (const [name, x] of Object.entries(b.parts)) out.set(key(name), (out.get(key(name)) ?? 0) + x / list.length);
+  return out;
+}
+
+/** Prints where the logit sits before and after, beside human texts: what holds the rewrites' scores up. */
+function explainParts(rows: Row[], detector: TextDetector, human: string[]): void {
+  const before = rows.map((r) => r.explainBefore!).filter(Boolean);
+  const after = rows.map((r) => r.explainAfter!).filter(Boolean);
+  const people = human.map((t) => logitBreakdown(detector, t)!).filter(Boolean);
+  if (after.length === 0) return;
+  const f = (x: number | undefined): string => (x ?? 0).toFixed(3).padStart(8);
+  console.log(`\nlogit by part, mean over texts (human: ${people.length} human dev texts of 50-2,000 words)\n${'part'.padEnd(22)}${'before'.padStart(8)}${'after'.padStart(8)}${'human'.padStart(8)}`);
+  const [b, a, h] = [before, after, people].map((list) => meanParts(list, partGroup));
+  for (const group of a.keys()) console.log(`${group.padEnd(22)}${f(b.get(group))}${f(a.get(group))}${f(h.get(group))}`);
+  const gap = (list: LogitBreakdown[]): number => list.reduce((s, x) => s + x.logit - x.threshold, 0) / Math.max(1, list.length);
+  const flagged = after.filter((x) => x.logit > x.threshold);
+  console.log(`${'logit − 0.5 point'.padEnd(22)}${f(gap(before))}${f(gap(after))}${f(gap(people))}   (texts still above it after: ${flagged.length}, mean ${gap(flagged).toFixed(3)} above)`);
+  const [bf, af, hf] = [before, after, people].map((list) => meanParts(list, (name) => name));
+  const furthest = [...af.keys()].sort((x, y) => Math.abs(af.get(y)! - hf.get(y)!) - Math.abs(af.get(x)! - hf.get(x)!)).slice(0, 8);
+  console.log(`features furthest from human after (before / after / human): ${furthest.map((k) => `${k} ${bf.get(k)!.toFixed(2)}/${af.get(k)!.toFixed(2)}/${hf.get(k)!.toFixed(2)}`).join(', ')}`);
+}
+
 export async function run(args: string[]): Promise<void> {
   const limit = option(args, '--limit');
   const show = option(args, '--show') ?? 0;
@@ -90,6 +140,7 @@ export async function run(args: string[]): Promise<void> {
     crossCheck = trainCharNgramDetector(train.map((r) => ({ text: r.text, ai: r.label === 'ai' })));
   }
   const detector = loadTextDetector();
+  const explain = args.includes('--explain');
   console.log(`humanizer ${HUMANIZER_ENGINE_VERSION}, detector ${detector.version}: ${records.length} AI texts of dev.jsonl (50-2,000 words)`);
   const rows: Row[] = [];
   let shown = 0;
@@ -108,6 +159,7 @@ export async function run(args: string[]): Promise<void> {
       changed: result.changedSentences,
       ms,
       ...(crossCheck ? { crossBefore: crossCheck(record.text), crossAfter: crossCheck(result.text) } : {}),
+      ...(explain ? { explainBefore: logitBreakdown(detector, record.text), explainAfter: logitBreakdown(detector, result.text) } : {}),
     });
     if (shown < show && result.changedSentences > 0) {
       shown++;
@@ -131,5 +183,6 @@ export async function run(args: string[]): Promise<void> {
     const meanLogit = (key: 'crossBefore' | 'crossAfter') => mean(rows.map((r) => logit(r[key]!))).toFixed(2);
     console.log(`\ncross-check (character n-gram detector): >0.5 before ${share('crossBefore')}, after ${share('crossAfter')}; mean logit before ${meanLogit('crossBefore')}, after ${meanLogit('crossAfter')}`);
   }
+  if (explain) explainParts(rows, detector, humanTexts(records.length));
   console.log(`\nmean changed sentences ${mean(rows.map((r) => r.changed)).toFixed(2)}; min overlap ${pct(Math.min(...rows.map((r) => r.overlap)))}; length ratio range ${Math.min(...rows.map((r) => r.lengthRatio)).toFixed(3)}-${Math.max(...rows.map((r) => r.lengthRatio)).toFixed(3)}; p90 ${Math.round(quantile(rows.map((r) => r.ms), 0.9))} ms`);
 }

@@ -1,10 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadTextDetector, type Detection } from '../../server/engines/text-detect/index.ts';
+import { loadTextDetector, logitBreakdown, type Detection, type TextDetector } from '../../server/engines/text-detect/index.ts';
 import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
 import { LENGTH_BANDS, calibrationAt, deserializeModel, scoreAt, serializeModel, sigmoid } from '../../server/engines/text-detect/model.ts';
 import { HashSet32 } from '../../server/engines/text-detect/features.ts';
+import { countWords } from '../../server/engines/shared/text.ts';
 import { readFileSync } from 'node:fs';
 import { MODEL_FILE } from '../../server/engines/text-detect/index.ts';
 
@@ -63,6 +64,20 @@ describe('text-detect engine', () => {
     assert.ok(human.aiScore < 0.5, `casual paragraph reads as human (${human.aiScore})`);
     assert.equal(ai.language, 'eng');
     assert.equal(ai.englishCalibrated, true);
+  });
+
+  it('breaks the logit into parts that add up to the score, with the 0.5 point of the text\'s length', () => {
+    for (const text of [AI_STYLE, HUMAN_STYLE]) {
+      const b = logitBreakdown(detector, text)!;
+      const words = countWords(text);
+      const cal = calibrationAt(deserializeModel(readFileSync(MODEL_FILE, 'utf8')).calibration, words);
+      assert.ok(Math.abs(sigmoid(cal.a * b.logit + cal.b) - detector.detect(text).aiScore) < 1e-9 || b.logit < b.threshold, 'above the 0.5 point, the score is the sigmoid of the parts');
+      assert.ok(Math.abs(Object.values(b.parts).reduce((s, x) => s + x, 0) - b.logit) < 1e-9);
+      assert.equal(detector.detect(text).aiScore > 0.5, b.logit > b.threshold);
+      assert.ok('word_ngrams' in b.parts && 'ng_llr_ai_share' in b.parts && 'bias' in b.parts);
+    }
+    const fake: TextDetector = { version: 'fake', detect: () => detector.detect('') };
+    assert.equal(logitBreakdown(fake, AI_STYLE), undefined);
   });
 
   it('gives sentence scores that agree with the document and single out spliced sentences', () => {

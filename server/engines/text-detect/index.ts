@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
-import { Analyzer, DENSE_NAMES } from './features.ts';
-import { deserializeModel, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
+import { Analyzer, DENSE_DIM, DENSE_NAMES, type Analysis } from './features.ts';
+import { calibrationAt, deserializeModel, scoreAnalysis, scoreAt, sentenceScore, standardize, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -123,6 +123,22 @@ function guessLanguage(text: string): { language: string; english: boolean } {
   return { language: best, english: false };
 }
 
+/**
+ * The document logit of `scoreAnalysis` as the sum of its parts: the bias, the word (and character)
+ * n-gram terms, and each dense feature's weight × standardised value, by name. For diagnostics only
+ * (kept out of model.ts, whose bytes key the trainer's held-out caches).
+ */
+function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
+  const pow = p.feature.normPow;
+  const weightOf = (idx: Int32Array): number => idx.reduce((s, i) => s + p.sparse[i], 0);
+  const parts: Record<string, number> = { bias: p.bias };
+  parts.word_ngrams = an.wordIdx.length > 0 ? weightOf(an.wordIdx) / Math.pow(an.wordIdx.length, pow) : 0;
+  if (an.charIdx.length > 0) parts.char_ngrams = weightOf(an.charIdx) / Math.pow(an.charIdx.length, pow);
+  const z = standardize(p, an.dense, new Float64Array(DENSE_DIM));
+  DENSE_NAMES.forEach((name, k) => (parts[name] = p.dense[k] * z[k]));
+  return parts;
+}
+
 class LinearTextDetector implements TextDetector {
   readonly version: string;
   private readonly analyzer: Analyzer;
@@ -153,6 +169,14 @@ class LinearTextDetector implements TextDetector {
       detection.note = `The text is short (${words} word${words === 1 ? '' : 's'}): short texts carry little evidence, so the score stays near the middle; ${SHORT_TEXT_WORDS} words or more give a more confident verdict.`;
     }
     return detection;
+  }
+
+  /** The document logit by its parts, and the logit at which the text's score reaches 0.5. */
+  breakdown(text: string): LogitBreakdown {
+    const analysis = this.analyzer.analyse(splitSentences(text).map((s) => s.text));
+    const parts = logitParts(this.params, analysis);
+    const { a, b } = calibrationAt(this.params.calibration, countWords(text));
+    return { logit: Object.values(parts).reduce((s, x) => s + x, 0), threshold: -b / a, parts };
   }
 
   ngramWeight(sentence: string): number {
@@ -223,6 +247,22 @@ export function lexicalView(detector: TextDetector):
     logitPerMeanUnigramLogProb: detector.denseSlope('lm_uni_mean') - gain,
     ngramNormPow: detector.normPow,
   };
+}
+
+/** A document logit by its parts (bias, n-gram terms, each dense feature by name) and its length's 0.5 point. */
+export interface LogitBreakdown {
+  logit: number;
+  /** The logit at which a text of this length scores 0.5 (its length band's operating point). */
+  threshold: number;
+  parts: Record<string, number>;
+}
+
+/**
+ * What this engine's detector makes of a text, part by part: for diagnostics (the humanizer's
+ * evaluation shows which features hold its rewrites' scores up). Undefined for any other TextDetector.
+ */
+export function logitBreakdown(detector: TextDetector, text: string): LogitBreakdown | undefined {
+  return detector instanceof LinearTextDetector ? detector.breakdown(text) : undefined;
 }
 
 let cached: TextDetector | undefined;
