@@ -10,9 +10,8 @@
  *   stays in training, as in the deployed model), scored on that domain.
  *
  * The folds run on the same worker threads as heldOutLogits (text-detect-recipe.ts); their caches are
- * keyed like its caches (recipe, code, corpus) plus this file.
+ * keyed like its caches (recipe, code, corpus) plus FOLDS_VERSION.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
@@ -21,8 +20,8 @@ import { heldOutCache, type CorpusDoc, type HeldOutFold } from './text-detect-re
 /** Worker threads for the folds (the machine this runs on has two cores). */
 const FOLD_WORKERS = 2;
 
-/** This file's code, in the cache keys: a change to how the folds are formed invalidates them. */
-const CODE_KEY = createHash('sha256').update(readFileSync(import.meta.filename)).digest('hex').slice(0, 8);
+/** In the cache keys: change when how the folds are formed (pairFolds, the one-domain fold) changes. */
+const FOLDS_VERSION = 'folds-1';
 
 /**
  * One fold per unordered pair {g, h} of the groups of `train`: trained without both groups, scoring
@@ -54,7 +53,10 @@ async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => 
     try {
       for (let j = next++; j < folds.length; j = next++) {
         out[j] = await new Promise<Float64Array>((resolve, reject) => {
-          w.once('message', resolve);
+          w.once('message', (logits: Float64Array) => {
+            w.off('error', reject);
+            resolve(logits);
+          });
           w.once('error', reject);
           w.postMessage(folds[j]);
         });
@@ -73,7 +75,7 @@ async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => 
  * under the recipe trained without g and h; NaN for g's own texts and for excerpts. Cached.
  */
 export async function nestedHeldOutLogits(docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string, log: (s: string) => void = console.log): Promise<Map<string, Float64Array>> {
-  const file = heldOutCache(`nested-${CODE_KEY}`, docs);
+  const file = heldOutCache(`nested-${FOLDS_VERSION}`, docs);
   if (existsSync(file)) {
     log(`doubly held-out logits from cache ${file}`);
     return deserialize(readFileSync(file)) as Map<string, Float64Array>;
@@ -96,7 +98,7 @@ export async function nestedHeldOutLogits(docs: CorpusDoc[], train: number[], gr
 
 /** Logits (aligned with `train`) of the texts of `domain` under the recipe trained without that domain alone; NaN elsewhere. Cached. */
 export async function domainHeldOutLogits(docs: CorpusDoc[], train: number[], domain: string, log: (s: string) => void = console.log): Promise<Float64Array> {
-  const file = heldOutCache(`domain-${domain}-${CODE_KEY}`, docs);
+  const file = heldOutCache(`domain-${domain}-${FOLDS_VERSION}`, docs);
   if (existsSync(file)) {
     log(`${domain} held-out logits from cache ${file}`);
     return deserialize(readFileSync(file)) as Float64Array;
