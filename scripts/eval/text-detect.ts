@@ -16,6 +16,8 @@
  * Trainings are cached under the temp folder (the trainer shares the held-out-register one), so a
  * rerun after `npm run train -- text-detect` costs only the generator-family folds. `--quick` skips 2;
  * `--no-shipped` skips 3 (sections 1 and 2 need only the recipe, not an artefact the engine can load).
+ * Measuring-stick checks (text-detect-nested.ts; not part of the protocol): `--nested-calibration` fits
+ * section 1's calibrations doubly held out; `--hold-out-domain D` adds section 1b, D held out alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -221,6 +223,7 @@ function lengthCut(text: string, words: number): string {
 export async function run(args: string[]): Promise<void> {
   requireData(TEXT_DETECT_DATA);
   const R = await import('../lib/text-detect-recipe.ts');
+  const N = await import('../lib/text-detect-nested.ts');
   const { BAND_FPR, GROUP_FPR, fitCalibration } = await import('../lib/text-detect-calibration.ts');
   const { LENGTH_BANDS, scoreAt } = await import('../../server/engines/text-detect/model.ts');
   const { MODEL_VERSION, loadTextDetector } = await import('../../server/engines/text-detect/index.ts');
@@ -235,12 +238,18 @@ export async function run(args: string[]): Promise<void> {
   const lodo = held.x;
   console.log(`Corpus: ${[...new Set(train.map((i) => docs[i].source))].join(' + ')}, ${train.length} texts (dev.jsonl is not trained on; ${trainAll.length - train.length} training-only excerpts). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}, per register group ${JSON.stringify(GROUP_FPR)}.\n`);
 
-  // 1. Held-out registers, calibration nested (fitted without the group it scores).
+  // 1. Held-out registers, calibration nested (fitted without the group it scores). With
+  // --nested-calibration, doubly held out: fitted on logits from models trained without g as well.
+  const nested = args.includes('--nested-calibration') ? await N.nestedHeldOutLogits(docs, trainAll, groupOf) : null;
+  if (nested) console.log('Calibration doubly held out (--nested-calibration): for each held-out group g, fitted on the other groups\' logits from models trained without g and without them.\n');
   const score = new Float64Array(train.length);
   const groups = [...new Set(train.map((i) => groupOf(docs[i])))].sort();
+  const calibrations = new Map<string, ReturnType<typeof fitCalibration>>();
   for (const g of groups) {
+    const calX = nested ? R.withoutExcerpts(docs, trainAll, nested.get(g)!).x : lodo;
     const others = train.map((i, k) => ({ i, k })).filter((e) => groupOf(docs[e.i]) !== g);
-    const cal = fitCalibration(others.map((e) => lodo[e.k]), docs, others.map((e) => e.i));
+    const cal = fitCalibration(others.map((e) => calX[e.k]), docs, others.map((e) => e.i));
+    calibrations.set(g, cal);
     train.forEach((i, k) => {
       if (groupOf(docs[i]) === g) score[k] = scoreAt(cal, lodo[k], docs[i].words);
     });
@@ -278,6 +287,26 @@ export async function run(args: string[]): Promise<void> {
   LENGTH_BANDS.forEach((b, band) => bandRow(b.name, train.map((_, k) => k).filter((k) => docs[train[k]].band === band)));
   bandRow('15–60', train.map((_, k) => k).filter((k) => docs[train[k]].words >= 15 && docs[train[k]].words <= 60));
   bandRow('> 150', train.map((_, k) => k).filter((k) => docs[train[k]].words > 150));
+
+  // One domain held out alone (--hold-out-domain D): the rest of its register group stays in training,
+  // as in the deployed model; scored with the calibration section 1 gives its group.
+  const hodAt = args.indexOf('--hold-out-domain');
+  if (hodAt >= 0) {
+    const d = args[hodAt + 1];
+    const x = R.withoutExcerpts(docs, trainAll, await N.domainHeldOutLogits(docs, trainAll, d)).x;
+    const ks = train.map((_, k) => k).filter((k) => docs[train[k]].row.domain === d);
+    const cal = calibrations.get(groupOf(docs[train[ks[0]]]))!;
+    const shipped = fitCalibration(lodo, docs, train);
+    console.log(`\n## 1b. ${d} held out alone (the rest of its group ${groupOf(docs[train[ks[0]]])} in training)\n`);
+    console.log('| calibration | n human | n ai | AUC | human FPR % | TPR % | flagged humans |\n|---|---:|---:|---:|---:|---:|---:|');
+    for (const [name, c, lx] of [[`of group ${groupOf(docs[train[ks[0]]])} (section 1), domain held out alone`, cal, x], ['shipped (all held-out logits), domain held out alone', shipped, x], ['of the group (section 1), group held out (section 1)', cal, lodo]] as const) {
+      const s = ks.map((k) => scoreAt(c, lx[k], docs[train[k]].words));
+      const r = rates(s, ks.map((k) => y[k]));
+      console.log(`| ${name} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${ks.filter((k, j) => y[k] === 0 && s[j] > 0.5).length} |`);
+    }
+    const top = ks.filter((k) => y[k] === 0).sort((a, b) => x[b] - x[a]).slice(0, 8);
+    console.log(`\nTop human logits held out alone: ${top.map((k) => `${fmt(x[k], 2)} (${docs[train[k]].words} w; group-held-out ${fmt(lodo[k], 2)})`).join(', ')}.`);
+  }
 
   // 2. Held-out generator families.
   if (!args.includes('--quick')) {
