@@ -41,6 +41,17 @@ const PERL_ROOT = '/usr/share/perl';
 function htmlPages(dir: string, re: RegExp): string[] {
   return existsSync(dir) ? readdirSync(dir).sort().filter((f) => re.test(f) && !/^index\b/.test(f)).map((f) => path.join(dir, f)) : [];
 }
+
+/** The reStructuredText sources of a Sphinx build's folder (`*.rst.txt`, index left out), sorted. */
+function rstSources(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).sort().filter((f) => f.endsWith('.rst.txt') && f !== 'index.rst.txt').map((f) => path.join(dir, f)) : [];
+}
+
+/** A package of the Debian project's own documentation (domain debian-doc), DocBook HTML unless told. */
+function debianDoc(pkg: string, licence: string, files: () => string[], paragraphs: (text: string) => string[][] = htmlParagraphs): DebianSource {
+  return { package: pkg, licence, domain: 'debian-doc', files, paragraphs };
+}
+
 /** Prose pages of perl-doc: the FAQ and the tutorials. */
 const PERL_PAGES = /^perl(faq[1-9]|intro|(boot|debtut|hacktut|ootut|opentut|packtut|quick|reftut|requick|retut|thrtut|unitut|xstut)|style|trap|modinstall|newmod|modstyle|port|sec|perf|sub|data|dsc|lol|ref|syn|obj|mod|tie|ipc|unifaq|uniintro|number|pod|policy|hist)\.pod$/;
 
@@ -60,59 +71,22 @@ export const DEBIAN_SOURCES: DebianSource[] = [
       }
       return out;
     },
-    paragraphs: (text) => podParagraphs(text),
+    paragraphs: podParagraphs,
   },
   {
     package: 'python3-doc',
     licence: 'PSF License Version 2 (Python documentation)',
     domain: 'python-doc',
-    files: () =>
-      PYTHON_PARTS.flatMap((part) => {
-        const dir = path.join(PYTHON_SOURCES, part);
-        return existsSync(dir) ? readdirSync(dir).sort().filter((f) => f.endsWith('.rst.txt') && f !== 'index.rst.txt').map((f) => path.join(dir, f)) : [];
-      }),
-    paragraphs: (text) => rstParagraphs(text),
+    files: () => PYTHON_PARTS.flatMap((part) => rstSources(path.join(PYTHON_SOURCES, part))),
+    paragraphs: rstParagraphs,
   },
   // The Debian project's own documentation (domain debian-doc): questions and answers, how-tos and
   // explanations written by Debian developers, 1996–2022.
-  {
-    package: 'debian-faq',
-    licence: 'verbatim and modified copying permitted with the notice kept (Software in the Public Interest)',
-    domain: 'debian-doc',
-    files: () => htmlPages('/usr/share/doc/debian/FAQ', /\.en\.html$/),
-    paragraphs: (text) => htmlParagraphs(text),
-  },
-  {
-    package: 'debian-reference-en',
-    licence: 'GPL-2+',
-    domain: 'debian-doc',
-    files: () => htmlPages('/usr/share/debian-reference', /\.en\.html$/),
-    paragraphs: (text) => htmlParagraphs(text),
-  },
-  {
-    package: 'developers-reference',
-    licence: 'GPL-2',
-    domain: 'debian-doc',
-    files: () => {
-      const dir = '/usr/share/developers-reference/_sources';
-      return existsSync(dir) ? readdirSync(dir).sort().filter((f) => f.endsWith('.rst.txt') && f !== 'index.rst.txt').map((f) => path.join(dir, f)) : [];
-    },
-    paragraphs: (text) => rstParagraphs(text),
-  },
-  {
-    package: 'maint-guide',
-    licence: 'GPL-2.0+',
-    domain: 'debian-doc',
-    files: () => htmlPages('/usr/share/doc/maint-guide/html', /\.en\.html$/),
-    paragraphs: (text) => htmlParagraphs(text),
-  },
-  {
-    package: 'debian-handbook',
-    licence: 'GPL-2.0+ or CC-BY-SA-3.0',
-    domain: 'debian-doc',
-    files: () => htmlPages('/usr/share/doc/debian-handbook/html/en-US', /\.html$/),
-    paragraphs: (text) => htmlParagraphs(text),
-  },
+  debianDoc('debian-faq', 'verbatim and modified copying permitted with the notice kept (Software in the Public Interest)', () => htmlPages('/usr/share/doc/debian/FAQ', /\.en\.html$/)),
+  debianDoc('debian-reference-en', 'GPL-2+', () => htmlPages('/usr/share/debian-reference', /\.en\.html$/)),
+  debianDoc('developers-reference', 'GPL-2', () => rstSources('/usr/share/developers-reference/_sources'), rstParagraphs),
+  debianDoc('maint-guide', 'GPL-2.0+', () => htmlPages('/usr/share/doc/maint-guide/html', /\.en\.html$/)),
+  debianDoc('debian-handbook', 'GPL-2.0+ or CC-BY-SA-3.0', () => htmlPages('/usr/share/doc/debian-handbook/html/en-US', /\.html$/)),
 ];
 
 /** POD formatting codes (C<...>, I<<< ... >>>, L<text|target>, E<gt>) replaced by their text. */
