@@ -9,16 +9,12 @@
  * - One held-out domain: the recipe trained without a single domain (the rest of its register group
  *   stays in training, as in the deployed model), scored on that domain.
  *
- * The folds run on the same worker threads as heldOutLogits (text-detect-recipe.ts); their caches are
+ * The folds run on heldOutLogits' worker threads (runFolds, text-detect-recipe.ts); their caches are
  * keyed like its caches (recipe, code, corpus) plus FOLDS_VERSION.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { Worker } from 'node:worker_threads';
-import { heldOutCache, type CorpusDoc, type HeldOutFold } from './text-detect-recipe.ts';
-
-/** Worker threads for the folds (the machine this runs on has two cores). */
-const FOLD_WORKERS = 2;
+import { heldOutCache, runFolds, type CorpusDoc, type HeldOutFold } from './text-detect-recipe.ts';
 
 /** In the cache keys: change when how the folds are formed (pairFolds, the one-domain fold) changes. */
 const FOLDS_VERSION = 'folds-1';
@@ -41,33 +37,6 @@ export function pairFolds(docs: CorpusDoc[], train: number[], groupOf: (d: Corpu
     }
   }
   return folds;
-}
-
-/** Trains and scores `folds` on FOLD_WORKERS worker threads; the logits of fold j at [j] (independent of scheduling). */
-async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<Float64Array[]> {
-  const out: Float64Array[] = new Array(folds.length);
-  let next = 0;
-  const t0 = performance.now();
-  const worker = async (): Promise<void> => {
-    const w = new Worker(new URL('./text-detect-fold-worker.mjs', import.meta.url));
-    try {
-      for (let j = next++; j < folds.length; j = next++) {
-        out[j] = await new Promise<Float64Array>((resolve, reject) => {
-          w.once('message', (logits: Float64Array) => {
-            w.off('error', reject);
-            resolve(logits);
-          });
-          w.once('error', reject);
-          w.postMessage(folds[j]);
-        });
-        log(`  ${kind}: ${folds[j].group} held out (${folds[j].held.length} texts), ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-      }
-    } finally {
-      await w.terminate();
-    }
-  };
-  await Promise.all(Array.from({ length: FOLD_WORKERS }, worker));
-  return out;
 }
 
 /**

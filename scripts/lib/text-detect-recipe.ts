@@ -682,31 +682,44 @@ export async function heldOutLogits(kind: string, docs: CorpusDoc[], train: numb
     log(`${kind} held-out logits from cache ${file}`);
     return deserialize(readFileSync(file)) as Float64Array;
   }
-  const out = new Float64Array(train.length).fill(NaN);
   const groups = [...new Set(train.map((i) => groupOf(docs[i])).filter((g): g is string => g !== undefined))].sort();
-  const pos = new Map(train.map((i, k) => [i, k]));
   // Excerpts train with their group and are never scored (their logit stays NaN).
   const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt) }));
-  const queue = [...folds];
+  const logits = await runFolds(kind, folds, log);
+  const out = new Float64Array(train.length).fill(NaN);
+  const pos = new Map(train.map((i, k) => [i, k]));
+  folds.forEach((fold, j) => fold.held.forEach((i, k) => (out[pos.get(i)!] = logits[j][k])));
+  writeFileSync(file, serialize(out));
+  return out;
+}
+
+/**
+ * Trains and scores `folds` on FOLD_WORKERS worker threads; the logits of fold j at [j], so the
+ * result does not depend on scheduling.
+ */
+export async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<Float64Array[]> {
+  const out: Float64Array[] = new Array(folds.length);
+  let next = 0;
   const t0 = performance.now();
   const worker = async (): Promise<void> => {
     const w = new Worker(new URL('./text-detect-fold-worker.mjs', import.meta.url));
     try {
-      for (let fold = queue.shift(); fold; fold = queue.shift()) {
-        const logits = await new Promise<Float64Array>((resolve, reject) => {
-          w.once('message', resolve);
+      for (let j = next++; j < folds.length; j = next++) {
+        out[j] = await new Promise<Float64Array>((resolve, reject) => {
+          w.once('message', (logits: Float64Array) => {
+            w.off('error', reject);
+            resolve(logits);
+          });
           w.once('error', reject);
-          w.postMessage(fold);
+          w.postMessage(folds[j]);
         });
-        fold.held.forEach((i, k) => (out[pos.get(i)!] = logits[k]));
-        log(`  ${kind}: ${fold.group} held out (${fold.held.length} texts), ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        log(`  ${kind}: ${folds[j].group} held out (${folds[j].held.length} texts), ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       }
     } finally {
       await w.terminate();
     }
   };
   await Promise.all(Array.from({ length: FOLD_WORKERS }, worker));
-  writeFileSync(file, serialize(out));
   return out;
 }
 
