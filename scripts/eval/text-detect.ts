@@ -295,11 +295,12 @@ export async function run(args: string[]): Promise<void> {
     const d = args[hodAt + 1];
     const x = R.withoutExcerpts(docs, trainAll, await N.domainHeldOutLogits(docs, trainAll, d)).x;
     const ks = train.map((_, k) => k).filter((k) => docs[train[k]].row.domain === d);
-    const cal = calibrations.get(groupOf(docs[train[ks[0]]]))!;
+    const group = groupOf(docs[train[ks[0]]]);
+    const cal = calibrations.get(group)!;
     const shipped = fitCalibration(lodo, docs, train);
-    console.log(`\n## 1b. ${d} held out alone (the rest of its group ${groupOf(docs[train[ks[0]]])} in training)\n`);
+    console.log(`\n## 1b. ${d} held out alone (the rest of its group ${group} in training)\n`);
     console.log('| calibration | n human | n ai | AUC | human FPR % | TPR % | flagged humans |\n|---|---:|---:|---:|---:|---:|---:|');
-    for (const [name, c, lx] of [[`of group ${groupOf(docs[train[ks[0]]])} (section 1), domain held out alone`, cal, x], ['shipped (all held-out logits), domain held out alone', shipped, x], ['of the group (section 1), group held out (section 1)', cal, lodo]] as const) {
+    for (const [name, c, lx] of [[`of group ${group} (section 1), domain held out alone`, cal, x], ['shipped (all held-out logits), domain held out alone', shipped, x], ['of the group (section 1), group held out (section 1)', cal, lodo]] as const) {
       const s = ks.map((k) => scoreAt(c, lx[k], docs[train[k]].words));
       const r = rates(s, ks.map((k) => y[k]));
       console.log(`| ${name} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${ks.filter((k, j) => y[k] === 0 && s[j] > 0.5).length} |`);
