@@ -723,7 +723,7 @@ export interface components {
             items: components["schemas"]["SentenceItem"][];
             /**
              * @description Detection engine and model version.
-             * @example ci-textdetect-4.1.0
+             * @example ci-textdetect-4.2.0
              */
             service_name: string;
             /**
@@ -982,7 +982,7 @@ export interface components {
             needs_humanization: boolean;
             /**
              * @description Detection engine and version.
-             * @example ci-textdetect-4.1.0
+             * @example ci-textdetect-4.2.0
              */
             detector_service: string;
             /**
@@ -1067,7 +1067,7 @@ export interface components {
             needs_humanization: boolean;
             /**
              * @description Detection engine and version.
-             * @example ci-textdetect-4.1.0
+             * @example ci-textdetect-4.2.0
              */
             detector_service: string;
             /**

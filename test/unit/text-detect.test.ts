@@ -161,7 +161,28 @@ describe('text-detect engine', () => {
 
   it('property: spacing and digits are canonical (digits 0, one space between words, no space at the ends)', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'B', '7', '.', ' ', ' ', '\t', '\n', '\r', '\v', '\f', '\u2028'), maxLength: 40 });
-    fc.assert(fc.property(text, (t) => normalizeForFeatures(t) === t.replace(/\d/g, '0').replace(/\s+/g, ' ').trim()));
+    fc.assert(fc.property(text, (t) => normalizeForFeatures(t) === t.replace(/\d/g, '0').replace(/\.{4,}/g, '...').replace(/\s+/g, ' ').trim()));
+  });
+
+  it('property: a run of one punctuation mark or symbol counts as three at most; words and shorter runs stay', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '*', '*', '-', '=', '!', '.', '_', '★', ' '), maxLength: 60 });
+    const withoutRuns = (s: string): string => s.replace(/[^A-Za-z]/g, '');
+    fc.assert(
+      fc.property(text, (t) => {
+        const n = normalizeForFeatures(t);
+        assert.ok(!/([^\p{L}\p{N}\s])\1{3}/u.test(n), n);
+        assert.equal(withoutRuns(n), withoutRuns(t));
+        if (!/([^\p{L}\p{N}\s])\1{3}/u.test(t)) assert.equal(n, t.replace(/\s+/g, ' ').trim());
+      }),
+    );
+  });
+
+  it('reads a separator line as layout: a human email\'s banner of asterisks does not move its score (issue 20)', () => {
+    const email = (rule: string): string =>
+      `Hi Vince - I wanted to let you know that I'm moving to an advisory role since they are now in a more operational mode. What are your plans? When do you get back from vacation?\n\n${rule} This e-mail is the property of the company and may contain confidential information.`;
+    const banner = detector.detect(email('*'.repeat(70))).aiScore;
+    assert.equal(banner, detector.detect(email('***')).aiScore);
+    assert.ok(banner < 0.5, `banner email scored ${banner}`);
   });
 
   it('keeps short human texts out of the AI range and says when a text is too short (issue 20)', () => {
