@@ -10,7 +10,7 @@ import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
 import { Analyzer, DENSE_DIM, DENSE_NAMES, type Analysis } from './features.ts';
-import { calibrationAt, deserializeModel, scoreAnalysis, scoreAt, sentenceScore, standardize, type ModelParams } from './model.ts';
+import { calibrationAt, deserializeModel, documentTerms, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -123,18 +123,12 @@ function guessLanguage(text: string): { language: string; english: boolean } {
   return { language: best, english: false };
 }
 
-/**
- * The document logit of `scoreAnalysis` as the sum of its parts: the bias, the word (and character)
- * n-gram terms, and each dense feature's weight × standardised value, by name. For diagnostics only
- * (kept out of model.ts, whose bytes key the trainer's held-out caches).
- */
+/** The terms of `scoreAnalysis`'s document logit (model.ts `documentTerms`), named: the bias, the n-gram sums, each dense feature. */
 function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
-  const pow = p.feature.normPow;
-  const weightOf = (idx: Int32Array): number => idx.reduce((s, i) => s + p.sparse[i], 0);
-  const parts: Record<string, number> = { bias: p.bias };
-  parts.word_ngrams = an.wordIdx.length > 0 ? weightOf(an.wordIdx) / Math.pow(an.wordIdx.length, pow) : 0;
-  if (an.charIdx.length > 0) parts.char_ngrams = weightOf(an.charIdx) / Math.pow(an.charIdx.length, pow);
-  const z = standardize(p, an.dense, new Float64Array(DENSE_DIM));
+  const z = new Float64Array(DENSE_DIM);
+  const { word, char } = documentTerms(p, an, z);
+  const parts: Record<string, number> = { bias: p.bias, word_ngrams: word };
+  if (an.charIdx.length > 0) parts.char_ngrams = char;
   DENSE_NAMES.forEach((name, k) => (parts[name] = p.dense[k] * z[k]));
   return parts;
 }
@@ -176,7 +170,8 @@ class LinearTextDetector implements TextDetector {
     const analysis = this.analyzer.analyse(splitSentences(text).map((s) => s.text));
     const parts = logitParts(this.params, analysis);
     const { a, b } = calibrationAt(this.params.calibration, countWords(text));
-    return { logit: Object.values(parts).reduce((s, x) => s + x, 0), threshold: -b / a, parts };
+    // A band without evidence (a = 0) scores every text 0.5: no logit reaches its 0.5 point.
+    return { logit: Object.values(parts).reduce((s, x) => s + x, 0), threshold: a > 0 ? -b / a : Infinity, parts };
   }
 
   ngramWeight(sentence: string): number {

@@ -107,7 +107,7 @@ export interface Scored {
 /** Clip for standardised dense features: keeps one odd statistic from dominating. */
 export const Z_CLIP = 5;
 
-export function standardize(p: Pick<ModelParams, 'denseMean' | 'denseStd'>, raw: ArrayLike<number>, out: Float64Array): Float64Array {
+export function standardize(p: { denseMean: ArrayLike<number>; denseStd: ArrayLike<number> }, raw: ArrayLike<number>, out: Float64Array): Float64Array {
   for (let k = 0; k < DENSE_DIM; k++) {
     const z = (raw[k] - p.denseMean[k]) / p.denseStd[k];
     out[k] = z > Z_CLIP ? Z_CLIP : z < -Z_CLIP ? -Z_CLIP : z;
@@ -121,21 +121,39 @@ function sum(w: Float32Array, idx: Int32Array, from: number, to: number): number
   return s;
 }
 
+/** The terms of a document's logit besides the bias (the sums of the word and character n-gram weights, before and after the 1 / n^normPow scaling). */
+export interface DocumentTerms {
+  sW: number;
+  sC: number;
+  word: number;
+  char: number;
+}
+
+/**
+ * The document logit is bias + word + char + Σ p.dense[k] · z[k], summed in that order; this fills
+ * `z` with the standardised dense features. The one place of that formula: the score and the
+ * detector's breakdown by parts (index.ts) both read it.
+ */
+export function documentTerms(p: ModelParams, an: Analysis, z: Float64Array): DocumentTerms {
+  const pow = p.feature.normPow;
+  const nW = an.wordIdx.length;
+  const nC = an.charIdx.length;
+  const sW = sum(p.sparse, an.wordIdx, 0, nW);
+  const sC = sum(p.sparse, an.charIdx, 0, nC);
+  standardize(p, an.dense, z);
+  return { sW, sC, word: nW > 0 ? sW / Math.pow(nW, pow) : 0, char: nC > 0 ? sC / Math.pow(nC, pow) : 0 };
+}
+
 const zbuf = new Float64Array(DENSE_DIM);
 
 /** Document and sentence logits (before calibration). */
 export function scoreAnalysis(p: ModelParams, an: Analysis, withSentences = true): Scored {
   const w = p.sparse;
-  const pow = p.feature.normPow;
   const nW = an.wordIdx.length;
   const nC = an.charIdx.length;
-  const sW = sum(w, an.wordIdx, 0, nW);
-  const sC = sum(w, an.charIdx, 0, nC);
-  let logit = p.bias;
-  if (nW > 0) logit += sW / Math.pow(nW, pow);
-  if (nC > 0) logit += sC / Math.pow(nC, pow);
-  const z = standardize(p, an.dense, zbuf);
-  for (let k = 0; k < DENSE_DIM; k++) logit += p.dense[k] * z[k];
+  const { sW, sC, word, char } = documentTerms(p, an, zbuf);
+  let logit = p.bias + word + char;
+  for (let k = 0; k < DENSE_DIM; k++) logit += p.dense[k] * zbuf[k];
 
   const ns = an.wordEnds.length;
   const sentenceLogits = new Float64Array(withSentences ? ns : 0);
