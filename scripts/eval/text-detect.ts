@@ -255,6 +255,8 @@ export async function run(args: string[]): Promise<void> {
     });
   }
   const y = train.map((i) => docs[i].y);
+  // The shipped calibration: fitted on every held-out register logit (as the trainer does).
+  const shipped = fitCalibration(lodo, docs, train);
   console.log('## 1. Held-out registers (each domain scored by the recipe trained without its register group)\n');
   console.log('ai_score > 0.5 is the shipped threshold. AUC only where the domain has both labels.\n');
   console.log('| domain | held-out group | n human | n ai | AUC | human FPR % | TPR % |\n|---|---|---:|---:|---:|---:|---:|');
@@ -297,7 +299,6 @@ export async function run(args: string[]): Promise<void> {
     const ks = train.map((_, k) => k).filter((k) => docs[train[k]].row.domain === d);
     const group = groupOf(docs[train[ks[0]]]);
     const cal = calibrations.get(group)!;
-    const shipped = fitCalibration(lodo, docs, train);
     console.log(`\n## 1b. ${d} held out alone (the rest of its group ${group} in training)\n`);
     console.log('| calibration | n human | n ai | AUC | human FPR % | TPR % | flagged humans |\n|---|---:|---:|---:|---:|---:|---:|');
     for (const [name, c, lx] of [[`of group ${group} (section 1), domain held out alone`, cal, x], ['shipped (all held-out logits), domain held out alone', shipped, x], ['of the group (section 1), group held out (section 1)', cal, lodo]] as const) {
@@ -312,10 +313,9 @@ export async function run(args: string[]): Promise<void> {
   // 2. Held-out generator families.
   if (!args.includes('--quick')) {
     const logo = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('logo', docs, trainAll, (d) => (d.y === 1 ? d.family : undefined))).x;
-    const cal = fitCalibration(lodo, docs, train); // the shipped calibration
     const aiScore = new Float64Array(train.length).fill(NaN);
     train.forEach((i, k) => {
-      if (docs[i].y === 1) aiScore[k] = scoreAt(cal, logo[k], docs[i].words);
+      if (docs[i].y === 1) aiScore[k] = scoreAt(shipped, logo[k], docs[i].words);
     });
     const humanScores = train.map((_, k) => k).filter((k) => y[k] === 0).map((k) => score[k]);
     console.log('\n## 2. Held-out generator families (each family\'s AI texts scored by the recipe trained without that family)\n');

@@ -12,9 +12,7 @@
  * The folds run on heldOutLogits' worker threads (runFolds, text-detect-recipe.ts); their caches are
  * keyed like its caches (recipe, code, corpus) plus FOLDS_VERSION.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { deserialize, serialize } from 'node:v8';
-import { heldOutCache, runFolds, type CorpusDoc, type HeldOutFold } from './text-detect-recipe.ts';
+import { alignedLogits, cachedHeldOut, heldOutCache, runFolds, type CorpusDoc, type HeldOutFold } from './text-detect-recipe.ts';
 
 /** In the cache keys: change when how the folds are formed (pairFolds, the one-domain fold) changes. */
 const FOLDS_VERSION = 'folds-1';
@@ -44,40 +42,28 @@ export function pairFolds(docs: CorpusDoc[], train: number[], groupOf: (d: Corpu
  * under the recipe trained without g and h; NaN for g's own texts and for excerpts. Cached.
  */
 export async function nestedHeldOutLogits(docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string, log: (s: string) => void = console.log): Promise<Map<string, Float64Array>> {
-  const file = heldOutCache(`nested-${FOLDS_VERSION}`, docs);
-  if (existsSync(file)) {
-    log(`doubly held-out logits from cache ${file}`);
-    return deserialize(readFileSync(file)) as Map<string, Float64Array>;
-  }
-  const folds = pairFolds(docs, train, groupOf);
-  const logits = await runFolds('nested', folds, log);
-  const pos = new Map(train.map((i, k) => [i, k]));
-  const out = new Map<string, Float64Array>();
-  for (const g of [...new Set(train.map((i) => groupOf(docs[i])))].sort()) out.set(g, new Float64Array(train.length).fill(NaN));
-  folds.forEach((fold, j) => {
-    const [g, h] = fold.group.split('+');
-    fold.held.forEach((i, k) => {
-      // A text of h scored without g (and h) calibrates g's fold, and vice versa.
-      out.get(groupOf(docs[i]) === g ? h : g)![pos.get(i)!] = logits[j][k];
+  return cachedHeldOut(heldOutCache(`nested-${FOLDS_VERSION}`, docs), 'doubly held-out logits', log, async () => {
+    const folds = pairFolds(docs, train, groupOf);
+    const logits = await runFolds('nested', folds, log);
+    const pos = new Map(train.map((i, k) => [i, k]));
+    const out = new Map<string, Float64Array>();
+    for (const g of [...new Set(train.map((i) => groupOf(docs[i])))].sort()) out.set(g, new Float64Array(train.length).fill(NaN));
+    folds.forEach((fold, j) => {
+      const [g, h] = fold.group.split('+');
+      fold.held.forEach((i, k) => {
+        // A text of h scored without g (and h) calibrates g's fold, and vice versa.
+        out.get(groupOf(docs[i]) === g ? h : g)![pos.get(i)!] = logits[j][k];
+      });
     });
+    return out;
   });
-  writeFileSync(file, serialize(out));
-  return out;
 }
 
 /** Logits (aligned with `train`) of the texts of `domain` under the recipe trained without that domain alone; NaN elsewhere. Cached. */
 export async function domainHeldOutLogits(docs: CorpusDoc[], train: number[], domain: string, log: (s: string) => void = console.log): Promise<Float64Array> {
-  const file = heldOutCache(`domain-${domain}-${FOLDS_VERSION}`, docs);
-  if (existsSync(file)) {
-    log(`${domain} held-out logits from cache ${file}`);
-    return deserialize(readFileSync(file)) as Float64Array;
-  }
-  const fold: HeldOutFold = { group: domain, train: train.filter((i) => docs[i].row.domain !== domain), held: train.filter((i) => docs[i].row.domain === domain && !docs[i].excerpt) };
-  if (fold.held.length === 0) throw new Error(`no texts of domain ${domain}`);
-  const [logits] = await runFolds(`domain ${domain}`, [fold], log);
-  const out = new Float64Array(train.length).fill(NaN);
-  const pos = new Map(train.map((i, k) => [i, k]));
-  fold.held.forEach((i, k) => (out[pos.get(i)!] = logits[k]));
-  writeFileSync(file, serialize(out));
-  return out;
+  return cachedHeldOut(heldOutCache(`domain-${domain}-${FOLDS_VERSION}`, docs), `${domain} held-out logits`, log, async () => {
+    const fold: HeldOutFold = { group: domain, train: train.filter((i) => docs[i].row.domain !== domain), held: train.filter((i) => docs[i].row.domain === domain && !docs[i].excerpt) };
+    if (fold.held.length === 0) throw new Error(`no texts of domain ${domain}`);
+    return alignedLogits(train, [fold], await runFolds(`domain ${domain}`, [fold], log));
+  });
 }

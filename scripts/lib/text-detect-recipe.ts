@@ -35,7 +35,7 @@ import {
   type FeatureConfig,
   type LmTables,
 } from '../../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, bandOf, sigmoid, Z_CLIP } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, bandOf, sigmoid, standardize } from '../../server/engines/text-detect/model.ts';
 import { NGRAM_NAMES, NG_ACC, buildNgram, ngramDense, ngramSentence, type NgramPair } from '../../server/engines/text-detect/ngram-lm.ts';
 import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from '../eval/text-detect.ts';
 import { debianHumanTexts } from './debian-human-text.ts';
@@ -369,12 +369,19 @@ export function buildNgramPair(docs: CorpusDoc[], feats: DocFeatures[], which: n
   const of = (y: number): DocFeatures[] => {
     const texts = which.filter((i) => docs[i].y === y && !docs[i].excerpt);
     const cap = RECIPE.ngramOneLabelCap === undefined ? 0 : y === 1 ? RECIPE.ngramOneLabelCap.ai : RECIPE.ngramOneLabelCap.human;
-    const oneLabel = new Map<string, number[]>();
-    for (const i of texts) if (!paired(i)) oneLabel.set(docs[i].row.domain, [...(oneLabel.get(docs[i].row.domain) ?? []), i]);
     const capped = new Set<number>();
-    if (cap > 0) for (const list of oneLabel.values()) {
-      const order = list.map((i) => ({ i, h: createHash('sha256').update(docs[i].row.id).digest('hex') })).sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.i - b.i));
-      for (const { i } of order.slice(0, cap)) capped.add(i);
+    if (cap > 0) {
+      const oneLabel = new Map<string, number[]>();
+      for (const i of texts) {
+        if (paired(i)) continue;
+        const list = oneLabel.get(docs[i].row.domain);
+        if (list) list.push(i);
+        else oneLabel.set(docs[i].row.domain, [i]);
+      }
+      for (const list of oneLabel.values()) {
+        const order = list.map((i) => ({ i, h: createHash('sha256').update(docs[i].row.id).digest('hex') })).sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.i - b.i));
+        for (const { i } of order.slice(0, cap)) capped.add(i);
+      }
     }
     const group = (i: number): boolean => y === 0 && (RECIPE.ngramHumanGroups ?? []).includes(registerGroupOf(docs[i].row.domain));
     return texts.filter((i) => paired(i) || capped.has(i) || group(i)).map((i) => feats[i]);
@@ -453,10 +460,9 @@ export function trainingWeights(docs: CorpusDoc[], which: number[]): Float64Arra
   return w.map((v) => v / mean);
 }
 
+/** Standardised dense features, as the engine computes them (model.ts `standardize`). */
 function zOf(dense: Float64Array, mean: Float64Array, std: Float64Array): Float64Array {
-  const z = new Float64Array(DENSE_DIM);
-  for (let k = 0; k < DENSE_DIM; k++) z[k] = Math.max(-Z_CLIP, Math.min(Z_CLIP, (dense[k] - mean[k]) / std[k]));
-  return z;
+  return standardize({ denseMean: mean, denseStd: std }, dense, new Float64Array(DENSE_DIM));
 }
 
 /** Mean and spread of the trigram-pair features over the human texts (not excerpts) of the domains holding both labels in `which`. */
@@ -677,19 +683,30 @@ export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFo
  * lands at its texts' places, so the output does not depend on scheduling. Cached under the temp folder.
  */
 export async function heldOutLogits(kind: string, docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string | undefined, log: (s: string) => void = console.log): Promise<Float64Array> {
-  const file = heldOutCache(kind, docs);
+  return cachedHeldOut(heldOutCache(kind, docs), `${kind} held-out logits`, log, async () => {
+    const groups = [...new Set(train.map((i) => groupOf(docs[i])).filter((g): g is string => g !== undefined))].sort();
+    // Excerpts train with their group and are never scored (their logit stays NaN).
+    const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt) }));
+    return alignedLogits(train, folds, await runFolds(kind, folds, log));
+  });
+}
+
+/** The value cached in `file`, or else `compute()`'s, written there (v8 serialisation). */
+export async function cachedHeldOut<T>(file: string, what: string, log: (s: string) => void, compute: () => Promise<T>): Promise<T> {
   if (existsSync(file)) {
-    log(`${kind} held-out logits from cache ${file}`);
-    return deserialize(readFileSync(file)) as Float64Array;
+    log(`${what} from cache ${file}`);
+    return deserialize(readFileSync(file)) as T;
   }
-  const groups = [...new Set(train.map((i) => groupOf(docs[i])).filter((g): g is string => g !== undefined))].sort();
-  // Excerpts train with their group and are never scored (their logit stays NaN).
-  const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt) }));
-  const logits = await runFolds(kind, folds, log);
+  const out = await compute();
+  writeFileSync(file, serialize(out));
+  return out;
+}
+
+/** Each fold's logits at its held texts' places in `train` (NaN where no fold scores a text). */
+export function alignedLogits(train: number[], folds: HeldOutFold[], logits: Float64Array[]): Float64Array {
   const out = new Float64Array(train.length).fill(NaN);
   const pos = new Map(train.map((i, k) => [i, k]));
   folds.forEach((fold, j) => fold.held.forEach((i, k) => (out[pos.get(i)!] = logits[j][k])));
-  writeFileSync(file, serialize(out));
   return out;
 }
 
