@@ -16,11 +16,16 @@ interface Started {
   stop(): Promise<number | null>;
 }
 
+/** Servers still running: a test that fails or times out must not leave one behind (it would keep this file's process alive). */
+const running = new Set<ReturnType<typeof spawn>>();
+
 async function start(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_THREADS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -50,9 +55,21 @@ async function start(dataDir: string): Promise<Started> {
 
 describe('npm start (server/main.ts)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-start-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  after(async () => {
+    // SIGTERM lets it stop the PostgreSQL it started; SIGKILL if it does not exit within 30 s.
+    await Promise.all(
+      [...running].map((child) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
+        return exited;
+      }),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  test('a fresh data folder: demo key printed once, a charged request works, SIGTERM stops everything cleanly', { timeout: 120_000 }, async () => {
+  // The time-out is a hang guard only: on a busy 2-core machine two cold starts took over 2 minutes.
+  test('a fresh data folder: demo key printed once, a charged request works, SIGTERM stops everything cleanly', { timeout: 600_000 }, async () => {
     const first = await start(dataDir);
     const key = /ci_[0-9A-Za-z]{40}/.exec(first.output())?.[0];
     assert.ok(key, 'the demo key is printed on first start');

@@ -1,7 +1,10 @@
 /**
- * A real, throwaway PostgreSQL for one test file: an embedded cluster in a temp folder, migrated,
- * deleted again by `close()`. Set TEST_DATABASE_URL to use an external server instead (each test
- * file then gets its own fresh database on it).
+ * A real, throwaway PostgreSQL database for one test file, migrated, dropped again by `close()`.
+ *
+ * With TEST_DATABASE_URL (set by `npm test`, scripts/test.ts, to the one cluster of the run) each
+ * call creates a fresh database on that server, copied from the migrated template database when
+ * TEST_TEMPLATE_DATABASE names one. Without it (a test file run alone with `node --test`) an
+ * embedded cluster is started in a temp folder for the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,26 +12,42 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 
+/** The database scripts/test.ts migrates once and every test database is copied from. */
+export const TEMPLATE_DATABASE = 'ci_test_template';
+
+let created = 0;
+
+/** Runs one statement on the server's maintenance database. */
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the external server (a copy of the template when there is one); its URL. */
+async function createExternalDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ci_test_${process.pid}_${++created}`;
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
 export async function createTestDatabase(): Promise<Database & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-test-'));
-  let url: string | undefined;
-  const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    const name = `ci_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const db = await openDatabase({ url, dataDir, poolSize: 30 });
+  const external = process.env.TEST_DATABASE_URL ? await createExternalDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const db = await openDatabase({ url: external?.url, dataDir, poolSize: 30 });
   return {
     ...db,
     dataDir,
     async close() {
       await db.close();
+      await external?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

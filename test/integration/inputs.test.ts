@@ -5,12 +5,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ErrorBody } from '../../contract/schemas.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
+import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
+import type { EngineTask } from '../../server/runtime/engine-worker.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const NUL_TEXT = 'nul \u0000 byte in this text here now.';
@@ -53,8 +54,12 @@ function parseRawResponse(answer: string) {
 
 describe('inputs that once broke the service', () => {
   let server: TestServer;
+  /** The kinds of every task handed to the engine runtime (the real one, recorded on the way). */
+  const engineTasks: EngineTask['kind'][] = [];
   before(async () => {
-    server = await startTestServer({ worker: false });
+    const engines = createEngineRuntime({ threads: 1 });
+    const recorded: EngineRuntime = { ...engines, run: (task) => (engineTasks.push(task.kind), engines.run(task)) };
+    server = await startTestServer({ worker: false, overrides: { engines: recorded } });
   });
   after(() => server.close());
 
@@ -154,7 +159,9 @@ describe('inputs that once broke the service', () => {
     assert.deepEqual(spec.components.schemas.ImageResult.required.filter((f: string) => ['credits_remaining', 'user'].includes(f)), ['credits_remaining', 'user']);
   });
 
-  test('3. a 25,000-word plagiarism scan does not stall the event loop', async () => {
+  // How long the loop stalls is load-dependent (benchmarks measure it); what keeps it free is that
+  // the scan's two CPU-heavy steps run as engine tasks, which the runtime never runs on this thread.
+  test('3. a 25,000-word plagiarism scan runs its CPU-heavy steps on the engine threads', async () => {
     const admin = await server.account({ scopes: ['admin', 'plagiarism_checker'] });
     // Varied prose from a seeded generator; the sources are passages of it, so the scan aligns them.
     const vocabulary = 'river mountain bright quickly system energy market forest ancient careful policy signal harbor winter garden lantern machine silver theory village'.split(' ');
@@ -165,23 +172,10 @@ describe('inputs that once broke the service', () => {
     const sources = Array.from({ length: 8 }, (_, s) => ({ url: `https://example.org/source-${s}`, title: `Source ${s}`, text: sentences.slice(s * 300, s * 300 + 120).join(' ') }));
     const imported = await server.request('/api/admin/sources/', { method: 'POST', key: admin.key, json: { sources } });
     assert.equal(imported.status, 200, JSON.stringify(imported.body));
-    // The same watch for as long with nothing to do: what this (shared, busy) machine alone delays.
-    const idle = monitorEventLoopDelay({ resolution: 5 });
-    idle.enable();
-    const started = performance.now();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
+    engineTasks.length = 0;
     const scan = await server.request('/api/plagiarism/scan/', { method: 'POST', key: admin.key, json: { content } });
-    delay.disable();
-    const scanMs = performance.now() - started;
-    idle.reset();
-    await new Promise((r) => setTimeout(r, scanMs));
-    idle.disable();
-    const noiseMs = idle.max / 1e6;
     assert.equal(scan.status, 200, JSON.stringify(scan.body).slice(0, 300));
     assert.ok(scan.body.sources.length > 0, 'the scan found none of the sources');
-    // The test process is the server: its event loop is the one every request waits on.
-    // On the main thread the scan stalled the loop for 0.5–1.2 s on an idle machine.
-    assert.ok(delay.max / 1e6 < 150 + 2 * noiseMs, `the event loop stalled for ${Math.round(delay.max / 1e6)} ms during the scan (${Math.round(noiseMs)} ms when idle)`);
+    assert.deepEqual(engineTasks, ['plagiarismQuery', 'plagiarismReport']);
   });
 });

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { createUser, setPlan } from '../../server/platform/accounts.ts';
@@ -109,20 +106,22 @@ describe('API keys', () => {
 });
 
 describe('admin CLI', () => {
-  let dataDir: string;
+  // The CLI on a database of its own through DATABASE_URL (starting or joining the embedded cluster
+  // is what `npm start`'s test covers; here each command would pay a cluster start).
+  let database: Database;
   const admin = async (...args: string[]) => {
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, DATABASE_URL: database.url }, timeout: 60_000 });
       return { code: 0, stdout };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
   };
-  before(() => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-admin-'));
+  before(async () => {
+    database = await createTestDatabase();
   });
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  after(() => database.close());
 
   test('users, keys and credits round-trip with --json; bad arguments and refused actions exit non-zero', async () => {
     const created = await admin('users', 'create', '--email', 'ops@example.com', '--plan', 'Trial', '--json');

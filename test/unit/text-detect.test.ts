@@ -40,11 +40,10 @@ const HUMAN_STYLE =
   "would i go back... maybe for lunch? idk. my sister swears by their spicy miso but i didn't see what the fuss was about.";
 
 describe('text-detect engine', () => {
-  it('loads the committed model with a version string, quickly', () => {
+  // How fast it loads is measured by `npm run bench -- text-detect`, not here.
+  it('loads the committed model with a version string', () => {
     assert.match(detector.version, /^ci-textdetect-\d+\.\d+\.\d+$/);
-    const t0 = performance.now();
-    deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
-    assert.ok(performance.now() - t0 < 1000, 'model loads in under a second');
+    assert.equal(deserializeModel(readFileSync(MODEL_FILE, 'utf8')).version, detector.version);
     assert.equal(loadTextDetector(), detector, 'cached');
   });
 
@@ -145,11 +144,7 @@ describe('text-detect engine', () => {
     const parts: string[] = [];
     for (let i = 0; i < 50_000; i++) parts.push(words[i % words.length]);
     const text = parts.join(' ');
-    const t0 = performance.now();
-    const d = detector.detect(text);
-    const ms = performance.now() - t0;
-    assertCovers(text, d);
-    assert.ok(ms < 5000, `took ${ms} ms`);
+    assertCovers(text, detector.detect(text));
   });
 
   it('is not fooled by homoglyphs and invisible characters', () => {
