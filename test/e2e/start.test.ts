@@ -52,7 +52,7 @@ describe('npm start (server/main.ts)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-start-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test('a fresh data folder: demo key printed once, a charged request works, SIGTERM stops everything cleanly', { timeout: 120_000 }, async () => {
+  test('a fresh data folder: demo key printed once, a charged request works, "engines ready in N s" is logged when health turns 200, SIGTERM stops everything cleanly', { timeout: 300_000 }, async () => {
     const first = await start(dataDir);
     const key = /ci_[0-9A-Za-z]{40}/.exec(first.output())?.[0];
     assert.ok(key, 'the demo key is printed on first start');
@@ -62,6 +62,18 @@ describe('npm start (server/main.ts)', () => {
     const body = (await response.json()) as { credits_remaining: number; word_count: number };
     assert.equal(response.status, 200);
     assert.equal(body.word_count, 72);
+    // Start-up says when it is ready: health answers 503 until the engines have loaded, and one log line says when that happened.
+    for (;;) {
+      const ready = /engines ready in (\d+\.\d) s/.exec(first.output());
+      const health = await fetch(`${first.url}/api/voice-detector/health/`);
+      await health.body?.cancel();
+      if (ready) {
+        assert.equal(health.status, 200, 'healthy once the log says the engines are ready');
+        break;
+      }
+      assert.doesNotMatch(first.output(), /engines not all loaded/);
+      await new Promise((r) => setTimeout(r, 250));
+    }
     assert.equal(await first.stop(), 0);
     assert.doesNotMatch(first.output(), /terminating connection|Error occurred/, 'the database outlives the server and the worker');
     assert.ok(!existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')), 'the embedded PostgreSQL it started is stopped');
