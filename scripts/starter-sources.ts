@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceDocument } from '../server/engines/plagiarism/index.ts';
 
-export const STARTER_DIR = '/usr/share/common-licenses';
+const STARTER_DIR = '/usr/share/common-licenses';
 
 const FSF = 'FSF: "Everyone is permitted to copy and distribute verbatim copies of this license document, but changing it is not allowed."';
 

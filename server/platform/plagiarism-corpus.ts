@@ -330,7 +330,7 @@ const inPlace: PlagiarismSteps = {
   report: async (text, candidates, stats) => plagiarismReport(text, candidates, stats),
 };
 
-export const NO_SOURCES_MESSAGE =
+const NO_SOURCES_MESSAGE =
   'There are no sources to compare the text with: the source corpus is empty and no web search is configured, so nothing was scanned or charged. ' +
   'The operator adds sources with `npm run admin -- sources import --starter` (a starter set), `npm run admin -- sources import FILE.jsonl`, or sets PLAGIARISM_SEARXNG_URL.';
 
