@@ -138,7 +138,13 @@ async function run(db: Database): Promise<void> {
     case 'sources import': {
       if (opts.starter) {
         const { readStarterSources, STARTER_SOURCES } = await import('./starter-sources.ts');
-        const docs = readStarterSources();
+        const docs = (() => {
+          try {
+            return readStarterSources();
+          } catch (error) {
+            throw new ApiError('not_found', (error as Error).message); // a missing file is the operator's to fix, not a crash
+          }
+        })();
         const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
         await new SourceCorpus(db.pool).upsertAll(docs);
         const licences = STARTER_SOURCES.map((x) => `  ${x.title} (${x.url}): ${x.licence}`).join('\n');
