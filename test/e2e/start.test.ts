@@ -57,6 +57,7 @@ describe('npm start (server/main.ts)', () => {
     const key = /ci_[0-9A-Za-z]{40}/.exec(first.output())?.[0];
     assert.ok(key, 'the demo key is printed on first start');
     assert.match(first.output(), /\/portal\/set-password#token=inv_[\w-]{43}/, 'and a one-time link to set the demo account\'s portal password');
+    assert.match(first.output(), /plagiarism source corpus is empty .*npm run admin -- sources import --starter/, 'and how to give plagiarism scans something to compare with');
     const content = 'The committee met on Tuesday to review the budget and agreed to fund two new projects next year. '.repeat(4);
     const response = await fetch(`${first.url}/api/detector/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ content }) });
     const body = (await response.json()) as { credits_remaining: number; word_count: number };
