@@ -106,6 +106,12 @@ export function imageCredits(width: number, height: number): number {
 
 export const VOICE_CREDITS_PER_SECOND = 10;
 
+/**
+ * The spec prices voice by the second (credits_used = billed_seconds x 10) whatever the verdict:
+ * the analysis is the same work, so an `undetermined` answer is charged too, and says so up front.
+ */
+export const VOICE_UNDETERMINED_NOTE = 'an `undetermined` verdict (too little speech, or balanced evidence) is charged like a decided one';
+
 /** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
 export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
   if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
@@ -136,7 +142,7 @@ export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
   correctGrammar: '1 credit/word',
   scanPlagiarism: `${PLAGIARISM_PRICE} credits`,
   detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
-  detectVoice: `${VOICE_CREDITS_PER_SECOND} credits/s`,
+  detectVoice: `${VOICE_CREDITS_PER_SECOND} credits/s, \`undetermined\` included`,
 };
 
 /** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */

@@ -17,8 +17,10 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 
-const email = z.string().trim().toLowerCase().email().max(254).openapi({ description: 'Email address of the account.', example: 'dev@example.com' });
-const password = z.string().min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`).max(PASSWORD_MAX_LENGTH).openapi({ description: `A password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, example: 'correct horse battery staple' });
+const email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254, 'An email address has at most 254 characters.').openapi({ description: 'Email address of the account.', example: 'dev@example.com' });
+// Messages a person reads in the portal as they are (full sentences, no field name before them).
+const passwordTooLong = `A password has at most ${PASSWORD_MAX_LENGTH} characters.`;
+const password = z.string().min(PASSWORD_MIN_LENGTH, `The password needs at least ${PASSWORD_MIN_LENGTH} characters.`).max(PASSWORD_MAX_LENGTH, passwordTooLong).openapi({ description: `A password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`, example: 'correct horse battery staple' });
 const timestamp = (description: string) => z.string().openapi({ description: `${description} (ISO 8601).`, example: '2026-11-26T07:00:00.000Z' });
 const okShape = { status: z.literal('ok').openapi({ example: 'ok' }) };
 const ok = z.object(okShape).openapi('PortalOk');
@@ -26,12 +28,12 @@ const SignedOutEverywhere = z.object({ ...okShape, sessions_ended: z.number().in
 const PasswordSet = z.object({ ...okShape, email: z.string() }).openapi('PortalPasswordSet');
 const PlaygroundText = z.object({ content: z.string().openapi({ description: 'The text, as the API endpoint takes it.' }) }).openapi('PortalPlaygroundText');
 
-export const SignInRequest = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ description: 'The password.', example: 'correct horse battery staple' }) }).openapi('PortalSignIn');
+export const SignInRequest = z.object({ email, password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH, passwordTooLong).openapi({ description: 'The password.', example: 'correct horse battery staple' }) }).openapi('PortalSignIn');
 export const SignUpRequest = z.object({ email, password }).openapi('PortalSignUp');
 export const SetPasswordRequest = z
-  .object({ token: z.string().min(1).max(200).openapi({ description: 'The token of the invite link (after `#token=`).', example: 'inv_4Jk…' }), password })
+  .object({ token: z.string().min(1, 'The link has no token: open the whole link from the invitation.').max(200, 'The link\'s token is too long: open the link exactly as it was given.').openapi({ description: 'The token of the invite link (after `#token=`).', example: 'inv_4Jk…' }), password })
   .openapi('PortalSetPassword');
-export const ChangePasswordRequest = z.object({ current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: password }).openapi('PortalChangePassword');
+export const ChangePasswordRequest = z.object({ current_password: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH, passwordTooLong), new_password: password }).openapi('PortalChangePassword');
 
 export const PortalMe = z
   .object({
@@ -67,7 +69,7 @@ export const KeyList = z
 
 export const CreateKeyRequest = z
   .object({
-    name: z.string().trim().min(1, 'Give the key a name.').max(100).openapi({ description: 'Key Name.', example: 'production' }),
+    name: z.string().trim().min(1, 'Give the key a name.').max(100, 'A key name has at most 100 characters.').openapi({ description: 'Key Name.', example: 'production' }),
     scopes: z.array(z.enum(PUBLIC_SCOPES)).min(1, 'Choose at least one scope under Model Access.').openapi({ description: 'Model Access: at least one scope. detect-and-humanize needs both `humanizer` and `ai_detector`.' }),
     expiration: z.enum(KEY_EXPIRATIONS).openapi({ description: 'Never, 30, 60 or 90 days.' }),
   })
@@ -166,7 +168,7 @@ export const portalRoutes = [
   { op: 'portalPlaygroundDetect', method: 'post', path: '/portal/api/playground/detector/', auth: 'session', summary: 'Playground: detect AI text', description: 'POST /api/detector/ (synchronous) with the signed-in account\'s credits: the same bounds, price (1 credit per word) and body.', request: json(PlaygroundText), response: DetectionResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundHumanize', method: 'post', path: '/portal/api/playground/humanizer/', auth: 'session', summary: 'Playground: humanize a text', description: 'POST /api/humanizer/ (synchronous) with the signed-in account\'s credits: 50 to 2,000 words, 1 credit per word, the plan\'s synchronous rate limit.', request: json(PlaygroundText), response: HumanizationResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundGrammar', method: 'post', path: '/portal/api/playground/grammar/', auth: 'session', summary: 'Playground: correct grammar', description: 'POST /api/grammar/correct/ with the signed-in account\'s credits: 5 to 10,000 words, 1 credit per word.', request: json(GrammarRequest), response: GrammarResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
-  { op: 'portalPlaygroundPlagiarism', method: 'post', path: '/portal/api/playground/plagiarism/', auth: 'session', summary: 'Playground: scan for plagiarism', description: 'POST /api/plagiarism/scan/ with the signed-in account\'s credits: at least 50 characters, flat 2 credits.', request: json(PlagiarismRequest), response: PlagiarismResult, errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
+  { op: 'portalPlaygroundPlagiarism', method: 'post', path: '/portal/api/playground/plagiarism/', auth: 'session', summary: 'Playground: scan for plagiarism', description: 'POST /api/plagiarism/scan/ with the signed-in account\'s credits: at least 50 characters, flat 2 credits.', request: json(PlagiarismRequest), response: PlagiarismResult, errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'insufficient_credits', 'no_sources', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundImage', method: 'post', path: '/portal/api/playground/image/', auth: 'session', summary: 'Playground: classify an image', description: 'POST /api/image-detector/predict/ with the signed-in account\'s credits (6 to 17 by size, the plan\'s image rate limit).', request: { kind: 'multipart', body: ImageUpload, maxFileBytes: FILE_LIMITS.detectImage.maxBytes }, response: ImageResult, errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
   { op: 'portalPlaygroundVoice', method: 'post', path: '/portal/api/playground/voice/', auth: 'session', summary: 'Playground: classify a voice recording', description: 'POST /api/voice-detector/detect/ with the signed-in account\'s credits (10 per second, at most 600 seconds).', request: { kind: 'multipart', body: VoiceUpload, maxFileBytes: FILE_LIMITS.detectVoice.maxBytes }, response: VoiceResult, errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error'] },
 ] as const satisfies readonly PortalRouteDef[];

@@ -4,7 +4,7 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { describeBounds, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, PLAGIARISM_PRICE, TEXT_BOUNDS, type Scope } from './catalogue.ts';
+import { describeBounds, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, PLAGIARISM_PRICE, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
@@ -119,12 +119,12 @@ export const routes = [
     path: '/api/plagiarism/scan/',
     tag: 'Plagiarism',
     summary: 'Scan a text for plagiarism',
-    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${PLAGIARISM_PRICE} credits, refunded if the scan fails. Supports Idempotency-Key.`,
+    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${PLAGIARISM_PRICE} credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.`,
     scopes: SCOPES_OF.scanPlagiarism,
     request: { kind: 'json', body: s.PlagiarismRequest },
     headers: s.IdempotencyHeaders,
     responses: { 200: s.PlagiarismResult },
-    errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'service_unavailable', 'service_error'],
+    errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'no_sources', 'service_unavailable', 'service_error'],
   },
   {
     op: 'detectImage',
@@ -157,7 +157,7 @@ export const routes = [
     tag: 'Voice detection',
     summary: 'Classify audio as AI voice or natural voice',
     description:
-      `multipart/form-data with the audio in field \`file\` (WAV, FLAC, OGG, MP3, M4A or AAC, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
+      `multipart/form-data with the audio in field \`file\` (WAV, FLAC, OGG, MP3, M4A or AAC, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; ${VOICE_UNDETERMINED_NOTE}; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
     scopes: SCOPES_OF.detectVoice,
     request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: VOICE.maxBytes },
     responses: { 200: s.VoiceResult },

@@ -29,7 +29,7 @@ export const ErrorBody = z
     status: z.literal('error').openapi({ description: 'Always `error`.', example: 'error' }),
     code: z.enum(ERROR_CODES).openapi({ description: 'Machine-readable error code (see the error table of each endpoint).', example: 'invalid_payload' }),
     message: z.string().openapi({ description: 'A sentence for a person saying what went wrong.', example: 'content: expected a string' }),
-    details: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`.', example: { limit: 10000, actual: 10412 } }),
+    details: z.record(z.string(), z.unknown()).openapi({ description: 'Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`; `{}` when the code says it all (every error has it).', example: { limit: 10000, actual: 10412 } }),
     request_id: z.string().openapi({ description: 'The request id, also in the `X-Request-Id` header; quote it in support requests.', example: 'req_01J9Z6X4QK' }),
   })
   .openapi('Error', { description: 'The one error body of every endpoint.' });

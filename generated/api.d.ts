@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Scan a text for plagiarism
-         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. Supports Idempotency-Key.
+         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.
          *
          *     Required scopes: `plagiarism_checker`.
          */
@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Classify audio as AI voice or natural voice
-         * @description multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB (a larger file is 400 invalid_payload) and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.
+         * @description multipart/form-data with the audio in field `file` (WAV, FLAC, OGG, MP3, M4A or AAC, at most 150 MB (a larger file is 400 invalid_payload) and 600 seconds; video is refused). 10 credits per second, rounded up, at least 1 second; an `undetermined` verdict (too little speech, or balanced evidence) is charged like a decided one; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.
          *
          *     Required scopes: `voice_detector`.
          */
@@ -817,20 +817,20 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
              */
             message: string;
             /**
-             * @description Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`.
+             * @description Extra facts where useful, e.g. `limit` and `actual`, or `credits` and `required`; `{}` when the code says it all (every error has it).
              * @example {
              *       "limit": 10000,
              *       "actual": 10412
              *     }
              */
-            details?: {
+            details: {
                 [key: string]: unknown;
             };
             /**
@@ -2683,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.) */
+            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.); `no_sources` (Plagiarism: there is nothing to compare the text with (the source corpus is empty and no web search is configured); nothing was charged. The operator adds sources with `npm run admin -- sources import` or sets PLAGIARISM_SEARXNG_URL.) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4475,6 +4475,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `no_sources` (Plagiarism: there is nothing to compare the text with (the source corpus is empty and no web search is configured); nothing was charged. The operator adds sources with `npm run admin -- sources import` or sets PLAGIARISM_SEARXNG_URL.) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ const USAGE = `usage: npm run admin -- <command> [options] [--json]
   credits grant --user E --amount N    add credits
   credits show --user E                balance and recent ledger
   sources import FILE.jsonl            import plagiarism sources ({url,title,text} per line)
+  sources import --starter             import the starter corpus: the licence texts Debian ships in
+                                       /usr/share/common-licenses (GPL, LGPL, GFDL, Apache, MPL, CC0...)
   sources list [--limit N] [--offset N]
   sources delete URL
 
@@ -43,7 +45,7 @@ function parseCommandLine() {
   options: {
     email: { type: 'string' }, plan: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' },
     expires: { type: 'string', default: 'never' }, amount: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' },
-    json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+    json: { type: 'boolean', default: false }, starter: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
     });
@@ -81,8 +83,14 @@ async function run(db: Database): Promise<void> {
     }
     case 'users invite': {
       const invite = await inviteUser(db, need('email'), opts.plan ?? 'Free', new Date());
-      const link = inviteLink(publicUrl(config), invite.token);
-      return output({ email: invite.user.email, plan: invite.user.plan_name, link, expires_at: invite.expiresAt.toISOString() }, `Invite for ${invite.user.email} (plan ${invite.user.plan_name}), valid until ${invite.expiresAt.toISOString()}; it works once:\n\n  ${link}\n`);
+      const base = publicUrl(config);
+      const link = inviteLink(base, invite.token);
+      // The CLI cannot ask the server where it listens: it reads the same PUBLIC_URL and PORT, from its own environment.
+      const from = config.PUBLIC_URL ? 'from PUBLIC_URL' : process.env.PORT ? `from PORT=${config.PORT}; set PUBLIC_URL where users reach the server at another address` : `the default; set PUBLIC_URL (or PORT) here as for the server if it listens elsewhere`;
+      return output(
+        { email: invite.user.email, plan: invite.user.plan_name, link, base_url: base, expires_at: invite.expiresAt.toISOString() },
+        `Invite for ${invite.user.email} (plan ${invite.user.plan_name}), valid until ${invite.expiresAt.toISOString()}; it works once:\n\n  ${link}\n\nThe link assumes the server is reached at ${base} (${from}).`,
+      );
     }
     case 'users show': {
       const user = await requireUser(db, arg(2, 'the email'));
@@ -128,7 +136,21 @@ async function run(db: Database): Promise<void> {
       return output(statement, `${user.email}: ${statement.balance} credits (ledger sum ${statement.ledgerSum})\n` + statement.entries.map((e) => `${e.created_at.toISOString()}  ${e.kind.padEnd(6)} ${String(e.amount).padStart(8)}  → ${e.balance_after}  ${e.operation}${e.job_id ? ` job ${e.job_id}` : ''}${e.request_id ? ` ${e.request_id}` : ''}`).join('\n'));
     }
     case 'sources import': {
-      const file = arg(2, 'the JSONL file');
+      if (opts.starter) {
+        const { readStarterSources, STARTER_SOURCES } = await import('./starter-sources.ts');
+        const docs = (() => {
+          try {
+            return readStarterSources();
+          } catch (error) {
+            throw new ApiError('not_found', (error as Error).message); // a missing file is the operator's to fix, not a crash
+          }
+        })();
+        const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
+        await new SourceCorpus(db.pool).upsertAll(docs);
+        const licences = STARTER_SOURCES.map((x) => `  ${x.title} (${x.url}): ${x.licence}`).join('\n');
+        return output({ imported: docs.length, sources: STARTER_SOURCES }, `imported the starter corpus, ${docs.length} sources (importing again replaces them):\n${licences}`);
+      }
+      const file = arg(2, 'the JSONL file (or --starter)');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
       const corpus = new SourceCorpus(db.pool);

@@ -22,6 +22,10 @@ if (demo) {
   console.log(`Set its developer portal password with this one-time link (valid 24 hours):\n\n  ${inviteLink(publicUrl(config), demo.inviteToken)}\n`);
 }
 
+if (!config.PLAGIARISM_SEARXNG_URL && (await (await services.plagiarism()).corpus.list({ limit: 0 })).total === 0) {
+  log.warn('The plagiarism source corpus is empty and no web search is configured: scans are refused (409 no_sources) until sources are added, e.g. `npm run admin -- sources import --starter`.');
+}
+
 const runner: Runner | undefined = config.RUN_WORKER ? await startWorker(services) : undefined;
 const server: Server = createServer(services).listen(config.PORT, config.HOST, () => {
   const address = server.address();

@@ -33,7 +33,17 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 
   const textDetectorVersion = lazy(async () => (await import('./engines/text-detect/index.ts')).loadTextDetector().version);
   const humanizerVersion = lazy(async () => (await import('./engines/humanize/index.ts')).HUMANIZER_ENGINE_VERSION);
-  const engines = overrides.engines ?? createEngineRuntime({ threads: config.ENGINE_THREADS, warmUp: config.WARM_ENGINES });
+  const engines =
+    overrides.engines ??
+    createEngineRuntime({
+      threads: config.ENGINE_THREADS,
+      warmUp: config.WARM_ENGINES,
+      // Until this line the health checks answer 503 (the README says what to expect).
+      onWarmedUp: (ready, ms) =>
+        ready
+          ? log.info(`engines ready in ${(ms / 1000).toFixed(1)} s: every engine is loaded on every engine thread; the health checks answer 200`)
+          : log.warn(`engines not all loaded after ${(ms / 1000).toFixed(1)} s; each loads on its first request; the health checks keep answering 503`),
+    });
   // The scan's CPU-heavy steps run on the engine threads, so a long scan never stalls other requests.
   const plagiarismSteps: PlagiarismSteps = {
     query: (text) => engines.run({ kind: 'plagiarismQuery', text }),

@@ -66,7 +66,7 @@ export function buildApp(services: Services): Koa {
       if (isServerFailure(error, response)) services.log.error({ err: error, requestId, path: ctx.path }, 'request failed');
       ctx.status = response.status;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
-      ctx.body = { status: 'error', code: response.code, message: response.message, ...(response.details ? { details: response.details } : {}), request_id: requestId };
+      ctx.body = { status: 'error', code: response.code, message: response.message, details: response.details ?? {}, request_id: requestId };
     } finally {
       const ms = performance.now() - started;
       if (services.log.isLevelEnabled('debug') || ctx.status >= 500) {
@@ -165,7 +165,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
         : ['invalid_payload', `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`];
   const status = ERROR_STATUS[code];
   const requestId = newRequestId();
-  const body = JSON.stringify({ status: 'error', code, message, request_id: requestId });
+  const body = JSON.stringify({ status: 'error', code, message, details: {}, request_id: requestId });
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -55,7 +55,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (cause instanceof ApiError) return fromApiError(cause);
   if (cause instanceof z.ZodError) {
     const first = cause.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+    // Our own messages are full sentences written for a person (the portal shows them as they are);
+    // zod's generic ones ("Invalid input: …") need the field they are about in front.
+    const sentence = first?.message.endsWith('.') ?? false;
+    const where = first?.path.length && !sentence ? `${first.path.join('.')}: ` : '';
     return { status: 400, code: 'invalid_payload', message: `${where}${first?.message ?? 'invalid request'}`, details: { issues: cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } };
   }
   const engine = fromEngine(cause, refunded);

@@ -330,6 +330,10 @@ const inPlace: PlagiarismSteps = {
   report: async (text, candidates, stats) => plagiarismReport(text, candidates, stats),
 };
 
+const NO_SOURCES_MESSAGE =
+  'There are no sources to compare the text with: the source corpus is empty and no web search is configured, so nothing was scanned or charged. ' +
+  'The operator adds sources with `npm run admin -- sources import --starter` (a starter set), `npm run admin -- sources import FILE.jsonl`, or sets PLAGIARISM_SEARXNG_URL.';
+
 /**
  * A scan: the engine's query step, candidate retrieval from the corpus (fingerprints and full text)
  * and optionally from the web, then the engine's alignment and report step.
@@ -345,18 +349,20 @@ export class PlagiarismScanner {
   }
 
   /**
-   * The first step alone: throws InsufficientContentError for a text without enough complete
-   * sentences, which an endpoint refuses before charging.
+   * The first step alone, and what an endpoint refuses before charging: InsufficientContentError for
+   * a text without enough complete sentences, and 409 no_sources when there is nothing to compare
+   * it with (an empty corpus and no web search), rather than a paid "original" against nothing.
    */
   async prepare(text: string): Promise<PreparedScan> {
     const startedAt = performance.timeOrigin + performance.now();
-    return { text, startedAt, query: await (this.options.steps ?? inPlace).query(text) };
+    const [query, corpusSize] = await Promise.all([(this.options.steps ?? inPlace).query(text), this.index.countSources()]);
+    if (corpusSize === 0 && !this.options.webSearch) throw new ApiError('no_sources', NO_SOURCES_MESSAGE, { sources: 0, web_search: false });
+    return { text, startedAt, query, corpusSize };
   }
 
   /** Candidate retrieval (corpus and web), then alignment and the report. */
-  async complete({ text, startedAt, query }: PreparedScan): Promise<PlagiarismReport> {
+  async complete({ text, startedAt, query, corpusSize }: PreparedScan): Promise<PlagiarismReport> {
     const steps = this.options.steps ?? inPlace;
-    const corpusSize = await this.index.countSources();
     const [ids, webDocs] = await Promise.all([this.index.candidates(query, corpusSize), this.options.webSearch ? this.options.webSearch.search(text) : Promise.resolve([] as SourceDocument[])]);
     const stored = await this.index.load(ids);
     const candidates: PlagiarismCandidate[] = [
@@ -376,4 +382,6 @@ export interface PreparedScan {
   /** Epoch milliseconds: the report's processing time counts from here. */
   startedAt: number;
   query: PlagiarismQuery;
+  /** Sources in the corpus when the scan was prepared. */
+  corpusSize: number;
 }

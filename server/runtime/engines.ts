@@ -63,7 +63,11 @@ export async function warmEveryThread(threads: number, warmUp: () => Promise<num
   return warmed.size >= threads;
 }
 
-export function createEngineRuntime(options: { threads: number; warmUp?: boolean }): EngineRuntime {
+/**
+ * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
+ * (the health checks answer 200 from then on) and how long it took, for the start-up log.
+ */
+export function createEngineRuntime(options: { threads: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
   const threads = options.threads || Math.max(1, os.availableParallelism());
   const warm = options.warmUp ?? false;
   const pool = new Piscina({
@@ -88,9 +92,13 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
   // Load the in-place detector now, and (warm-up on) every engine on every thread, in the background.
   inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
   if (warm) {
+    const started = performance.now();
     void warmEveryThread(threads, () => run({ kind: 'warmUp' }))
-      .then((done) => (warmed = done))
-      .catch(() => {}); // not ready then; the engine's failure shows on first use
+      .catch(() => false) // not ready then; the engine's failure shows on first use
+      .then((done) => {
+        warmed = done;
+        if (!closed) options.onWarmedUp?.(done, performance.now() - started);
+      });
   }
 
   // Input errors (an undecodable file) are the caller's, not the engine's: they do not trip the breaker.

@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
+import { PRICE_LABEL } from '../../contract/catalogue.ts';
+import { routes } from '../../contract/routes.ts';
 import { HealthReport, ImageResult, VoiceResult } from '../../contract/schemas.ts';
+import { encodeWav } from '../../server/engines/voice/synthetic.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
 import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -111,6 +114,21 @@ describe('image and voice over HTTP', () => {
     assert.deepEqual(body.segments, []);
     assert.equal(body.statistics, undefined);
     assert.ok(Math.abs(body.ai_probability + body.natural_probability - 1) < 0.01);
+  });
+
+  test('voice: an undetermined answer (3 s of silence) is charged like a decided one, as the contract and the price line say', async () => {
+    const { key, userId } = await server.account();
+    const silence = encodeWav(new Float32Array(3 * 16_000), 16_000);
+    const res = await server.request('/api/voice-detector/detect/', { method: 'POST', key, body: upload(silence, 'silence.wav') });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const body = VoiceResult.parse(res.body);
+    assert.equal(body.verdict, 'undetermined');
+    assert.equal(body.credits_used, 30);
+    const { entries } = await creditStatement(server.services.db, userId);
+    assert.deepEqual(entries.filter((e) => e.kind === 'charge' || e.kind === 'refund').map((e) => e.amount), [-30], 'charged, not refunded');
+    const route = routes.find((r) => r.op === 'detectVoice')!;
+    assert.match(route.description, /`undetermined` verdict .* is charged like a decided one/);
+    assert.match(PRICE_LABEL.detectVoice ?? '', /undetermined/);
   });
 
   test('voice: 20 s of audio gets a segment timeline and statistics', async () => {

@@ -69,16 +69,29 @@ describe('npm start (server/main.ts)', () => {
   });
 
   // The time-out is a hang guard only: on a busy 2-core machine two cold starts took over 2 minutes.
-  test('a fresh data folder: demo key printed once, a charged request works, SIGTERM stops everything cleanly', { timeout: 600_000 }, async () => {
+  test('a fresh data folder: demo key printed once, a charged request works, "engines ready in N s" is logged when health turns 200, SIGTERM stops everything cleanly', { timeout: 600_000 }, async () => {
     const first = await start(dataDir);
     const key = /ci_[0-9A-Za-z]{40}/.exec(first.output())?.[0];
     assert.ok(key, 'the demo key is printed on first start');
     assert.match(first.output(), /\/portal\/set-password#token=inv_[\w-]{43}/, 'and a one-time link to set the demo account\'s portal password');
+    assert.match(first.output(), /plagiarism source corpus is empty .*npm run admin -- sources import --starter/, 'and how to give plagiarism scans something to compare with');
     const content = 'The committee met on Tuesday to review the budget and agreed to fund two new projects next year. '.repeat(4);
     const response = await fetch(`${first.url}/api/detector/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ content }) });
     const body = (await response.json()) as { credits_remaining: number; word_count: number };
     assert.equal(response.status, 200);
     assert.equal(body.word_count, 72);
+    // Start-up says when it is ready: health answers 503 until the engines have loaded, and one log line says when that happened.
+    for (;;) {
+      const ready = /engines ready in (\d+\.\d) s/.exec(first.output());
+      const health = await fetch(`${first.url}/api/voice-detector/health/`);
+      await health.body?.cancel();
+      if (ready) {
+        assert.equal(health.status, 200, 'healthy once the log says the engines are ready');
+        break;
+      }
+      assert.doesNotMatch(first.output(), /engines not all loaded/);
+      await new Promise((r) => setTimeout(r, 250));
+    }
     assert.equal(await first.stop(), 0);
     assert.doesNotMatch(first.output(), /terminating connection|Error occurred/, 'the database outlives the server and the worker');
     assert.ok(!existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')), 'the embedded PostgreSQL it started is stopped');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ERROR_CODES, ERROR_STATUS } from '../../contract/errors.ts';
 import { routes, type RouteDef } from '../../contract/routes.ts';
@@ -101,6 +102,47 @@ describe('error bodies over HTTP', () => {
     assertError(res, 400, 'invalid_payload'); // wrong type still refused
     const ok = await post('/api/detect-and-humanize/', { json: { content: 'hi', detection_threshold: 0.5, colour: 'blue' } });
     assertError(ok, 400, 'min_words_not_met'); // got past validation: the extra field did not matter
+  });
+
+  test('every error has details, {} when the code says it all (the README promises it), the HTTP parser\'s answers too', async () => {
+    const errors = [
+      await server.request('/api/nothing/', { key }),
+      await server.request('/api/detector/', { method: 'GET', key }),
+      await post('/api/detector/', { headers: { 'Content-Type': 'text/plain' }, body: 'x' }),
+      await server.request('/api/detector/', { method: 'POST', json: { content: 'x' } }),
+    ];
+    for (const res of errors) {
+      assert.ok(res.status >= 400);
+      assert.deepEqual(res.body.details, {}, JSON.stringify(res.body));
+    }
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    assert.deepEqual(ErrorBody.parse(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).details, {});
+  });
+
+  test('bounds messages count in words a person reads: "1 word", never "at least 1 are needed"', async () => {
+    const empty = await post('/api/detector/', { json: { content: '   ' } });
+    assertError(empty, 400, 'min_words_not_met');
+    assert.equal(empty.body.message, 'content has 0 words; it needs at least 1 word.');
+    assert.deepEqual(empty.body.details, { limit: 1, actual: 0 });
+    const one = await post('/api/grammar/correct/', { json: { content: 'Hello.' } });
+    assert.equal(one.body.message, 'content has 1 word; it needs at least 5 words.');
+  });
+
+  test('a plagiarism scan with nothing to compare against: 409 no_sources saying how to add sources, nothing charged', async () => {
+    const account = await server.account();
+    const res = await server.request('/api/plagiarism/scan/', { method: 'POST', key: account.key, headers: { 'Idempotency-Key': 'fresh-install' }, json: { content: 'Four score and seven years ago our fathers brought forth on this continent, a new nation. It was conceived in Liberty.' } });
+    assertError(res, 409, 'no_sources');
+    assert.match(res.body.message, /npm run admin -- sources import/);
+    assert.match(res.body.message, /PLAGIARISM_SEARXNG_URL/);
+    assert.deepEqual(res.body.details, { sources: 0, web_search: false });
+    const [ledger] = await server.services.db.query("select count(*)::int as n from credit_ledger where user_id = $1 and kind = 'charge'", [account.userId]);
+    assert.equal(ledger.n, 0);
   });
 
   test('every response carries X-Request-Id, and a sane incoming one is echoed', async () => {

@@ -53,6 +53,14 @@ describe('idempotency records', () => {
     assert.equal(results.filter((r) => r.replayed).length, 4);
   });
 
+  test('a replay has the keys of the first response in the same order, nested ones too', async () => {
+    const body = { status: 'success', corrected_text: 'x', diff: [{ type: 'replace', original: 'a', replacement: 'b' }], zeta: 1, id: 2 };
+    const first = await withIdempotency(db, scope('order', { content: 'o' }), async () => ({ status: 200, body }));
+    const replay = await withIdempotency(db, scope('order', { content: 'o' }), async () => assert.fail('ran twice'));
+    assert.equal(replay.replayed, true);
+    assert.equal(JSON.stringify(replay.body), JSON.stringify(first.body));
+  });
+
   test('a failed first request releases the key', async () => {
     await assert.rejects(withIdempotency(db, scope('k5', { content: 'a' }), async () => { throw new Error('engine down'); }));
     const retry = await withIdempotency(db, scope('k5', { content: 'a' }), async () => ({ status: 200, body: 'second' }));

@@ -27,6 +27,13 @@ function failingOnMarker(real: EngineRuntime): EngineRuntime {
   };
 }
 
+/** Every key of a JSON value, depth first, in the order the JSON text has them. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => keyPaths(v, `${prefix}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [`${prefix}.${k}`, ...keyPaths(v, `${prefix}.${k}`)]);
+}
+
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -91,8 +98,9 @@ describe('async jobs', () => {
       assert.equal(body.credits_remaining, statement.balance);
     });
 
-    test(`${endpoint.path}: poll → 202, then the sync structure with task_id`, async () => {
+    test(`${endpoint.path}: poll → 202, then the sync structure with task_id, its keys in the sync response's order`, async () => {
       const { key, userId } = await server.account();
+      const sync = await server.request(endpoint.path, { method: 'POST', key, json: endpoint.body });
       const res = await server.request(endpoint.path, { method: 'POST', key, json: { ...endpoint.body, poll: true } });
       assert.equal(res.status, 202, JSON.stringify(res.body));
       const accepted = endpoint.accepted.parse(res.body) as { task_id: string; word_count: number; credits_remaining: number };
@@ -101,6 +109,7 @@ describe('async jobs', () => {
       const done = await poll(key, accepted.task_id);
       assert.equal(done.task_id, accepted.task_id);
       endpoint.sync.parse(done);
+      assert.deepEqual(keyPaths(done), keyPaths(sync.body), 'a stored result reads back in the order it was built');
     });
 
     test(`${endpoint.path}: callback_url (with and without poll) → 202 and the polling body is POSTed`, async () => {

@@ -7,6 +7,7 @@ import { Authenticator, createApiKey, deleteApiKey, hashSecret, isWellFormedKey,
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
+import { STARTER_SOURCES } from '../../scripts/starter-sources.ts';
 
 const run = promisify(execFile);
 
@@ -109,15 +110,18 @@ describe('admin CLI', () => {
   // The CLI on a database of its own through DATABASE_URL (starting or joining the embedded cluster
   // is what `npm start`'s test covers; here each command would pay a cluster start).
   let database: Database;
-  const admin = async (...args: string[]) => {
+  const adminWith = async (env: Record<string, string>, ...args: string[]) => {
+    // The CLI's own environment, without a PORT or PUBLIC_URL this test process may have.
+    const { PORT: _port, PUBLIC_URL: _publicUrl, ...inherited } = process.env;
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, DATABASE_URL: database.url }, timeout: 60_000 });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { ...inherited, DATABASE_URL: database.url, ...env }, timeout: 60_000 });
       return { code: 0, stdout };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
   };
+  const admin = (...args: string[]) => adminWith({}, ...args);
   before(async () => {
     database = await createTestDatabase();
   });
@@ -155,5 +159,33 @@ describe('admin CLI', () => {
     assert.equal((await admin('users', 'create', '--email', 'x@example.com')).code, 2);
     assert.equal((await admin('frobnicate')).code, 2);
     assert.equal((await admin('users', 'show', 'nobody@example.com')).code, 1);
+  });
+
+  test('users invite says which base URL its link assumed, and builds it on PUBLIC_URL or PORT like the server', async () => {
+    const plain = await admin('users', 'invite', '--email', 'first@example.com');
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.match(plain.stdout, /^ {2}http:\/\/localhost:8000\/portal\/set-password#token=inv_/m);
+    assert.match(plain.stdout, /assumes the server is reached at http:\/\/localhost:8000 \(the default; set PUBLIC_URL/);
+    const port = await adminWith({ PORT: '3000' }, 'users', 'invite', '--email', 'first@example.com');
+    assert.match(port.stdout, /^ {2}http:\/\/localhost:3000\/portal\/set-password#token=inv_/m);
+    assert.match(port.stdout, /\(from PORT=3000;/);
+    const json = await adminWith({ PUBLIC_URL: 'https://integrity.example.com' }, 'users', 'invite', '--email', 'first@example.com', '--json');
+    const invite = JSON.parse(json.stdout);
+    assert.equal(invite.base_url, 'https://integrity.example.com');
+    assert.match(invite.link, /^https:\/\/integrity\.example\.com\/portal\/set-password#token=inv_/);
+  });
+
+  test('sources import --starter loads the starter corpus with each text\'s licence; again replaces it', async () => {
+    const first = await admin('sources', 'import', '--starter');
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /imported the starter corpus, 14 sources/);
+    assert.match(first.stdout, /GNU General Public License, version 3 \(https:\/\/www\.gnu\.org\/licenses\/gpl-3\.0\.txt\): FSF: "Everyone is permitted to copy and distribute verbatim copies/);
+    assert.equal((await admin('sources', 'import', '--starter', '--json')).code, 0);
+    const listed = JSON.parse((await admin('sources', 'list', '--json')).stdout);
+    assert.equal(listed.total, STARTER_SOURCES.length);
+    assert.deepEqual(listed.sources.map((x: { url: string }) => x.url).sort(), STARTER_SOURCES.map((x) => x.url).sort());
+    const none = await admin('sources', 'import');
+    assert.equal(none.code, 2);
+    assert.match(none.stderr ?? '', /the JSONL file \(or --starter\) is required/);
   });
 });

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { InsufficientContentError, searxngProvider, type PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
 import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { codePointLength } from '../../server/engines/shared/text.ts';
+import { ApiError } from '../../server/platform/errors.ts';
 
 const VOLCANO =
   'Volcanic eruptions inject sulphur dioxide into the stratosphere, where it forms tiny droplets of sulphuric acid. ' +
@@ -60,6 +61,15 @@ function checkOffsets(report: PlagiarismReport, text: string): void {
   }
   assert.ok(report.plagiarism_score >= 0 && report.plagiarism_score <= 1);
 }
+
+test('an empty corpus without web search is refused at the first step (no_sources, before any charge); with web search it scans', async () => {
+  assert.equal((await corpus.list()).total, 0, 'this test runs first, on the empty corpus');
+  await assert.rejects(scanner.prepare(ORIGINAL), (error: unknown) => error instanceof ApiError && error.code === 'no_sources' && /sources import --starter/.test(error.message));
+  const web = new PlagiarismScanner(db.pool, { webSearch: { search: async () => [] } });
+  const report = await web.scan(ORIGINAL);
+  assert.equal(report.verdict, 'original');
+  assert.equal(report.stats.sources_checked, 0);
+});
 
 test('import: good lines imported, a bad line reported with its number and skipped', async () => {
   const progress: number[] = [];

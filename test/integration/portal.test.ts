@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/portal/routes.ts';
+import { SAMPLES } from '../../server/portal/client/samples.ts';
+import { readStarterSources, STARTER_SOURCES } from '../../scripts/starter-sources.ts';
 import { portalUser, sessionCookie, signIn } from '../helpers/portal.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -50,7 +52,8 @@ describe('developer portal', () => {
     const body: any = await res.json();
     assert.equal(res.status, 400);
     assert.equal(body.code, 'invalid_payload');
-    assert.match(body.message, /at least 10 characters/);
+    // The portal shows the message as it is: a sentence, without the field's raw name before it.
+    assert.equal(body.message, 'The password needs at least 10 characters.');
   });
 
   test('cookie flags: HttpOnly, SameSite=Lax, Path=/portal/, Secure only over HTTPS or when configured', async () => {
@@ -195,7 +198,13 @@ describe('developer portal', () => {
     const session = await signIn(server, user.email, user.password);
     const noScope = await session.request('/portal/api/keys/', { json: { name: 'k', scopes: [], expiration: 'never' } });
     assert.equal(noScope.status, 400);
-    assert.match(noScope.body.message, /at least one scope/);
+    assert.equal(noScope.body.message, 'Choose at least one scope under Model Access.');
+    const noName = await session.request('/portal/api/keys/', { json: { name: '  ', scopes: ['ai_detector'], expiration: 'never' } });
+    assert.equal(noName.status, 400);
+    assert.equal(noName.body.message, 'Give the key a name.', 'no raw "name: " before the sentence');
+    assert.deepEqual(noName.body.details.issues, [{ path: 'name', message: 'Give the key a name.' }], 'the field stays in details');
+    const badEmail = await fetch(`${server.url}/portal/api/session/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ email: 'not an email', password: 'x' }) });
+    assert.equal(((await badEmail.json()) as any).message, 'Enter a valid email address.');
     const created = await session.request('/portal/api/keys/', { json: { name: 'k', scopes: ['ai_detector', 'grammar_checker'], expiration: '30d' } });
     assert.equal(created.status, 200);
     const key: string = created.body.key;
@@ -293,15 +302,29 @@ describe('developer portal', () => {
     assert.equal((await session.request('/portal/api/usage/')).body.account.credits_remaining, before - 7);
   });
 
-  test('playground grammar and plagiarism use the API handlers and prices', async () => {
+  test('playground grammar and plagiarism use the API handlers and prices; an empty corpus is refused uncharged, the starter corpus finds the sample\'s source', async () => {
     const user = await portalUser(server, '1M');
     const session = await signIn(server, user.email, user.password);
     const grammar = await session.request('/portal/api/playground/grammar/', { json: { content: 'She go to school every days.' } });
     assert.equal(grammar.status, 200);
     assert.equal(grammar.body.input_words, 6);
     assert.ok(grammar.body.diff.length > 0);
-    const scan = await session.request('/portal/api/playground/plagiarism/', { json: { content: 'A text long enough to be scanned for plagiarism against the corpus here.' } });
-    assert.equal(scan.status, 200);
+    // A fresh install: nothing to compare with, so no scan and no charge (it was "original, 0 sources checked" for 2 credits).
+    const balance = async () => (await session.request('/portal/api/usage/')).body.account.credits_remaining;
+    const before = await balance();
+    const nothing = await session.request('/portal/api/playground/plagiarism/', { json: { content: SAMPLES.plagiarism } });
+    assert.equal(nothing.status, 409, JSON.stringify(nothing.body));
+    assert.equal(nothing.body.code, 'no_sources');
+    assert.match(nothing.body.message, /npm run admin -- sources import --starter/);
+    assert.match(nothing.body.message, /PLAGIARISM_SEARXNG_URL/);
+    assert.equal(await balance(), before);
+
+    await (await server.services.plagiarism()).corpus.upsertAll(readStarterSources());
+    const scan = await session.request('/portal/api/playground/plagiarism/', { json: { content: SAMPLES.plagiarism } });
+    assert.equal(scan.status, 200, JSON.stringify(scan.body));
+    assert.equal(scan.body.sources[0].url, 'https://www.gnu.org/licenses/gpl-3.0.txt', JSON.stringify(scan.body.sources.map((x: any) => x.url)));
+    assert.notEqual(scan.body.verdict, 'original');
+    assert.equal(scan.body.stats.sources_checked, STARTER_SOURCES.length);
     const ledger = (await session.request('/portal/api/ledger/?per_page=2')).body.entries;
     assert.deepEqual(ledger.map((e: any) => [e.operation, e.credits]), [['plagiarism', -2], ['grammar', -6]]);
     const short = await session.request('/portal/api/playground/humanizer/', { json: { content: 'Too short to humanize.' } });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { alignDocuments, prepareText } from '../../server/engines/plagiarism/align.ts';
 import { allFingerprints, storedFingerprints, winnow } from '../../server/engines/plagiarism/fingerprints.ts';
 import { coveredShare, excludedRanges, excludedTokens, severityFor, verdictFor } from '../../server/engines/plagiarism/report.ts';
-import { completeSentenceCount } from '../../server/engines/plagiarism/scanner.ts';
+import { completeSentenceCount, plagiarismReport } from '../../server/engines/plagiarism/scanner.ts';
 import { normaliseWord, tokenise } from '../../server/engines/plagiarism/tokens.ts';
 
 const SOURCE =
@@ -156,4 +156,29 @@ test('excluded ranges: quotations of three words or more and a bibliography in t
   assert.equal(text.slice(ranges[0][0], ranges[0][1]), '“this is quoted text”');
   assert.ok(text.slice(ranges[1][0]).startsWith('References'));
   assert.deepEqual(excludedRanges('References\n' + body), []);
+});
+
+test('the summary gives one figure for one matching source, and names what the second figure counts when there are several', () => {
+  const copied = `${SOURCE} I wrote the rest of this essay myself, about something else entirely, over the weekend.`;
+  const stats = { sentenceCount: 5, startedAt: Date.now() };
+  const source = (url: string, title: string) => ({ source: { url, title, domain: 'example.org' }, text: SOURCE });
+  const one = plagiarismReport(copied, [source('https://example.org/a', 'Mitochondria')], { ...stats, sourcesChecked: 1 });
+  assert.equal(one.sources.length, 1);
+  assert.equal((one.summary.match(/\d+%/g) ?? []).length, 1, one.summary);
+  assert.match(one.summary, /matches the one source checked, "Mitochondria" \(example\.org\)/);
+  const ofMany = plagiarismReport(copied, [source('https://example.org/a', 'Mitochondria')], { ...stats, sourcesChecked: 14 });
+  assert.match(ofMany.summary, /matches one of the 14 sources checked, "Mitochondria"/);
+  assert.doesNotMatch(ofMany.summary, /largest share/);
+
+  const half = SOURCE.split('. ');
+  const two = plagiarismReport(
+    `${half.slice(0, 2).join('. ')}. Something I wrote myself goes in the middle of it, at some length. ${half.slice(2).join('. ')}`,
+    [
+      { source: { url: 'https://example.org/a', title: 'First half', domain: 'example.org' }, text: `${half.slice(0, 2).join('. ')}.` },
+      { source: { url: 'https://example.org/b', title: 'Second half', domain: 'example.org' }, text: half.slice(2).join('. ') },
+    ],
+    { ...stats, sourcesChecked: 2 },
+  );
+  assert.equal(two.sources.length, 2, JSON.stringify(two.sources));
+  assert.match(two.summary, /matches 2 of the 2 sources checked .*alone accounts for \d+% of the words/);
 });

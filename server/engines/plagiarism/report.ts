@@ -142,11 +142,16 @@ function summarise(score: number, verdict: Verdict, sources: PlagiarismReport['s
     significant_plagiarism: 'significant plagiarism',
     severe_plagiarism: 'severe plagiarism',
   };
-  const top = sources[0];
-  const parts = [
-    `About ${percent(score)} of the text matches ${sources.length} of the ${checked} checked (${judgement[verdict]}).`,
-    `The largest share, ${percent(top.matched_percentage / 100)} of the text, matches ${top.title ? `"${top.title}" (${top.domain})` : top.domain}.`,
-  ];
+  const name = (source: PlagiarismReport['sources'][number]): string => (source.title ? `"${source.title}" (${source.domain})` : source.domain);
+  // One figure per idea: with a single matching source its own share is the score's twin (counted
+  // by words, not characters), and two near-equal percentages read as a contradiction.
+  const parts =
+    sources.length === 1
+      ? [`About ${percent(score)} of the text matches ${sourcesChecked === 1 ? 'the one source checked' : `one of the ${checked} checked`}, ${name(sources[0])} (${judgement[verdict]}).`]
+      : [
+          `About ${percent(score)} of the text matches ${sources.length} of the ${checked} checked (${judgement[verdict]}).`,
+          `The closest, ${name(sources[0])}, alone accounts for ${percent(sources[0].matched_percentage / 100)} of the words.`,
+        ];
   if (excludedAny) parts.push('Quoted passages and the bibliography are listed but not counted in the score.');
   return parts.join(' ');
 }

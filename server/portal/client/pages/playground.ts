@@ -3,16 +3,11 @@
  * highlights each sentence by its score; the humanizer shows both texts side by side; grammar shows
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
-import { imageCredits, voiceCredits } from '../../../../contract/catalogue.ts';
+import { imageCredits, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
 import { app, countWords, field, h, messageArea, number, svg } from '../dom.ts';
+import { SAMPLES } from '../samples.ts';
 
-const SAMPLES = {
-  detect: 'The committee reviewed the proposal on Monday. In conclusion, it is important to note that leveraging synergies can significantly enhance overall operational efficiency. We went for coffee afterwards and argued about the budget.',
-  humanize: 'Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape.',
-  grammar: 'She go to school every days and she have two brother. Their going to the park tomorow.',
-  plagiarism: 'The mitochondrion is a double-membrane-bound organelle found in most eukaryotic organisms. It is often called the powerhouse of the cell.',
-};
 
 /** Five score bands, each a class with a readable text colour on its background. */
 const band = (score: number) => `score-${Math.min(4, Math.floor(score * 5))}`;
@@ -85,7 +80,7 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: () => 'Costs 2 credits per scan, charged exactly like POST /api/plagiarism/scan/.',
+    id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: () => 'Costs 2 credits per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.',
     async run(content) {
       const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
@@ -194,9 +189,9 @@ const fileTools: FileTool[] = [
     async price(file) {
       try {
         const { credits, billedSeconds } = voiceCredits(await audioSeconds(file));
-        return `Costs ${number(credits)} credits (${billedSeconds} s at 10 per second), charged exactly like POST /api/voice-detector/detect/.`;
+        return `Costs ${number(credits)} credits (${billedSeconds} s at 10 per second), charged exactly like POST /api/voice-detector/detect/; ${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}.`;
       } catch {
-        return 'Costs 10 credits per second of audio; this browser cannot read the file, the server will say whether it can.';
+        return `Costs 10 credits per second of audio (${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}); this browser cannot read the file, the server will say whether it can.`;
       }
     },
     async run(file) {
