@@ -110,7 +110,8 @@ export async function lmEvidence(channel: ModelChannel, options: LmOptions, text
         }),
       );
       echoes.forEach(([observer, performer], k) => {
-        if (performer && performer.positions.map((p) => p.token).join('\u0000') !== observer.positions.slice(0, performer.positions.length).map((p) => p.token).join('\u0000')) {
+        const textTokens = (e: Echo) => e.positions.slice(0, e.textCount).map((p) => p.token).join('\u0000');
+        if (performer && textTokens(performer) !== textTokens(observer)) {
           throw new UpstreamError('the observer and the performer tokenise differently (Binoculars needs one tokenizer)');
         }
         const start = batch[k].start;
