@@ -32,6 +32,7 @@ export async function analyzeImage(services: MediaServices, bytes: Uint8Array): 
   if (!server || !asked) return { analysis };
   const { real, fake, inpainting } = analysis.probabilities;
   const verdict = combine(server, 1 - real, asked.outcome);
+  if (verdict.score === 1 - real) return { analysis, channels: channelsOf(verdict) };
   const p = verdict.score;
   // The fused P(AI-made) is shared between fake and inpainting as the built-in model shares it.
   const generated = fake + inpainting;
