@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   TEXT_DETECT_LM_MODEL: z.string().min(1).optional(),
   /** A second model of the same tokenizer: adds the Binoculars score. */
   TEXT_DETECT_LM_PERFORMER_MODEL: z.string().min(1).optional(),
+  /** Where the performer is served, when not at TEXT_DETECT_LM_URL (a vLLM process serves one model). */
+  TEXT_DETECT_LM_PERFORMER_URL: z.string().url().optional(),
   TEXT_DETECT_LM_API_KEY: z.string().optional(),
   /** The deadline of one text's evidence (all its windows); past it the built-in model decides alone. */
   TEXT_DETECT_LM_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),

@@ -63,11 +63,11 @@ export class ModelChannel {
     return this.lastOk;
   }
 
-  /** POSTs a JSON body (already serialised) to `path` and parses the answer with `schema`; throws UpstreamError. */
-  async post<T extends z.ZodType>(path: string, body: string, schema: T, signal: AbortSignal): Promise<z.infer<T>> {
+  /** POSTs a JSON body (already serialised) to `path` (of `base`, by default the channel's URL) and parses the answer with `schema`; throws UpstreamError. */
+  async post<T extends z.ZodType>(path: string, body: string, schema: T, signal: AbortSignal, base = this.options.url): Promise<z.infer<T>> {
     let res: Response;
     try {
-      res = await fetch(this.url(path), { method: 'POST', headers: { ...this.headers(), 'content-type': 'application/json' }, body, signal });
+      res = await fetch(this.url(path, base), { method: 'POST', headers: { ...this.headers(), 'content-type': 'application/json' }, body, signal });
     } catch (error) {
       throw new UpstreamError(signal.aborted ? `no answer within ${this.options.timeoutMs} ms` : `unreachable (${(error as Error).message})`);
     }
@@ -104,8 +104,8 @@ export class ModelChannel {
     this.breaker.shutdown();
   }
 
-  private url(path: string): string {
-    return `${this.options.url.replace(/\/+$/, '')}${path}`;
+  private url(path: string, base = this.options.url): string {
+    return `${base.replace(/\/+$/, '')}${path}`;
   }
 
   private headers(): Record<string, string> {

@@ -16,6 +16,8 @@ export interface LmOptions {
   model: string;
   /** A second model of the same tokenizer, for Binoculars. */
   performer?: string;
+  /** Where the performer is served, when not beside the observer (one vLLM process serves one model). */
+  performerUrl?: string;
   /** K of `logprobs` (top-K alternatives per position). */
   topK: number;
   /** Characters per window (about a quarter as many tokens in English). */
@@ -93,9 +95,9 @@ export async function lmEvidence(channel: ModelChannel, options: LmOptions, text
   const sentences = splitSentences(text);
   const windows = windowsOf(text, sentences, options.windowChars);
   return channel.call(async (signal) => {
-    const echo = async (model: string, window: string) => {
+    const echo = async (model: string, window: string, base?: string) => {
       const body = JSON.stringify({ model, prompt: window, max_tokens: 1, echo: true, logprobs: options.topK, temperature: 0 });
-      return parseEcho(await channel.post('/v1/completions', body, CompletionAnswer, signal), window.length);
+      return parseEcho(await channel.post('/v1/completions', body, CompletionAnswer, signal, base), window.length);
     };
     const doc = emptySums();
     const docBino = options.performer ? emptyBinocularsSums() : undefined;
@@ -106,7 +108,7 @@ export async function lmEvidence(channel: ModelChannel, options: LmOptions, text
       const echoes = await Promise.all(
         batch.map(async (w) => {
           const window = text.slice(w.start, w.end);
-          return Promise.all([echo(options.model, window), options.performer ? echo(options.performer, window) : undefined]);
+          return Promise.all([echo(options.model, window), options.performer ? echo(options.performer, window, options.performerUrl) : undefined]);
         }),
       );
       echoes.forEach(([observer, performer], k) => {

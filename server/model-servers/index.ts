@@ -109,7 +109,7 @@ export function createModelServers(config: Config, log: Log): ModelServers {
       channel: channel('lm', config.TEXT_DETECT_LM_URL, config.TEXT_DETECT_LM_API_KEY, config.TEXT_DETECT_LM_TIMEOUT_MS, '/v1/models', log),
       model,
       calibration: calibrated(config.TEXT_DETECT_LM_CALIBRATION ?? calibrationPath(config.dataDir, 'text-detect'), 'text-detect', model, log),
-      options: { model: config.TEXT_DETECT_LM_MODEL, performer, topK: config.TEXT_DETECT_LM_TOP_K, windowChars: config.TEXT_DETECT_LM_WINDOW_CHARS },
+      options: { model: config.TEXT_DETECT_LM_MODEL, performer, performerUrl: config.TEXT_DETECT_LM_PERFORMER_URL, topK: config.TEXT_DETECT_LM_TOP_K, windowChars: config.TEXT_DETECT_LM_WINDOW_CHARS },
     };
   }
   servers.image = classifier(config, 'IMAGE', log);

@@ -66,6 +66,15 @@ describe('text: OpenAI-compatible completions', () => {
     const h = await lmEvidence(channel, options, shuffled);
     assert.ok(a.fast_detect_gpt! > h.fast_detect_gpt!, `${a.fast_detect_gpt} ≤ ${h.fast_detect_gpt}`);
     assert.ok(a.binoculars! < h.binoculars!, `${a.binoculars} ≥ ${h.binoculars}`);
+    // The performer served by a server of its own (one vLLM process serves one model): the same numbers.
+    const apart = await startLmFixture({ performer });
+    try {
+      const split = await lmEvidence(channel, { ...options, performerUrl: apart.url }, written);
+      assert.equal(split.binoculars, a.binoculars);
+      assert.ok(apart.requests.length > 0);
+    } finally {
+      await apart.close();
+    }
     channel.close();
   });
 
