@@ -99,6 +99,11 @@ const EnvSchema = z.object({
   /** A portal session ends after this many idle minutes, and this many hours after sign-in. */
   PORTAL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+}).superRefine((env, ctx) => {
+  // A model server half configured is a mistake to report at start, not a channel silently off.
+  for (const [url, model] of [['TEXT_DETECT_LM_URL', 'TEXT_DETECT_LM_MODEL'], ['IMAGE_MODEL_URL', 'IMAGE_MODEL_NAME'], ['VOICE_MODEL_URL', 'VOICE_MODEL_NAME']] as const) {
+    if (Boolean(env[url]) !== Boolean(env[model])) ctx.addIssue({ code: 'custom', path: [env[url] ? model : url], message: `${url} and ${model} go together` });
+  }
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
