@@ -89,6 +89,16 @@ export const EvidenceItem = z
       .optional()
       .openapi({ description: '`lm` only: `fast_detect_gpt` (Fast-DetectGPT analytic criterion; higher is more AI-like), `binoculars` (with a performer model; lower is more AI-like), `tokens` and `tail_mass` (the mean probability mass outside the top-K alternatives; 0 means the criteria are exact).', example: { fast_detect_gpt: 1.8, binoculars: 0.84, tokens: 412, tail_mass: 0.06 } }),
     error: z.string().optional().openapi({ description: 'Why the server\'s evidence is missing (timeout, HTTP error, malformed answer, circuit open).', example: 'no answer within 10000 ms' }),
+    windows: z
+      .array(
+        z.object({
+          start_time: z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description: 'Window start, seconds with a trailing `s`.', example: '0.0s' }),
+          end_time: z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description: 'Window end.', example: '4.0s' }),
+          ai_probability: score('The server\'s probability that this window is an AI voice.'),
+        }),
+      )
+      .optional()
+      .openapi({ description: '`voice-model` only, for audio longer than one window: the server\'s own timeline, one entry per 4-second window (its `score` is their mean).' }),
   })
   .openapi('EvidenceItem', { description: 'One evidence channel of a verdict (present only when the operator configured a model server).' });
 

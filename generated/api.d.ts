@@ -816,6 +816,24 @@ export interface components {
              * @example no answer within 10000 ms
              */
             error?: string;
+            /** @description `voice-model` only, for audio longer than one window: the server's own timeline, one entry per 4-second window (its `score` is their mean). */
+            windows?: {
+                /**
+                 * @description Window start, seconds with a trailing `s`.
+                 * @example 0.0s
+                 */
+                start_time: string;
+                /**
+                 * @description Window end.
+                 * @example 4.0s
+                 */
+                end_time: string;
+                /**
+                 * @description The server's probability that this window is an AI voice.
+                 * @example 0.87
+                 */
+                ai_probability: number;
+            }[];
         };
         DetectionAccepted: {
             /**

@@ -47,6 +47,8 @@ export interface EvidenceItem {
   model?: string;
   criteria?: Record<string, number>;
   error?: string;
+  /** A voice server's own timeline (its windows' probabilities). */
+  windows?: { start_time: string; end_time: string; ai_probability: number }[];
 }
 
 /** What a channel's server gave for one input. */

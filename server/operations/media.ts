@@ -55,6 +55,10 @@ export async function analyzeVoice(services: MediaServices, path: string): Promi
   // Without speech there is nothing for any model to judge: the server's number is reported only.
   const noSpeech = analysis.undetermined_reason === 'no_speech' || analysis.undetermined_reason === 'too_little_speech';
   const verdict = combine(noSpeech ? { ...server, calibration: undefined, trustOwn: false } : server, analysis.ai_probability, asked.outcome);
+  const seconds = (t: number) => `${t.toFixed(1)}s`;
+  if (asked.items && asked.items.length > 1) {
+    verdict.evidence[1].windows = asked.items.map((w) => ({ start_time: seconds(w.start), end_time: seconds(w.end), ai_probability: round(w.p) }));
+  }
   if (verdict.score === analysis.ai_probability) return { analysis, channels: channelsOf(verdict) };
   const p = round(verdict.score);
   const { undetermined_reason: _reason, ...rest } = analysis;

@@ -134,6 +134,10 @@ describe('bring your own model over HTTP', () => {
       const e = evidenceOf(ok.body);
       assert.equal(e['voice-model'].used, true);
       assert.ok(Math.abs(ok.body.ai_probability - e['voice-model'].score!) < 1e-3, 'all the weight is on the server');
+      // 9 s: windows 0–4, 4–8 and the last 4 s, 5–9; the file's score is their mean.
+      const windows = (e['voice-model'] as unknown as { windows: { start_time: string; end_time: string; ai_probability: number }[] }).windows;
+      assert.deepEqual(windows.map((w) => [w.start_time, w.end_time]), [['0.0s', '4.0s'], ['4.0s', '8.0s'], ['5.0s', '9.0s']]);
+      assert.ok(Math.abs(windows.reduce((s, w) => s + w.ai_probability, 0) / 3 - e['voice-model'].score!) < 1e-3);
 
       classifier.misbehave('http-500');
       const failed = await server.request('/api/voice-detector/detect/', { method: 'POST', key, body: upload(wav(9), 'a.wav') });
