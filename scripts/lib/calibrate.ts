@@ -3,7 +3,8 @@
  * model (server/model-servers/fusion.ts) on labelled data, and reports what it changes on held-out
  * data: 5-fold cross-validated fused scores against the built-in scores (and the server's own
  * probability where it has one), AUC and FPR at the service's threshold (score > 0.5), overall and
- * per group (text domain, image generator, voice source), worst group last.
+ * per group (text domain, image generator, voice source), worst group last. The fused threshold
+ * is held to the built-in model's false-positive rate (or --fpr).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -120,8 +121,25 @@ export interface CalibrationResult {
   heldOut: Record<string, Record<'built-in' | 'server' | 'fused', ReturnType<typeof figures>>>;
 }
 
-/** Fits the fusion on every usable item, and measures it 5-fold cross-validated. */
-export function calibrate(engine: FusionEngine, model: string, all: Item[], folds = 5): CalibrationResult {
+/**
+ * How far to raise the fused threshold (in logit) so that at most `fpr` of the negatives' held-out
+ * fused logits lie above it; never lowered below the fitted 0.5.
+ */
+function thresholdShift(logits: number[], labels: number[], fpr: number): number {
+  const negatives = logits.filter((_, i) => labels[i] === 0).sort((a, b) => b - a);
+  const allowed = Math.floor(fpr * negatives.length);
+  return allowed < negatives.length ? Math.max(0, negatives[allowed]) : 0;
+}
+
+/**
+ * Fits the fusion on every usable item, and measures it 5-fold cross-validated. A fit for log-loss
+ * puts its threshold where the classes balance, which can flag far more human content than the
+ * built-in model (tuned against false accusations) does; so the bias is moved until the held-out
+ * fused FPR at the service's threshold is no higher than `fpr` (default: the built-in model's own
+ * held-out FPR on the same data).
+ */
+export function calibrate(engine: FusionEngine, model: string, all: Item[], options: { folds?: number; fpr?: number } = {}): CalibrationResult {
+  const folds = options.folds ?? 5;
   const items = all.filter((i) => i.outcome.ok);
   const failed = all.length - items.length;
   if (items.length < 2 * folds || new Set(items.map((i) => i.label)).size < 2) throw new Error(`too few usable answers to calibrate (${items.length} of ${all.length}; both labels needed)`);
@@ -131,14 +149,18 @@ export function calibrate(engine: FusionEngine, model: string, all: Item[], fold
   // Folds interleave within each label, so each fold holds both.
   const seen = [0, 0];
   const fold = items.map((it) => seen[it.label]++ % folds);
-  const fused = new Array<number>(items.length);
+  const fusedLogit = new Array<number>(items.length);
   for (let f = 0; f < folds; f++) {
     const train = items.map((_, i) => i).filter((i) => fold[i] !== f);
     const fit = fitLogistic(train.map((i) => rows[i]), train.map((i) => labels[i]));
     items.forEach((_, i) => {
-      if (fold[i] === f) fused[i] = sigmoid(fit.bias + rows[i].reduce((s, x, j) => s + (fit.weights[j] * (x - fit.center[j])) / fit.scale[j], 0));
+      if (fold[i] === f) fusedLogit[i] = fit.bias + rows[i].reduce((s, x, j) => s + (fit.weights[j] * (x - fit.center[j])) / fit.scale[j], 0);
     });
   }
+  const targetFpr = options.fpr ?? figures(items.map((i) => i.builtIn), labels).fpr;
+  // The shift is chosen on the same held-out scores it is measured on: the fused FPR printed is at most the target by construction.
+  const shift = thresholdShift(fusedLogit, labels, targetFpr);
+  const fused = fusedLogit.map((z) => sigmoid(z - shift));
   const own = items.map((i) => (i.outcome.ok ? i.outcome.own : undefined));
   const hasOwn = own.every((p) => p !== undefined);
   const heldOut: CalibrationResult['heldOut'] = {};
@@ -153,15 +175,16 @@ export function calibrate(engine: FusionEngine, model: string, all: Item[], fold
     } as CalibrationResult['heldOut'][string];
   }
   const fit = fitLogistic(rows, labels);
-  const calibration: Calibration = { engine, model, features: names, ...fit, figures: { items: items.length, failed, folds, threshold: THRESHOLD, held_out: heldOut } };
-  return { calibration, report: reportOf(engine, model, names, heldOut, failed), heldOut };
+  const calibration: Calibration = { engine, model, features: names, ...fit, bias: fit.bias - shift, figures: { items: items.length, failed, folds, threshold: THRESHOLD, target_fpr: targetFpr, threshold_shift: shift, held_out: heldOut } };
+  return { calibration, report: reportOf(engine, model, names, heldOut, failed, { targetFpr, shift }), heldOut };
 }
 
 const pct = (x: number) => (Number.isNaN(x) ? '  n/a' : `${(100 * x).toFixed(1).padStart(5)}%`);
 const num = (x: number) => (Number.isNaN(x) ? ' n/a ' : x.toFixed(3));
 
-function reportOf(engine: FusionEngine, model: string, names: string[], heldOut: CalibrationResult['heldOut'], failed: number): string {
+function reportOf(engine: FusionEngine, model: string, names: string[], heldOut: CalibrationResult['heldOut'], failed: number, guard: { targetFpr: number; shift: number }): string {
   const lines = [`calibration of ${engine} against "${model}" (features: ${names.join(', ')}); held out: 5-fold cross-validated; threshold: score > ${THRESHOLD}`];
+  lines.push(`fused FPR held to at most ${pct(guard.targetFpr).trim()} of the negatives (${guard.shift > 0 ? `bias lowered by ${guard.shift.toFixed(3)}` : 'no shift needed'})`);
   if (failed) lines.push(`${failed} item(s) without a usable answer from the server were left out`);
   lines.push(`${'group'.padEnd(28)} ${'n'.padStart(5)}  ${'channel'.padEnd(9)} ${'AUC'.padStart(6)} ${'FPR'.padStart(7)} ${'TPR'.padStart(7)}`);
   const row = (g: string, channel: string, f: ReturnType<typeof figures>) => `${g.slice(0, 28).padEnd(28)} ${String(f.n).padStart(5)}  ${channel.padEnd(9)} ${num(f.auc).padStart(6)} ${pct(f.fpr).padStart(7)} ${pct(f.tpr).padStart(7)}`;
@@ -176,7 +199,7 @@ function reportOf(engine: FusionEngine, model: string, names: string[], heldOut:
 }
 
 /** The whole command: read, ask, fit, measure; returns where the file goes and what to print. */
-export async function runCalibration(config: Config, engine: FusionEngine, options: { data?: string; limit?: number; log?: (m: string) => void } = {}) {
+export async function runCalibration(config: Config, engine: FusionEngine, options: { data?: string; limit?: number; fpr?: number; log?: (m: string) => void } = {}) {
   const log = options.log ?? (() => {});
   const servers = createModelServers(config, { info: log, warn: log });
   try {
@@ -184,7 +207,7 @@ export async function runCalibration(config: Config, engine: FusionEngine, optio
     if (!server) throw new Error(`no model server is configured for ${engine} (README "Bring your own model")`);
     const data = readData(engine, options.data ?? DEFAULT_DATA[engine], options.limit);
     const items = await collect(engine, servers, data);
-    const result = calibrate(engine, server.model, items);
+    const result = calibrate(engine, server.model, items, { fpr: options.fpr });
     const file = engine === 'text-detect' ? config.TEXT_DETECT_LM_CALIBRATION : engine === 'image' ? config.IMAGE_MODEL_CALIBRATION : config.VOICE_MODEL_CALIBRATION;
     return { ...result, file: file ?? calibrationPath(config.dataDir, engine) };
   } finally {

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../../server/config.ts';
 import { loadCalibration } from '../../server/model-servers/fusion.ts';
 import { encodeWav, speechLikeSignal } from '../../server/engines/voice/synthetic.ts';
-import { runCalibration } from '../../scripts/lib/calibrate.ts';
+import { calibrate, runCalibration, type Item } from '../../scripts/lib/calibrate.ts';
 import { FixtureLm, startInferenceFixture, startLmFixture, type FixtureServer } from '../helpers/model-servers.ts';
 
 const run = promisify(execFile);
@@ -99,4 +99,23 @@ describe('npm run calibrate against the fixture servers', () => {
       assert.ok(result.heldOut.all.fused.auc >= 0.9, `fused ${result.heldOut.all.fused.auc}`);
     });
   }
+});
+
+test('the fused threshold is held to the built-in model\'s false-positive rate, which a plain logistic fit would exceed', () => {
+  // The built-in model flags no human and half the AI items; the server's number overlaps the two classes widely.
+  let seed = 9;
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const items: Item[] = Array.from({ length: 200 }, (_, i) => {
+    const label = (i % 2) as 0 | 1;
+    const builtIn = label ? (i % 4 === 1 ? 0.9 : 0.3) : 0.2 + 0.2 * rand();
+    const x = label + 1.5 * (rand() - 0.5) * 2;
+    return { label, group: 'g', builtIn, outcome: { ok: true, own: 1 / (1 + Math.exp(-x)), features: { model: x } } };
+  });
+  const result = calibrate('image', 'm', items);
+  assert.equal(result.heldOut.all['built-in'].fpr, 0);
+  assert.equal(result.heldOut.all.fused.fpr, 0, 'no human flagged, as with the built-in model');
+  assert.ok((result.calibration.figures!.threshold_shift as number) > 0, 'the fitted 0.5 point had to move');
+  assert.ok(result.heldOut.all.fused.tpr >= result.heldOut.all['built-in'].tpr, `fused TPR ${result.heldOut.all.fused.tpr} below built-in ${result.heldOut.all['built-in'].tpr}`);
+  const loose = calibrate('image', 'm', items, { fpr: 0.1 });
+  assert.ok(loose.heldOut.all.fused.fpr <= 0.1 && loose.heldOut.all.fused.tpr >= result.heldOut.all.fused.tpr);
 });
