@@ -10,7 +10,7 @@ module.exports = {
       severity: 'error',
       comment: 'An engine imports only its own folder, engines/shared and libraries: no HTTP, platform, database, jobs, runtime or composition root.',
       from: { path: '^server/engines/' },
-      to: { path: '^(server/(http|platform|db|jobs|runtime|operations)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
+      to: { path: '^(server/(http|platform|db|jobs|runtime|operations|model-servers)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
     },
     {
       name: 'platform-below-http-and-jobs',
@@ -18,6 +18,13 @@ module.exports = {
       comment: 'Platform services are handed to endpoints and jobs, never the reverse.',
       from: { path: '^server/(platform|db|runtime)/' },
       to: { path: '^server/(http|jobs|operations)/|^server/services\\.ts$' },
+    },
+    {
+      name: 'model-servers-below-operations',
+      severity: 'error',
+      comment: 'The model-server clients are handed to operations, and know nothing of HTTP, jobs, the database or the engine threads.',
+      from: { path: '^server/model-servers/' },
+      to: { path: '^server/(http|jobs|operations|platform|db|runtime)/|^server/services\\.ts$' },
     },
     {
       name: 'only-entry-points-import-the-root',

@@ -75,6 +75,38 @@ export const DetectAndHumanizeRequest = z
 
 // ---------------------------------------------------------------- text detection
 
+export const EvidenceItem = z
+  .object({
+    channel: z.enum(['built-in', 'lm', 'image-model', 'voice-model']).openapi({
+      description: '`built-in`: the service\'s own model; `lm`: the operator\'s language-model server (text); `image-model`, `voice-model`: the operator\'s classifier server.',
+      example: 'built-in',
+    }),
+    score: z.number().min(0).max(1).nullable().openapi({ description: 'The channel\'s own probability that the content is AI-made; null for `lm` (its criteria are not probabilities) and for a channel that gave no answer.', example: 0.31 }),
+    used: z.boolean().openapi({ description: 'Whether this channel entered the verdict: with a calibration file both channels are fused; without one the server\'s evidence is only reported, unless the operator trusts its own probability.', example: true }),
+    model: z.string().optional().openapi({ description: 'The server\'s model (observer+performer for `lm`).', example: 'falcon-7b+falcon-7b-instruct' }),
+    criteria: z
+      .record(z.string(), z.number())
+      .optional()
+      .openapi({ description: '`lm` only: `fast_detect_gpt` (Fast-DetectGPT analytic criterion; higher is more AI-like), `binoculars` (with a performer model; lower is more AI-like), `tokens` and `tail_mass` (the mean probability mass outside the top-K alternatives; 0 means the criteria are exact).', example: { fast_detect_gpt: 1.8, binoculars: 0.84, tokens: 412, tail_mass: 0.06 } }),
+    error: z.string().optional().openapi({ description: 'Why the server\'s evidence is missing (timeout, HTTP error, malformed answer, circuit open).', example: 'no answer within 10000 ms' }),
+    windows: z
+      .array(
+        z.object({
+          start_time: z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description: 'Window start, seconds with a trailing `s`.', example: '0.0s' }),
+          end_time: z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description: 'Window end.', example: '4.0s' }),
+          ai_probability: score('The server\'s probability that this window is an AI voice.'),
+        }),
+      )
+      .optional()
+      .openapi({ description: '`voice-model` only, for audio longer than one window: the server\'s own timeline, one entry per 4-second window (its `score` is their mean).' }),
+  })
+  .openapi('EvidenceItem', { description: 'One evidence channel of a verdict (present only when the operator configured a model server).' });
+
+const evidence = z
+  .array(EvidenceItem)
+  .optional()
+  .openapi({ description: 'Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores.' });
+
 export const SentenceItem = z
   .object({
     text: z.string().openapi({ description: 'The sentence exactly as it appears in the input.', example: 'The committee reviewed the proposal on Monday.' }),
@@ -94,8 +126,9 @@ export const DetectionResult = z
     execution_time: seconds('Processing time in seconds.'),
     word_count: wordCount,
     credits_remaining: creditsRemaining,
-    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English, or that the text is too short (under 60 words) for a confident verdict.', example: null }),
+    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English, that the text is too short (under 60 words) for a confident verdict, or that the operator\'s model server gave no usable answer.', example: null }),
     user: UserRef,
+    evidence,
   })
   .openapi('DetectionResult');
 
@@ -380,6 +413,8 @@ export const ImageResult = z
       .max(5)
       .optional()
       .openapi({ description: 'Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse: each box is made of cells of an 8 × 8 layout over the image (patches of 64 pixels are sampled at the native resolution of the image; images with a side over 4096 pixels are shrunk to fit first).' }),
+    message: z.string().optional().openapi({ description: 'Only when the operator\'s model server gave no usable answer: what happened (the built-in model decided alone).', example: 'The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.' }),
+    evidence,
   })
   .openapi('ImageResult');
 
@@ -389,7 +424,10 @@ export const HealthReport = z
     upstream: z
       .object({ status: z.enum(['healthy', 'unhealthy']) })
       .catchall(z.union([z.boolean(), z.string()]))
-      .openapi({ description: 'The engine\'s worker pool: `status` and a `<pool>_ready` readiness flag.', example: { status: 'healthy', piscina_ready: true } }),
+      .openapi({
+        description: 'The engine\'s worker pool: `status` and a `<pool>_ready` readiness flag; with an operator model server also `<channel>_ready` (`image_model_ready`, `voice_model_ready`: its last answer was usable and its circuit is not open). A model server that is down does not make the engine unhealthy: the built-in model answers.',
+        example: { status: 'healthy', piscina_ready: true },
+      }),
     circuit: z
       .object({
         status: z.enum(['closed', 'open', 'half_open']).openapi({ description: 'Circuit breaker state; `closed` when normal.', example: 'closed' }),
@@ -448,6 +486,8 @@ export const VoiceResult = z
     execution_time: seconds('Processing time in seconds.'),
     credits_remaining: creditsRemaining,
     user: UserRef,
+    message: z.string().optional().openapi({ description: 'Only when the operator\'s model server gave no usable answer: what happened (the built-in model decided alone).', example: 'The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.' }),
+    evidence,
   })
   .openapi('VoiceResult');
 

@@ -742,11 +742,13 @@ export interface components {
              */
             credits_remaining: number;
             /**
-             * @description Status message, e.g. a note that the model is calibrated for English, or that the text is too short (under 60 words) for a confident verdict.
+             * @description Status message, e.g. a note that the model is calibrated for English, that the text is too short (under 60 words) for a confident verdict, or that the operator's model server gave no usable answer.
              * @example null
              */
             message: string | null;
             user: components["schemas"]["UserRef"];
+            /** @description Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores. */
+            evidence?: components["schemas"]["EvidenceItem"][];
         };
         SentenceItem: {
             /**
@@ -773,6 +775,65 @@ export interface components {
              * @example 42
              */
             id: number;
+        };
+        /** @description One evidence channel of a verdict (present only when the operator configured a model server). */
+        EvidenceItem: {
+            /**
+             * @description `built-in`: the service's own model; `lm`: the operator's language-model server (text); `image-model`, `voice-model`: the operator's classifier server.
+             * @example built-in
+             * @enum {string}
+             */
+            channel: "built-in" | "lm" | "image-model" | "voice-model";
+            /**
+             * @description The channel's own probability that the content is AI-made; null for `lm` (its criteria are not probabilities) and for a channel that gave no answer.
+             * @example 0.31
+             */
+            score: number | null;
+            /**
+             * @description Whether this channel entered the verdict: with a calibration file both channels are fused; without one the server's evidence is only reported, unless the operator trusts its own probability.
+             * @example true
+             */
+            used: boolean;
+            /**
+             * @description The server's model (observer+performer for `lm`).
+             * @example falcon-7b+falcon-7b-instruct
+             */
+            model?: string;
+            /**
+             * @description `lm` only: `fast_detect_gpt` (Fast-DetectGPT analytic criterion; higher is more AI-like), `binoculars` (with a performer model; lower is more AI-like), `tokens` and `tail_mass` (the mean probability mass outside the top-K alternatives; 0 means the criteria are exact).
+             * @example {
+             *       "fast_detect_gpt": 1.8,
+             *       "binoculars": 0.84,
+             *       "tokens": 412,
+             *       "tail_mass": 0.06
+             *     }
+             */
+            criteria?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Why the server's evidence is missing (timeout, HTTP error, malformed answer, circuit open).
+             * @example no answer within 10000 ms
+             */
+            error?: string;
+            /** @description `voice-model` only, for audio longer than one window: the server's own timeline, one entry per 4-second window (its `score` is their mean). */
+            windows?: {
+                /**
+                 * @description Window start, seconds with a trailing `s`.
+                 * @example 0.0s
+                 */
+                start_time: string;
+                /**
+                 * @description Window end.
+                 * @example 4.0s
+                 */
+                end_time: string;
+                /**
+                 * @description The server's probability that this window is an AI voice.
+                 * @example 0.87
+                 */
+                ai_probability: number;
+            }[];
         };
         DetectionAccepted: {
             /**
@@ -1586,6 +1647,13 @@ export interface components {
             user: components["schemas"]["UserRef"];
             /** @description Only when `prediction` is `inpainting`: up to 5 suspected AI-edited regions, most suspicious first. Coarse: each box is made of cells of an 8 × 8 layout over the image (patches of 64 pixels are sampled at the native resolution of the image; images with a side over 4096 pixels are shrunk to fit first). */
             regions?: components["schemas"]["ImageRegion"][];
+            /**
+             * @description Only when the operator's model server gave no usable answer: what happened (the built-in model decided alone).
+             * @example The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.
+             */
+            message?: string;
+            /** @description Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores. */
+            evidence?: components["schemas"]["EvidenceItem"][];
         };
         /** @description A suspected AI-edited region of an image. */
         ImageRegion: {
@@ -1630,7 +1698,7 @@ export interface components {
              */
             status: "healthy" | "unhealthy";
             /**
-             * @description The engine's worker pool: `status` and a `<pool>_ready` readiness flag.
+             * @description The engine's worker pool: `status` and a `<pool>_ready` readiness flag; with an operator model server also `<channel>_ready` (`image_model_ready`, `voice_model_ready`: its last answer was usable and its circuit is not open). A model server that is down does not make the engine unhealthy: the built-in model answers.
              * @example {
              *       "status": "healthy",
              *       "piscina_ready": true
@@ -1731,6 +1799,13 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            /**
+             * @description Only when the operator's model server gave no usable answer: what happened (the built-in model decided alone).
+             * @example The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.
+             */
+            message?: string;
+            /** @description Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores. */
+            evidence?: components["schemas"]["EvidenceItem"][];
         };
         VoiceSegment: {
             /**

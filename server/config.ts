@@ -4,10 +4,38 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { IMAGE_INPUTS, VOICE_INPUTS } from './engines/model-inputs/names.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * An operator's classifier behind the Open Inference Protocol (README "Bring your own model"):
+ * IMAGE_MODEL_* or VOICE_MODEL_*. Off unless URL and NAME are both set.
+ */
+function classifierSettings<P extends 'IMAGE' | 'VOICE', I extends readonly [string, ...string[]]>(prefix: P, inputs: I) {
+  return {
+    [`${prefix}_MODEL_URL`]: z.string().url().optional(),
+    [`${prefix}_MODEL_NAME`]: z.string().min(1).optional(),
+    /** The named preprocessing of the model's input tensor. */
+    [`${prefix}_MODEL_INPUT`]: z.enum(inputs).default(inputs[0]),
+    /** The input tensor's name in the model's signature. */
+    [`${prefix}_MODEL_TENSOR`]: z.string().min(1).default('input'),
+    /** Which class of a per-class output is "fake" (AI-made). */
+    [`${prefix}_MODEL_FAKE_CLASS`]: z.coerce.number().int().min(0).default(1),
+    [`${prefix}_MODEL_API_KEY`]: z.string().optional(),
+    [`${prefix}_MODEL_TIMEOUT_MS`]: z.coerce.number().int().min(1).default(10_000),
+    /** Without a calibration file: `own` lets the server's probability decide; `evidence` (default) only reports it. */
+    [`${prefix}_MODEL_TRUST`]: z.enum(['evidence', 'own']).default('evidence'),
+    /** The fusion weights `npm run calibrate` wrote (default DATA_DIR/calibration/<engine>.json). */
+    [`${prefix}_MODEL_CALIBRATION`]: z.string().optional(),
+  } as { [K in `${P}_MODEL_URL` | `${P}_MODEL_NAME` | `${P}_MODEL_API_KEY` | `${P}_MODEL_CALIBRATION`]: z.ZodOptional<z.ZodString> } & {
+    [K in `${P}_MODEL_INPUT`]: z.ZodDefault<z.ZodEnum<{ [V in I[number]]: V }>>;
+  } & { [K in `${P}_MODEL_TENSOR`]: z.ZodDefault<z.ZodString> } & { [K in `${P}_MODEL_FAKE_CLASS` | `${P}_MODEL_TIMEOUT_MS`]: z.ZodDefault<z.ZodCoercedNumber> } & {
+    [K in `${P}_MODEL_TRUST`]: z.ZodDefault<z.ZodEnum<{ evidence: 'evidence'; own: 'own' }>>;
+  };
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -32,6 +60,25 @@ const EnvSchema = z.object({
   /** How long one LLM rewrite may take before the built-in rewriter is used instead. */
   HUMANIZER_LLM_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
   PLAGIARISM_SEARXNG_URL: z.string().url().optional(),
+  /** An OpenAI-compatible completions server for zero-shot text evidence (README "Bring your own model"); off unless URL and MODEL are set. */
+  TEXT_DETECT_LM_URL: z.string().url().optional(),
+  /** The observer model (Fast-DetectGPT's scoring model, Binoculars' observer). */
+  TEXT_DETECT_LM_MODEL: z.string().min(1).optional(),
+  /** A second model of the same tokenizer: adds the Binoculars score. */
+  TEXT_DETECT_LM_PERFORMER_MODEL: z.string().min(1).optional(),
+  /** Where the performer is served, when not at TEXT_DETECT_LM_URL (a vLLM process serves one model). */
+  TEXT_DETECT_LM_PERFORMER_URL: z.string().url().optional(),
+  TEXT_DETECT_LM_API_KEY: z.string().optional(),
+  /** The deadline of one text's evidence (all its windows); past it the built-in model decides alone. */
+  TEXT_DETECT_LM_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** `logprobs` asked for: the top-K alternatives per token (vLLM allows up to 20 by default). */
+  TEXT_DETECT_LM_TOP_K: z.coerce.number().int().min(1).max(100).default(20),
+  /** Characters per window; a window must fit the model's context (about 4 characters a token in English). */
+  TEXT_DETECT_LM_WINDOW_CHARS: z.coerce.number().int().min(200).default(2_000),
+  /** The fusion weights `npm run calibrate -- text-detect` wrote (default DATA_DIR/calibration/text-detect.json). */
+  TEXT_DETECT_LM_CALIBRATION: z.string().optional(),
+  ...classifierSettings('IMAGE', IMAGE_INPUTS),
+  ...classifierSettings('VOICE', VOICE_INPUTS),
   /**
    * Make each charge of a synchronous request wait until PostgreSQL has flushed it to disk. Off by
    * default: see `unflushed` in server/db/database.ts and the README's "Scaling out".
@@ -52,6 +99,11 @@ const EnvSchema = z.object({
   /** A portal session ends after this many idle minutes, and this many hours after sign-in. */
   PORTAL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+}).superRefine((env, ctx) => {
+  // A model server half configured is a mistake to report at start, not a channel silently off.
+  for (const [url, model] of [['TEXT_DETECT_LM_URL', 'TEXT_DETECT_LM_MODEL'], ['IMAGE_MODEL_URL', 'IMAGE_MODEL_NAME'], ['VOICE_MODEL_URL', 'VOICE_MODEL_NAME']] as const) {
+    if (Boolean(env[url]) !== Boolean(env[model])) ctx.addIssue({ code: 'custom', path: [env[url] ? model : url], message: `${url} and ${model} go together` });
+  }
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string };

@@ -12,6 +12,7 @@ import type { RateLimits } from './platform/rate-limits.ts';
 import type { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
 import type { SignInLimits } from './platform/sign-in-limits.ts';
 import type { EngineRuntime } from './runtime/engines.ts';
+import type { ModelServers } from './model-servers/index.ts';
 import type { PlagiarismScanner, SourceCorpus } from './platform/plagiarism-corpus.ts';
 
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   db: Database;
   log: pino.Logger;
   engines: EngineRuntime;
+  /** The operator's model servers, each optional (README "Bring your own model"). */
+  modelServers: ModelServers;
   rateLimits: RateLimits;
   /** API key authentication, one lookup for the concurrent requests of one key. */
   auth: Authenticator;

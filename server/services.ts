@@ -17,6 +17,7 @@ import { RateLimits } from './platform/rate-limits.ts';
 import { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
 import { createEngineRuntime } from './runtime/engines.ts';
+import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
 import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index.ts';
 import type { Services } from './context.ts';
@@ -62,6 +63,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     db,
     log,
     engines,
+    modelServers: createModelServers(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
     rateLimits: new RateLimits(db.pool),
     auth: new Authenticator(db),
     // The response waits for its charge's commit; not for the disk flush too (one fsync per round,
@@ -109,6 +111,7 @@ export async function startWorker(services: Services): Promise<Runner> {
 export async function closeServices(services: Services): Promise<void> {
   await services.keyUsage.flush();
   await services.engines.close();
+  services.modelServers.close();
   await services.db.close();
 }
 

@@ -7,13 +7,14 @@ import type { z } from 'zod';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
+import { askLm, combine, fuse, logit, type EvidenceItem } from '../model-servers/index.ts';
 import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
 import type { Services } from '../context.ts';
 
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number) => round(ms / 1000, 4);
 
-function sentenceItems(sentences: SentenceScore[]) {
+function sentenceItems(sentences: Pick<SentenceScore, 'text' | 'aiScore'>[]) {
   return sentences.map((s) => ({ text: s.text, prediction: s.aiScore > 0.5 ? ('ai-generated' as const) : ('original' as const), ai_score: round(s.aiScore) }));
 }
 
@@ -24,7 +25,7 @@ function detectionNote(detection: Detection): string | null {
 
 export interface OperationContext {
   /** Only what the text work uses. */
-  services: Pick<Services, 'db' | 'engines' | 'versions' | 'humanizerLlm' | 'log'>;
+  services: Pick<Services, 'db' | 'engines' | 'modelServers' | 'versions' | 'humanizerLlm' | 'log'>;
   userId: number;
   taskId: string | null;
   charges: Charge[];
@@ -47,9 +48,42 @@ async function creditsRemaining(ctx: OperationContext): Promise<number> {
 
 type Body<T extends z.ZodType> = z.infer<T>;
 
+interface TextVerdict {
+  aiScore: number;
+  sentences: Pick<SentenceScore, 'text' | 'aiScore'>[];
+  message: string | null;
+  /** Only with an LM server configured. */
+  evidence?: EvidenceItem[];
+}
+
+/**
+ * The built-in detector and, when the operator runs one, the LM server's evidence, asked at the same
+ * time; the verdict is theirs combined (model-servers `combine`). With calibrated fusion each
+ * sentence is fused too, from the same evidence over its own tokens.
+ */
+async function detect(ctx: OperationContext, content: string): Promise<TextVerdict> {
+  const lm = ctx.services.modelServers.lm;
+  const [detection, asked] = await Promise.all([ctx.services.engines.run({ kind: 'detectText', text: content }), lm ? askLm(lm, content) : undefined]);
+  const note = detectionNote(detection);
+  if (!lm || !asked) return { aiScore: detection.aiScore, sentences: detection.sentences, message: note };
+  const verdict = combine(lm, detection.aiScore, asked.outcome);
+  const calibration = verdict.evidence[1].used ? lm.calibration : undefined;
+  // Both split with the shared splitter: a sentence is matched by its start offset.
+  const byStart = new Map(asked.sentences?.map((s) => [s.start, s]));
+  const sentences = calibration
+    ? detection.sentences.map((s) => ({ text: s.text, aiScore: fuse(calibration, { ...byStart.get(s.start), built_in: logit(s.aiScore) }) ?? s.aiScore }))
+    : detection.sentences;
+  return { aiScore: verdict.score, sentences, message: [note, verdict.message].filter((m) => m).join(' ') || null, evidence: verdict.evidence.map(roundEvidence) };
+}
+
+function roundEvidence(item: EvidenceItem): EvidenceItem {
+  const criteria = item.criteria ? Object.fromEntries(Object.entries(item.criteria).map(([k, v]) => [k, round(v)])) : undefined;
+  return { ...item, score: item.score === null ? null : round(item.score), ...(criteria ? { criteria } : {}) };
+}
+
 export async function runDetection(ctx: OperationContext, content: string, words: number): Promise<Body<typeof DetectionResult>> {
   const started = performance.now();
-  const detection = await ctx.services.engines.run({ kind: 'detectText', text: content });
+  const detection = await detect(ctx, content);
   const aiScore = round(detection.aiScore);
   return {
     status: 'success',
@@ -61,8 +95,9 @@ export async function runDetection(ctx: OperationContext, content: string, words
     execution_time: seconds(performance.now() - started),
     word_count: words,
     credits_remaining: await creditsRemaining(ctx),
-    message: detectionNote(detection),
+    message: detection.message,
     user: { id: ctx.userId },
+    ...(detection.evidence ? { evidence: detection.evidence } : {}),
   };
 }
 
@@ -87,7 +122,7 @@ export async function runHumanizer(ctx: OperationContext, content: string, words
  */
 export async function runDetectAndHumanize(ctx: OperationContext, content: string, words: number, threshold: number): Promise<Body<typeof DetectAndHumanizeResult>> {
   const started = performance.now();
-  const detection = await ctx.services.engines.run({ kind: 'detectText', text: content });
+  const detection = await detect(ctx, content);
   const detectionTime = seconds(performance.now() - started);
   const aiScore = round(detection.aiScore);
   const needs = aiScore > threshold;

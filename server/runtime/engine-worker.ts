@@ -13,6 +13,8 @@ import type { HumanizeResult } from '../engines/humanize/index.ts';
 import type { ImageAnalysis } from '../engines/image/index.ts';
 import type { AudioProbe, VoiceAnalysis } from '../engines/voice/index.ts';
 import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../engines/plagiarism/index.ts';
+import type { ModelRequests } from '../engines/model-inputs/index.ts';
+import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
 
 export type EngineTask =
   | { kind: 'warmUp' }
@@ -23,6 +25,8 @@ export type EngineTask =
   | { kind: 'analyzeImage'; bytes: Uint8Array }
   | { kind: 'probeVoice'; path: string }
   | { kind: 'analyzeVoice'; path: string }
+  | { kind: 'imageModelRequests'; bytes: Uint8Array; input: ImageInput; tensor: string }
+  | { kind: 'voiceModelRequests'; path: string; input: VoiceInput; tensor: string }
   | { kind: 'plagiarismQuery'; text: string }
   | { kind: 'plagiarismReport'; text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
 
@@ -36,6 +40,9 @@ export interface EngineResults {
   analyzeImage: ImageAnalysis;
   probeVoice: AudioProbe;
   analyzeVoice: VoiceAnalysis;
+  /** The request bodies for an operator's model server (README "Bring your own model"). */
+  imageModelRequests: ModelRequests;
+  voiceModelRequests: ModelRequests;
   plagiarismQuery: PlagiarismQuery;
   plagiarismReport: PlagiarismReport;
 }
@@ -93,6 +100,14 @@ async function run(task: EngineTask): Promise<EngineResults[EngineTask['kind']]>
       return await (await import('../engines/voice/index.ts')).probeAudio(task.path);
     case 'analyzeVoice':
       return await (await import('../engines/voice/index.ts')).analyzeVoice(task.path);
+    case 'imageModelRequests': {
+      const { view } = await (await import('../engines/image/index.ts')).decodeView(task.bytes);
+      return await (await import('../engines/model-inputs/index.ts')).imageRequests(view, task.input, task.tensor);
+    }
+    case 'voiceModelRequests': {
+      const pcm = await (await import('../engines/voice/index.ts')).decodePcm(task.path);
+      return (await import('../engines/model-inputs/index.ts')).voiceRequests(pcm, task.input, task.tensor);
+    }
     case 'plagiarismQuery':
       return (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text);
     case 'plagiarismReport':

@@ -71,6 +71,7 @@ export async function startTestServer(options: { worker?: boolean; env?: Record<
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.engines.close();
+      services.modelServers.close();
       await db.close();
     },
   };

@@ -11,6 +11,7 @@ export type { ImageFormat } from './formats.ts';
 export { InvalidImageError, sniffImageFormat, readImageSize } from './formats.ts';
 export type { ImageAnalysis, ImageRegion } from './engine.ts';
 export { analyzeImage } from './engine.ts';
+export { decodeView } from './decode.ts';
 
 /** Engine code version plus the trained artefact's version. */
 export const IMAGE_ENGINE_VERSION: string = `image-engine-3.0+${defaultModel().version}`;

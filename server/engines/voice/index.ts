@@ -11,6 +11,7 @@ import { decodePcm, probe, type AudioProbe } from './ffmpeg.ts';
 
 export { InvalidAudioError, UnsupportedMediaError } from './errors.ts';
 export type { AudioProbe } from './ffmpeg.ts';
+export { decodePcm } from './ffmpeg.ts';
 export type { VoiceAnalysis, VoiceSegment, VoiceStatistics } from './analysis.ts';
 import type { VoiceAnalysis } from './analysis.ts';
 

@@ -1,6 +1,7 @@
 /** POST /api/image-detector/predict/: real / fake / inpainting for an uploaded image. */
 import { readFile } from 'node:fs/promises';
 import { imageCredits } from '../../../contract/catalogue.ts';
+import { analyzeImage } from '../../operations/media.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -17,9 +18,7 @@ export default defineEndpoint({
     const { width, height } = await services.engines.run({ kind: 'probeImage', bytes });
     const credits = imageCredits(width, height);
     const charges = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId });
-    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () =>
-      services.engines.runMedia({ kind: 'analyzeImage', bytes }),
-    );
+    const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeImage(services, bytes));
     return {
       body: {
         prediction: analysis.prediction,
@@ -29,6 +28,7 @@ export default defineEndpoint({
         ...(analysis.regions ? { regions: analysis.regions } : {}),
         credits_remaining: charges.at(-1)!.balanceAfter,
         user: { id: principal.userId },
+        ...channels,
       },
       headers: rateHeaders,
     };

@@ -1,5 +1,6 @@
 /** POST /api/voice-detector/detect/: AI voice vs natural voice, with a timeline for longer audio. */
 import { FILE_LIMITS, voiceCredits } from '../../../contract/catalogue.ts';
+import { analyzeVoice } from '../../operations/media.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -18,9 +19,7 @@ export default defineEndpoint({
     const started = performance.now();
     const { billedSeconds, credits } = voiceCredits(probe.durationSeconds);
     const charges = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId });
-    const analysis = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () =>
-      services.engines.runMedia({ kind: 'analyzeVoice', path: file.path }),
-    );
+    const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeVoice(services, file.path));
     return {
       body: {
         status: 'success' as const,
@@ -30,6 +29,7 @@ export default defineEndpoint({
         execution_time: Math.round(performance.now() - started) / 1000,
         credits_remaining: charges.at(-1)!.balanceAfter,
         user: { id: principal.userId },
+        ...channels,
       },
     };
   },
