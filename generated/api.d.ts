@@ -1801,12 +1801,12 @@ export interface components {
             sources: {
                 /**
                  * Format: uri
-                 * @description Source URL; importing the same URL again replaces it.
+                 * @description Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most 2048 characters. Importing the same URL again replaces it.
                  * @example https://example.com/article
                  */
                 url: string;
                 /**
-                 * @description Source title.
+                 * @description Source title, shown with the URL: 1 to 500 characters on one line, without control or bidirectional formatting characters.
                  * @example An article
                  */
                 title: string;
@@ -2126,7 +2126,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2146,6 +2146,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2173,6 +2182,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2235,7 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,6 +2273,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2282,6 +2309,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.); `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2344,7 +2380,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2364,6 +2400,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2391,6 +2436,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2441,6 +2495,15 @@ export interface operations {
                     "application/json": components["schemas"]["JobStatus"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
             401: {
                 headers: {
@@ -2461,6 +2524,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2499,6 +2580,15 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
             401: {
                 headers: {
@@ -2510,6 +2600,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2555,7 +2663,7 @@ export interface operations {
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,6 +2683,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2602,6 +2719,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2656,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2676,6 +2802,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2703,6 +2838,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2754,7 +2898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2774,6 +2918,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2810,6 +2963,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2855,6 +3017,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
@@ -2903,7 +3092,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2930,6 +3119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -2941,6 +3139,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2988,6 +3195,33 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
@@ -3016,7 +3250,7 @@ export interface operations {
                 /** @description Page size. */
                 limit?: number;
                 /** @description Rows to skip. */
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -3035,7 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceList"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3055,6 +3289,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3097,7 +3349,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceImportResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3124,6 +3376,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3135,6 +3396,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3176,7 +3446,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDeleteResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,6 +3466,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3238,7 +3526,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +3535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).) */
+            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).); `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3258,6 +3546,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3285,6 +3582,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3326,6 +3632,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3337,6 +3652,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3378,6 +3711,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalSignedOutEverywhere"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3389,6 +3731,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3427,8 +3787,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3471,8 +3858,17 @@ export interface operations {
                     "application/json": components["schemas"]["PortalPasswordSet"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3482,6 +3878,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3500,6 +3905,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3545,7 +3959,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3572,6 +3986,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3583,6 +4006,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3625,8 +4057,17 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3645,6 +4086,15 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3672,6 +4122,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3710,8 +4169,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalKeyList"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3757,7 +4243,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalCreatedKey"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,6 +4270,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3795,6 +4290,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3838,6 +4342,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalKey"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3858,6 +4371,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3901,6 +4432,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3921,6 +4461,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3959,8 +4517,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalUsage"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4002,7 +4587,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalLedger"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,6 +4598,24 @@ export interface operations {
             };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4051,8 +4654,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalJobs"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4096,7 +4726,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4125,6 +4755,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4170,7 +4818,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4197,6 +4845,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4208,6 +4865,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4262,7 +4928,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,6 +4948,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4309,6 +4984,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4363,7 +5047,7 @@ export interface operations {
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4390,6 +5074,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4401,6 +5094,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4455,7 +5157,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,6 +5184,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4493,6 +5204,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4547,7 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4567,6 +5287,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4594,6 +5323,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4648,7 +5386,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4675,6 +5413,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4686,6 +5433,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
