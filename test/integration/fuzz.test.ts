@@ -8,18 +8,22 @@
  * upload left on disk. The tests after it pin each finding of issue #36 on its own.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { parse } from 'yaml';
 import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
 import { ErrorBody } from '../../contract/schemas.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
 import { createApiKey } from '../../server/platform/keys.ts';
 import { portalUser, signIn, type PortalSession } from '../helpers/portal.ts';
-import { rawRequest, type RawResponse } from '../helpers/raw-http.ts';
+import { parseRawResponse, rawExchange, rawRequest, type RawResponse } from '../helpers/raw-http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the OpenAPI document is walked as plain data */
@@ -305,5 +309,184 @@ describe('requests generated from the contract', () => {
       assert.equal(balance, ledgerSum, 'the balance and the ledger disagree');
     }
     assert.deepEqual(readdirSync(uploadDir, { recursive: true }), [], 'an upload was left on disk');
+  });
+
+  /** Files (not folders) under the upload folder: what requests left on disk. */
+  const filesLeft = () => readdirSync(uploadDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  const upload = (parts: Buffer[]) => ({ 'Content-Type': 'multipart/form-data; boundary=fuzz', body: Buffer.concat([...parts, Buffer.from('--fuzz--\r\n')]) });
+  const post = (p: string, headers: Record<string, string>, body: Buffer | string) => rawRequest(server.url, { method: 'POST', path: p, headers, body });
+  const IMAGE = '/api/image-detector/predict/';
+  const VOICE = '/api/voice-detector/detect/';
+
+  test('#36.1 a body that is not what its Content-Encoding says is 400; an unknown encoding is 415 naming the header', async () => {
+    const { key } = await server.account();
+    const json = { 'X-API-Key': key, 'Content-Type': 'application/json' };
+    const text = JSON.stringify({ content: 'The committee reviewed the proposal on Monday.' });
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await post('/api/detector/', { ...json, 'Content-Encoding': encoding }, text);
+      assert.equal(res.status, 400, `${encoding}: ${res.body}`);
+      assert.equal(JSON.parse(res.body).code, 'invalid_payload');
+      assert.match(JSON.parse(res.body).message, /Content-Encoding/);
+    }
+    const unknown = await post('/api/detector/', { ...json, 'Content-Encoding': 'x-fuzz' }, text);
+    assert.equal(unknown.status, 415);
+    assert.match(JSON.parse(unknown.body).message, /Content-Encoding "x-fuzz"/);
+    assert.equal((await post('/api/detector/', { ...json, 'Content-Encoding': 'GZIP' }, gzipSync(text))).status, 200);
+    const { body } = upload([part('file', JPEG_START, 'a.jpg')]);
+    const encodedUpload = await post(IMAGE, { 'X-API-Key': key, 'Content-Type': 'multipart/form-data; boundary=fuzz', 'Content-Encoding': 'gzip' }, gzipSync(body));
+    assert.equal(encodedUpload.status, 415);
+    assert.match(JSON.parse(encodedUpload.body).message, /Content-Encoding/);
+  });
+
+  test('#36.2 a client\'s file name never shapes a server path: a 300-character extension is an ordinary upload', async () => {
+    const { key } = await server.account();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toBuffer();
+    const longName = `photo.${'x'.repeat(300)}`;
+    const { body: pngBody, ...pngType } = upload([part('file', png, longName, 'image/png')]);
+    const ok = await post(IMAGE, { 'X-API-Key': key, ...pngType }, pngBody);
+    assert.equal(ok.status, 200, ok.body);
+    for (const size of [100, 300_000]) {
+      for (const p of [IMAGE, VOICE]) {
+        const { body, ...type } = upload([part('file', Buffer.alloc(size, 3), longName)]);
+        const res = await post(p, { 'X-API-Key': key, ...type }, body);
+        assert.equal(res.status, 400, `${p} ${size}: ${res.body}`);
+        assert.doesNotMatch(res.body, leaks(uploadDir), res.body);
+      }
+    }
+  });
+
+  test('#36.3 no upload outlives its request: refused ones, keyed or not, and one cut off mid-body', async () => {
+    const { key, userId } = await server.account();
+    const narrow = await createApiKey(server.services.db, { userId, name: 'narrow', scopes: ['humanizer'], expiration: 'never' });
+    const refusedShapes = [
+      upload([part('file', JPEG_START, 'a.jpg'), part('file', JPEG_START, 'b.jpg')]),
+      upload([part('file', JPEG_START, 'a.jpg'), part('other', JPEG_START, 'b.jpg')]),
+      upload([...Array.from({ length: 11 }, (_, i) => part(`f${i}`, 'x')), part('file', JPEG_START, 'a.jpg')]),
+    ];
+    assert.equal(filesLeft(), 0);
+    for (let i = 0; i < 20; i++) {
+      const { body, ...type } = refusedShapes[i % refusedShapes.length];
+      const unkeyed = await post(i % 2 ? IMAGE : VOICE, type, body);
+      assert.equal(unkeyed.status, 401, unkeyed.body);
+      assert.equal((await post(IMAGE, { 'X-API-Key': narrow.key, ...type }, body)).status, 403);
+      const keyed = await post(i % 2 ? IMAGE : VOICE, { 'X-API-Key': key, ...type }, body);
+      assert.equal(keyed.status, 400, keyed.body);
+    }
+    assert.equal(filesLeft(), 0);
+    // A client that goes away mid-upload: what was written is removed once the server sees it gone.
+    const head = `POST ${VOICE} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: multipart/form-data; boundary=fuzz\r\nContent-Length: 5000000\r\n\r\n`;
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(head + part('file', Buffer.alloc(1_000_000, 5), 'partial.wav').subarray(0, 800_000).toString('latin1'), 'latin1');
+    for (let tries = 0; filesLeft() === 0 && tries < 200; tries++) await setTimeout(20);
+    socket.destroy();
+    for (let tries = 0; readdirSync(uploadDir).length > 0 && tries < 500; tries++) await setTimeout(20);
+    assert.deepEqual(readdirSync(uploadDir, { recursive: true }), []);
+  });
+
+  test('#36.4 / #31.3 refusals say what was wrong in our words: no parser, decoder or path text', async () => {
+    const { key } = await server.account();
+    const send = (p: string, parts: Buffer[]) => {
+      const { body, ...type } = upload(parts);
+      return post(p, { 'X-API-Key': key, ...type }, body);
+    };
+    const message = async (p: string, parts: Buffer[]) => JSON.parse((await send(p, parts)).body).message as string;
+    const two = await message(IMAGE, [part('file', JPEG_START, 'a.jpg'), part('file', JPEG_START, 'b.jpg')]);
+    assert.match(two, /exactly one file/);
+    assert.doesNotMatch(two, /larger/);
+    assert.doesNotMatch(await message(IMAGE, [...Array.from({ length: 11 }, (_, i) => part(`f${i}`, 'x')), part('file', JPEG_START, 'a.jpg')]), /options\.|maxFields/);
+    const cut = await post(IMAGE, { 'X-API-Key': key, 'Content-Type': 'multipart/form-data; boundary=fuzz' }, part('file', JPEG_START, 'a.jpg').subarray(0, 60));
+    assert.equal(cut.status, 400);
+    assert.doesNotMatch(cut.body, /MultipartParser|end\(\)/);
+
+    const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+    const truncated = await send(IMAGE, [part('file', jpeg.subarray(0, jpeg.length / 2), 'half.jpg')]);
+    assert.equal(truncated.status, 400, truncated.body);
+    assert.equal(JSON.parse(truncated.body).code, 'invalid_image');
+    assert.doesNotMatch(truncated.body, /vips|premature|jpeg image/i);
+
+    const junk = await send(VOICE, [part('file', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4000, 7)]), 'junk.wav')]);
+    assert.equal(JSON.parse(junk.body).code, 'invalid_audio', junk.body);
+    assert.doesNotMatch(junk.body, leaks(uploadDir));
+    assert.equal(junk.body.match(/readable as audio/g)?.length, 1, junk.body);
+
+    assert.match(await message(VOICE, [part('file', 'Dear team,\nplease find the minutes attached.\n', 'notes.txt')]), /^The file is text; this endpoint takes audio: WAV, FLAC/);
+    assert.match(await message(VOICE, [part('file', jpeg, 'photo.jpg')]), /^The file is a JPEG image; this endpoint takes audio/);
+    assert.match(await message(IMAGE, [part('file', Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '), Buffer.alloc(64)]), 'a.wav')]), /^The file is WAV audio; this endpoint takes an image: JPEG, PNG/);
+  });
+
+  test('#36.5 methods: CONNECT, unknown and lower-case ones are 405 with Allow on a known path, 404 elsewhere; portal routes too', async () => {
+    const expect405 = (res: RawResponse, allow: RegExp) => {
+      assert.equal(res.status, 405, res.body);
+      assert.match(res.headers.allow, allow);
+      assert.equal(ErrorBody.parse(JSON.parse(res.body)).code, 'method_not_allowed');
+      assert.equal(JSON.parse(res.body).request_id, res.headers['x-request-id']);
+    };
+    expect405(await rawRequest(server.url, { method: 'CONNECT', path: '/api/detector/' }), /^POST$/);
+    expect405(await rawRequest(server.url, { method: 'FOO', path: '/api/detector/' }), /^POST$/);
+    expect405(await rawRequest(server.url, { method: 'get', path: '/api/account/' }), /\bGET\b/);
+    expect405(await rawRequest(server.url, { method: 'DELETE', path: '/portal/api/me/' }), /\bGET\b/);
+    expect405(await rawRequest(server.url, { method: 'PUT', path: '/portal/api/keys/' }), /\bGET\b.*\bPOST\b|\bPOST\b.*\bGET\b/);
+    expect405(await rawRequest(server.url, { method: 'FOO', path: '/portal/api/session/' }), /\bPOST\b/);
+    for (const method of ['FOO', 'CONNECT', 'PUT']) assert.equal((await rawRequest(server.url, { method, path: '/nowhere/' })).status, 404);
+  });
+
+  test('#36.6 what Node would answer outside the contract is answered in it, and what is answered is declared', async () => {
+    const { key } = await server.account();
+    const noHost = await rawRequest(server.url, { method: 'GET', path: '/api/account/', headers: { 'X-API-Key': key }, noHost: true });
+    assert.equal(noHost.status, 400);
+    assert.equal(ErrorBody.parse(JSON.parse(noHost.body)).request_id, noHost.headers['x-request-id']);
+    const expect = await rawRequest(server.url, { method: 'GET', path: '/api/account/', headers: { 'X-API-Key': key, Expect: 'bogus' } });
+    assert.equal(expect.status, 200, expect.body);
+    const mergePatch = await post('/api/detector/', { 'X-API-Key': key, 'Content-Type': 'application/merge-patch+json' }, '{"content":"Some words."}');
+    assert.equal(mergePatch.status, 415);
+    const keyToPortal = await post('/portal/api/session/', { 'X-API-Key': key, 'Content-Type': 'application/json', Origin: server.url }, '{"email":"a@example.com","password":"x"}');
+    assert.equal(JSON.parse(keyToPortal.body).code, 'not_signed_in');
+    const declared = (p: string, method: string) => Object.keys(spec.paths[p][method].responses).map(Number);
+    assert.ok(declared('/portal/api/session/', 'post').includes(401));
+    for (const id of ['not-a-uuid', '%ED%A0%80', 'x'.repeat(3000)]) {
+      const badId = await rawRequest(server.url, { method: 'GET', path: `/api/jobs/${id}/`, headers: { 'X-API-Key': key } });
+      assert.ok(declared('/api/jobs/{task_id}/', 'get').includes(badId.status), `${id.slice(0, 20)}: ${badId.status}`);
+    }
+    for (const [p, method] of [['/api/jobs/{task_id}/', 'get'], ['/api/account/', 'get'], ['/api/image-detector/health/', 'get'], ['/portal/api/me/', 'get']]) {
+      for (const status of [400, 408, 431]) assert.ok(declared(p, method).includes(status), `${method} ${p} does not declare ${status}`);
+    }
+  });
+
+  test('#36.7 source URLs and titles shown to every user are validated strictly; query integers are decimal digits', async () => {
+    const { key } = await server.account({ scopes: ['admin'] });
+    const admin = { 'X-API-Key': key, 'Content-Type': 'application/json' };
+    const source = (url: string, title = 'A title') => JSON.stringify({ sources: [{ url, title, text: 'Some source text that is long enough to be stored as a source.' }] });
+    for (const url of ['https://example.com/a b', 'https://example.com/\u202egnp.exe', 'https://example.com/🙂', `https://example.com/${'a'.repeat(70_000)}`, 'ftp://example.com/a', 'javascript:alert(1)', 'https://', 'example.com/a', 'https://example.com/\ttab']) {
+      const res = await post('/api/admin/sources/', admin, source(url));
+      assert.equal(res.status, 400, `${JSON.stringify(url.slice(0, 40))}: ${res.body.slice(0, 200)}`);
+    }
+    for (const title of ['\u202eevil', 'two\nlines', 'x'.repeat(501), '']) assert.equal((await post('/api/admin/sources/', admin, source('https://example.com/t', title))).status, 400, JSON.stringify(title.slice(0, 20)));
+    assert.equal((await post('/api/admin/sources/', admin, source('https://example.com/caf%C3%A9?q=1#top', 'Café 🙂'))).status, 200);
+    for (const limit of ['0x10', '1e3', '+1', '1.0', '%201', '']) {
+      const res = await rawRequest(server.url, { method: 'GET', path: `/api/admin/sources/?limit=${limit}`, headers: { 'X-API-Key': key } });
+      assert.equal(res.status, 400, `limit=${limit}: ${res.body}`);
+    }
+    const list = await rawRequest(server.url, { method: 'GET', path: '/api/admin/sources/?limit=16&offset=0', headers: { 'X-API-Key': key } });
+    assert.equal(list.status, 200);
+    assert.deepEqual(JSON.parse(list.body).sources.map((x: { url: string }) => x.url), ['https://example.com/caf%C3%A9?q=1#top']);
+  });
+
+  test('#36.8 / #31.1 a body over the limit, or refused before it is read, is answered after it is drained: never a reset', async () => {
+    const { key } = await server.account();
+    const big = Buffer.alloc(3 * 1024 * 1024, 'a');
+    for (let i = 0; i < 9; i++) {
+      const head = `POST /api/detector/ HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\nConnection: close\r\n\r\n`;
+      const res = parseRawResponse(await rawExchange(server.url, head, big));
+      assert.equal(res.status, 413, res.body);
+      assert.equal(JSON.parse(res.body).code, 'payload_too_large');
+    }
+    const { body, ...type } = upload([part('file', Buffer.alloc(11 * 1024 * 1024, 9), 'big.jpg')]);
+    const head = (extra: string) => `POST ${IMAGE} HTTP/1.1\r\nHost: x\r\n${extra}Content-Type: ${type['Content-Type']}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const tooLarge = parseRawResponse(await rawExchange(server.url, head(`X-API-Key: ${key}\r\n`), body));
+    assert.equal(tooLarge.status, 400, tooLarge.body);
+    assert.match(JSON.parse(tooLarge.body).message, /larger than 10 MB/);
+    const unkeyed = parseRawResponse(await rawExchange(server.url, head(''), body));
+    assert.equal(unkeyed.status, 401, unkeyed.body);
   });
 });
