@@ -200,6 +200,9 @@ export function createServer(services: Services): http.Server {
   const { app, allowedMethods } = buildApp(services);
   // Without Host, Node would answer a bodiless 400 itself; the app answers it in the contract's shape.
   const server = http.createServer({ requireHostHeader: false }, app.callback());
+  // Longer than any load balancer's idle timeout (60 s is common), so that the server is never the
+  // side closing an idle keep-alive connection while a client starts a request on it.
+  server.keepAliveTimeout = 65_000;
   server.on('clientError', (error, socket) => answerClientError(error, socket, allowedMethods));
   // No route takes CONNECT: answer it like any other method instead of dropping the connection.
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => answerMethod(socket, 'CONNECT', req.url ?? '', allowedMethods));

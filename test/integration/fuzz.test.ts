@@ -489,4 +489,26 @@ describe('requests generated from the contract', () => {
     const unkeyed = parseRawResponse(await rawExchange(server.url, head(''), body));
     assert.equal(unkeyed.status, 401, unkeyed.body);
   });
+
+  test('#31.1 an idle keep-alive connection is not closed by the server after a few seconds: a client reusing it is answered', async () => {
+    // Under load a client can take the pooled connection just as a short server idle timeout (Node's
+    // default is 5 s) closes it: the upload then meets a reset ("fetch failed" in the media e2e test).
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => (received += data));
+    const answers = () => received.split('HTTP/1.1 ').length - 1;
+    const ask = async (count: number) => {
+      socket.write('GET /api/voice-detector/health/ HTTP/1.1\r\nHost: x\r\n\r\n');
+      for (let tries = 0; answers() < count && !socket.readableEnded && tries < 500; tries++) await setTimeout(20);
+    };
+    await ask(1);
+    assert.equal(answers(), 1);
+    await setTimeout(6_000);
+    assert.equal(socket.readableEnded, false, 'the server closed the idle connection');
+    await ask(2);
+    assert.equal(answers(), 2);
+    socket.destroy();
+  });
 });
