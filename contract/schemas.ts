@@ -57,7 +57,6 @@ const shownUrl = () =>
 /** A one-line text shown to other users: no control characters, no bidi embedding or override, at most 500 characters. */
 const shownLine = () =>
   storableText()
-    .min(1)
     .max(500)
     // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     .refine((text) => !/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text), { message: 'must be one line without control or bidirectional formatting characters' });
@@ -482,16 +481,17 @@ export const VoiceResult = z
 
 // ---------------------------------------------------------------- admin: plagiarism sources
 
+/** One plagiarism source, as the admin endpoint and the admin CLI's JSONL import take it. */
+export const SourceItem = z.object({
+  url: shownUrl().openapi({ description: `Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most ${URL_MAX_LENGTH} characters. Importing the same URL again replaces it.`, example: 'https://example.com/article' }),
+  title: shownLine().openapi({ description: 'Source title, shown with the URL: at most 500 characters on one line, without control or bidirectional formatting characters.', example: 'An article' }),
+  text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
+});
+
 export const SourceImportRequest = z
   .object({
     sources: z
-      .array(
-        z.object({
-          url: shownUrl().openapi({ description: `Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most ${URL_MAX_LENGTH} characters. Importing the same URL again replaces it.`, example: 'https://example.com/article' }),
-          title: shownLine().openapi({ description: 'Source title, shown with the URL: 1 to 500 characters on one line, without control or bidirectional formatting characters.', example: 'An article' }),
-          text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
-        }),
-      )
+      .array(SourceItem)
       .min(1)
       .max(1000)
       .openapi({ description: 'Up to 1,000 sources per request (use the admin CLI for bulk JSONL imports).' }),

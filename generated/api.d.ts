@@ -1806,7 +1806,7 @@ export interface components {
                  */
                 url: string;
                 /**
-                 * @description Source title, shown with the URL: 1 to 500 characters on one line, without control or bidirectional formatting characters.
+                 * @description Source title, shown with the URL: at most 500 characters on one line, without control or bidirectional formatting characters.
                  * @example An article
                  */
                 title: string;

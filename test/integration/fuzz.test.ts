@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
@@ -22,6 +23,7 @@ import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
 import { ErrorBody } from '../../contract/schemas.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
 import { createApiKey } from '../../server/platform/keys.ts';
+import { SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { portalUser, signIn, type PortalSession } from '../helpers/portal.ts';
 import { parseRawResponse, rawExchange, rawRequest, type RawResponse } from '../helpers/raw-http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -461,15 +463,19 @@ describe('requests generated from the contract', () => {
       const res = await post('/api/admin/sources/', admin, source(url));
       assert.equal(res.status, 400, `${JSON.stringify(url.slice(0, 40))}: ${res.body.slice(0, 200)}`);
     }
-    for (const title of ['\u202eevil', 'two\nlines', 'x'.repeat(501), '']) assert.equal((await post('/api/admin/sources/', admin, source('https://example.com/t', title))).status, 400, JSON.stringify(title.slice(0, 20)));
+    for (const title of ['\u202eevil', 'two\nlines', 'x'.repeat(501)]) assert.equal((await post('/api/admin/sources/', admin, source('https://example.com/t', title))).status, 400, JSON.stringify(title.slice(0, 20)));
     assert.equal((await post('/api/admin/sources/', admin, source('https://example.com/caf%C3%A9?q=1#top', 'Café 🙂'))).status, 200);
     for (const limit of ['0x10', '1e3', '+1', '1.0', '%201', '']) {
       const res = await rawRequest(server.url, { method: 'GET', path: `/api/admin/sources/?limit=${limit}`, headers: { 'X-API-Key': key } });
       assert.equal(res.status, 400, `limit=${limit}: ${res.body}`);
     }
+    // The admin CLI's JSONL import holds the same rules.
+    const lines = ['https://example.com/a b', 'https://example.com/\u202eevil', 'https://example.com/cli'].map((url) => JSON.stringify({ url, title: 'From the CLI', text: 'Some source text long enough to be stored.' }));
+    const report = await new SourceCorpus(server.services.db.pool).importJsonl(Readable.from(lines.join('\n')));
+    assert.deepEqual([report.imported, report.skipped], [1, 2]);
     const list = await rawRequest(server.url, { method: 'GET', path: '/api/admin/sources/?limit=16&offset=0', headers: { 'X-API-Key': key } });
     assert.equal(list.status, 200);
-    assert.deepEqual(JSON.parse(list.body).sources.map((x: { url: string }) => x.url), ['https://example.com/caf%C3%A9?q=1#top']);
+    assert.deepEqual(JSON.parse(list.body).sources.map((x: { url: string }) => x.url).sort(), ['https://example.com/caf%C3%A9?q=1#top', 'https://example.com/cli']);
   });
 
   test('#36.8 / #31.1 a body over the limit, or refused before it is read, is answered after it is drained: never a reset', async () => {
