@@ -39,8 +39,8 @@ export const TEXT_BOUNDS = {
 export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 
 export const FILE_LIMITS = {
-  detectImage: { maxBytes: 10 * MB },
-  detectVoice: { maxBytes: 150 * MB, maxSeconds: 600 },
+  detectImage: { maxBytes: 10 * MB, formats: 'JPEG, PNG, WebP, GIF, BMP or TIFF' },
+  detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
 } as const;
 
 /** The scopes a key needs per operation; null: no key at all (the health checks). */

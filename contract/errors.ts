@@ -41,7 +41,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /** What each code means, for the API reference. */
 export const ERROR_MEANING: Record<ErrorCode, string> = {
-  invalid_payload: 'The body is missing, malformed, of the wrong type, or outside the documented limits.',
+  invalid_payload: 'The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.',
   min_words_not_met: 'The text has fewer words than the endpoint accepts; details has limit and actual.',
   max_words_exceeded: 'The text has more words than the endpoint accepts; details has limit and actual.',
   invalid_idempotency_key: 'The Idempotency-Key header is longer than 255 characters.',
@@ -73,6 +73,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   service_unavailable: 'The engine is temporarily unavailable; nothing was charged; retry after Retry-After.',
   service_error: 'The engine failed while processing; the credits were refunded.',
 };
+
+/** Codes any request can get, whatever its operation: a malformed request, headers over the limit, one too slow to arrive. */
+export const REQUEST_ERRORS: ErrorCode[] = ['invalid_payload', 'request_timeout', 'headers_too_large'];
 
 /** Codes answered by every authenticated route. */
 export const AUTH_ERRORS: ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'insufficient_scope'];

@@ -1,6 +1,6 @@
 /** Builds the OpenAPI 3.1 document of the service from the route table. */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { ERROR_MEANING, ERROR_STATUS, AUTH_ERRORS, type ErrorCode } from './errors.ts';
+import { ERROR_MEANING, ERROR_STATUS, AUTH_ERRORS, REQUEST_ERRORS, type ErrorCode } from './errors.ts';
 import { routes, type RouteDef } from './routes.ts';
 import { CSRF_HEADER, portalRoutes, SESSION_COOKIE, type PortalRouteDef } from './portal.ts';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function errorResponses(route: RouteDef) {
-  const codes = new Set<ErrorCode>(route.errors);
+  const codes = new Set<ErrorCode>([...route.errors, ...REQUEST_ERRORS]);
   if (route.scopes) for (const c of AUTH_ERRORS) codes.add(c);
   if (route.request.kind !== 'none') {
     codes.add('invalid_payload');
@@ -101,7 +101,8 @@ function registerPortalRoutes(registry: OpenAPIRegistry) {
     const codes = new Set<ErrorCode>([...route.errors, 'internal_error']);
     if (route.request.kind !== 'none') for (const c of ['invalid_payload', 'unsupported_media_type', 'payload_too_large'] as const) codes.add(c);
     if (unsafe) codes.add('csrf_rejected');
-    if (route.auth === 'session') codes.add('not_signed_in');
+    // An API key sent to any portal route is refused with not_signed_in, the public ones included.
+    codes.add('not_signed_in');
     registry.registerPath({
       method: route.method,
       path: route.path,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { FILE_LIMITS, PUBLIC_SCOPES } from './catalogue.ts';
 import type { RequestKind } from './routes.ts';
-import { AccountInfo, DetectionResult, GrammarRequest, GrammarResult, HumanizationResult, ImageResult, ImageUpload, PlagiarismRequest, PlagiarismResult, VoiceResult, VoiceUpload } from './schemas.ts';
+import { AccountInfo, DetectionResult, queryInteger, GrammarRequest, GrammarResult, HumanizationResult, ImageResult, ImageUpload, PlagiarismRequest, PlagiarismResult, VoiceResult, VoiceUpload } from './schemas.ts';
 
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/portal/ (so the browser never sends it to /api/). */
 export const SESSION_COOKIE = 'ci_session';
@@ -90,8 +90,8 @@ export const UsagePage = z
   .openapi('PortalUsage');
 
 export const LedgerQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).openapi({ param: { name: 'page', in: 'query' } }),
-  per_page: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: 'per_page', in: 'query' } }),
+  page: queryInteger({ min: 1 }).default(1).openapi({ param: { name: 'page', in: 'query' } }),
+  per_page: queryInteger({ min: 1, max: 100 }).default(20).openapi({ param: { name: 'per_page', in: 'query' } }),
 });
 
 export const LedgerEntry = z.object({

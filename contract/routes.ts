@@ -132,7 +132,7 @@ export const routes = [
     path: '/api/image-detector/predict/',
     tag: 'Image detection',
     summary: 'Classify an image as real, fake or inpainting',
-    description: `multipart/form-data with the image in field \`file\` (JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${IMAGE.maxBytes / MB} MB: a larger file is 400 invalid_payload). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails; the response reports credits_remaining. Rate limited per plan per minute (429 rate_limited).`,
+    description: `multipart/form-data with the image in field \`file\` (${IMAGE.formats}, at most ${IMAGE.maxBytes / MB} MB: a larger file is 400 invalid_payload). Credits (6 to 17, by size) are reserved before analysis and refunded if detection fails; the response reports credits_remaining. Rate limited per plan per minute (429 rate_limited).`,
     scopes: SCOPES_OF.detectImage,
     request: { kind: 'multipart', body: s.ImageUpload, maxFileBytes: IMAGE.maxBytes },
     responses: { 200: s.ImageResult },
@@ -157,7 +157,7 @@ export const routes = [
     tag: 'Voice detection',
     summary: 'Classify audio as AI voice or natural voice',
     description:
-      `multipart/form-data with the audio in field \`file\` (WAV, FLAC, OGG, MP3, M4A or AAC, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; ${VOICE_UNDETERMINED_NOTE}; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
+      `multipart/form-data with the audio in field \`file\` (${VOICE.formats}, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; ${VOICE_UNDETERMINED_NOTE}; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
     scopes: SCOPES_OF.detectVoice,
     request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: VOICE.maxBytes },
     responses: { 200: s.VoiceResult },

@@ -39,6 +39,34 @@ export const ErrorBody = z
  * U+0000 or an unpaired surrogate: PostgreSQL can store neither, and no engine needs them.
  */
 const storableText = () => z.string().refine(isStorableText, { message: STORABLE_TEXT_MESSAGE });
+/**
+ * A URL shown to other users (a plagiarism source's): absolute http(s) with a host, at most 2,048
+ * characters of printable ASCII, so no whitespace, control, bidi override (U+202E) or emoji that
+ * could disguise it; such characters are sent percent-encoded.
+ */
+const URL_MAX_LENGTH = 2048;
+const isHttpUrl = (text: string) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol) && new URL(text).hostname !== '';
+const shownUrl = () =>
+  z
+    .string()
+    .max(URL_MAX_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (percent-encode other characters)')
+    .url()
+    .refine(isHttpUrl, { message: 'must be an absolute http or https URL with a host' });
+
+/** A one-line text shown to other users: no control characters, no bidi embedding or override, at most 500 characters. */
+const shownLine = () =>
+  storableText()
+    .max(500)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .refine((text) => !/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text), { message: 'must be one line without control or bidirectional formatting characters' });
+
+/** A whole number in a query string: decimal digits only (not 0x10, 1e3, +1 or 1.0). */
+export function queryInteger(bounds: { min: number; max?: number }) {
+  const int = z.number({ error: 'must be a whole number written in decimal digits' }).int().min(bounds.min);
+  return z.preprocess((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value), bounds.max === undefined ? int : int.max(bounds.max));
+}
+
 const NO_NUL_NOTE = 'Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).';
 
 // ---------------------------------------------------------------- async text requests
@@ -493,16 +521,17 @@ export const VoiceResult = z
 
 // ---------------------------------------------------------------- admin: plagiarism sources
 
+/** One plagiarism source, as the admin endpoint and the admin CLI's JSONL import take it. */
+export const SourceItem = z.object({
+  url: shownUrl().openapi({ description: `Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most ${URL_MAX_LENGTH} characters. Importing the same URL again replaces it.`, example: 'https://example.com/article' }),
+  title: shownLine().openapi({ description: 'Source title, shown with the URL: at most 500 characters on one line, without control or bidirectional formatting characters.', example: 'An article' }),
+  text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
+});
+
 export const SourceImportRequest = z
   .object({
     sources: z
-      .array(
-        z.object({
-          url: z.string().url().refine(isStorableText, { message: STORABLE_TEXT_MESSAGE }).openapi({ description: 'Source URL; importing the same URL again replaces it.', example: 'https://example.com/article' }),
-          title: storableText().openapi({ description: 'Source title.', example: 'An article' }),
-          text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
-        }),
-      )
+      .array(SourceItem)
       .min(1)
       .max(1000)
       .openapi({ description: 'Up to 1,000 sources per request (use the admin CLI for bulk JSONL imports).' }),
@@ -517,8 +546,8 @@ export const SourceImportResult = z
   .openapi('SourceImportResult');
 
 export const SourceListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100).openapi({ description: 'Page size.', example: 100, param: { name: 'limit', in: 'query' } }),
-  offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Rows to skip.', example: 0, param: { name: 'offset', in: 'query' } }),
+  limit: queryInteger({ min: 1, max: 1000 }).default(100).openapi({ description: 'Page size.', example: 100, param: { name: 'limit', in: 'query' } }),
+  offset: queryInteger({ min: 0 }).default(0).openapi({ description: 'Rows to skip.', example: 0, param: { name: 'offset', in: 'query' } }),
 });
 
 export const SourceList = z

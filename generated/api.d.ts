@@ -1876,12 +1876,12 @@ export interface components {
             sources: {
                 /**
                  * Format: uri
-                 * @description Source URL; importing the same URL again replaces it.
+                 * @description Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most 2048 characters. Importing the same URL again replaces it.
                  * @example https://example.com/article
                  */
                 url: string;
                 /**
-                 * @description Source title.
+                 * @description Source title, shown with the URL: at most 500 characters on one line, without control or bidirectional formatting characters.
                  * @example An article
                  */
                 title: string;
@@ -2201,7 +2201,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,6 +2221,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2248,6 +2257,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2310,7 +2328,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,6 +2348,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2357,6 +2384,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.); `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2419,7 +2455,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,6 +2475,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2466,6 +2511,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `pending_job_limit` (The plan's limit of pending async jobs is reached; retry when one completes.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2516,6 +2570,15 @@ export interface operations {
                     "application/json": components["schemas"]["JobStatus"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
             401: {
                 headers: {
@@ -2536,6 +2599,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2574,6 +2655,15 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
             401: {
                 headers: {
@@ -2585,6 +2675,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2630,7 +2738,7 @@ export interface operations {
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2650,6 +2758,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2677,6 +2794,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2731,7 +2857,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2751,6 +2877,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2778,6 +2913,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2829,7 +2973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2849,6 +2993,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2885,6 +3038,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2930,6 +3092,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
@@ -2978,7 +3167,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3005,6 +3194,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3016,6 +3214,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3063,6 +3270,33 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
@@ -3091,7 +3325,7 @@ export interface operations {
                 /** @description Page size. */
                 limit?: number;
                 /** @description Rows to skip. */
-                offset?: number | null;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -3110,7 +3344,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceList"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3130,6 +3364,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3172,7 +3424,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceImportResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3199,6 +3451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3210,6 +3471,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3251,7 +3521,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceDeleteResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,6 +3541,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3313,7 +3601,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).) */
+            /** @description Missing or unusable API key. Codes: `invalid_credentials` (Portal sign-in: the email or the password is wrong (the same answer for both).); `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3333,6 +3621,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3360,6 +3657,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3401,6 +3707,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3412,6 +3727,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3453,6 +3786,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalSignedOutEverywhere"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3464,6 +3806,24 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3502,8 +3862,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3546,8 +3933,17 @@ export interface operations {
                     "application/json": components["schemas"]["PortalPasswordSet"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3557,6 +3953,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3575,6 +3980,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3620,7 +4034,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3647,6 +4061,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3658,6 +4081,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3700,8 +4132,17 @@ export interface operations {
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3720,6 +4161,15 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3747,6 +4197,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3785,8 +4244,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalKeyList"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3832,7 +4318,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalCreatedKey"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,6 +4345,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -3870,6 +4365,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3913,6 +4417,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalKey"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3933,6 +4446,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3976,6 +4507,15 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
                 headers: {
@@ -3996,6 +4536,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4034,8 +4592,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalUsage"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4077,7 +4662,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalLedger"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4088,6 +4673,24 @@ export interface operations {
             };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4126,8 +4729,35 @@ export interface operations {
                     "application/json": components["schemas"]["PortalJobs"];
                 };
             };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or unusable API key. Codes: `not_signed_in` (Portal routes: no valid portal session (signed out, expired, or an API key was sent instead of the session cookie).) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4171,7 +4801,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4200,6 +4830,24 @@ export interface operations {
             };
             /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4245,7 +4893,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4272,6 +4920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4283,6 +4940,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4337,7 +5003,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,6 +5023,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4384,6 +5059,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4438,7 +5122,7 @@ export interface operations {
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4465,6 +5149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4476,6 +5169,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4530,7 +5232,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,6 +5252,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4577,6 +5288,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4631,7 +5351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_image` (The file cannot be decoded as an image.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4651,6 +5371,15 @@ export interface operations {
             };
             /** @description Forbidden. Codes: `insufficient_credits` (The credit balance is below the cost; details has credits and required.); `csrf_rejected` (Portal routes: a state-changing request without a matching Origin or X-CSRF-Token.) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4678,6 +5407,15 @@ export interface operations {
             };
             /** @description Too many requests. Codes: `rate_limited` (Too many requests in the current window; see Retry-After and RateLimit-* headers.) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4732,7 +5470,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_audio` (The file is unreadable as audio: corrupt or an unsupported codec.); `audio_too_long` (The audio is longer than 600 seconds; details has limit_seconds.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4759,6 +5497,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
             413: {
                 headers: {
@@ -4770,6 +5517,15 @@ export interface operations {
             };
             /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
  * Every setting the service reads from the environment, parsed once. The README's Configuration
  * table documents the same names.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { IMAGE_INPUTS, VOICE_INPUTS } from './engines/model-inputs/names.ts';
@@ -42,6 +43,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
+  /** Where uploads lie while their request runs (a folder per request, removed when it ends). */
+  UPLOAD_DIR: z.string().default(path.join(os.tmpdir(), 'content-integrity-uploads')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run graphile-worker inside the API process (default) or leave jobs to `npm run worker`. */
   RUN_WORKER: bool.default(true),

@@ -32,7 +32,6 @@ const server: Server = createServer(services).listen(config.PORT, config.HOST, (
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info(`Content Integrity API listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port} (docs at /docs)${runner ? ', worker in-process' : ''}`);
 });
-server.keepAliveTimeout = 65_000;
 
 let stopping = false;
 async function shutdown(signal: string) {

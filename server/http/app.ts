@@ -1,48 +1,47 @@
 /**
  * The Koa application: request ids and logs, the one error middleware (errors.ts), and every
- * endpoint of routes/ mounted on its route's exact path. Each route parses its body (JSON or
- * multipart, with size limits), then calls its endpoint, whose procedure authenticates, validates
- * and handles (endpoint.ts). `createServer` adds the answers to what Node's HTTP parser refuses.
+ * endpoint of routes/ mounted on its route's exact path. Each route checks the caller's key, then
+ * parses its body (JSON or multipart, with size limits), then calls its endpoint, whose procedure
+ * validates and handles (endpoint.ts). `createServer` adds the answers to what Node's HTTP parser
+ * refuses or would answer itself, so that every answer has the contract's shape.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
-import { routes, type RouteDef } from '../../contract/routes.ts';
+import type { RouteDef } from '../../contract/routes.ts';
 import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
-import { hashSecret } from '../platform/keys.ts';
+import { hashSecret, type Principal } from '../platform/keys.ts';
 import { mountPortal } from '../portal/routes.ts';
-import { bodyParser, uploadedFile } from './body.ts';
+import { bodyParser, drainRequest, uploadedFile } from './body.ts';
 import { docsPage } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
 import { endpoints } from './routes/index.ts';
 
 const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
 
+/** The contract's JSON bodies are application/json, nothing else (not merge-patch+json and the like). */
 function isJson(ctx: Koa.Context): boolean {
-  return typeof ctx.is('json', '+json') === 'string';
+  return typeof ctx.is('application/json') === 'string';
 }
 
-/** The paths a route serves outside the route table. */
-const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'] };
+/** The methods a path takes, by every route of the router (API, portal, docs), or none for an unknown path. */
+type AllowedMethods = (path: string) => string[];
 
-/** The methods a path takes (with HEAD for GET), or none for an unknown path. */
-function allowedMethods(path: string): string[] {
-  const methods = new Set<string>(EXTRA_PATHS[path] ?? []);
-  for (const route of routes as readonly RouteDef[]) {
-    if (new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)) methods.add(route.method.toUpperCase());
-  }
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods];
+function allowedMethodsOf(router: Router): AllowedMethods {
+  return (path) => [...new Set(router.match(path, 'GET').path.flatMap((layer) => layer.methods))];
 }
 
-export function buildApp(services: Services): Koa {
+function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethods } {
   const app = new Koa();
+  const router = new Router({ strict: true });
+  const allowedMethods = allowedMethodsOf(router);
+  const bodyOptions = { uploadDir: services.config.UPLOAD_DIR, log: services.log };
+  mkdirSync(bodyOptions.uploadDir, { recursive: true });
   if (services.config.TRUST_PROXY > 0) {
     // ctx.ip is then the address the outermost trusted proxy saw, not one the client wrote itself.
     app.proxy = true;
@@ -59,15 +58,22 @@ export function buildApp(services: Services): Koa {
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
+      // Node answers a request without Host itself (bodiless, outside the contract) unless told not to: see createServer.
+      if (ctx.req.httpVersionMinor >= 1 && !ctx.get('host')) throw new ApiError('invalid_payload', 'An HTTP/1.1 request needs a Host header.');
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) unmatched(ctx);
+      if (ctx.status === 404 && ctx.body === undefined) unmatched(ctx, allowedMethods);
     } catch (error) {
       const response = toErrorResponse(error);
       if (isServerFailure(error, response)) services.log.error({ err: error, requestId, path: ctx.path }, 'request failed');
+      // The caller is told in our words; what a library said (a decoder, a parser) is kept here.
+      else services.log.debug({ err: error, requestId, path: ctx.path }, 'request refused');
       ctx.status = response.status;
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
       ctx.body = { status: 'error', code: response.code, message: response.message, details: response.details ?? {}, request_id: requestId };
     } finally {
+      // A refusal may come before the body was read (a bad key, a file too large): a client still
+      // sending must get the answer, not a reset, so read the rest first (or close after answering).
+      if (!(await drainRequest(ctx.req))) ctx.set('Connection', 'close');
       const ms = performance.now() - started;
       if (services.log.isLevelEnabled('debug') || ctx.status >= 500) {
         services.log.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
@@ -75,7 +81,6 @@ export function buildApp(services: Services): Koa {
     }
   });
 
-  const router = new Router({ strict: true });
   router.get('/openapi.yaml', (ctx) => {
     ctx.type = 'application/yaml';
     ctx.body = spec;
@@ -92,6 +97,13 @@ export function buildApp(services: Services): Koa {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     router[route.method](koaPath, async (ctx, next) => {
       ctx.state.routePath = route.path;
+      // The key (and for a looked-up key, its scopes) is checked before any body is read, so that a
+      // caller without a usable key never has a body parsed or a file stored. A charge-checked key
+      // ('key' auth, the hot text routes) is checked for its form here, and for its use by the charge.
+      if (route.scopes !== null) {
+        const key = services.auth.requestKey(ctx.get('x-api-key') || undefined, route.scopes);
+        if (endpoint.auth === 'principal') ctx.state.caller = await key.principal();
+      }
       if (route.request.kind === 'json') {
         if (!ctx.request.length && !ctx.get('transfer-encoding')) throw new ApiError('invalid_payload', 'The request needs a JSON body.');
         if (!isJson(ctx)) throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
@@ -100,29 +112,24 @@ export function buildApp(services: Services): Koa {
         throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
       }
       await next();
-    }, bodyParser(route.request), async (ctx) => {
-      const uploads = Object.values(ctx.request.files ?? {}).flat();
-      try {
-        const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers }, routeInput(route, ctx));
-        ctx.status = reply.status ?? 200;
-        for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
-        ctx.body = reply.body;
-        if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
-      } finally {
-        // koa-body writes uploads to the temp folder; they never outlive the request.
-        await Promise.all(uploads.map((f) => unlink(f.filepath).catch(() => {})));
-      }
+    }, bodyParser(route.request, bodyOptions), async (ctx) => {
+      const caller = ctx.state.caller as Principal | undefined;
+      const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller }, routeInput(route, ctx));
+      ctx.status = reply.status ?? 200;
+      for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
+      ctx.body = reply.body;
+      if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
     });
   }
 
   app.use(router.routes());
-  return app;
+  return { app, allowedMethods };
 }
 
 /** No route took the request: 405 with Allow for a known path (204 for OPTIONS), else 404. */
-function unmatched(ctx: Koa.Context): void {
+function unmatched(ctx: Koa.Context, allowedMethods: AllowedMethods): void {
   const allowed = allowedMethods(ctx.path);
-  if (allowed.length === 0) throw new ApiError('not_found', notFoundMessage(ctx.path));
+  if (allowed.length === 0) throw new ApiError('not_found', notFoundMessage(ctx.path, allowedMethods));
   ctx.set('Allow', allowed.join(', '));
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
@@ -141,39 +148,65 @@ function routeInput(route: RouteDef, ctx: Koa.Context): unknown {
   return { ...ctx.query, ...ctx.params };
 }
 
-function notFoundMessage(path: string): string {
+function notFoundMessage(path: string, allowedMethods: AllowedMethods): string {
   const withSlash = `${path}/`;
   return allowedMethods(withSlash).length ? `No route ${path}; did you mean ${withSlash}? Paths end with a slash.` : `No route ${path}.`;
 }
 
+/** An answer written straight to the socket, in the contract's shape, for requests Koa never sees; the connection closes after it. */
+function answerOnSocket(socket: Duplex, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+  const status = ERROR_STATUS[code];
+  const requestId = newRequestId();
+  const body = JSON.stringify({ status: 'error', code, message, details: {}, request_id: requestId });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
+}
+
+/** A method no route takes, on a path: 405 with Allow for a known path, else 404 (as Koa answers the methods Node parses). */
+function answerMethod(socket: Duplex, method: string, target: string, allowedMethods: AllowedMethods): void {
+  const path = target.split('?')[0];
+  const allowed = path.startsWith('/') ? allowedMethods(path) : [];
+  const named = /^[A-Za-z-]{1,20}$/.test(method) ? method : 'this method';
+  if (allowed.length === 0) answerOnSocket(socket, 'not_found', `No route ${path.slice(0, 200)}.`);
+  else answerOnSocket(socket, 'method_not_allowed', `This route does not take ${named}; it takes ${allowed.join(', ')}.`, { Allow: allowed.join(', ') });
+}
+
 /**
- * What Node's HTTP parser refuses never reaches Koa: headers over the limit (431), a malformed
- * request line or method (400), a request that took too long (408). These get the contract's error
- * body and a fresh request id too, when the socket can still be written to. Node cannot answer a
- * client that already closed or reset its connection, nor one whose response had already begun.
+ * What Node's HTTP parser refuses never reaches Koa: headers over the limit (431), a method it does
+ * not know, lower-case ones included (405 or 404, as for any other method), a malformed request
+ * (400), a request that took too long (408). These get the contract's error body and a fresh
+ * request id too, when the socket can still be written to. Node cannot answer a client that already
+ * closed or reset its connection, nor one whose response had already begun.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, allowedMethods: AllowedMethods): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const [code, message]: [ErrorCode, string] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? ['headers_too_large', 'The request headers are larger than the server accepts (16 KB in all).']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ['request_timeout', 'The request was not received in time.']
-        : ['invalid_payload', `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`];
-  const status = ERROR_STATUS[code];
-  const requestId = newRequestId();
-  const body = JSON.stringify({ status: 'error', code, message, details: {}, request_id: requestId });
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  if (error.code === 'HPE_INVALID_METHOD') {
+    const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
+    answerMethod(socket, method, target, allowedMethods);
+    return;
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 'headers_too_large', 'The request headers are larger than the server accepts (16 KB in all).');
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerOnSocket(socket, 'request_timeout', 'The request was not received in time.');
+  else answerOnSocket(socket, 'invalid_payload', 'The request is not valid HTTP/1.1 (its request line, a header or the body framing is malformed).');
 }
 
 /** The app as an HTTP server: what main.ts listens with, and what the tests start. */
 export function createServer(services: Services): http.Server {
-  const server = http.createServer(buildApp(services).callback());
-  server.on('clientError', answerClientError);
+  const { app, allowedMethods } = buildApp(services);
+  // Without Host, Node would answer a bodiless 400 itself; the app answers it in the contract's shape.
+  const server = http.createServer({ requireHostHeader: false }, app.callback());
+  // Longer than any load balancer's idle timeout (60 s is common), so that the server is never the
+  // side closing an idle keep-alive connection while a client starts a request on it.
+  server.keepAliveTimeout = 65_000;
+  server.on('clientError', (error, socket) => answerClientError(error, socket, allowedMethods));
+  // No route takes CONNECT: answer it like any other method instead of dropping the connection.
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => answerMethod(socket, 'CONNECT', req.url ?? '', allowedMethods));
+  // An expectation other than 100-continue: Node would answer a bodiless 417; RFC 9110 lets a server ignore it.
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   return server;
 }

@@ -19,8 +19,9 @@ export interface RequestContext {
   apiKey?: string;
   headers: IncomingHttpHeaders;
   /**
-   * A caller already authenticated by other means: the portal playground's signed-in user. Then
-   * `principal` auth takes it instead of looking up a key (the route's scopes are still checked).
+   * A caller already authenticated: the portal playground's signed-in user, or the key app.ts
+   * looked up before reading the body. Then `principal` auth takes it instead of looking up a key
+   * (the route's scopes are still checked).
    */
   caller?: Principal;
 }
@@ -98,6 +99,7 @@ const builders = { none: t.procedure, principal: principalAuth, key: keyAuth };
 
 export interface Endpoint {
   route: RouteDef;
+  auth: AuthMode;
   /** Runs the endpoint's procedure: auth, validation of `input`, handler. */
   call(ctx: RequestContext, input: unknown): Promise<Reply>;
 }
@@ -123,5 +125,5 @@ export function defineEndpoint<Op extends OperationId, A extends AuthMode>(spec:
   const base = builders[spec.auth] as typeof keyAuth;
   const procedure = base.input(parser).mutation(({ ctx, input }) => spec.handle(ctx as unknown as AuthContexts[A], input as z.output<InputSchemaOf<RouteOf<Op>>>) as Promise<Reply>);
   const createCaller = t.createCallerFactory(t.router({ endpoint: procedure }));
-  return { route, call: (ctx, input) => createCaller(ctx).endpoint(input) };
+  return { route, auth: spec.auth, call: (ctx, input) => createCaller(ctx).endpoint(input) };
 }

@@ -6,6 +6,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { FILE_LIMITS } from '../../contract/catalogue.ts';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { RefundedFailure } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -19,12 +20,23 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
-const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], { code: ErrorCode; prefix: string }> = {
-  invalid_image: { code: 'invalid_image', prefix: 'The file cannot be decoded as an image: ' },
-  invalid_audio: { code: 'invalid_audio', prefix: 'The file is unreadable as audio: ' },
-  unsupported_media: { code: 'invalid_payload', prefix: '' },
-  insufficient_content: { code: 'insufficient_content', prefix: '' },
+/**
+ * What the caller is told of an engine's input error, in our words: the engines' own messages can
+ * carry a decoder's text (ffprobe's, which names the file's path; libvips') and go to the log only.
+ * The plagiarism engine's message is ours and says which sentences were missing, so it is kept.
+ */
+const INPUT_ERROR_MESSAGES: Record<EngineInputError['engine'], Partial<Record<EngineInputError['code'], string>>> = {
+  image: {
+    invalid_image: 'The file cannot be decoded as an image: it is corrupt, truncated or not what its format says.',
+    unsupported_media: `The file is not in an image format this endpoint takes (${FILE_LIMITS.detectImage.formats}).`,
+  },
+  voice: {
+    invalid_audio: 'The file is unreadable as audio: it is corrupt, truncated, silent of any stream, or in a codec that cannot be decoded.',
+    unsupported_media: `The file is not audio in a format this endpoint takes (${FILE_LIMITS.detectVoice.formats}); files with a video stream are refused.`,
+  },
+  plagiarism: {},
 };
+const INPUT_ERROR_CODES: Record<EngineInputError['code'], ErrorCode> = { invalid_image: 'invalid_image', invalid_audio: 'invalid_audio', unsupported_media: 'invalid_payload', insufficient_content: 'insufficient_content' };
 
 function fromApiError(error: ApiError): ErrorResponse {
   return { status: ERROR_STATUS[error.code], code: error.code, message: error.message, details: error.details, headers: error.headers };
@@ -33,8 +45,9 @@ function fromApiError(error: ApiError): ErrorResponse {
 /** An engine failure: its input error's 400, or 503 (`refunded` says whether credits had moved). */
 function fromEngine(error: unknown, refunded: boolean): ErrorResponse | undefined {
   if (error instanceof EngineError && error.input) {
-    const { code, prefix } = INPUT_ERROR_MESSAGES[error.input.code];
-    return fromApiError(new ApiError(code, `${prefix}${error.input.message}` || 'The input was refused by the engine.'));
+    const { engine, code, message } = error.input;
+    const ours = (INPUT_ERROR_MESSAGES[engine] as Partial<Record<string, string>>)[code];
+    return fromApiError(new ApiError(INPUT_ERROR_CODES[code], ours ?? (message || 'The input was refused by the engine.')));
   }
   if ((error as { code?: string })?.code === 'EOPENBREAKER') {
     return fromApiError(new ApiError('service_unavailable', 'The engine is temporarily unavailable; nothing was charged. Retry shortly.', undefined, { 'Retry-After': '30' }));
@@ -63,11 +76,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   const engine = fromEngine(cause, refunded);
   if (engine) return engine;
-  // co-body (JSON) reports its failures with `status`, formidable (multipart) with `httpCode`.
-  const http = (cause as { status?: number; httpCode?: number } | undefined)?.status ?? (cause as { httpCode?: number } | undefined)?.httpCode;
-  if (http === 413) return { status: 413, code: 'payload_too_large', message: 'The request body is too large for this endpoint.' };
-  if (http === 415) return { status: 415, code: 'unsupported_media_type', message: 'Unsupported Content-Type.' };
-  if (http && http >= 400 && http < 500) return { status: 400, code: 'invalid_payload', message: `The request body could not be parsed: ${(cause as Error).message}` };
+  // body.ts turns the body parsers' refusals into ApiErrors; a 4xx of another library still is the
+  // caller's, told without the library's text.
+  const http = (cause as { status?: number } | undefined)?.status;
+  if (http && http >= 400 && http < 500) return { status: 400, code: 'invalid_payload', message: 'The request could not be read.' };
   return { status: 500, code: 'internal_error', message: 'An unexpected error occurred; nothing was charged. Quote the request_id if you contact support.' };
 }
 

@@ -5,6 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
+import { SourceItem } from '../../contract/schemas.ts';
 import { ApiError } from './errors.ts';
 import {
   domainOf,
@@ -110,7 +111,11 @@ export class SourceCorpus {
       report.bytes += Buffer.byteLength(line) + 1;
       if (line.trim() === '') continue;
       try {
-        const doc = prepareSource(validateSource(JSON.parse(line)));
+        // The contract's rules for what is shown to other users (URL, title) hold for the CLI's import too.
+        const parsed = JSON.parse(line);
+        const checked = SourceItem.safeParse(parsed && typeof parsed === 'object' ? { title: '', ...parsed, ...(parsed.title === null ? { title: '' } : {}) } : parsed);
+        if (!checked.success) throw new InvalidSourceError(checked.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; '));
+        const doc = prepareSource(validateSource(checked.data));
         batch.push(doc);
         batchChars += doc.text.length;
       } catch (error) {

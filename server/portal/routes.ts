@@ -4,7 +4,6 @@
  * CSV, and the JSON routes of contract/portal.ts. Portal routes take the session cookie only; an
  * API key sent to them is refused, and the cookie (Path=/portal/) never authenticates /api/.
  */
-import { unlink } from 'node:fs/promises';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { z } from 'zod';
@@ -248,7 +247,7 @@ export function mountPortal(router: Router, services: Services): void {
 
   for (const route of portalRoutes as readonly PortalRouteDef[]) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    const parse = bodyParser(route.request);
+    const parse = bodyParser(route.request, { uploadDir: services.config.UPLOAD_DIR, log: services.log });
     router[route.method](koaPath, async (ctx, next) => {
       securityHeaders(ctx);
       if (ctx.get('x-api-key')) throw new ApiError('not_signed_in', 'The portal API takes the portal session cookie, never an API key; sign in at /portal/.');
@@ -264,14 +263,8 @@ export function mountPortal(router: Router, services: Services): void {
       ctx.state.portal = { services, koa: ctx, session, policy } satisfies PortalContext;
       await next();
     }, parse, async (ctx) => {
-      const uploads = Object.values(ctx.request.files ?? {}).flat();
-      try {
-        const handler = handlers[route.op as PortalOperationId] as Handler<PortalRouteDef>;
-        ctx.body = await handler(ctx.state.portal, portalInput(route, ctx));
-      } finally {
-        // Uploads never outlive the request.
-        await Promise.all(uploads.map((f) => unlink(f.filepath).catch(() => {})));
-      }
+      const handler = handlers[route.op as PortalOperationId] as Handler<PortalRouteDef>;
+      ctx.body = await handler(ctx.state.portal, portalInput(route, ctx));
     });
   }
 }

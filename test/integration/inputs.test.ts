@@ -145,10 +145,17 @@ describe('inputs that once broke the service', () => {
     assert.equal(many.status, 431);
     assert.equal(JSON.parse(many.body).request_id, many.headers['x-request-id']);
 
+    // A method Node's parser does not know is answered like any other method no route takes (#36.5).
     const foo = parseRawResponse(await rawSocket(server.url, 'FOO /api/detector/ HTTP/1.1\r\nHost: x\r\n\r\n'));
-    assert.equal(foo.status, 400);
-    assert.equal(ErrorBody.parse(JSON.parse(foo.body)).code, 'invalid_payload');
+    assert.equal(foo.status, 405);
+    assert.equal(ErrorBody.parse(JSON.parse(foo.body)).code, 'method_not_allowed');
+    assert.equal(foo.headers.allow, 'POST');
     assert.match(foo.headers['x-request-id'], /^req_/);
+
+    const framing = parseRawResponse(await rawSocket(server.url, 'GET /api/account/ HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'));
+    assert.equal(framing.status, 400);
+    assert.equal(ErrorBody.parse(JSON.parse(framing.body)).code, 'invalid_payload');
+    assert.doesNotMatch(framing.body, /HPE_/);
   });
 
   test('7. the contract: uploads require file; 404 and 405 are declared', () => {

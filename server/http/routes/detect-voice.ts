@@ -4,14 +4,16 @@ import { analyzeVoice } from '../../operations/media.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { requireUploadClass, uploadHead } from '../upload-kind.ts';
 
-const { maxSeconds } = FILE_LIMITS.detectVoice;
+const { maxSeconds, formats } = FILE_LIMITS.detectVoice;
 
 export default defineEndpoint({
   op: 'detectVoice',
   auth: 'principal',
   async handle(ctx, { file }) {
     const { services, principal, requestId } = ctx;
+    requireUploadClass(await uploadHead(file.path), 'audio', formats);
     const probe = await services.engines.run({ kind: 'probeVoice', path: file.path });
     if (probe.durationSeconds > maxSeconds) {
       throw new ApiError('audio_too_long', `The audio lasts ${probe.durationSeconds.toFixed(1)} s; at most ${maxSeconds} s are accepted.`, { limit_seconds: maxSeconds, duration_seconds: probe.durationSeconds });
