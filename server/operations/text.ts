@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
+import type { HumanizeResult } from '../engines/humanize/index.ts';
 import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
 import type { Services } from '../context.ts';
 
@@ -66,6 +67,10 @@ export async function runDetection(ctx: OperationContext, content: string, words
   };
 }
 
+function scoresOf(result: HumanizeResult): { ai_score_before: number; ai_score_after: number } {
+  return { ai_score_before: round(result.scoreBefore), ai_score_after: round(result.scoreAfter) };
+}
+
 export async function runHumanizer(ctx: OperationContext, content: string, words: number): Promise<Body<typeof HumanizationResult>> {
   const started = performance.now();
   const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
@@ -73,6 +78,7 @@ export async function runHumanizer(ctx: OperationContext, content: string, words
     status: 'success',
     task_id: ctx.taskId,
     result: result.text,
+    ...scoresOf(result),
     service_name: ctx.services.versions.humanizer(result.backend),
     execution_time: seconds(performance.now() - started),
     word_count: words,
@@ -110,7 +116,8 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
 
   const humanizeStarted = performance.now();
   try {
-    const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
+    // The detection just made is the humanizer's starting point too: one detection, not two.
+    const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm, detection });
     return {
       status: 'success',
       ...common,
@@ -119,6 +126,7 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
       humanized: true,
       original_content: content,
       humanized_content: result.text,
+      ...scoresOf(result),
       humanizer_service: ctx.services.versions.humanizer(result.backend),
       humanization_time: seconds(performance.now() - humanizeStarted),
       total_time: seconds(performance.now() - started),

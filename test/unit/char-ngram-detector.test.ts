@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { charNgramFeatures, trainCharNgramDetector } from '../../scripts/lib/char-ngram-detector.ts';
+import { charNgramFeatures, trainCharNgramDetector } from '../../scripts/lib/judges/char-ngram.ts';
 
 describe('character n-gram cross-check detector (evaluations only)', () => {
   it('learns to tell two writing styles apart from a few examples', () => {
