@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { TextDetector } from '../../server/engines/text-detect/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
-import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
+import { checkInvariants, humanize, humanizeChecked, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
 import { contract, fixArticles, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
@@ -164,6 +164,31 @@ describe('humanize (built-in pipeline)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('grammar gate (humanizeChecked)', () => {
+  /** A stand-in grammar engine that objects to every contraction, as a stricter house style would: the rewrite puts them in. */
+  const noContractions = {
+    correct: async (text: string) => ({
+      diff: [...text.matchAll(/\b(\p{L}+)n't\b/gu)].map((m) => ({ type: 'replace' as const, original: m[0], corrected: m[1] === 'ca' ? 'cannot' : m[1] === 'wo' ? 'will not' : `${m[1]} not`, start: m.index, end: m.index + m[0].length })),
+    }),
+  };
+
+  it('leaves no more grammar issues than the input had, and still rewrites', async () => {
+    const text = 'Moreover, it is important to note that we do not know the answer. However, numerous individuals do not agree with the plan, and they are not alone in this. In conclusion, the council does not have a robust reply.';
+    assert.match(humanize(text, { detector: testDetector }).text, /n't\b/u, 'the plain rewrite contracts');
+    const result = await humanizeChecked(text, { detector: testDetector, grammar: noContractions });
+    assert.equal((await noContractions.correct(result.text)).diff.length, 0);
+    assert.notEqual(result.text, text);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+    assert.equal(result.scoreAfter, testDetector.detect(result.text).aiScore);
+  });
+
+  it('leaves an issue of the input alone: only the rewrite\'s own are corrected', async () => {
+    const text = "Moreover, it is important to note that we don't know the answer. However, numerous individuals utilize the plan every single day without fail.";
+    const result = await humanizeChecked(text, { detector: testDetector, grammar: noContractions });
+    assert.match(result.text, /don't know the answer/u);
   });
 });
 

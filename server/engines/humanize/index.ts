@@ -14,7 +14,7 @@
  * than the input) and the LLM backend.
  */
 import { lexicalView, type Detection, type TextDetector } from '../text-detect/index.ts';
-import type { GrammarEngine } from '../grammar/index.ts';
+import type { DiffOperation } from '../grammar/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
 import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
@@ -524,6 +524,11 @@ export async function humanizeWithLlm(input: string, options: HumanizeOptions & 
   return { text: output, scoreBefore: before, scoreAfter: after, changedSentences, backend: 'llm' };
 }
 
+/** What the grammar gate needs of the grammar engine: its corrections of a text, as edits. */
+export interface GrammarCheck {
+  correct(text: string, variant: 'auto'): Promise<{ diff: readonly DiffOperation[] }>;
+}
+
 /** Grammar-repair rounds: each takes the grammar engine's corrections inside the sentences the rewrite wrote. */
 const GRAMMAR_REPAIRS = 2;
 
@@ -533,7 +538,7 @@ const GRAMMAR_REPAIRS = 2;
  * sentences the rewrite wrote are its own; they take the grammar engine's minimal correction (kept
  * only where every invariant and the content-word overlap still hold).
  */
-export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: Pick<GrammarEngine, 'correct'>; llm?: LlmRewriter }): Promise<HumanizeResult> {
+export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
   const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
   const allowed = (await grammar.correct(input, 'auto')).diff.length;
