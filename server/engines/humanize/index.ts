@@ -463,7 +463,10 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const original = [...start.draft.sentences];
   // Every text gets its plain wording; a text the detector still flags gets the searches on top.
   const tables = phraseTables(text);
-  const plain = plainWording(cutPreambles(start, judge, items), judge, items, contractions, lexical, 0, tables);
+  const cut = cutPreambles(start, judge, items);
+  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
+  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
+  const plain = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
   const plainText = assemble(plain.draft);
   const plainDetection = plain === start ? detection : detector.detect(plainText);
   let state = plain;
@@ -541,11 +544,13 @@ const GRAMMAR_REPAIRS = 2;
 export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
   const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
-  const allowed = (await grammar.correct(input, 'auto')).diff.length;
   const inputSentences = new Set(splitSentences(input).map((s) => s.text));
+  // The input's issues are counted only when the output has any: a clean output needs no comparison.
+  let allowed: number | undefined;
   let text = result.text;
   for (let round = 0; round < GRAMMAR_REPAIRS; round++) {
     const { diff } = await grammar.correct(text, 'auto');
+    allowed ??= diff.length === 0 ? 0 : (await grammar.correct(input, 'auto')).diff.length;
     if (diff.length <= allowed) break;
     const written = splitSentences(text).filter((s) => !inputSentences.has(s.text));
     const own = diff.filter((op) => written.some((s) => op.start >= s.start && op.end <= s.end));
