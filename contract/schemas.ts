@@ -178,11 +178,18 @@ export const DetectionAccepted = z
 
 // ---------------------------------------------------------------- humanization
 
+/** The detector's verdict on the text before and after, so the caller sees what the rewrite did. */
+const humanizerScores = {
+  ai_score_before: score("The AI detector's ai_score of the input text."),
+  ai_score_after: score("The AI detector's ai_score of the humanized text."),
+};
+
 export const HumanizationResult = z
   .object({
     status: z.literal('success').openapi({ description: '`success`.', example: 'success' }),
     task_id: z.string().nullable().openapi({ description: 'Job id for async requests; null for synchronous ones.', example: null }),
     result: z.string().openapi({ description: 'The humanized text.', example: TEXT_EXAMPLE }),
+    ...humanizerScores,
     service_name: z.string().openapi({ description: 'Humanizer engine and version.', example: 'ci-humanizer-1.0.0' }),
     execution_time: seconds('Processing time in seconds.'),
     word_count: wordCount,
@@ -226,6 +233,7 @@ export const DetectAndHumanizeHumanized = z
     humanized: z.literal(true).openapi({ description: 'true: the text was humanized.', example: true }),
     original_content: z.string().openapi({ description: 'The input text.', example: TEXT_EXAMPLE }),
     humanized_content: z.string().openapi({ description: 'The humanized text.', example: TEXT_EXAMPLE }),
+    ...humanizerScores,
     humanizer_service: z.string().openapi({ description: 'Humanizer engine and version.', example: 'ci-humanizer-1.0.0' }),
     humanization_time: seconds('Humanization time in seconds.'),
     total_time: seconds('Total time in seconds.'),

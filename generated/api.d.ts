@@ -941,6 +941,16 @@ export interface components {
              */
             result: string;
             /**
+             * @description The AI detector's ai_score of the input text.
+             * @example 0.87
+             */
+            ai_score_before: number;
+            /**
+             * @description The AI detector's ai_score of the humanized text.
+             * @example 0.87
+             */
+            ai_score_after: number;
+            /**
              * @description Humanizer engine and version.
              * @example ci-humanizer-1.0.0
              */
@@ -1083,6 +1093,16 @@ export interface components {
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
             humanized_content: string;
+            /**
+             * @description The AI detector's ai_score of the input text.
+             * @example 0.87
+             */
+            ai_score_before: number;
+            /**
+             * @description The AI detector's ai_score of the humanized text.
+             * @example 0.87
+             */
+            ai_score_after: number;
             /**
              * @description Humanizer engine and version.
              * @example ci-humanizer-1.0.0

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
+import type { HumanizeResult } from '../engines/humanize/index.ts';
 import { askLm, combine, fuse, logit, type EvidenceItem } from '../model-servers/index.ts';
 import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
 import type { Services } from '../context.ts';
@@ -52,6 +53,8 @@ interface TextVerdict {
   aiScore: number;
   sentences: Pick<SentenceScore, 'text' | 'aiScore'>[];
   message: string | null;
+  /** The built-in detector's own result: the humanizer's starting point. */
+  builtIn: Detection;
   /** Only with an LM server configured. */
   evidence?: EvidenceItem[];
 }
@@ -65,7 +68,7 @@ async function detect(ctx: OperationContext, content: string): Promise<TextVerdi
   const lm = ctx.services.modelServers.lm;
   const [detection, asked] = await Promise.all([ctx.services.engines.run({ kind: 'detectText', text: content }), lm ? askLm(lm, content) : undefined]);
   const note = detectionNote(detection);
-  if (!lm || !asked) return { aiScore: detection.aiScore, sentences: detection.sentences, message: note };
+  if (!lm || !asked) return { aiScore: detection.aiScore, sentences: detection.sentences, message: note, builtIn: detection };
   const verdict = combine(lm, detection.aiScore, asked.outcome);
   const calibration = verdict.evidence[1].used ? lm.calibration : undefined;
   // Both split with the shared splitter: a sentence is matched by its start offset.
@@ -73,7 +76,7 @@ async function detect(ctx: OperationContext, content: string): Promise<TextVerdi
   const sentences = calibration
     ? detection.sentences.map((s) => ({ text: s.text, aiScore: fuse(calibration, { ...byStart.get(s.start), built_in: logit(s.aiScore) }) ?? s.aiScore }))
     : detection.sentences;
-  return { aiScore: verdict.score, sentences, message: [note, verdict.message].filter((m) => m).join(' ') || null, evidence: verdict.evidence.map(roundEvidence) };
+  return { aiScore: verdict.score, sentences, message: [note, verdict.message].filter((m) => m).join(' ') || null, builtIn: detection, evidence: verdict.evidence.map(roundEvidence) };
 }
 
 function roundEvidence(item: EvidenceItem): EvidenceItem {
@@ -101,6 +104,10 @@ export async function runDetection(ctx: OperationContext, content: string, words
   };
 }
 
+function scoresOf(result: HumanizeResult): { ai_score_before: number; ai_score_after: number } {
+  return { ai_score_before: round(result.scoreBefore), ai_score_after: round(result.scoreAfter) };
+}
+
 export async function runHumanizer(ctx: OperationContext, content: string, words: number): Promise<Body<typeof HumanizationResult>> {
   const started = performance.now();
   const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
@@ -108,6 +115,7 @@ export async function runHumanizer(ctx: OperationContext, content: string, words
     status: 'success',
     task_id: ctx.taskId,
     result: result.text,
+    ...scoresOf(result),
     service_name: ctx.services.versions.humanizer(result.backend),
     execution_time: seconds(performance.now() - started),
     word_count: words,
@@ -145,7 +153,8 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
 
   const humanizeStarted = performance.now();
   try {
-    const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm });
+    // The detection just made is the humanizer's starting point too: one detection, not two.
+    const result = await ctx.services.engines.run({ kind: 'humanize', text: content, llm: ctx.services.humanizerLlm, detection: detection.builtIn });
     return {
       status: 'success',
       ...common,
@@ -154,6 +163,7 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
       humanized: true,
       original_content: content,
       humanized_content: result.text,
+      ...scoresOf(result),
       humanizer_service: ctx.services.versions.humanizer(result.backend),
       humanization_time: seconds(performance.now() - humanizeStarted),
       total_time: seconds(performance.now() - started),

@@ -19,7 +19,8 @@ import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
 export type EngineTask =
   | { kind: 'warmUp' }
   | { kind: 'detectText'; text: string }
-  | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number } }
+  /** `detection`: the detector's verdict on `text` when the caller already has it (detect-and-humanize), so it is not computed twice. */
+  | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number }; detection?: Detection }
   | { kind: 'correctGrammar'; text: string; variant: TargetVariant }
   | { kind: 'probeImage'; bytes: Uint8Array }
   | { kind: 'analyzeImage'; bytes: Uint8Array }
@@ -82,9 +83,8 @@ async function run(task: EngineTask): Promise<EngineResults[EngineTask['kind']]>
       return (await textDetector()).detect(task.text);
     case 'humanize': {
       const humanizer = await import('../engines/humanize/index.ts');
-      const options = { detector: await textDetector() };
-      if (!task.llm) return humanizer.humanize(task.text, options);
-      return await humanizer.humanizeWithLlm(task.text, { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) });
+      const options = { detector: await textDetector(), grammar: await grammarEngine(), detection: task.detection };
+      return await humanizer.humanizeChecked(task.text, task.llm ? { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) } : options);
     }
     case 'correctGrammar':
       return await (await grammarEngine()).correct(task.text, task.variant);

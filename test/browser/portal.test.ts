@@ -212,6 +212,9 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Humanizer', exact: true }).click();
     await page.getByRole('button', { name: 'Humanize', exact: true }).click();
     await page.locator('.side-by-side').waitFor();
+    // The rewrite word by word, and the detector's score before and after.
+    await page.getByText(/^AI score [\d.]+% before, [\d.]+% after$/u).waitFor();
+    assert.ok((await page.locator('.diff ins').count()) > 0);
     await visit(page, 'playground-humanizer');
     await page.getByRole('button', { name: 'Image detection', exact: true }).click();
     await page.getByLabel('File').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await photo() });

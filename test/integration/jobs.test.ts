@@ -86,6 +86,19 @@ describe('async jobs', () => {
     { path: '/api/detect-and-humanize/', body: { content: AI_TEXT, detection_threshold: 0.1 }, sync: DetectAndHumanizeResult, accepted: DetectAndHumanizeAccepted },
   ];
 
+  test('the humanizers report the detector\'s score of the input and of the rewrite; detect-and-humanize reuses its detection', async () => {
+    const { key } = await server.account();
+    const detect = async (content: string) => DetectionResult.parse((await server.request('/api/detector/', { method: 'POST', key, json: { content } })).body).ai_score;
+    const humanized = HumanizationResult.parse((await server.request('/api/humanizer/', { method: 'POST', key, json: { content: AI_TEXT } })).body);
+    assert.equal(humanized.ai_score_before, await detect(AI_TEXT));
+    assert.equal(humanized.ai_score_after, await detect(humanized.result));
+    assert.notEqual(humanized.result, AI_TEXT);
+    const both = DetectAndHumanizeResult.parse((await server.request('/api/detect-and-humanize/', { method: 'POST', key, json: { content: AI_TEXT, detection_threshold: 0.01 } })).body);
+    assert.ok(both.humanized);
+    assert.equal(both.ai_score_before, both.ai_score);
+    assert.equal(both.ai_score_after, await detect(both.humanized_content));
+  });
+
   for (const endpoint of endpoints) {
     test(`${endpoint.path}: no poll and no callback → 200 synchronous`, async () => {
       const { key, userId } = await server.account();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { TextDetector } from '../../server/engines/text-detect/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
-import { checkInvariants, humanize, repeatsEarlier } from '../../server/engines/humanize/index.ts';
+import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { splitWhich } from '../../server/engines/humanize/structure.ts';
 import { protectedItems } from '../../server/engines/humanize/protect.ts';
@@ -202,13 +202,14 @@ describe('stock constructions and chat preambles', () => {
     const story = 'The Positive Mass Theorem sets a lower bound on the mass of isolated systems. We study the case of equality and show that the bound is nearly reached only by slices of flat space. The proof uses a new estimate for harmonic functions on such slices. We also give examples that show the estimate cannot be improved in general. The method works in every dimension where the theorem itself is known to hold, and it gives a short new proof of the theorem in the spin case.';
     const text = `Here is a 6 sentence abstract for the article title "On the near-equality case of the Positive Mass Theorem":${story}`;
     const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
-    assert.equal(result.text, story);
+    // The rest is rewritten too (every text is), but the piece starts where the preamble ended.
+    assert.match(result.text, /^The Positive Mass Theorem /u);
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
     // The piece's own use of a name from the title is still protected.
     assert.equal(checkInvariants(text, story.replace('Positive Mass Theorem', 'theorem')).ok, false);
     // A quotation that is not the title it was given ends the preamble match: nothing is cut.
     const quoted = `Here is a story with the first line "Sigh.": ${story}`;
-    assert.equal(humanize(quoted, { detector: stubDetector(/\bzzz\b/gu) }).text, quoted);
+    assert.match(humanize(quoted, { detector: stubDetector(/\bzzz\b/gu) }).text, /^Here(?: i|')s a story with the first line "Sigh\.": /u);
   });
 
   it('reads a capital after a colon as a possible sentence start, not a name ("Abstract:In this paper")', () => {
@@ -216,15 +217,14 @@ describe('stock constructions and chat preambles', () => {
     assert.deepEqual([...protectedItems('Speaker: Okafor said the stars were out.').keys()], ['Okafor']);
   });
 
-  it('cuts a chat preamble whatever the detector makes of it, and leaves the rest of a text it passes alone', () => {
-    // Scored 0.1 by the stub: under the target, so nothing but the preamble changes.
+  it('cuts a chat preamble whatever the detector makes of it', () => {
+    // Scored 0.1 by the stub: under the target, yet the preamble goes.
     const story = 'The ship left port in 1912 with 40 men aboard. The sea was calm for the first week, and the cook kept everyone fed with bread and fish. Nobody on board knew that a storm was building far to the south, over warm water. By the tenth day the wind had turned, and the captain ordered the sails reefed before dark.';
     const result = humanize(`Here is a 4 sentence story based on the prompt:${story}`, { detector: stubDetector(/\bzzz\b/gu) });
-    assert.equal(result.text, story);
-    assert.equal(humanize(story, { detector: stubDetector(/\bzzz\b/gu) }).text, story);
+    assert.match(result.text, /^The ship left port in 1912/u);
     // A preamble that is its own paragraph stays (cutting it would take a paragraph break with it).
     const alone = `Here is a story based on the prompt:\n\n${story}`;
-    assert.equal(humanize(alone, { detector: stubDetector(/\bzzz\b/gu) }).text, alone);
+    assert.match(humanize(alone, { detector: stubDetector(/\bzzz\b/gu) }).text, /^Here(?: i|')s a story based on the prompt:\n\n/u);
   });
 
   it('joins with a semicolon at most once in a text, however much the detector would like more', () => {
@@ -241,18 +241,11 @@ describe('stock constructions and chat preambles', () => {
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
   });
 
-  it('cuts a sentence that only repeats an earlier one, where the invariants allow', () => {
+  it('drops no sentence, not even one that repeats an earlier one', () => {
     const text = 'Moreover, we went back to the old hotel by the lake last summer. The staff were friendly and the rooms were clean and bright. We will not be going back to this restaurant again, sadly. The breakfast was cold and the coffee was weak every single morning. We won\'t be going back to this restaurant again, sadly.';
     const result = humanize(text, { detector: stubDetector(/\bzzz\b/gu) });
-    assert.equal(result.text.match(/going back to this restaurant/gu)?.length, 1);
+    assert.equal(result.text.match(/going back to this restaurant/gu)?.length, 2);
     assert.deepEqual(checkInvariants(text, result.text).violations, []);
-    assert.ok(repeatsEarlier('We won\'t be going back to this restaurant again.', ['We will not be going back to this restaurant again.']));
-    // Too few content words to tell a repeat from a refrain, or a sentence that says something new.
-    assert.ok(!repeatsEarlier('He knew time was short.', ['He knew time was short.']));
-    assert.ok(!repeatsEarlier('The rooms were clean and bright but small.', ['The rooms were dirty and dark and the staff rude.']));
-    // A repeat that holds a name or number stays: the invariants count every one.
-    const named = 'Moreover, the council met in Leeds on a cold and windy morning. The plan to close the old library was approved by Leeds council members. Residents said they were angry about the decision and would protest. The plan to close the old library was approved by Leeds council members.';
-    assert.equal(humanize(named, { detector: stubDetector(/\bzzz\b/gu) }).text.match(/Leeds/gu)?.length, 3);
   });
 
   it("drops a chat transcript's role labels, which are no citations, and keeps real citations", () => {

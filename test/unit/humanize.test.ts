@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { TextDetector } from '../../server/engines/text-detect/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
-import { checkInvariants, humanize, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
+import { checkInvariants, humanize, humanizeChecked, humanizeWithLlm, openAiCompatibleRewriter, HUMANIZER_ENGINE_VERSION, type LlmRewriter } from '../../server/engines/humanize/index.ts';
 import { contentWordOverlap, languageOf } from '../../server/engines/humanize/invariants.ts';
 import { mask, protectedItems, unmask } from '../../server/engines/humanize/protect.ts';
 import { contract, fixArticles, phraseEdits, replacePhrases } from '../../server/engines/humanize/phrases.ts';
@@ -121,11 +121,24 @@ describe('humanize (built-in pipeline)', () => {
     assert.equal(result.changedSentences, 0);
   });
 
-  it('leaves text that already scores under the target alone', () => {
-    const plain = 'We walked to the shop and bought bread. It rained all day, so we stayed in and read.';
-    const result = humanize(plain, { detector: testDetector });
-    assert.equal(result.text, plain);
-    assert.equal(result.scoreAfter, result.scoreBefore);
+  it('rewrites a text the detector already misses too: the score decides how much, never whether', () => {
+    const missed: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.05 }) };
+    const result = humanize(AI_TEXT, { detector: missed });
+    assert.notEqual(result.text, AI_TEXT);
+    assert.ok(result.changedSentences > 0);
+    assert.doesNotMatch(result.text, /\b(?:moreover|in conclusion)\b/iu);
+    assert.deepEqual(checkInvariants(AI_TEXT, result.text).violations, []);
+    assert.equal(result.scoreBefore, 0.05);
+  });
+
+  it('starts from the detection it is given instead of detecting the input again', () => {
+    const seen: string[] = [];
+    const counting: TextDetector = { ...testDetector, detect: (t) => (seen.push(t), testDetector.detect(t)) };
+    const detection = { ...testDetector.detect(AI_TEXT), aiScore: 0.97 };
+    const result = humanize(AI_TEXT, { detector: counting, detection });
+    assert.equal(result.scoreBefore, 0.97);
+    assert.ok(!seen.includes(AI_TEXT), 'the input was detected again');
+    assert.equal(result.scoreAfter, testDetector.detect(result.text).aiScore);
   });
 
   it('keeps paragraph breaks, protected items and clean characters on generated texts (property)', () => {
@@ -151,6 +164,31 @@ describe('humanize (built-in pipeline)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('grammar gate (humanizeChecked)', () => {
+  /** A stand-in grammar engine that objects to every contraction, as a stricter house style would: the rewrite puts them in. */
+  const noContractions = {
+    correct: async (text: string) => ({
+      diff: [...text.matchAll(/\b(\p{L}+)n't\b/gu)].map((m) => ({ type: 'replace' as const, original: m[0], corrected: m[1] === 'ca' ? 'cannot' : m[1] === 'wo' ? 'will not' : `${m[1]} not`, start: m.index, end: m.index + m[0].length })),
+    }),
+  };
+
+  it('leaves no more grammar issues than the input had, and still rewrites', async () => {
+    const text = 'Moreover, it is important to note that we do not know the answer. However, numerous individuals do not agree with the plan, and they are not alone in this. In conclusion, the council does not have a robust reply.';
+    assert.match(humanize(text, { detector: testDetector }).text, /n't\b/u, 'the plain rewrite contracts');
+    const result = await humanizeChecked(text, { detector: testDetector, grammar: noContractions });
+    assert.equal((await noContractions.correct(result.text)).diff.length, 0);
+    assert.notEqual(result.text, text);
+    assert.deepEqual(checkInvariants(text, result.text).violations, []);
+    assert.equal(result.scoreAfter, testDetector.detect(result.text).aiScore);
+  });
+
+  it('leaves an issue of the input alone: only the rewrite\'s own are corrected', async () => {
+    const text = "Moreover, it is important to note that we don't know the answer. However, numerous individuals utilize the plan every single day without fail.";
+    const result = await humanizeChecked(text, { detector: testDetector, grammar: noContractions });
+    assert.match(result.text, /don't know the answer/u);
   });
 });
 
@@ -408,7 +446,6 @@ describe('LLM backend (OpenAI-compatible chat completions)', () => {
   /** A faithful rewrite: stock phrases swapped for plain ones, everything protected untouched. */
   const goodRewrite = (text: string): string =>
     text
-      .replace("In today's fast-paced world, technology plays a crucial role in our lives.", 'Technology is a big part of our lives now.')
       .replace('Moreover, it is important to note that', 'And')
       .replace('individuals', 'people')
       .replace('delve into', 'scroll through')
@@ -418,7 +455,17 @@ describe('LLM backend (OpenAI-compatible chat completions)', () => {
       .replace('significantly', 'really')
       .replace('utilize comprehensive', 'use detailed')
       .replace('enhance', 'improve')
-      .replace('In conclusion, it is crucial to find a robust balance', 'So we need a healthy balance');
+      .replace('In conclusion, it is crucial', 'So it is vital');
+  /** A rewrite that keeps every protected item but says something else: too few of the content words are left. */
+  const looseRewrite = (text: string): string =>
+    text
+      .replace("In today's fast-paced world, technology plays a crucial role in our lives.", 'Gadgets rule now.')
+      .replace('Moreover, it is important to note that smartphones have transformed how individuals communicate with one another.', 'Phones changed chatting.')
+      .replace('When people use these devices, they often delve into social media for hours.', 'Folks scroll all day.')
+      .replace('excessive screen time can significantly impact mental health', 'too much scrolling hurts the mind')
+      .replace('Researchers utilize comprehensive surveys', 'Scholars run polls')
+      .replace('to enhance their understanding', 'to learn more')
+      .replace('In conclusion, it is crucial to find a robust balance between digital engagement and real-world interactions.', 'So log off sometimes.');
 
   it('accepts a good answer and sends the chat-completions request', async () => {
     answer = goodRewrite;
@@ -443,6 +490,16 @@ describe('LLM backend (OpenAI-compatible chat completions)', () => {
     assert.equal(result.backend, 'builtin');
     assert.deepEqual(result, humanize(AI_TEXT, { detector: testDetector }));
     assert.ok(result.text.includes('6.1 million') && result.text.includes('June 29, 2007'));
+  });
+
+  it('rejects an answer that keeps too few of the content words and falls back to the built-in pipeline', async () => {
+    answer = looseRewrite;
+    delayMs = 0;
+    const llm = openAiCompatibleRewriter({ url, model: 'm' });
+    const result = await humanizeWithLlm(AI_TEXT, { detector: testDetector, llm });
+    assert.equal(result.backend, 'builtin');
+    assert.ok(contentWordOverlap(AI_TEXT, looseRewrite(AI_TEXT)) < 0.7);
+    assert.ok(contentWordOverlap(AI_TEXT, result.text) >= 0.7);
   });
 
   it('falls back on a server error', async () => {

@@ -1,24 +1,27 @@
 /**
- * Humanizer engine: detector-guided rewriting that keeps the meaning.
+ * Humanizer engine: rewriting that keeps the meaning, always, as far as the detector asks.
  *
- * For each sentence, most AI-like first, it generates candidate rewrites (phrase tables,
- * contractions where the register allows, structure moves that vary the rhythm, synonyms chosen by
- * the detector's own word weights and checked in context), ranks the word-level ones by their
- * estimated share of the document's score (the detector's n-gram weights and human-text language
- * model, or the sentence's own score for another detector), scores the first few that pass every
- * invariant and keep enough of the content words on the whole text, together with a few structural
- * ones whatever their local score, and keeps the one that lowers the whole text's score most. It
- * stops once the text scores under the target or a pass changes nothing. Pure and
- * deterministic: same input, same version, same output.
+ * Every text is rewritten, whatever the detector thinks of it: each sentence gets its plain
+ * wording (phrase tables for stock phrases, transitions and hedges, contractions where the register
+ * allows, word swaps checked in context by the human-text language model) and, where a sentence
+ * allows it, one structure move for the rhythm. The detector only decides how much more: while the
+ * text scores at or above the target, greedy searches try each sentence's candidate rewrites
+ * (phrase rules, structure moves that vary the sentence lengths, splits and joins, word swaps),
+ * ranked and chosen by the sentence's estimated share of the document's score, with one full
+ * detection per pass. Every candidate passes the invariants (names, numbers, quotations, URLs, code,
+ * citations, length, language) and keeps enough of the content words. Pure and deterministic: same
+ * input, same version, same output. `humanizeChecked` adds the grammar gate (no more grammar issues
+ * than the input) and the LLM backend.
  */
-import { lexicalView, type TextDetector } from '../text-detect/index.ts';
+import { lexicalView, type Detection, type TextDetector } from '../text-detect/index.ts';
+import type { DiffOperation } from '../grammar/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkInvariants, contentWords, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
+import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
-import { contract, dropPreamble, phraseEdits, replacePhrases } from './phrases.ts';
-import { CHAT_PREAMBLE, mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
+import { contract, dropPreamble, phraseEdits, phraseTables, replacePhrases, type PhraseTables } from './phrases.ts';
+import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, bracketAppositive, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
@@ -28,11 +31,13 @@ import { applySubstitutions, findSubstitutions, type Substitution } from './syno
 export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-1.14.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-2.0.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
-  /** Stop once the text scores under this (default 0.3). */
+  /** The detector's verdict on the input, when the caller already has it: not computed again. */
+  detection?: Detection;
+  /** Search for further edits while the text scores at or above this (default 0.3). */
   targetScore?: number;
   maxCandidatesPerSentence?: number;
   llm?: LlmRewriter;
@@ -50,10 +55,15 @@ export const DEFAULT_TARGET_SCORE = 0.3;
 export const DEFAULT_MAX_CANDIDATES = 32;
 /** The rewrite must keep at least this share of the input's content words (meaning kept). */
 export const MIN_CONTENT_OVERLAP = 0.75;
-/** Full-text detector checks tried per sentence and pass before moving on. */
+/** Word-level candidates tried per sentence and pass before moving on. */
 const TRIES_PER_SENTENCE = 20;
 /** Each pass starts from the sentences the previous passes rewrote, so edits compound. */
 const PASSES = 8;
+/**
+ * Sentence visits of all searches together, at most: a short text gets every plan's passes, a
+ * 2,000-word one (about 100 sentences) a few passes, so its rewrite stays within a few seconds.
+ */
+const SEARCH_VISITS = 500;
 /** Single-rule phrase edits offered per sentence, besides the all-rules rewrites. */
 const MAX_SINGLE_EDITS = 6;
 /**
@@ -142,14 +152,14 @@ function ownWordSwaps(source: string, choice: number, originalWords: ReadonlySet
 }
 
 /** Candidate rewrites of one sentence, most conservative first, without duplicates or no-ops. */
-function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined, originalWords: ReadonlySet<string>): Candidate[] {
+function sentenceCandidates(sentence: string, items: readonly string[], contractions: boolean, limit: number, lexical: LexicalContext | undefined, originalWords: ReadonlySet<string>, tables: PhraseTables): Candidate[] {
   const { text: masked, items: used } = mask(sentence, items);
   const variants: Candidate[] = [];
   const add = (v: string | null, structural = false): void => {
     if (v !== null && !variants.some((c) => c.text === v)) variants.push({ text: v, structural });
   };
   const register = (v: string): string => (contractions ? contract(v) : v);
-  const phrased = [0, 1, 2].map((variant) => replacePhrases(masked, variant));
+  const phrased = [0, 1, 2].map((variant) => replacePhrases(masked, variant, tables));
   const bases = phrased.map(register);
   bases.forEach((b) => add(b));
   // The same rewrites without contractions: a contraction does not suit every sentence of a text.
@@ -161,7 +171,7 @@ function sentenceCandidates(sentence: string, items: readonly string[], contract
     add(move(base), true);
     if (base !== masked) add(move(masked), true);
   }
-  for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS)) add(register(edit));
+  for (const edit of phraseEdits(masked, MAX_SINGLE_EDITS, tables)) add(register(edit));
   add(simplePast(base));
   for (const [source, choice] of [[base, 0], [base, 1], [variants[variants.length - 1].text, 0]] as const) {
     const subs = ownWordSwaps(source, choice, originalWords).slice(0, MAX_SYNONYMS_PER_SENTENCE);
@@ -218,29 +228,29 @@ function proposals(draft: Draft, index: number, candidates: CandidateSource, loc
 }
 
 /**
- * The search stops at the few edits the detector needs; this pass then rewrites each remaining
- * sentence too, several moves at once: every phrase rule (first alternatives, in the text's
- * register), then on top of that the sentence's checked word swaps, if any. One sentence at a time,
- * the fullest rewrite is kept wherever the whole text scores no worse for it (and keeps every
- * invariant), else the first single phrase edit that does.
+ * The plain wording of every sentence, several moves at once: every phrase rule (first
+ * alternatives, in the text's register), the sentence's checked word swaps on top, and a structure
+ * move or two on that. One sentence at a time, the fullest rewrite is kept wherever it keeps every
+ * invariant and the estimated score rises by no more than `slack`, else the first single phrase edit
+ * that does. This is the rewrite every text gets, whatever the detector thinks of it.
  */
-function plainWording(state: SearchState, judge: Judge, items: readonly string[], contractions: boolean, lexical: LexicalContext | undefined): SearchState {
+function plainWording(state: SearchState, judge: Judge, items: readonly string[], contractions: boolean, lexical: LexicalContext | undefined, slack: number, tables: PhraseTables): SearchState {
   let current = state;
   current.draft.sentences.forEach((sentence, index) => {
     if (current.draft.frozen[index] || sentence === '') return;
     const { text: masked, items: used } = mask(sentence, items);
     const register = (v: string): string => (contractions ? contract(v) : v);
-    const plain = register(replacePhrases(masked, 0));
+    const plain = register(replacePhrases(masked, 0, tables));
     const swapped = lexical ? lexicalRewrites(plain, used, lexical).at(-1) : undefined;
     const fullest = swapped ?? plain;
     const restructured = STRUCTURE_MOVES.map((move) => move(fullest)).filter((v): v is string => v !== null).slice(0, PLAIN_STRUCTURAL);
     // Where the full rewrite scores worse, single phrase edits still may not.
-    for (const candidate of [...restructured, swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS).map(register)]) {
+    for (const candidate of [...restructured, swapped, plain, ...phraseEdits(masked, PLAIN_SINGLE_EDITS, tables).map(register)]) {
       if (candidate === undefined) continue;
       const rewritten = unmask(candidate, used);
-      if (rewritten === sentence) return;
+      if (rewritten === sentence) continue;
       const next = judge(current, { index, sentences: [rewritten], structural: false, localChange: 0 });
-      if (next && next.score <= current.score) {
+      if (next && next.score <= current.score + slack) {
         current = next;
         return;
       }
@@ -248,8 +258,6 @@ function plainWording(state: SearchState, judge: Judge, items: readonly string[]
   });
   return current;
 }
-
-const ANY_PREAMBLE = new RegExp(CHAT_PREAMBLE, 'u');
 
 /**
  * Cuts every chat preamble ("Here is a 14 sentence news article based on the summary:") whatever the
@@ -267,41 +275,11 @@ function cutPreambles(state: SearchState, judge: Judge, items: readonly string[]
   return current;
 }
 
-/** A sentence repeats an earlier one when at least this many content words... */
-const REPEAT_MIN_WORDS = 5;
-/** ...are nearly all the earlier sentence's too (share of the two sentences' content words in common). */
-const REPEAT_SHARE = 0.8;
-
-/** Whether `sentence` says again what one of `earlier` said ("We won't be going back ... We will not be going back ..."). */
-export function repeatsEarlier(sentence: string, earlier: readonly string[]): boolean {
-  const mine = new Set(contentWords(sentence));
-  if (mine.size < REPEAT_MIN_WORDS) return false;
-  return earlier.some((other) => {
-    const theirs = new Set(contentWords(other));
-    let shared = 0;
-    for (const w of mine) if (theirs.has(w)) shared++;
-    return shared / (mine.size + theirs.size - shared) >= REPEAT_SHARE;
-  });
-}
-
 /**
- * Cuts a sentence that only repeats an earlier one, as an editor would, where the invariants allow
- * (never one that holds a name, number or quotation, nor one that opens a paragraph) and the text's
- * score does not rise: a humanized text never scores above its input.
+ * The search's current text: its sentences, the estimated change of its detector logit since the
+ * search began (the sum of the edited sentences' local score changes; a full detection is made once
+ * per pass, not once per candidate) and the invariant checker's tally of it.
  */
-function cutRepeats(state: SearchState, judge: Judge): SearchState {
-  let current = state;
-  for (let index = 1; index < current.draft.sentences.length; index++) {
-    const { draft } = current;
-    if (draft.frozen[index] || !/^ +$/u.test(draft.gaps[index])) continue;
-    if (!repeatsEarlier(draft.sentences[index], draft.sentences.slice(0, index))) continue;
-    const cut = judge(current, { index, sentences: [''], structural: true, localChange: 0 });
-    if (cut && cut.score <= current.score) current = cut;
-  }
-  return current;
-}
-
-/** The search's current text: its sentences, its detector score and the invariant checker's tally of it. */
 interface SearchState {
   draft: Draft;
   score: number;
@@ -320,18 +298,20 @@ function stretch(draft: Draft, index: number, count: number): string {
 
 /**
  * Judges a proposal: invariants checked on the sentences it replaces (EditChecker), then the
- * detector's score of the whole new text.
+ * estimated change of the text's score: the local scores of the new sentences less the old ones'.
  */
-function judgeWith(detector: TextDetector, checker: EditChecker): Judge {
+function judgeWith(local: (sentence: string) => number, checker: EditChecker): Judge {
+  const localOf = (sentences: readonly string[]): number => sentences.reduce((sum, s) => sum + (s === '' ? 0 : local(s)), 0);
   return (state, p) => {
     const next = apply(state.draft, p);
     const count = p.sentences.length;
-    const candidate = (): string => assemble(next);
     const before = stretch(state.draft, p.index, count);
     const after = stretch(next, p.index, count);
     if (!keepsOpeningNumber(before, after)) return null;
-    const tally = checker.check(state.tally, before, after, candidate);
-    return tally ? { draft: next, score: detector.detect(candidate()).aiScore, tally } : null;
+    const tally = checker.check(state.tally, before, after, () => assemble(next));
+    if (!tally) return null;
+    const change = localOf(p.sentences) - localOf(state.draft.sentences.slice(p.index, p.index + count));
+    return { draft: next, score: state.score + change, tally };
   };
 }
 
@@ -384,37 +364,34 @@ interface Search {
   local: (sentence: string) => number;
   slack: number;
   sentenceLengths: Map<string, number[]>;
+  /** Sentence visits left (SEARCH_VISITS), shared by the plans. */
+  visits: { left: number };
 }
 
 /**
  * The greedy search: pass after pass, sentence by sentence (in `firstOrder` on the first pass, most
- * AI-like first after), the candidate edit that lowers the whole text's score most, a wider spread of
- * sentence lengths counting as a gain at `spreadWeight`, until the text scores under the target or a
- * pass changes nothing.
+ * AI-like first after), the candidate edit that lowers the estimated score most, a wider spread of
+ * sentence lengths counting as a gain at `spreadWeight`, until a pass changes nothing or the text,
+ * detected once after each pass, scores under the target. Returns the state and its detected score.
  */
-function searchPasses(start: SearchState, firstOrder: readonly number[], search: Search, spreadWeight: number): SearchState {
-  const { detector, target, judge, candidates, local, slack, sentenceLengths } = search;
+function searchPasses(start: SearchState, firstOrder: readonly number[], search: Search, spreadWeight: number): { state: SearchState; detected: number } {
+  const { detector, target, judge, candidates, local, slack, sentenceLengths, visits } = search;
   let state = start;
   let order = firstOrder;
+  let detected = Infinity;
   // A sentence (with its neighbour, for joins) that yielded nothing is not searched again: the
   // later passes only revisit what changed around an edit.
   const settled = new Set<string>();
-  for (let pass = 0; pass < PASSES && state.score >= target; pass++) {
+  for (let pass = 0; pass < PASSES && visits.left > 0; pass++) {
     let changed = false;
-    if (pass > 0) {
-      // Sentences split or joined in the last pass become sentences of their own for this one.
-      const current = assemble(state.draft);
-      state = { ...state, draft: draftOf(current) };
-      order = worstFirst(state.draft, current, detector.detect(current));
-    }
     for (const index of order) {
-      if (state.score < target) break;
       const { draft } = state;
       if (draft.frozen[index] || draft.sentences[index] === '') continue;
       const key = `${draft.sentences[index]}\n${draft.sentences[index + 1] ?? ''}`;
       if (settled.has(key)) continue;
-      // Best of the first few candidates by the whole text's score, not merely the first that helps;
-      // the local score ranks word-level edits, while structural ones always get a few tries.
+      if (visits.left-- <= 0) break;
+      // Best of the first few candidates, not merely the first that helps; the local score ranks
+      // word-level edits, while structural ones always get a few tries.
       let tries = 0;
       let structuralTries = 0;
       let best: SearchState | null = null;
@@ -428,7 +405,7 @@ function searchPasses(start: SearchState, firstOrder: readonly number[], search:
         else tries++;
         // Of the edits that lower the score, the one that lowers it most, counting a wider spread of sentence lengths as a gain too.
         const gain = state.score - next.score + spreadWeight * (lengthSpread(next.draft.sentences, sentenceLengths) - spread);
-        if (next.score < state.score && gain > bestGain) {
+        if (gain > bestGain && (next.score < state.score || p.structural)) {
           best = next;
           bestGain = gain;
         }
@@ -438,9 +415,24 @@ function searchPasses(start: SearchState, firstOrder: readonly number[], search:
         changed = true;
       } else settled.add(key);
     }
-    if (!changed) break;
+    if (!changed && pass > 0) break;
+    // Sentences split or joined in this pass become sentences of their own for the next one.
+    const current = assemble(state.draft);
+    const detection = detector.detect(current);
+    detected = detection.aiScore;
+    if (detected < target || !changed) break;
+    state = { ...state, draft: draftOf(current) };
+    order = worstFirst(state.draft, current, detection);
   }
-  return state;
+  return { state, detected };
+}
+
+/** The detector's score of the input and of the text the rewrite starts from (they differ when retyping fixed something). */
+function startingScores(input: string, text: string, options: HumanizeOptions): { before: number; start: Detection } {
+  const given = options.detection;
+  const start = given && text === input ? given : options.detector.detect(text);
+  const before = given ? given.aiScore : text === input ? start.aiScore : options.detector.detect(input).aiScore;
+  return { before, start };
 }
 
 export function humanize(input: string, options: HumanizeOptions): HumanizeResult {
@@ -448,65 +440,77 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
   const text = retyped(input);
-  const detection = detector.detect(text);
-  const scoreBefore = text === input ? detection.aiScore : detector.detect(input).aiScore;
+  const { before: scoreBefore, start: detection } = startingScores(input, text, options);
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
-  // A text the detector already passes is left as it is, but for a chat preamble, which is no part of the piece.
-  const searching = detection.aiScore >= target;
-  if ((!searching && !ANY_PREAMBLE.test(text)) || !looksEnglish(text)) return unchanged;
+  if (!looksEnglish(text)) return unchanged;
 
   const reference = invariantReference(text);
   const items = [...reference.items.keys()];
   const contractions = allowsContractions(text);
   const view = lexicalView(detector);
   const lexical = view ? lexicalContext(view, text) : undefined;
-  const local = localScorer(detector, lexical);
+  const localScores = new Map<string, number>();
+  const scorer = localScorer(detector, lexical);
+  const local = (s: string): number => {
+    let found = localScores.get(s);
+    if (found === undefined) localScores.set(s, (found = scorer(s)));
+    return found;
+  };
   const slack = lexical ? LOGIT_SLACK : LOCAL_SLACK;
   const checker = new EditChecker(reference, text, MIN_CONTENT_OVERLAP);
-  const judge = judgeWith(detector, checker);
-  const start: SearchState = { draft: draftOf(text), score: detection.aiScore, tally: checker.tally(text) };
+  const judge = judgeWith(local, checker);
+  const start: SearchState = { draft: draftOf(text), score: 0, tally: checker.tally(text) };
   const original = [...start.draft.sentences];
-  let state = cutPreambles(start, judge, items);
-  if (searching) state = cutRepeats(state, judge);
+  // Every text gets its plain wording; a text the detector still flags gets the searches on top.
+  const tables = phraseTables(text);
+  const cut = cutPreambles(start, judge, items);
+  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
+  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
+  const plain = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
+  const plainText = assemble(plain.draft);
+  const plainDetection = plain === start ? detection : detector.detect(plainText);
+  let state = plain;
+  let score = plainDetection.aiScore;
 
   const originalWords = lexical?.words ?? wordsOf(text);
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
     let found = known.get(sentence);
-    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical, originalWords)));
+    if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical, originalWords, tables)));
     return found;
   };
-  const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map() };
-  if (searching) {
+  const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map(), visits: { left: SEARCH_VISITS } };
+  if (score >= target) {
     // Where the first search falls short of the target, the others get their turn; the lowest score is kept.
-    const afterCuts = state;
-    const inOrder = afterCuts.draft.sentences.map((_, i) => i);
-    const orders = { 'worst-first': worstFirst(afterCuts.draft, text, detection), 'in-order': inOrder, reversed: [...inOrder].reverse() };
-    for (const [k, plan] of SEARCH_PLANS.entries()) {
-      const found = plainWording(searchPasses(afterCuts, orders[plan.order], search, plan.spreadWeight), judge, items, contractions, lexical);
-      if (k === 0 || found.score < state.score) state = found;
-      if (state.score < target) break;
+    const inOrder = plain.draft.sentences.map((_, i) => i);
+    const orders = { 'worst-first': worstFirst(plain.draft, plainText, plainDetection), 'in-order': inOrder, reversed: [...inOrder].reverse() };
+    for (const plan of SEARCH_PLANS) {
+      if (search.visits.left <= 0) break;
+      const found = searchPasses(plain, orders[plan.order], search, plan.spreadWeight);
+      if (found.detected < score) {
+        state = found.state;
+        score = found.detected;
+      }
+      if (score < target) break;
     }
   }
-  const { draft, score } = state;
 
-  const output = assemble(draft);
+  const output = assemble(state.draft);
   if (output === text || !checkInvariants(text, output).ok) return unchanged;
-  const kept = new Set(draft.sentences);
+  const kept = new Set(state.draft.sentences);
   const changedSentences = original.filter((s) => !kept.has(s)).length;
   return { text: output, scoreBefore, scoreAfter: score, changedSentences, backend: 'builtin' };
 }
 
 /**
- * Asks the LLM for a rewrite, then holds it to the built-in's standard: every invariant, and a
- * lower detector score. Any failure (error, timeout, breach, no improvement) falls back to the
- * built-in pipeline.
+ * Asks the LLM for a rewrite, then holds it to the built-in's standard: every invariant, enough of
+ * the content words kept, and a lower detector score. Any failure (error, timeout, breach, no
+ * improvement) falls back to the built-in pipeline.
  */
 export async function humanizeWithLlm(input: string, options: HumanizeOptions & { llm: LlmRewriter }): Promise<HumanizeResult> {
-  const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
-  const before = options.detector.detect(input).aiScore;
   const text = retyped(input);
-  if (before < target || !looksEnglish(text)) return humanize(input, options);
+  if (!looksEnglish(text)) return humanize(input, options);
+  const { before } = startingScores(input, text, options);
   let rewritten: string;
   try {
     rewritten = await options.llm.rewrite(text);
@@ -515,7 +519,7 @@ export async function humanizeWithLlm(input: string, options: HumanizeOptions & 
   }
   // Keep the input's outer whitespace; models trim or add their own.
   const output = text.match(/^\s*/u)![0] + rewritten.trim() + text.match(/\s*$/u)![0];
-  if (!checkInvariants(text, output).ok) return humanize(input, options);
+  if (!checkInvariants(text, output).ok || contentWordOverlap(text, output) < MIN_CONTENT_OVERLAP) return humanize(input, options);
   const after = options.detector.detect(output).aiScore;
   if (after >= before) return humanize(input, options);
   const kept = new Set(splitSentences(output).map((s) => s.text));
@@ -523,3 +527,38 @@ export async function humanizeWithLlm(input: string, options: HumanizeOptions & 
   return { text: output, scoreBefore: before, scoreAfter: after, changedSentences, backend: 'llm' };
 }
 
+/** What the grammar gate needs of the grammar engine: its corrections of a text, as edits. */
+export interface GrammarCheck {
+  correct(text: string, variant: 'auto'): Promise<{ diff: readonly DiffOperation[] }>;
+}
+
+/** Grammar-repair rounds: each takes the grammar engine's corrections inside the sentences the rewrite wrote. */
+const GRAMMAR_REPAIRS = 2;
+
+/**
+ * The humanizer as the service runs it: the LLM's rewrite when one is configured, else the built-in
+ * one, then the grammar gate: the output may have no more grammar issues than the input. Issues in
+ * sentences the rewrite wrote are its own; they take the grammar engine's minimal correction (kept
+ * only where every invariant and the content-word overlap still hold).
+ */
+export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
+  const { llm, grammar } = options;
+  const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
+  const inputSentences = new Set(splitSentences(input).map((s) => s.text));
+  // The input's issues are counted only when the output has any: a clean output needs no comparison.
+  let allowed: number | undefined;
+  let text = result.text;
+  for (let round = 0; round < GRAMMAR_REPAIRS; round++) {
+    const { diff } = await grammar.correct(text, 'auto');
+    allowed ??= diff.length === 0 ? 0 : (await grammar.correct(input, 'auto')).diff.length;
+    if (diff.length <= allowed) break;
+    const written = splitSentences(text).filter((s) => !inputSentences.has(s.text));
+    const own = diff.filter((op) => written.some((s) => op.start >= s.start && op.end <= s.end));
+    if (own.length === 0) break;
+    let repaired = text;
+    for (const op of [...own].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
+    if (!checkInvariants(input, repaired).ok || contentWordOverlap(input, repaired) < MIN_CONTENT_OVERLAP) break;
+    text = repaired;
+  }
+  return text === result.text ? result : { ...result, text, scoreAfter: options.detector.detect(text).aiScore };
+}

@@ -761,20 +761,59 @@ function applyRule(text: string, { pattern, replacements, rotate }: PhraseRule, 
   });
 }
 
+/**
+ * The rules one document can use, with the rewrites already made with them: the search asks for the
+ * same sentence's rewrites again and again, and running every table over a sentence is the
+ * humanizer's costliest step.
+ */
+export interface PhraseTables {
+  rules: readonly PhraseRule[];
+  made: Map<string, string>;
+}
+
+const MADE_CACHE = 20_000;
+
+/** Whether a rule can match text that a rule's replacement put in (a chain of rewrites). */
+const matchesAReplacement = (r: PhraseRule): boolean =>
+  ALL_RULES.some((other) => other.replacements.some((x) => ((r.pattern.lastIndex = 0), r.pattern.test(x.replace(/\$\d/gu, '')))));
+let chained: ReadonlySet<PhraseRule> | undefined;
+
+const EVERY_RULE: PhraseTables = { rules: ALL_RULES, made: new Map() };
+
+/**
+ * The rules that can fire in `document`'s sentences: those that match somewhere in it, the
+ * openers (a split makes new sentence starts) and those that match a replacement of another rule.
+ * The others would scan every candidate sentence for nothing.
+ */
+export function phraseTables(document: string): PhraseTables {
+  chained ??= new Set(ALL_RULES.filter(matchesAReplacement));
+  const rules = ALL_RULES.filter((r) => {
+    r.pattern.lastIndex = 0;
+    return OPENERS.includes(r) || chained!.has(r) || r.pattern.test(document);
+  });
+  return { rules, made: new Map() };
+}
+
 /** Applies the opener and phrase tables, each rule with its `variant`-th alternative. */
-export function replacePhrases(masked: string, variant: number): string {
+export function replacePhrases(masked: string, variant: number, tables: PhraseTables = EVERY_RULE): string {
+  const key = `${variant}\u0000${masked}`;
+  const known = tables.made.get(key);
+  if (known !== undefined) return known;
   let out = masked;
-  for (const r of ALL_RULES) out = applyRule(out, r, variant);
-  return tidy(out, masked);
+  for (const r of tables.rules) out = applyRule(out, r, variant);
+  out = tidy(out, masked);
+  if (tables.made.size >= MADE_CACHE) tables.made.clear();
+  tables.made.set(key, out);
+  return out;
 }
 
 /**
  * Single-rule rewrites: each matching rule applied alone, with each of its alternatives. The search
  * can then take the edits that help one at a time instead of all of a table's edits or none.
  */
-export function phraseEdits(masked: string, limit: number): string[] {
+export function phraseEdits(masked: string, limit: number, tables: PhraseTables = EVERY_RULE): string[] {
   const edits: string[] = [];
-  for (const r of ALL_RULES) {
+  for (const r of tables.rules) {
     r.pattern.lastIndex = 0;
     if (!r.pattern.test(masked)) continue;
     for (let variant = 0; variant < Math.min(2, r.replacements.length); variant++) {

@@ -3,6 +3,7 @@
  * highlights each sentence by its score; the humanizer shows both texts side by side; grammar shows
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
+import { diffWordsWithSpace } from 'diff';
 import { imageCredits, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
 import { app, countWords, field, h, messageArea, number, svg } from '../dom.ts';
@@ -48,8 +49,13 @@ const tools: Tool[] = [
     id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('POST /api/humanizer/ (50 to 2,000 words)'),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/humanizer/', { params: csrfHeader, body: { content } }));
+      // Word by word, what the rewrite removed and what it put in.
+      const changes = diffWordsWithSpace(content, r.result).map((part) => (part.removed ? h('del', {}, part.value) : part.added ? h('ins', {}, part.value) : part.value));
       return [
+        h('h3', {}, `AI score ${(r.ai_score_before * 100).toFixed(1)}% before, ${(r.ai_score_after * 100).toFixed(1)}% after`),
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
+        h('h3', {}, 'Changes'),
+        h('p', { class: 'diff' }, ...changes),
         h('div', { class: 'side-by-side' },
           h('section', { 'aria-label': 'Original' }, h('h3', {}, 'Original'), h('p', {}, content)),
           h('section', { 'aria-label': 'Humanized' }, h('h3', {}, 'Humanized'), h('p', {}, r.result))),

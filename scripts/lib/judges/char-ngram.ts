@@ -2,8 +2,9 @@
  * A second AI-text detector, for evaluations only (never shipped, never consulted by an engine):
  * logistic regression on hashed character 3- to 5-grams of the lower-cased text. It sees the text
  * differently from the product detector (word n-grams and stylometry), so a rewrite that fools only
- * the product detector shows here: the humanizer eval uses it as a cross-check.
+ * the product detector shows here: the humanizer eval uses it as one of its judges (judges/index.ts).
  */
+import type { Scorer } from './stylometric.ts';
 
 const HASH_BITS = 20;
 const BUCKETS = 1 << HASH_BITS;
@@ -28,7 +29,6 @@ export function charNgramFeatures(text: string): [number, number][] {
   return features.map(([bucket, v]) => [bucket, v / norm]);
 }
 
-export type Scorer = (text: string) => number;
 
 /** Trains on labelled texts (AdaGrad, a fixed deterministic order); returns P(AI) for a text. */
 export function trainCharNgramDetector(examples: { text: string; ai: boolean }[]): Scorer {

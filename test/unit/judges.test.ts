@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { charNgramFeatures, trainCharNgramDetector } from '../../scripts/lib/judges/char-ngram.ts';
+import { stylometricFeatures, trainStylometricDetector } from '../../scripts/lib/judges/stylometric.ts';
+
+describe('character n-gram judge (evaluations only)', () => {
+  it('learns to tell two writing styles apart from a few examples', () => {
+    const formal = (i: number) => `Furthermore, it is important to note that the framework ${i} facilitates comprehensive optimization of the underlying processes.`;
+    const casual = (i: number) => `honestly i just grabbed ${i} tacos and the guy at the counter was super chill about it lol`;
+    const examples = Array.from({ length: 20 }, (_, i) => [{ text: formal(i), ai: true }, { text: casual(i), ai: false }]).flat();
+    const score = trainCharNgramDetector(examples);
+    assert.ok(score(formal(99)) > 0.8);
+    assert.ok(score(casual(99)) < 0.2);
+  });
+
+  it('property: features are L2-normalised and case, digits and spacing do not change them', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'C', ' ', '  ', '7', '.'), minLength: 3, maxLength: 40 }), (text) => {
+        const features = charNgramFeatures(text);
+        const norm = Math.sqrt(features.reduce((s, [, v]) => s + v * v, 0));
+        assert.ok(Math.abs(norm - 1) < 1e-9);
+        assert.deepEqual(charNgramFeatures(text.toUpperCase().replace(/7/g, '3').replace(/ +/g, '  ')), features);
+      }),
+    );
+  });
+});
+
+describe('stylometric judge (evaluations only)', () => {
+  // Same words, different rhythm: even sentences with stock openers against uneven ones without.
+  const even = (i: number) => `However, the plan ${i} works well today. Additionally, the team checks every step daily. Overall, the results are clear and strong.`;
+  const uneven = (i: number) => `The plan ${i} works. We checked every single step of it with the team, day after day, until it held up! Clear results.`;
+
+  it('tells two rhythms apart whatever the words', () => {
+    const examples = Array.from({ length: 20 }, (_, i) => [{ text: even(i), ai: true }, { text: uneven(i), ai: false }]).flat();
+    const score = trainStylometricDetector(examples);
+    assert.ok(score(even(99)) > 0.8);
+    assert.ok(score(uneven(99)) < 0.2);
+  });
+
+  it('features have a fixed length and do not depend on the topic words', () => {
+    const a = stylometricFeatures('The cat sat on the mat. It was happy.');
+    const b = stylometricFeatures('The dog sat on the rug. It was tired.');
+    assert.equal(a.length, stylometricFeatures('One.').length);
+    assert.deepEqual(a, b);
+  });
+});
