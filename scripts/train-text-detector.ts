@@ -19,12 +19,22 @@ import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
 import { LENGTH_BANDS, serializeModel, type ModelParams } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, corpusFeatures, fitAndScore, heldOutLogits, loadCorpus, registerGroupOf, withoutExcerpts } from './lib/text-detect-recipe.ts';
+import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, heldOutFolds, loadCorpus, registerGroupOf, withoutExcerpts, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
+import type { LmTables } from '../server/engines/text-detect/features.ts';
+import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
+import { trainSentenceModel } from './lib/text-detect-sentences.ts';
 import { BAND_FPR, GROUP_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
 import { TEXT_DETECT_DATA, requireData } from './eval/text-detect.ts';
 
-/** Sentence deviation strength and shrinkage (kept from ci-textdetect-1: chosen on spliced documents). */
-const SENTENCE = { lambda: 32, kappa: 20 };
+/** The model on all training texts, with its language models; cached under the temp folder like the held-out folds. */
+async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<{ model: Linear; lm: LmTables; ngram: NgramPair | null }> {
+  return cachedHeldOut(heldOutCache('final', docs), 'final model', console.log, async () => {
+    const t1 = performance.now();
+    const { model, lm, ngram } = fitAndScore(docs, feats, train, [], undefined, true);
+    console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    return { model, lm, ngram };
+  });
+}
 
 async function main(): Promise<void> {
   requireData(TEXT_DETECT_DATA);
@@ -41,14 +51,21 @@ async function main(): Promise<void> {
   };
   console.log(`recipe ${JSON.stringify(RECIPE)}\ntexts ${JSON.stringify(texts)}`);
 
-  const lodo = withoutExcerpts(docs, train, await heldOutLogits('lodo', docs, train, (d) => registerGroupOf(d.row.domain)));
+  if (process.argv.includes('--final-only')) {
+    // The final model alone (cached): it can be trained while the held-out folds run elsewhere.
+    await finalModel(docs, feats, train);
+    return;
+  }
+  const folds = await heldOutFolds('lodo', docs, train, (d) => registerGroupOf(d.row.domain), true);
+  const lodo = withoutExcerpts(docs, train, folds.logits);
   const calibration = fitCalibration(lodo.x, docs, lodo.which);
   console.log('calibration per length band (from held-out-register logits):');
   LENGTH_BANDS.forEach((b, k) => console.log(`  ${b.name} words: a=${calibration.a[k].toFixed(4)} b=${calibration.b[k].toFixed(4)} (operating-point shift ${calibration.shift[k].toFixed(3)})`));
 
-  const t1 = performance.now();
-  const { model, lm, ngram } = fitAndScore(docs, feats, train, [], undefined, true);
-  console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  const sentence = trainSentenceModel(folds.constructed);
+  console.log(`sentence model from ${folds.constructed.length} documents joined from held-out passages: switch ${sentence.switchProb}, threshold ${sentence.threshold.toFixed(3)}`);
+
+  const { model, lm, ngram } = await finalModel(docs, feats, train);
   const order = Array.from({ length: DENSE_DIM }, (_, k) => k).sort((p, q) => Math.abs(model.dense[q]) - Math.abs(model.dense[p]));
   console.log(`dense weights: ${order.filter((k) => model.dense[k] !== 0).map((k) => `${DENSE_NAMES[k]} ${model.dense[k].toFixed(3)}`).join(', ')}`);
 
@@ -63,7 +80,7 @@ async function main(): Promise<void> {
     lm,
     ngram,
     calibration,
-    sentence: SENTENCE,
+    sentence,
     info: {
       trainedOn: texts,
       texts: train.length,

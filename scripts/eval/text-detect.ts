@@ -233,7 +233,8 @@ export async function run(args: string[]): Promise<void> {
   console.log(`# text-detect: held-out protocol for the recipe of ${MODEL_VERSION}\n`);
   R.corpusFeatures(docs);
   // Training-only excerpts are trained on but never scored: every figure is over the corpus texts.
-  const held = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('lodo', docs, trainAll, groupOf));
+  const folds = await R.heldOutFolds('lodo', docs, trainAll, groupOf, true);
+  const held = R.withoutExcerpts(docs, trainAll, folds.logits);
   const train = held.which;
   const lodo = held.x;
   console.log(`Corpus: ${[...new Set(train.map((i) => docs[i].source))].join(' + ')}, ${train.length} texts (dev.jsonl is not trained on; ${trainAll.length - train.length} training-only excerpts). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}, per register group ${JSON.stringify(GROUP_FPR)}.\n`);
@@ -289,6 +290,24 @@ export async function run(args: string[]): Promise<void> {
   LENGTH_BANDS.forEach((b, band) => bandRow(b.name, train.map((_, k) => k).filter((k) => docs[train[k]].band === band)));
   bandRow('15–60', train.map((_, k) => k).filter((k) => docs[train[k]].words >= 15 && docs[train[k]].words <= 60));
   bandRow('> 150', train.map((_, k) => k).filter((k) => docs[train[k]].words > 150));
+
+  // 1c. Mixed documents: sentence scores.
+  const S = await import('../lib/text-detect-sentences.ts');
+  const joined = folds.constructed;
+  const joinedScores = S.heldOutSentenceScores(joined);
+  console.log(`\n## 1c. Mixed documents: sentence scores (held out twice)\n`);
+  console.log(`Documents joined from a human and an AI passage (3–5 sentences each, same domain; same register group where a domain holds one label) of each fold's held-out texts, human then AI, AI then human, or as interleaved paragraphs, with one of the two passages alone beside each; scored by that fold's model (which never saw them) and by the sentence model trained on the other groups' joined documents. Sentence flagged: score > 0.5. Boundary: the change point of the scores within one sentence of the true one (two-part documents).\n`);
+  console.log('| group | mixed docs | sentence AUC | within-doc AUC | human sentences flagged % | AI sentences flagged % | boundary ±1 % | human passages: sentences flagged % | human passages with a flag % | AI passages: sentences flagged % |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const sentenceRow = (name: string, ks: number[]): void => {
+    const f = S.sentenceFigures(ks.map((j) => joined[j]), ks.map((j) => joinedScores[j]));
+    console.log(`| ${name} | ${f.docs} | ${fmt(f.auc)} | ${fmt(f.withinAuc)} | ${pc(f.humanFlagged)} | ${pc(f.aiFlagged)} | ${pc(f.boundary)} | ${pc(f.pureHumanFlagged)} | ${pc(f.pureHumanDocsFlagged)} | ${pc(f.pureAiFlagged)} |`);
+  };
+  const joinedGroups = [...new Set(joined.map(S.joinedGroupOf))].sort();
+  for (const g of joinedGroups) sentenceRow(g, joined.map((_, j) => j).filter((j) => S.joinedGroupOf(joined[j]) === g));
+  sentenceRow('**all**', joined.map((_, j) => j));
+  for (const kind of ['human-ai', 'ai-human', 'interleaved'] as const) sentenceRow(`all, ${kind}`, joined.map((_, j) => j).filter((j) => joined[j].kind === kind || !['human-ai', 'ai-human', 'interleaved'].includes(joined[j].kind)));
+  const worstHuman = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) })).reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
+  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%).`);
 
   // One domain held out alone (--hold-out-domain D): the rest of its register group stays in training,
   // as in the deployed model; scored with the calibration section 1 gives its group.

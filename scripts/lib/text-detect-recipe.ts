@@ -35,7 +35,7 @@ import {
   type FeatureConfig,
   type LmTables,
 } from '../../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, bandOf, sigmoid, standardize } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, bandOf, documentLogit, sentenceFeatures, sigmoid, standardize, type ModelParams } from '../../server/engines/text-detect/model.ts';
 import { NGRAM_NAMES, NG_ACC, buildNgram, ngramDense, ngramSentence, type NgramPair } from '../../server/engines/text-detect/ngram-lm.ts';
 import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from '../eval/text-detect.ts';
 import { debianHumanTexts } from './debian-human-text.ts';
@@ -525,7 +525,7 @@ export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: numb
   return { sparse: w.subarray(0, sparseDim), dense: w.subarray(sparseDim, sparseDim + DENSE_DIM), bias: w[dim - 1], mean, std };
 }
 
-function lbfgs(dim: number, lossGrad: (w: Float64Array, g: Float64Array) => number, iters: number, log: boolean): Float64Array {
+export function lbfgs(dim: number, lossGrad: (w: Float64Array, g: Float64Array) => number, iters: number, log: boolean): Float64Array {
   const M = 8;
   const w = new Float64Array(dim);
   const g = new Float64Array(dim);
@@ -670,11 +670,120 @@ export interface HeldOutFold {
   group: string;
   train: number[];
   held: number[];
+  /** Also build documents joined from the held texts and return their sentence features (constructedDocs). */
+  constructed?: boolean;
+}
+
+export interface FoldResult {
+  logits: Float64Array;
+  constructed: ConstructedDoc[];
 }
 
 /** One fold: train on `train`, score `held` (run by the fold workers). */
-export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFold, lms?: FoldLms): Float64Array {
-  return fitAndScore(docs, feats, fold.train, fold.held, lms).logits;
+export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFold, lms?: FoldLms): FoldResult {
+  const fit = fitAndScore(docs, feats, fold.train, fold.held, lms);
+  return { logits: fit.logits, constructed: fold.constructed ? constructedDocs(docs, fold.held, fit) : [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents joined from a human and an AI passage (the sentence model's training and its figures)
+
+/** How a constructed document was joined: a human passage then an AI one, the reverse, paragraphs interleaved, or one passage alone. */
+export type JoinKind = 'human-ai' | 'ai-human' | 'interleaved' | 'human' | 'ai';
+
+export interface ConstructedDoc {
+  kind: JoinKind;
+  domain: string;
+  /** Corpus indices of the texts its passages come from. */
+  parts: number[];
+  words: number;
+  /** Document logit under the fold's model. */
+  logit: number;
+  /** 1 for each AI sentence, 0 for each human one. */
+  labels: Uint8Array;
+  /** sentenceFeatures of the document under the fold's model. */
+  features: Float64Array;
+}
+
+/** Pairs of a human and an AI text per domain (per register group for domains holding one label), at most this many. */
+const PAIRS_PER_DOMAIN = 45;
+
+/** A run of 3–5 whole sentences of a text (or all of a shorter one), chosen by its id's hash; null when under 2 sentences. */
+function passageOf(d: CorpusDoc): string[] | null {
+  const spans = splitSentences(d.row.text).filter((s) => countWords(s.text) > 0);
+  if (spans.length < 2) return null;
+  const h = Math.abs(hashInt(d.row.id + '#passage'));
+  const len = Math.min(spans.length, 3 + (h % 3));
+  const from = (h >>> 3) % (spans.length - len + 1);
+  return spans.slice(from, from + len).map((s) => s.text.replace(/\s+/g, ' '));
+}
+
+/**
+ * Documents joined from the texts `held` (never trained on by `fit`'s model): per domain, pairs of a
+ * human and an AI passage of the same domain (of the same register group where a domain holds one
+ * label), joined human then AI, AI then human, or as interleaved paragraphs, in turn; and beside each
+ * pair one of its passages alone. Each scored as the engine scores text (split into sentences again,
+ * a sentence's label the label of the passage it starts in).
+ */
+export function constructedDocs(docs: CorpusDoc[], held: number[], fit: { model: Linear; lm: LmTables; ngram: NgramPair | null }): ConstructedDoc[] {
+  const both = pairedDomains(docs, held);
+  const pools = new Map<string, number[][]>();
+  for (const i of held) {
+    if (docs[i].excerpt) continue;
+    const key = both.has(docs[i].row.domain) ? docs[i].row.domain : `group:${registerGroupOf(docs[i].row.domain)}`;
+    const pool = pools.get(key) ?? [[], []];
+    pool[docs[i].y].push(i);
+    pools.set(key, pool);
+  }
+  const params: ModelParams = {
+    version: 'fold',
+    feature: RECIPE.feature,
+    sparse: Float32Array.from(fit.model.sparse),
+    dense: Float32Array.from(fit.model.dense),
+    bias: fit.model.bias,
+    denseMean: Float32Array.from(fit.model.mean),
+    denseStd: Float32Array.from(fit.model.std),
+    lm: fit.lm,
+    ngram: fit.ngram,
+    calibration: { a: [], b: [], shift: [] },
+    sentence: { mean: [], std: [], w: [], bias: 0, switchProb: 0.5, threshold: 0 },
+    info: {},
+  };
+  const analyzer = new Analyzer(RECIPE.feature, fit.lm, fit.ngram);
+  const byHash = (xs: number[]): number[] => xs.map((i) => ({ i, h: hashInt(docs[i].row.id + '#join') })).sort((a, b) => a.h - b.h || a.i - b.i).map((x) => x.i);
+  const out: ConstructedDoc[] = [];
+  for (const key of [...pools.keys()].sort()) {
+    const [hs, as] = pools.get(key)!.map((xs) => byHash(xs).filter((i) => passageOf(docs[i]) !== null));
+    const n = Math.min(hs.length, as.length, PAIRS_PER_DOMAIN);
+    for (let k = 0; k < n; k++) {
+      const h = passageOf(docs[hs[k]])!;
+      const a = passageOf(docs[as[k]])!;
+      const kind: JoinKind = (['human-ai', 'ai-human', 'interleaved'] as const)[k % 3];
+      const mid = (p: string[]): number => Math.ceil(p.length / 2);
+      // Paragraphs (string, label); a document is its paragraphs joined by blank lines, a passage's sentences by spaces.
+      const paragraphs: [string[], number][] =
+        kind === 'human-ai' ? [[h, 0], [a, 1]] : kind === 'ai-human' ? [[a, 1], [h, 0]] : [[h.slice(0, mid(h)), 0], [a.slice(0, mid(a)), 1], [h.slice(mid(h)), 0], [a.slice(mid(a)), 1]];
+      out.push(scoreJoined(analyzer, params, kind, docs[hs[k]].row.domain, [hs[k], as[k]], paragraphs.filter(([p]) => p.length > 0)));
+      const alone = k % 2 === 0 ? 0 : 1;
+      out.push(scoreJoined(analyzer, params, alone ? 'ai' : 'human', docs[hs[k]].row.domain, [alone ? as[k] : hs[k]], [[alone ? a : h, alone]]));
+    }
+  }
+  return out;
+}
+
+function scoreJoined(analyzer: Analyzer, params: ModelParams, kind: JoinKind, domain: string, parts: number[], paragraphs: [string[], number][]): ConstructedDoc {
+  let text = '';
+  const starts: { at: number; y: number }[] = [];
+  for (const [p, y] of paragraphs) {
+    if (text) text += '\n\n';
+    starts.push({ at: text.length, y });
+    text += p.join(' ');
+  }
+  const spans = splitSentences(text);
+  const labels = Uint8Array.from(spans, (s) => starts.filter((p) => p.at <= s.start).at(-1)!.y);
+  const an = analyzer.analyse(spans.map((s) => s.text));
+  const logit = documentLogit(params, an);
+  return { kind, domain, parts, words: countWords(text), logit, labels, features: sentenceFeatures(params, an, logit) };
 }
 
 /**
@@ -683,11 +792,18 @@ export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFo
  * lands at its texts' places, so the output does not depend on scheduling. Cached under the temp folder.
  */
 export async function heldOutLogits(kind: string, docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string | undefined, log: (s: string) => void = console.log): Promise<Float64Array> {
-  return cachedHeldOut(heldOutCache(kind, docs), `${kind} held-out logits`, log, async () => {
+  return (await heldOutFolds(kind, docs, train, groupOf, false, log)).logits;
+}
+
+/** heldOutLogits, and with `constructed` the documents joined from each fold's held texts (constructedDocs), scored by that fold's model. */
+export async function heldOutFolds(kind: string, docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string | undefined, constructed: boolean, log: (s: string) => void = console.log): Promise<FoldResult> {
+  const name = constructed ? `${kind}+joined` : kind;
+  return cachedHeldOut(heldOutCache(name, docs), `${name} held-out logits`, log, async () => {
     const groups = [...new Set(train.map((i) => groupOf(docs[i])).filter((g): g is string => g !== undefined))].sort();
     // Excerpts train with their group and are never scored (their logit stays NaN).
-    const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt) }));
-    return alignedLogits(train, folds, await runFolds(kind, folds, log));
+    const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt), constructed }));
+    const results = await runFolds(kind, folds, log);
+    return { logits: alignedLogits(train, folds, results.map((r) => r.logits)), constructed: results.flatMap((r) => r.constructed) };
   });
 }
 
@@ -714,18 +830,18 @@ export function alignedLogits(train: number[], folds: HeldOutFold[], logits: Flo
  * Trains and scores `folds` on FOLD_WORKERS worker threads; the logits of fold j at [j], so the
  * result does not depend on scheduling.
  */
-export async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<Float64Array[]> {
-  const out: Float64Array[] = new Array(folds.length);
+export async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<FoldResult[]> {
+  const out: FoldResult[] = new Array(folds.length);
   let next = 0;
   const t0 = performance.now();
   const worker = async (): Promise<void> => {
     const w = new Worker(new URL('./text-detect-fold-worker.mjs', import.meta.url));
     try {
       for (let j = next++; j < folds.length; j = next++) {
-        out[j] = await new Promise<Float64Array>((resolve, reject) => {
-          w.once('message', (logits: Float64Array) => {
+        out[j] = await new Promise<FoldResult>((resolve, reject) => {
+          w.once('message', (result: FoldResult) => {
             w.off('error', reject);
-            resolve(logits);
+            resolve(result);
           });
           w.once('error', reject);
           w.postMessage(folds[j]);

@@ -39,6 +39,21 @@ const HUMAN_STYLE =
   "parking's a nightmare btw, we circled the block 3 times before giving up and walking from the garage. " +
   "would i go back... maybe for lunch? idk. my sister swears by their spicy miso but i didn't see what the fuss was about.";
 
+// Written for this test: six sentences of a personal account, then five in the voice of a chat assistant.
+const SIX_HUMAN =
+  'My father kept bees for almost thirty years, and I spent most summers of my childhood trying to stay out of their way. ' +
+  'The hives sat at the bottom of the garden behind a row of gooseberry bushes that never gave much fruit. ' +
+  'He never wore gloves, which my mother said was showing off, and he got stung far more often than he admitted. ' +
+  "Once a swarm settled in the neighbour's apple tree and he went up the ladder with a cardboard box and a kitchen brush. " +
+  'What I remember most is the noise, a low hum you could feel in your teeth. ' +
+  'We lost most of the colonies in the hard winter of 1987 and he never really started again.';
+const FIVE_AI =
+  'Beekeeping offers a unique opportunity to connect with nature while supporting vital pollinator populations. ' +
+  'Additionally, it is important to note that maintaining healthy hives requires careful attention to seasonal changes and potential threats. ' +
+  'By understanding the intricate dynamics of a colony, beekeepers can foster resilience and ensure sustainable honey production. ' +
+  'Furthermore, this rewarding practice encourages patience, mindfulness, and a deeper appreciation for the delicate balance of ecosystems. ' +
+  'Ultimately, beekeeping is not merely a hobby but a meaningful way to contribute to environmental well-being.';
+
 describe('text-detect engine', () => {
   it('loads the committed model with a version string, quickly', () => {
     assert.match(detector.version, /^ci-textdetect-\d+\.\d+\.\d+$/);
@@ -85,8 +100,8 @@ describe('text-detect engine', () => {
     const ai = detector.detect(AI_STYLE);
     assert.equal(ai.sentences.length, 6);
     assertCovers(AI_STYLE, ai);
-    const mean = ai.sentences.reduce((s, x) => s + x.aiScore, 0) / ai.sentences.length;
-    assert.ok(Math.abs(mean - ai.aiScore) < 0.35, 'sentences centre on the document score');
+    assert.ok(ai.sentences.every((s) => s.aiScore > 0.5), 'every sentence of an AI-style paragraph reads as AI');
+    assert.ok(detector.detect(HUMAN_STYLE).sentences.every((s) => s.aiScore < 0.5), 'no sentence of a casual paragraph reads as AI');
     const mixed = `${HUMAN_STYLE} ${AI_STYLE}`;
     const d = detector.detect(mixed);
     assertCovers(mixed, d);
@@ -94,6 +109,20 @@ describe('text-detect engine', () => {
     const aiPart = d.sentences.filter((s) => s.start > HUMAN_STYLE.length);
     const avg = (xs: { aiScore: number }[]): number => xs.reduce((s, x) => s + x.aiScore, 0) / xs.length;
     assert.ok(avg(aiPart) > avg(humanPart), `${avg(aiPart)} > ${avg(humanPart)}`);
+  });
+
+  it('finds the AI part of a text whose last five sentences were written by AI, and says so', () => {
+    const d = detector.detect(`${SIX_HUMAN} ${FIVE_AI}`);
+    assert.equal(d.sentences.length, 11);
+    const scores = d.sentences.map((s) => s.aiScore.toFixed(2)).join(' ');
+    assert.ok(d.sentences.slice(0, 6).every((s) => s.aiScore < 0.5), `every human sentence under 0.5: ${scores}`);
+    assert.ok(d.sentences.slice(6).filter((s) => s.aiScore > 0.5).length >= 4, `at least four AI sentences over 0.5: ${scores}`);
+    assert.match(d.note ?? '', /^The text looks mixed: the last \d of 11 sentences read as AI/);
+  });
+
+  it('gives each sentence a score of its own, not copies of the document score', () => {
+    const scores = new Set(detector.detect(`${SIX_HUMAN} ${FIVE_AI}`).sentences.map((s) => s.aiScore));
+    assert.ok(scores.size >= 9, 'scores are not copies of the document score');
   });
 
   it('covers the input with exact sentence substrings for arbitrary text', () => {
