@@ -8,5 +8,6 @@ import { corpusFeatures, loadCorpus, runFold, type HeldOutFold } from './text-de
 const docs = loadCorpus();
 const feats = corpusFeatures(docs, () => undefined);
 parentPort?.on('message', (fold: HeldOutFold) => {
-  parentPort?.postMessage(runFold(docs, feats, fold));
+  const logits = runFold(docs, feats, fold);
+  parentPort?.postMessage(logits);
 });

@@ -670,19 +670,11 @@ export interface HeldOutFold {
   group: string;
   train: number[];
   held: number[];
-  /** Also build documents joined from the held texts and return their sentence features (constructedDocs). */
-  constructed?: boolean;
-}
-
-export interface FoldResult {
-  logits: Float64Array;
-  constructed: ConstructedDoc[];
 }
 
 /** One fold: train on `train`, score `held` (run by the fold workers). */
-export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFold, lms?: FoldLms): FoldResult {
-  const fit = fitAndScore(docs, feats, fold.train, fold.held, lms);
-  return { logits: fit.logits, constructed: fold.constructed ? constructedDocs(docs, fold.held, fit) : [] };
+export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFold, lms?: FoldLms): Float64Array {
+  return fitAndScore(docs, feats, fold.train, fold.held, lms).logits;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -705,8 +697,6 @@ export interface ConstructedDoc {
   features: Float64Array;
 }
 
-/** Pairs of a human and an AI text per domain (per register group for domains holding one label), at most this many. */
-const PAIRS_PER_DOMAIN = 45;
 
 /** A run of 3–5 whole sentences of a text (or all of a shorter one), chosen by its id's hash; null when under 2 sentences. */
 function passageOf(d: CorpusDoc): string[] | null {
@@ -719,13 +709,13 @@ function passageOf(d: CorpusDoc): string[] | null {
 }
 
 /**
- * Documents joined from the texts `held` (never trained on by `fit`'s model): per domain, pairs of a
- * human and an AI passage of the same domain (of the same register group where a domain holds one
- * label), joined human then AI, AI then human, or as interleaved paragraphs, in turn; and beside each
- * pair one of its passages alone. Each scored as the engine scores text (split into sentences again,
- * a sentence's label the label of the passage it starts in).
+ * Documents joined from the texts `held` (never trained on by the model `params`): per domain, up to
+ * `pairs` pairs of a human and an AI passage of the same domain (of the same register group where a
+ * domain holds one label), joined human then AI, AI then human, or as interleaved paragraphs, in
+ * turn; and beside each pair one of its passages alone. Each scored as the engine scores text (split
+ * into sentences again, a sentence's label the label of the passage it starts in).
  */
-export function constructedDocs(docs: CorpusDoc[], held: number[], fit: { model: Linear; lm: LmTables; ngram: NgramPair | null }): ConstructedDoc[] {
+export function constructedDocs(docs: CorpusDoc[], held: number[], params: ModelParams, pairs: number): ConstructedDoc[] {
   const both = pairedDomains(docs, held);
   const pools = new Map<string, number[][]>();
   for (const i of held) {
@@ -735,26 +725,12 @@ export function constructedDocs(docs: CorpusDoc[], held: number[], fit: { model:
     pool[docs[i].y].push(i);
     pools.set(key, pool);
   }
-  const params: ModelParams = {
-    version: 'fold',
-    feature: RECIPE.feature,
-    sparse: Float32Array.from(fit.model.sparse),
-    dense: Float32Array.from(fit.model.dense),
-    bias: fit.model.bias,
-    denseMean: Float32Array.from(fit.model.mean),
-    denseStd: Float32Array.from(fit.model.std),
-    lm: fit.lm,
-    ngram: fit.ngram,
-    calibration: { a: [], b: [], shift: [] },
-    sentence: { mean: [], std: [], w: [], bias: 0, switchProb: 0.5, threshold: 0 },
-    info: {},
-  };
-  const analyzer = new Analyzer(RECIPE.feature, fit.lm, fit.ngram);
+  const analyzer = new Analyzer(params.feature, params.lm, params.ngram);
   const byHash = (xs: number[]): number[] => xs.map((i) => ({ i, h: hashInt(docs[i].row.id + '#join') })).sort((a, b) => a.h - b.h || a.i - b.i).map((x) => x.i);
   const out: ConstructedDoc[] = [];
   for (const key of [...pools.keys()].sort()) {
     const [hs, as] = pools.get(key)!.map((xs) => byHash(xs).filter((i) => passageOf(docs[i]) !== null));
-    const n = Math.min(hs.length, as.length, PAIRS_PER_DOMAIN);
+    const n = Math.min(hs.length, as.length, pairs);
     for (let k = 0; k < n; k++) {
       const h = passageOf(docs[hs[k]])!;
       const a = passageOf(docs[as[k]])!;
@@ -792,18 +768,11 @@ function scoreJoined(analyzer: Analyzer, params: ModelParams, kind: JoinKind, do
  * lands at its texts' places, so the output does not depend on scheduling. Cached under the temp folder.
  */
 export async function heldOutLogits(kind: string, docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string | undefined, log: (s: string) => void = console.log): Promise<Float64Array> {
-  return (await heldOutFolds(kind, docs, train, groupOf, false, log)).logits;
-}
-
-/** heldOutLogits, and with `constructed` the documents joined from each fold's held texts (constructedDocs), scored by that fold's model. */
-export async function heldOutFolds(kind: string, docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string | undefined, constructed: boolean, log: (s: string) => void = console.log): Promise<FoldResult> {
-  const name = constructed ? `${kind}+joined` : kind;
-  return cachedHeldOut(heldOutCache(name, docs), `${name} held-out logits`, log, async () => {
+  return cachedHeldOut(heldOutCache(kind, docs), `${kind} held-out logits`, log, async () => {
     const groups = [...new Set(train.map((i) => groupOf(docs[i])).filter((g): g is string => g !== undefined))].sort();
     // Excerpts train with their group and are never scored (their logit stays NaN).
-    const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt), constructed }));
-    const results = await runFolds(kind, folds, log);
-    return { logits: alignedLogits(train, folds, results.map((r) => r.logits)), constructed: results.flatMap((r) => r.constructed) };
+    const folds: HeldOutFold[] = groups.map((g) => ({ group: g, train: train.filter((i) => groupOf(docs[i]) !== g), held: train.filter((i) => groupOf(docs[i]) === g && !docs[i].excerpt) }));
+    return alignedLogits(train, folds, await runFolds(kind, folds, log));
   });
 }
 
@@ -830,18 +799,18 @@ export function alignedLogits(train: number[], folds: HeldOutFold[], logits: Flo
  * Trains and scores `folds` on FOLD_WORKERS worker threads; the logits of fold j at [j], so the
  * result does not depend on scheduling.
  */
-export async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<FoldResult[]> {
-  const out: FoldResult[] = new Array(folds.length);
+export async function runFolds(kind: string, folds: HeldOutFold[], log: (s: string) => void): Promise<Float64Array[]> {
+  const out: Float64Array[] = new Array(folds.length);
   let next = 0;
   const t0 = performance.now();
   const worker = async (): Promise<void> => {
     const w = new Worker(new URL('./text-detect-fold-worker.mjs', import.meta.url));
     try {
       for (let j = next++; j < folds.length; j = next++) {
-        out[j] = await new Promise<FoldResult>((resolve, reject) => {
-          w.once('message', (result: FoldResult) => {
+        out[j] = await new Promise<Float64Array>((resolve, reject) => {
+          w.once('message', (logits: Float64Array) => {
             w.off('error', reject);
-            resolve(result);
+            resolve(logits);
           });
           w.once('error', reject);
           w.postMessage(folds[j]);

@@ -1,18 +1,28 @@
 /**
  * The sentence model of the AI-text detector (model.ts sentenceScoresOf): trained on documents joined
- * from held-out human and AI passages (text-detect-recipe.ts constructedDocs), and its figures on such
- * documents, each register group's documents scored by the sentence model trained on the others'.
+ * from passages of dev.jsonl, the texts the document model never trains on (text-detect-recipe.ts
+ * constructedDocs), and its figures on such documents, each register group's documents scored by the
+ * sentence model trained on the other groups'.
  */
 import { SENTENCE_DIM, Z_CLIP, chainPosterior, emissionLogits, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
 import { SHORT_TEXT_WORDS } from '../../server/engines/text-detect/index.ts';
 import { auc } from './metrics.ts';
-import { lbfgs, registerGroupOf, type ConstructedDoc } from './text-detect-recipe.ts';
+import { constructedDocs, lbfgs, registerGroupOf, type ConstructedDoc, type CorpusDoc } from './text-detect-recipe.ts';
+import type { ModelParams } from '../../server/engines/text-detect/model.ts';
+
+/** Pairs of a human and an AI passage per dev domain (dev.jsonl has 25 to 215 of each label per domain). */
+const DEV_PAIRS = 150;
+
+/** The joined documents of dev.jsonl's texts, scored by the document model `params` (which never saw them). */
+export function devJoinedDocs(docs: CorpusDoc[], params: ModelParams): ConstructedDoc[] {
+  return constructedDocs(docs, docs.map((_, i) => i).filter((i) => docs[i].source === 'dev'), params, DEV_PAIRS);
+}
 
 /** Share of the training documents' human sentences that may score above 0.5 (the threshold's target). */
 export const HUMAN_SENTENCE_FPR = 0.02;
 /** Grids of the chain's switch probability and of the emission logits' temperature (chosen by the training log-loss). */
-const SWITCH = [0.02, 0.05, 0.1, 0.2, 0.3];
-const TEMPERATURE = [0.3, 0.45, 0.6, 0.8, 1];
+const SWITCH = [0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5];
+const TEMPERATURE = [0.15, 0.2, 0.3, 0.45, 0.6, 0.8, 1, 1.3];
 const L2 = 1e-3;
 
 /** Fits the sentence model on `docs`: logistic emission, then the chain's switch and temperature, then the threshold. */
@@ -178,7 +188,7 @@ export function sentenceFigures(docs: ConstructedDoc[], scores: Float64Array[]):
     withinAuc: within.reduce((a, b) => a + b, 0) / Math.max(1, within.length),
     humanFlagged: flag[0] / Math.max(1, n[0]),
     aiFlagged: flag[1] / Math.max(1, n[1]),
-    boundary: bHit / Math.max(1, bN),
+    boundary: bN > 0 ? bHit / bN : NaN,
     pureHumanFlagged: pure.hFlag / Math.max(1, pure.h),
     pureHumanDocsFlagged: pure.hDocsFlag / Math.max(1, pure.hDocs),
     pureAiFlagged: pure.aFlag / Math.max(1, pure.a),
