@@ -1,10 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SENTENCE_DIM, chainPosterior, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
-import { mixedNote, type SentenceScore } from '../../server/engines/text-detect/index.ts';
+import { readFileSync } from 'node:fs';
+import { SENTENCE_DIM, bandOf, chainPosterior, deserializeModel, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
+import { MODEL_FILE, mixedNote, type SentenceScore } from '../../server/engines/text-detect/index.ts';
+import { countWords } from '../../server/engines/shared/text.ts';
 import { changePoint, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
-import type { ConstructedDoc } from '../../scripts/lib/text-detect-recipe.ts';
+import { constructedDocs, type ConstructedDoc, type CorpusDoc } from '../../scripts/lib/text-detect-recipe.ts';
 
 /** Posterior log-odds of "AI" of each sentence by summing over every author sequence (the chain's definition). */
 function bruteForce(e: number[], rho: number): number[] {
@@ -100,5 +102,29 @@ describe('text-detect sentence model', () => {
   it('finds a change point', () => {
     assert.equal(changePoint([0.1, 0.2, 0.1, 0.9, 0.8, 0.9]), 3);
     assert.equal(changePoint([0.9, 0.1, 0.2]), 1);
+  });
+});
+
+describe('text-detect joined documents', () => {
+  const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+  const text = (who: string, k: number): string => Array.from({ length: 6 }, (_, s) => `${who} wrote sentence number ${s + 1} of text ${k} about the garden.`).join(' ');
+  const doc = (id: string, y: number, t: string): CorpusDoc => ({
+    row: { id, text: t, label: y ? 'ai' : 'human', domain: 'essay', generator: y ? 'gpt-4' : 'human', attack: 'none', source_repo: 'test' },
+    source: 'dev', y, words: countWords(t), band: bandOf(countWords(t)), family: y ? 'openai-gpt-4' : 'human', half: 0, part: 0,
+  });
+  const docs = Array.from({ length: 12 }, (_, k) => doc(`d${k}`, k % 2, text(k % 2 ? 'A model' : 'A person', k)));
+
+  it('labels each sentence by the passage it comes from, in the three joins and alone', () => {
+    const joined = constructedDocs(docs, docs.map((_, i) => i), params, 100);
+    assert.equal(joined.length, 12, 'six pairs, each joined and one passage alone');
+    for (const d of joined) {
+      assert.equal(d.features.length, d.labels.length * SENTENCE_DIM);
+      const ys = Array.from(d.labels);
+      const runs = ys.filter((y, s) => s === 0 || y !== ys[s - 1]).join('');
+      const expected = { 'human-ai': '01', 'ai-human': '10', interleaved: '0101', human: '0', ai: '1' }[d.kind];
+      assert.equal(runs, expected, d.kind);
+      assert.ok(ys.length >= 3 && ys.length <= 10);
+    }
+    assert.deepEqual([...new Set(joined.map((d) => d.kind))].sort(), ['ai', 'ai-human', 'human', 'human-ai', 'interleaved']);
   });
 });
