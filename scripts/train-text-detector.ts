@@ -9,27 +9,58 @@
  *    trained on all other domains scores it.
  * 3. Calibration per length band fitted on those held-out logits (Platt, then each band's operating
  *    point at its held-out human false-positive target): the calibration an unseen domain needs.
- * 4. The final model on all of train + extra, with the language model of all their human texts.
+ * 4. The final model on all of train + extra, with the language model of all their human texts
+ *    (`--final-only` trains and caches just this, e.g. while the eval's folds run).
+ * 5. The sentence model (text-detect-sentences.ts), on documents joined from passages of dev.jsonl
+ *    texts (never trained on by the document model) as the final model scores them
+ *    (`--sentences-only`: just this, on the committed artefact's document model).
  *
  * Deterministic: the same data give the same file byte for byte (fixed halves, full-batch L-BFGS,
- * fixed summation order, no dates in the artefact). dev.jsonl is not used.
+ * fixed summation order, no dates in the artefact). dev.jsonl trains only the sentence model.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, serializeModel, type ModelParams } from '../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type ModelParams, type SentenceModel } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, corpusFeatures, fitAndScore, heldOutLogits, loadCorpus, registerGroupOf, withoutExcerpts } from './lib/text-detect-recipe.ts';
+import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, heldOutLogits, loadCorpus, registerGroupOf, withoutExcerpts, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
+import type { LmTables } from '../server/engines/text-detect/features.ts';
+import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
+import { devJoinedDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
 import { BAND_FPR, GROUP_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
 import { TEXT_DETECT_DATA, requireData } from './eval/text-detect.ts';
 
-/** Sentence deviation strength and shrinkage (kept from ci-textdetect-1: chosen on spliced documents). */
-const SENTENCE = { lambda: 32, kappa: 20 };
+/** The model on all training texts, with its language models; cached under the temp folder like the held-out folds. */
+async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<{ model: Linear; lm: LmTables; ngram: NgramPair | null }> {
+  return cachedHeldOut(heldOutCache('final', docs), 'final model', console.log, async () => {
+    const t1 = performance.now();
+    const { model, lm, ngram } = fitAndScore(docs, feats, train, [], undefined, true);
+    console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    return { model, lm, ngram };
+  });
+}
+
+/** The sentence model, on documents joined from dev.jsonl passages scored by the document model `params`. */
+function sentenceModel(docs: CorpusDoc[], params: ModelParams): SentenceModel {
+  const joined = devJoinedDocs(docs, params);
+  const m = trainSentenceModel(joined);
+  console.log(`sentence model from ${joined.length} documents joined from dev.jsonl passages: switch ${m.switchProb}, threshold ${m.threshold.toFixed(3)}, weights ${m.w.map((w, k) => `${SENTENCE_FEATURES[k]} ${w.toFixed(2)}`).join(', ')}`);
+  return m;
+}
 
 async function main(): Promise<void> {
   requireData(TEXT_DETECT_DATA);
   const t0 = performance.now();
   const docs = loadCorpus();
+  if (process.argv.includes('--sentences-only')) {
+    // Only the sentence model, on the committed document model (what a full run trains before it).
+    const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+    params.version = MODEL_VERSION;
+    params.sentence = sentenceModel(docs, params);
+    writeFileSync(MODEL_FILE, serializeModel(params));
+    console.log(`wrote ${path.relative(process.cwd(), MODEL_FILE)} with a new sentence model, version ${MODEL_VERSION}`);
+    return;
+  }
   const feats = corpusFeatures(docs);
   const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   const count = (p: (d: (typeof docs)[number]) => boolean): number => train.filter((i) => p(docs[i])).length;
@@ -41,14 +72,17 @@ async function main(): Promise<void> {
   };
   console.log(`recipe ${JSON.stringify(RECIPE)}\ntexts ${JSON.stringify(texts)}`);
 
+  if (process.argv.includes('--final-only')) {
+    // The final model alone (cached): it can be trained while the held-out folds run elsewhere.
+    await finalModel(docs, feats, train);
+    return;
+  }
   const lodo = withoutExcerpts(docs, train, await heldOutLogits('lodo', docs, train, (d) => registerGroupOf(d.row.domain)));
   const calibration = fitCalibration(lodo.x, docs, lodo.which);
   console.log('calibration per length band (from held-out-register logits):');
   LENGTH_BANDS.forEach((b, k) => console.log(`  ${b.name} words: a=${calibration.a[k].toFixed(4)} b=${calibration.b[k].toFixed(4)} (operating-point shift ${calibration.shift[k].toFixed(3)})`));
 
-  const t1 = performance.now();
-  const { model, lm, ngram } = fitAndScore(docs, feats, train, [], undefined, true);
-  console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  const { model, lm, ngram } = await finalModel(docs, feats, train);
   const order = Array.from({ length: DENSE_DIM }, (_, k) => k).sort((p, q) => Math.abs(model.dense[q]) - Math.abs(model.dense[p]));
   console.log(`dense weights: ${order.filter((k) => model.dense[k] !== 0).map((k) => `${DENSE_NAMES[k]} ${model.dense[k].toFixed(3)}`).join(', ')}`);
 
@@ -63,7 +97,7 @@ async function main(): Promise<void> {
     lm,
     ngram,
     calibration,
-    sentence: SENTENCE,
+    sentence: { mean: [], std: [], w: [], bias: 0, switchProb: 0.5, threshold: 0 },
     info: {
       trainedOn: texts,
       texts: train.length,
@@ -73,6 +107,7 @@ async function main(): Promise<void> {
       bandFpr: BAND_FPR,
     },
   };
+  params.sentence = sentenceModel(docs, params);
   mkdirSync(path.dirname(MODEL_FILE), { recursive: true });
   const json = serializeModel(params);
   writeFileSync(MODEL_FILE, json);

@@ -15,13 +15,16 @@
  *
  * Trainings are cached under the temp folder (the trainer shares the held-out-register one), so a
  * rerun after `npm run train -- text-detect` costs only the generator-family folds. `--quick` skips 2;
- * `--no-shipped` skips 3 (sections 1 and 2 need only the recipe, not an artefact the engine can load).
+ * `--no-shipped` skips 3 (sections 1 and 2 need only the recipe, not an artefact the engine can load);
+ * `--sentences` runs only section 3's mixed documents (the sentence scores on documents joined from
+ * dev.jsonl passages, each register group's scored by the sentence model trained on the others').
  * Measuring-stick checks (text-detect-nested.ts; not part of the protocol): `--nested-calibration` fits
  * section 1's calibrations doubly held out; `--hold-out-domain D` adds section 1b, D held out alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { auc } from '../lib/metrics.ts';
+import type { CorpusDoc } from '../lib/text-detect-recipe.ts';
 
 export const DATA_ROOT = path.resolve(import.meta.dirname, '../../../shared/data');
 export const TEXT_DETECT_DATA = path.join(DATA_ROOT, 'text-detect');
@@ -228,6 +231,10 @@ export async function run(args: string[]): Promise<void> {
   const { LENGTH_BANDS, scoreAt } = await import('../../server/engines/text-detect/model.ts');
   const { MODEL_VERSION, loadTextDetector } = await import('../../server/engines/text-detect/index.ts');
   const docs = R.loadCorpus();
+  if (args.includes('--sentences')) {
+    await mixedDocuments(docs);
+    return;
+  }
   const trainAll = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   const groupOf = (d: (typeof docs)[number]): string => R.registerGroupOf(d.row.domain);
   console.log(`# text-detect: held-out protocol for the recipe of ${MODEL_VERSION}\n`);
@@ -361,6 +368,8 @@ export async function run(args: string[]): Promise<void> {
   console.log(overallLine('dev', rates(devScores, devRows.map((r) => (r.label === 'ai' ? 1 : 0)))));
   console.log('\n' + groupTable(devRows, devScores, 'domain'));
 
+  await mixedDocuments(docs);
+
   const sentences = await learnerSentences();
   if (sentences.length > 0) {
     console.log('\nSingle learner sentences, each scored alone:\n');
@@ -375,6 +384,27 @@ export async function run(args: string[]): Promise<void> {
     console.log('\nOther human writing from outside the training data:\n');
     console.log(probeTable(probes, (t) => detector.detect(t).aiScore));
   }
+
+  // Sentence flags in human writing the model never saw (also registers without AI texts, which the joined documents of 1c lack).
+  console.log('\nSentences of human texts flagged (score > 0.5) by the shipped model:\n');
+  console.log('| human texts | n texts | sentences | sentences flagged % | texts with a flagged sentence % |\n|---|---:|---:|---:|---:|');
+  const flagRow = (name: string, texts: string[]): void => {
+    let n = 0;
+    let flagged = 0;
+    let any = 0;
+    for (const t of texts) {
+      const s = detector.detect(t).sentences;
+      n += s.length;
+      const k = s.filter((x) => x.aiScore > 0.5).length;
+      flagged += k;
+      if (k > 0) any++;
+    }
+    console.log(`| ${name} | ${texts.length} | ${n} | ${pc(flagged / Math.max(1, n))} | ${pc(any / Math.max(1, texts.length))} |`);
+  };
+  const devDomains = [...new Set(devRows.filter((r) => r.label === 'human').map((r) => r.domain))].sort();
+  for (const d of devDomains) flagRow(`dev ${d}`, devRows.filter((r) => r.label === 'human' && r.domain === d).map((r) => r.text));
+  for (const p of probes) flagRow(p.name, p.texts);
+  flagRow('dev AI texts (for comparison: share of AI sentences flagged)', devRows.filter((r) => r.label === 'ai').map((r) => r.text));
 
   console.log('\nThe same texts cut to their first 30, 60 and 150 words (texts longer than 150 words; mean ai_score, and share above 0.5):\n');
   console.log('| texts | n | full | 150 | 60 | 30 |\n|---|---:|---:|---:|---:|---:|');
@@ -400,6 +430,28 @@ export async function run(args: string[]): Promise<void> {
     const d = detector.detect(t);
     console.log(`- ${fmt(d.aiScore)} (${d.sentences.length} items${d.note ? '; note' : ''}): "${t}"`);
   }
+}
+
+/** Mixed documents joined from dev.jsonl passages: the sentence scores' figures, per register group (section 3). */
+async function mixedDocuments(docs: CorpusDoc[]): Promise<void> {
+  const M = await import('../../server/engines/text-detect/model.ts');
+  const I = await import('../../server/engines/text-detect/index.ts');
+  const S = await import('../lib/text-detect-sentences.ts');
+  const joined = S.devJoinedDocs(docs, M.deserializeModel(readFileSync(I.MODEL_FILE, 'utf8')));
+  const joinedScores = S.heldOutSentenceScores(joined);
+  console.log(`\nMixed documents: sentence scores. Documents joined from a human and an AI passage (3–5 sentences each, same domain) of dev.jsonl texts, human then AI, AI then human, or as interleaved paragraphs, with one of the two passages alone beside each; scored by the shipped document model (which never saw dev.jsonl) and, for each register group, by the sentence model trained on the other groups' joined documents (the shipped sentence model learns from all of them). Sentence flagged: score > 0.5. Boundary: the change point of the scores within one sentence of the true one (two-part documents).\n`);
+  console.log('| group | mixed docs | sentence AUC | within-doc AUC | human sentences flagged % | AI sentences flagged % | boundary ±1 % | human passages: sentences flagged % | human passages with a flag % | AI passages: sentences flagged % |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const sentenceRow = (name: string, ks: number[]): void => {
+    const f = S.sentenceFigures(ks.map((j) => joined[j]), ks.map((j) => joinedScores[j]));
+    console.log(`| ${name} | ${f.docs} | ${fmt(f.auc)} | ${fmt(f.withinAuc)} | ${pc(f.humanFlagged)} | ${pc(f.aiFlagged)} | ${pc(f.boundary)} | ${pc(f.pureHumanFlagged)} | ${pc(f.pureHumanDocsFlagged)} | ${pc(f.pureAiFlagged)} |`);
+  };
+  const joinedGroups = [...new Set(joined.map(S.joinedGroupOf))].sort();
+  for (const g of joinedGroups) sentenceRow(g, joined.map((_, j) => j).filter((j) => S.joinedGroupOf(joined[j]) === g));
+  sentenceRow('**all**', joined.map((_, j) => j));
+  for (const kind of ['human-ai', 'ai-human', 'interleaved'] as const) sentenceRow(`all, ${kind}`, joined.map((_, j) => j).filter((j) => joined[j].kind === kind || !['human-ai', 'ai-human', 'interleaved'].includes(joined[j].kind)));
+  const worstHuman = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) })).reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
+  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%).`);
+
 }
 
 /** The CoNLL-2013 and JFLEG learner sentences, one text each (evaluation only). */

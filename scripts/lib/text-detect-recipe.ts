@@ -35,7 +35,7 @@ import {
   type FeatureConfig,
   type LmTables,
 } from '../../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, bandOf, sigmoid, standardize } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, bandOf, documentLogit, sentenceFeatures, sigmoid, standardize, type ModelParams } from '../../server/engines/text-detect/model.ts';
 import { NGRAM_NAMES, NG_ACC, buildNgram, ngramDense, ngramSentence, type NgramPair } from '../../server/engines/text-detect/ngram-lm.ts';
 import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from '../eval/text-detect.ts';
 import { debianHumanTexts } from './debian-human-text.ts';
@@ -525,7 +525,7 @@ export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: numb
   return { sparse: w.subarray(0, sparseDim), dense: w.subarray(sparseDim, sparseDim + DENSE_DIM), bias: w[dim - 1], mean, std };
 }
 
-function lbfgs(dim: number, lossGrad: (w: Float64Array, g: Float64Array) => number, iters: number, log: boolean): Float64Array {
+export function lbfgs(dim: number, lossGrad: (w: Float64Array, g: Float64Array) => number, iters: number, log: boolean): Float64Array {
   const M = 8;
   const w = new Float64Array(dim);
   const g = new Float64Array(dim);
@@ -675,6 +675,91 @@ export interface HeldOutFold {
 /** One fold: train on `train`, score `held` (run by the fold workers). */
 export function runFold(docs: CorpusDoc[], feats: DocFeatures[], fold: HeldOutFold, lms?: FoldLms): Float64Array {
   return fitAndScore(docs, feats, fold.train, fold.held, lms).logits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents joined from a human and an AI passage (the sentence model's training and its figures)
+
+/** How a constructed document was joined: a human passage then an AI one, the reverse, paragraphs interleaved, or one passage alone. */
+export type JoinKind = 'human-ai' | 'ai-human' | 'interleaved' | 'human' | 'ai';
+
+export interface ConstructedDoc {
+  kind: JoinKind;
+  domain: string;
+  /** Corpus indices of the texts its passages come from. */
+  parts: number[];
+  words: number;
+  /** Document logit under the fold's model. */
+  logit: number;
+  /** 1 for each AI sentence, 0 for each human one. */
+  labels: Uint8Array;
+  /** sentenceFeatures of the document under the fold's model. */
+  features: Float64Array;
+}
+
+
+/** A run of 3–5 whole sentences of a text (or all of a shorter one), chosen by its id's hash; null when under 2 sentences. */
+function passageOf(d: CorpusDoc): string[] | null {
+  const spans = splitSentences(d.row.text).filter((s) => countWords(s.text) > 0);
+  if (spans.length < 2) return null;
+  const h = Math.abs(hashInt(d.row.id + '#passage'));
+  const len = Math.min(spans.length, 3 + (h % 3));
+  const from = (h >>> 3) % (spans.length - len + 1);
+  return spans.slice(from, from + len).map((s) => s.text.replace(/\s+/g, ' '));
+}
+
+/**
+ * Documents joined from the texts `held` (never trained on by the model `params`): per domain, up to
+ * `pairs` pairs of a human and an AI passage of the same domain (of the same register group where a
+ * domain holds one label), joined human then AI, AI then human, or as interleaved paragraphs, in
+ * turn; and beside each pair one of its passages alone. Each scored as the engine scores text (split
+ * into sentences again, a sentence's label the label of the passage it starts in).
+ */
+export function constructedDocs(docs: CorpusDoc[], held: number[], params: ModelParams, pairs: number): ConstructedDoc[] {
+  const both = pairedDomains(docs, held);
+  const pools = new Map<string, number[][]>();
+  for (const i of held) {
+    if (docs[i].excerpt) continue;
+    const key = both.has(docs[i].row.domain) ? docs[i].row.domain : `group:${registerGroupOf(docs[i].row.domain)}`;
+    const pool = pools.get(key) ?? [[], []];
+    pool[docs[i].y].push(i);
+    pools.set(key, pool);
+  }
+  const analyzer = new Analyzer(params.feature, params.lm, params.ngram);
+  const byHash = (xs: number[]): number[] => xs.map((i) => ({ i, h: hashInt(docs[i].row.id + '#join') })).sort((a, b) => a.h - b.h || a.i - b.i).map((x) => x.i);
+  const out: ConstructedDoc[] = [];
+  for (const key of [...pools.keys()].sort()) {
+    const [hs, as] = pools.get(key)!.map((xs) => byHash(xs).filter((i) => passageOf(docs[i]) !== null));
+    const n = Math.min(hs.length, as.length, pairs);
+    for (let k = 0; k < n; k++) {
+      const h = passageOf(docs[hs[k]])!;
+      const a = passageOf(docs[as[k]])!;
+      const kind: JoinKind = (['human-ai', 'ai-human', 'interleaved'] as const)[k % 3];
+      const mid = (p: string[]): number => Math.ceil(p.length / 2);
+      // Paragraphs (string, label); a document is its paragraphs joined by blank lines, a passage's sentences by spaces.
+      const paragraphs: [string[], number][] =
+        kind === 'human-ai' ? [[h, 0], [a, 1]] : kind === 'ai-human' ? [[a, 1], [h, 0]] : [[h.slice(0, mid(h)), 0], [a.slice(0, mid(a)), 1], [h.slice(mid(h)), 0], [a.slice(mid(a)), 1]];
+      out.push(scoreJoined(analyzer, params, kind, docs[hs[k]].row.domain, [hs[k], as[k]], paragraphs.filter(([p]) => p.length > 0)));
+      const alone = k % 2 === 0 ? 0 : 1;
+      out.push(scoreJoined(analyzer, params, alone ? 'ai' : 'human', docs[hs[k]].row.domain, [alone ? as[k] : hs[k]], [[alone ? a : h, alone]]));
+    }
+  }
+  return out;
+}
+
+function scoreJoined(analyzer: Analyzer, params: ModelParams, kind: JoinKind, domain: string, parts: number[], paragraphs: [string[], number][]): ConstructedDoc {
+  let text = '';
+  const starts: { at: number; y: number }[] = [];
+  for (const [p, y] of paragraphs) {
+    if (text) text += '\n\n';
+    starts.push({ at: text.length, y });
+    text += p.join(' ');
+  }
+  const spans = splitSentences(text);
+  const labels = Uint8Array.from(spans, (s) => starts.filter((p) => p.at <= s.start).at(-1)!.y);
+  const an = analyzer.analyse(spans.map((s) => s.text));
+  const logit = documentLogit(params, an);
+  return { kind, domain, parts, words: countWords(text), logit, labels, features: sentenceFeatures(params, an, logit) };
 }
 
 /**

@@ -204,6 +204,10 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Detect', exact: true }).click();
     await page.locator('.highlighted mark').first().waitFor();
     assert.equal(await page.locator('.highlighted mark').count(), 3);
+    // The sentences that carry the verdict are named and underlined.
+    const verdict = (await page.locator('.sentence-verdict').textContent()) ?? '';
+    assert.match(verdict, /^(No sentence of 3 reads as AI|All 3 sentences read as AI|[12] of 3 sentences read as AI \(underlined\): sentences? [\d, ]+)\.$/);
+    assert.equal(await page.locator('.highlighted mark.reads-ai').count(), Number(/^All/.test(verdict) ? 3 : /^No/.test(verdict) ? 0 : verdict[0]));
     await visit(page, 'playground');
     await page.getByRole('button', { name: 'Grammar', exact: true }).click();
     await page.getByRole('button', { name: 'Correct', exact: true }).click();

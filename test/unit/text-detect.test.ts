@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadTextDetector, logitBreakdown, type Detection, type TextDetector } from '../../server/engines/text-detect/index.ts';
+import { SHORT_TEXT_WORDS, loadTextDetector, logitBreakdown, type Detection, type TextDetector } from '../../server/engines/text-detect/index.ts';
 import { normalizeForFeatures } from '../../server/engines/text-detect/normalize.ts';
 import { LENGTH_BANDS, calibrationAt, deserializeModel, scoreAt, serializeModel, sigmoid } from '../../server/engines/text-detect/model.ts';
 import { HashSet32 } from '../../server/engines/text-detect/features.ts';
@@ -38,6 +38,21 @@ const HUMAN_STYLE =
   "noodles came out like 20 min after mine lol. waiter was nice tho, he comped us a beer when we complained. " +
   "parking's a nightmare btw, we circled the block 3 times before giving up and walking from the garage. " +
   "would i go back... maybe for lunch? idk. my sister swears by their spicy miso but i didn't see what the fuss was about.";
+
+// Written for this test: six sentences of a personal account, then five in the voice of a chat assistant.
+const SIX_HUMAN =
+  'My father kept bees for almost thirty years, and I spent most summers of my childhood trying to stay out of their way. ' +
+  'The hives sat at the bottom of the garden behind a row of gooseberry bushes that never gave much fruit. ' +
+  'He never wore gloves, which my mother said was showing off, and he got stung far more often than he admitted. ' +
+  "Once a swarm settled in the neighbour's apple tree and he went up the ladder with a cardboard box and a kitchen brush. " +
+  'What I remember most is the noise, a low hum you could feel in your teeth. ' +
+  'We lost most of the colonies in the hard winter of 1987 and he never really started again.';
+const FIVE_AI =
+  'Beekeeping offers a unique opportunity to connect with nature while supporting vital pollinator populations. ' +
+  'Additionally, it is important to note that maintaining healthy hives requires careful attention to seasonal changes and potential threats. ' +
+  'By understanding the intricate dynamics of a colony, beekeepers can foster resilience and ensure sustainable honey production. ' +
+  'Furthermore, this rewarding practice encourages patience, mindfulness, and a deeper appreciation for the delicate balance of ecosystems. ' +
+  'Ultimately, beekeeping is not merely a hobby but a meaningful way to contribute to environmental well-being.';
 
 describe('text-detect engine', () => {
   // How fast it loads is measured by `npm run bench -- text-detect`, not here.
@@ -84,8 +99,8 @@ describe('text-detect engine', () => {
     const ai = detector.detect(AI_STYLE);
     assert.equal(ai.sentences.length, 6);
     assertCovers(AI_STYLE, ai);
-    const mean = ai.sentences.reduce((s, x) => s + x.aiScore, 0) / ai.sentences.length;
-    assert.ok(Math.abs(mean - ai.aiScore) < 0.35, 'sentences centre on the document score');
+    assert.ok(ai.sentences.filter((s) => s.aiScore > 0.5).length >= 5, 'the sentences of an AI-style paragraph read as AI');
+    assert.ok(detector.detect(HUMAN_STYLE).sentences.every((s) => s.aiScore < 0.5), 'no sentence of a casual paragraph reads as AI');
     const mixed = `${HUMAN_STYLE} ${AI_STYLE}`;
     const d = detector.detect(mixed);
     assertCovers(mixed, d);
@@ -93,6 +108,20 @@ describe('text-detect engine', () => {
     const aiPart = d.sentences.filter((s) => s.start > HUMAN_STYLE.length);
     const avg = (xs: { aiScore: number }[]): number => xs.reduce((s, x) => s + x.aiScore, 0) / xs.length;
     assert.ok(avg(aiPart) > avg(humanPart), `${avg(aiPart)} > ${avg(humanPart)}`);
+  });
+
+  it('finds the AI part of a text whose last five sentences were written by AI, and says so', () => {
+    const d = detector.detect(`${SIX_HUMAN} ${FIVE_AI}`);
+    assert.equal(d.sentences.length, 11);
+    const scores = d.sentences.map((s) => s.aiScore.toFixed(2)).join(' ');
+    assert.ok(d.sentences.slice(0, 6).every((s) => s.aiScore < 0.5), `every human sentence under 0.5: ${scores}`);
+    assert.ok(d.sentences.slice(6).filter((s) => s.aiScore > 0.5).length >= 4, `at least four AI sentences over 0.5: ${scores}`);
+    assert.match(d.note ?? '', /^The text looks mixed: the last \d of 11 sentences read as AI/);
+  });
+
+  it('gives each sentence a score of its own, not copies of the document score', () => {
+    const scores = new Set(detector.detect(`${SIX_HUMAN} ${FIVE_AI}`).sentences.map((s) => s.aiScore));
+    assert.ok(scores.size >= 9, 'scores are not copies of the document score');
   });
 
   it('covers the input with exact sentence substrings for arbitrary text', () => {
@@ -190,7 +219,7 @@ describe('text-detect engine', () => {
       assert.match(d.note ?? '', /short/);
     }
     assert.equal(detector.detect(late.toLowerCase()).sentences.length, 4);
-    assert.equal(detector.detect(AI_STYLE).note, undefined, 'a paragraph of 80 words is long enough for a verdict');
+    assert.doesNotMatch(detector.detect(AI_STYLE).note ?? '', /short/, 'a paragraph of 80 words is long enough for a verdict');
   });
 
   it('calibrates per length band: continuous in the word count, increasing in the logit', () => {
@@ -222,12 +251,16 @@ describe('text-detect engine', () => {
     );
   });
 
-  it('property: no sentence claims more certainty than its document', () => {
+  it('property: the sentences of a short text stay in the "Likely" ranges, and the note names the AI-reading ones', () => {
     const pieces = [AI_STYLE, HUMAN_STYLE, 'The cat sat on the mat.', 'Furthermore, it is crucial to leverage robust insights.', 'lol ok.', '\n\n'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }), (parts) => {
-        const d = detector.detect(parts.join(' '));
-        for (const s of d.sentences) assert.ok(Math.abs(s.aiScore - 0.5) <= Math.abs(d.aiScore - 0.5) + 1e-12, `${s.aiScore} vs document ${d.aiScore}`);
+        const text = parts.join(' ');
+        const d = detector.detect(text);
+        if (countWords(text) < SHORT_TEXT_WORDS) for (const s of d.sentences) assert.ok(s.aiScore >= 0.3 && s.aiScore <= 0.7, `${s.aiScore} in a text of ${countWords(text)} words`);
+        const flagged = d.sentences.filter((s) => countWords(s.text) > 0 && s.aiScore > 0.5).length;
+        const read = d.sentences.filter((s) => countWords(s.text) > 0).length;
+        assert.equal(/looks mixed/.test(d.note ?? ''), flagged > 0 && flagged < read);
       }),
       { numRuns: 100 },
     );

@@ -273,9 +273,18 @@ export interface Analysis {
   charEnds: Int32Array;
   /** Raw dense features (DENSE_NAMES order). */
   dense: Float64Array;
+  /** Each sentence's own language-model sums, SENTENCE_STATS numbers a sentence (zeros without the models). */
+  sentenceStats: Float64Array;
   /** Total word count. */
   words: number;
 }
+
+/**
+ * Per-sentence sums in `Analysis.sentenceStats`: tokens, Σ ln p_bigram and Σ ln p_unigram of the human
+ * language model, Σ llr (ln p_ai − ln p_human) and Σ normalised surprisal under the human and the AI
+ * trigram model: the sentence's own evidence, for the sentence scores (model.ts).
+ */
+export const SENTENCE_STATS = 6;
 
 /** Dense slot of a punctuation character's rate; 0 for '.', -1 for any other symbol. */
 function punctSlot(c: number): number {
@@ -529,6 +538,7 @@ export class Analyzer {
     const lmAcc = this.lmAcc.fill(0);
     const ngram = this.ngram;
     const ngAcc = this.ngAcc.fill(0);
+    const stats = new Float64Array(ns * SENTENCE_STATS);
 
     let words = 0;
     let wlSum = 0;
@@ -622,8 +632,25 @@ export class Analyzer {
         }
         prev = h;
       }
-      if (lm) lmSentence(lm, toks, 0, nt, lmAcc);
-      if (ngram) ngramSentence(ngram, toks, 0, nt, ngAcc);
+      const st = si * SENTENCE_STATS;
+      stats[st] = nt;
+      if (lm) {
+        // The sentence's share of the document sums: the accumulators' change over this sentence.
+        const b0 = lmAcc[1];
+        const u0 = lmAcc[3];
+        lmSentence(lm, toks, 0, nt, lmAcc);
+        stats[st + 1] = lmAcc[1] - b0;
+        stats[st + 2] = lmAcc[3] - u0;
+      }
+      if (ngram) {
+        const l0 = ngAcc[2];
+        const h0 = ngAcc[4];
+        const a0 = ngAcc[5];
+        ngramSentence(ngram, toks, 0, nt, ngAcc);
+        stats[st + 3] = ngAcc[2] - l0;
+        stats[st + 4] = ngAcc[4] - h0;
+        stats[st + 5] = ngAcc[5] - a0;
+      }
       word.push(combine(combine(prev, SENT_END), SEED_BI) & this.wordMask);
       wordEnds[si] = word.n;
       if (sw > 0) {
@@ -682,6 +709,7 @@ export class Analyzer {
       charIdx: char.a.subarray(0, char.n),
       charEnds,
       dense: d,
+      sentenceStats: stats,
       words,
     };
   }

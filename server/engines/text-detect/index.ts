@@ -10,7 +10,7 @@ import { francAll } from 'franc';
 import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
 import { Analyzer, DENSE_DIM, DENSE_NAMES, type Analysis } from './features.ts';
-import { calibrationAt, deserializeModel, documentTerms, scoreAnalysis, scoreAt, sentenceScore, type ModelParams } from './model.ts';
+import { calibrationAt, deserializeModel, documentLogit, documentTerms, scoreAt, sentenceFeatures, sentenceScoresOf, type ModelParams } from './model.ts';
 
 export interface SentenceScore {
   text: string;
@@ -37,7 +37,7 @@ export interface TextDetector {
   detect(text: string): Detection;
 }
 
-export const MODEL_VERSION = 'ci-textdetect-4.2.0';
+export const MODEL_VERSION = 'ci-textdetect-4.3.0';
 export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
 
 /** Below this many words a text is too short for a confident verdict (the reply says so). */
@@ -123,7 +123,7 @@ function guessLanguage(text: string): { language: string; english: boolean } {
   return { language: best, english: false };
 }
 
-/** The terms of `scoreAnalysis`'s document logit (model.ts `documentTerms`), named: the bias, the n-gram sums, each dense feature. */
+/** The terms of `documentLogit`'s document logit (model.ts `documentTerms`), named: the bias, the n-gram sums, each dense feature. */
 function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
   const z = new Float64Array(DENSE_DIM);
   const { word, char } = documentTerms(p, an, z);
@@ -131,6 +131,25 @@ function logitParts(p: ModelParams, an: Analysis): Record<string, number> {
   if (an.charIdx.length > 0) parts.char_ngrams = char;
   DENSE_NAMES.forEach((name, k) => (parts[name] = p.dense[k] * z[k]));
   return parts;
+}
+
+/** Sentences counted as read by `mixedNote`: the words of a sentence of a few symbols say nothing. */
+const hasWords = (s: SentenceScore): boolean => countWords(s.text) > 0;
+
+/**
+ * A note naming where the AI-reading sentences are when a text has both kinds ("the last 5 of 11
+ * sentences read as AI"); undefined when all its sentences read the same way.
+ */
+export function mixedNote(sentences: SentenceScore[]): string | undefined {
+  const read = sentences.filter(hasWords);
+  const ai = read.map((s) => s.aiScore > 0.5);
+  const k = ai.filter((x) => x).length;
+  const n = ai.length;
+  if (k === 0 || k === n) return undefined;
+  const first = ai.indexOf(true);
+  const contiguous = ai.lastIndexOf(true) - first + 1 === k;
+  const where = !contiguous ? `${k} of ${n} sentences` : first === 0 ? `the first ${k} of ${n} sentences` : first + k === n ? `the last ${k} of ${n} sentences` : `${k} of ${n} sentences (${k === 1 ? `sentence ${first + 1}` : `sentences ${first + 1}–${first + k}`})`;
+  return `The text looks mixed: ${where} ${k === 1 ? 'reads' : 'read'} as AI, the rest as written by a person.`;
 }
 
 class LinearTextDetector implements TextDetector {
@@ -150,18 +169,20 @@ class LinearTextDetector implements TextDetector {
       // Nothing written in words (empty, symbols, emoji only): no evidence of anything.
       return { aiScore: 0, sentences: spans.map((s) => ({ ...s, aiScore: 0 })), language, englishCalibrated: english };
     }
-    const scored = scoreAnalysis(this.params, analysis);
+    const logit = documentLogit(this.params, analysis);
     const words = countWords(text);
-    const aiScore = scoreAt(this.params.calibration, scored.logit, words);
+    const aiScore = scoreAt(this.params.calibration, logit, words);
+    const scores = sentenceScoresOf(this.params.sentence, sentenceFeatures(this.params, analysis, logit), words, SHORT_TEXT_WORDS);
     const detection: Detection = {
       aiScore,
-      sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: sentenceScore(this.params, scored.sentenceLogits[i], words, aiScore) })),
+      sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: scores[i] })),
       language,
       englishCalibrated: english,
     };
-    if (words < SHORT_TEXT_WORDS) {
-      detection.note = `The text is short (${words} word${words === 1 ? '' : 's'}): short texts carry little evidence, so the score stays near the middle; ${SHORT_TEXT_WORDS} words or more give a more confident verdict.`;
-    }
+    const mixed = mixedNote(detection.sentences);
+    const short = words < SHORT_TEXT_WORDS ? `The text is short (${words} word${words === 1 ? '' : 's'}): short texts carry little evidence, so the score stays near the middle; ${SHORT_TEXT_WORDS} words or more give a more confident verdict.` : undefined;
+    const note = [mixed, short].filter((m) => m).join(' ');
+    if (note) detection.note = note;
     return detection;
   }
 

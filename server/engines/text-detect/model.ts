@@ -3,10 +3,10 @@
  *
  * Document logit = bias + Σ_groups (Σ weights of the group's n-grams) / n_group^normPow
  *                  + Σ dense weight × standardised dense feature.
- * Sentence logit = document logit + λ · shrink(n) · Σ_groups (mean n-gram weight in the sentence −
- *                  mean n-gram weight in the document): a sentence reads as more (or less) AI than its
- *                  document only as far as its own words say so, and the n-gram-weighted mean of the
- *                  deviations is zero, so sentence scores centre on the document score.
+ * Sentence scores have evidence of their own (sentenceScores): each sentence's own word n-gram weights
+ * and language-model log-ratios, with its neighbours' and the document logit as context, give an
+ * emission logit; a two-state (human / AI) chain over the sentences smooths them, so a change of
+ * author shows as a change of score. Trained on documents joined from held-out human and AI passages.
  * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
  * length band on held-out (leave-one-register-group-out) logits, each band's intercept lowered to its
  * operating point; a and b are linear in log(n) between the band centres, so the score does not jump
@@ -16,7 +16,7 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Analysis, FeatureConfig, LmTables } from './features.ts';
-import { DENSE_DIM } from './features.ts';
+import { DENSE_DIM, SENTENCE_STATS } from './features.ts';
 import type { NgramLm, NgramPair } from './ngram-lm.ts';
 
 export interface ModelParams {
@@ -32,8 +32,8 @@ export interface ModelParams {
   ngram: NgramPair | null;
   /** Per length band (LENGTH_BANDS): p = sigmoid(a · logit + b). */
   calibration: Calibration;
-  /** Sentence deviation strength λ and length shrinkage κ (in n-grams): shrink(n) = n / (n + κ). */
-  sentence: { lambda: number; kappa: number };
+  /** The sentence model (sentenceScores). */
+  sentence: SentenceModel;
   /** Training and dev figures recorded by the training script. */
   info: Record<string, unknown>;
 }
@@ -99,11 +99,6 @@ export function scoreAt(cal: Calibration, logit: number, words: number): number 
   return 0.5 - UNDECIDED * (z / shift);
 }
 
-export interface Scored {
-  logit: number;
-  sentenceLogits: Float64Array;
-}
-
 /** Clip for standardised dense features: keeps one odd statistic from dominating. */
 export const Z_CLIP = 5;
 
@@ -146,54 +141,137 @@ export function documentTerms(p: ModelParams, an: Analysis, z: Float64Array): Do
 
 const zbuf = new Float64Array(DENSE_DIM);
 
-/** Document and sentence logits (before calibration). */
-export function scoreAnalysis(p: ModelParams, an: Analysis, withSentences = true): Scored {
-  const w = p.sparse;
-  const nW = an.wordIdx.length;
-  const nC = an.charIdx.length;
-  const { sW, sC, word, char } = documentTerms(p, an, zbuf);
+/** The document logit (before calibration). */
+export function documentLogit(p: ModelParams, an: Analysis): number {
+  const { word, char } = documentTerms(p, an, zbuf);
   let logit = p.bias + word + char;
   for (let k = 0; k < DENSE_DIM; k++) logit += p.dense[k] * zbuf[k];
+  return logit;
+}
 
+// ---------------------------------------------------------------------------------------------
+// Sentence scores
+
+/**
+ * The sentence model's inputs, per sentence. Means over a sentence's tokens are shrunk towards 0 by
+ * n / (n + SHRINK_TOKENS), so a three-word sentence says less than a thirty-word one; `nb_*` are the
+ * means of the two neighbours' values (the sentence itself left out), the document logit its context.
+ */
+export const SENTENCE_FEATURES = ['word_ngrams', 'lm_bi', 'lm_gain', 'ng_llr', 'ng_ns_h', 'ng_ns_a', 'log_tokens', 'doc_logit', 'nb_word_ngrams', 'nb_ng_llr', 'nb_lm_bi'] as const;
+export const SENTENCE_DIM = SENTENCE_FEATURES.length;
+const SHRINK_TOKENS = 6;
+
+export interface SentenceModel {
+  /** Standardisation, weights and bias of the emission logit over SENTENCE_FEATURES. */
+  mean: number[];
+  std: number[];
+  w: number[];
+  bias: number;
+  /** Chance that the author changes from one sentence to the next (the chain's switch probability). */
+  switchProb: number;
+  /** Score = sigmoid(posterior logit − threshold): the threshold holds human sentences' flags to their target. */
+  threshold: number;
+}
+
+/** Features of every sentence (SENTENCE_DIM numbers a sentence, in order) of an analysed document with logit `docLogit`. */
+export function sentenceFeatures(p: ModelParams, an: Analysis, docLogit: number): Float64Array {
   const ns = an.wordEnds.length;
-  const sentenceLogits = new Float64Array(withSentences ? ns : 0);
-  if (!withSentences) return { logit, sentenceLogits };
-  const mW = nW > 0 ? sW / nW : 0;
-  const mC = nC > 0 ? sC / nC : 0;
-  const { lambda, kappa } = p.sentence;
-  let wFrom = 0;
-  let cFrom = 0;
+  const f = new Float64Array(ns * SENTENCE_DIM);
+  const st = an.sentenceStats;
+  let from = 0;
   for (let s = 0; s < ns; s++) {
-    const wTo = an.wordEnds[s];
-    const cTo = an.charEnds[s];
-    const nw = wTo - wFrom;
-    const nc = cTo - cFrom;
-    let dev = 0;
-    if (nw > 0) dev += (sum(w, an.wordIdx, wFrom, wTo) / nw - mW) * (nw / (nw + kappa));
-    if (nc > 0) dev += (sum(w, an.charIdx, cFrom, cTo) / nc - mC) * (nc / (nc + kappa * 5));
-    sentenceLogits[s] = logit + lambda * dev;
-    wFrom = wTo;
-    cFrom = cTo;
+    const to = an.wordEnds[s];
+    const o = s * SENTENCE_DIM;
+    const q = s * SENTENCE_STATS;
+    const nt = st[q];
+    const nw = to - from;
+    f[o] = nw > 0 ? sum(p.sparse, an.wordIdx, from, to) / (nw + SHRINK_TOKENS) : 0;
+    const d = nt + SHRINK_TOKENS;
+    f[o + 1] = st[q + 1] / d;
+    f[o + 2] = (st[q + 1] - st[q + 2]) / d;
+    f[o + 3] = st[q + 3] / d;
+    f[o + 4] = st[q + 4] / d;
+    f[o + 5] = st[q + 5] / d;
+    f[o + 6] = Math.log1p(nt);
+    f[o + 7] = docLogit;
+    from = to;
   }
-  return { logit, sentenceLogits };
+  // Neighbours: the mean of the previous and the next sentence's values (one of them at the ends; 0 alone).
+  const NB: [number, number][] = [[8, 0], [9, 3], [10, 1]];
+  for (let s = 0; s < ns; s++) {
+    const o = s * SENTENCE_DIM;
+    const n = (s > 0 ? 1 : 0) + (s + 1 < ns ? 1 : 0);
+    for (const [to, k] of NB) {
+      const v = (s > 0 ? f[o - SENTENCE_DIM + k] : 0) + (s + 1 < ns ? f[o + SENTENCE_DIM + k] : 0);
+      f[o + to] = n > 0 ? v / n : 0;
+    }
+  }
+  return f;
+}
+
+/** Emission logits of the sentences with features `f` (sentenceFeatures). */
+export function emissionLogits(m: SentenceModel, f: Float64Array): Float64Array {
+  const ns = f.length / SENTENCE_DIM;
+  const e = new Float64Array(ns);
+  for (let s = 0; s < ns; s++) {
+    let v = m.bias;
+    for (let k = 0; k < SENTENCE_DIM; k++) {
+      const z = (f[s * SENTENCE_DIM + k] - m.mean[k]) / m.std[k];
+      v += m.w[k] * (z > Z_CLIP ? Z_CLIP : z < -Z_CLIP ? -Z_CLIP : z);
+    }
+    e[s] = v;
+  }
+  return e;
+}
+
+function logAddExp(a: number, b: number): number {
+  return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
+}
+
+/**
+ * Posterior log-odds of "AI" of each sentence under a two-state chain that switches author with
+ * probability `rho` between sentences, each emission logit read as the sentence's log-likelihood
+ * ratio (forward-backward in log-odds form; the first sentence's prior even).
+ */
+export function chainPosterior(e: Float64Array, rho: number): Float64Array {
+  const ns = e.length;
+  const stay = Math.log(1 - rho);
+  const move = Math.log(rho);
+  // Log-odds after one step of the chain, from log-odds x.
+  const step = (x: number): number => logAddExp(stay + x, move) - logAddExp(move + x, stay);
+  const fwd = new Float64Array(ns);
+  for (let s = 0; s < ns; s++) fwd[s] = (s > 0 ? step(fwd[s - 1]) : 0) + e[s];
+  const q = new Float64Array(ns);
+  let back = 0;
+  for (let s = ns - 1; s >= 0; s--) {
+    q[s] = fwd[s] + back;
+    back = step(e[s] + back);
+  }
+  return q;
+}
+
+/** Scores under 0.5 + SHORT_SENTENCE_SPREAD and over 0.5 − it for the sentences of a short text: the "Likely" ranges. */
+const SHORT_SENTENCE_SPREAD = 0.2;
+
+/**
+ * Score of every sentence from its features (sentenceFeatures): sigmoid(posterior − threshold). A
+ * text shorter than `shortWords` words keeps its sentences in the "Likely" ranges, as its document.
+ */
+export function sentenceScoresOf(m: SentenceModel, f: Float64Array, words: number, shortWords: number): Float64Array {
+  const q = chainPosterior(emissionLogits(m, f), m.switchProb);
+  const r = words < shortWords ? SHORT_SENTENCE_SPREAD : 0.5;
+  return q.map((x) => Math.min(0.5 + r, Math.max(0.5 - r, sigmoid(x - m.threshold))));
 }
 
 export function sigmoid(x: number): number {
   return x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
 }
 
-/** A sentence's score, calibrated in its document's context and no further from 0.5 than the document's. */
-export function sentenceScore(p: ModelParams, sentenceLogit: number, words: number, documentScore: number): number {
-  const s = scoreAt(p.calibration, sentenceLogit, words);
-  const r = Math.abs(documentScore - 0.5);
-  return Math.min(0.5 + r, Math.max(0.5 - r, s));
-}
-
 // ---------------------------------------------------------------------------------------------
 // File format: JSON with typed arrays as base64 (little-endian)
 
-/** Version 2: calibration per length band. Version 3: the human and AI trigram models (ngram). */
-const FORMAT = 'ci-textdetect-model/3';
+/** Version 2: calibration per length band. Version 3: the human and AI trigram models (ngram). Version 4: the sentence model. */
+const FORMAT = 'ci-textdetect-model/4';
 
 type Table = Float32Array | Uint32Array | Uint16Array;
 
@@ -295,7 +373,7 @@ interface ModelFile {
   feature: FeatureConfig;
   bias: number;
   calibration: Calibration;
-  sentence: { lambda: number; kappa: number };
+  sentence: SentenceModel;
   dense: number[];
   denseMean: number[];
   denseStd: number[];

@@ -14,6 +14,14 @@ import { SAMPLES } from '../samples.ts';
 const band = (score: number) => `score-${Math.min(4, Math.floor(score * 5))}`;
 const codePoints = (text: string) => Array.from(text);
 
+/** Which sentences carry the detection verdict: how many read as AI, and which. */
+function sentenceVerdict(items: { prediction: string }[]): string {
+  const ai = items.map((item, i) => (item.prediction === 'ai-generated' ? i + 1 : 0)).filter((i) => i > 0);
+  if (ai.length === 0) return `No sentence of ${items.length} reads as AI.`;
+  if (ai.length === items.length) return `All ${items.length} sentences read as AI.`;
+  return `${ai.length} of ${items.length} sentences read as AI (underlined): ${ai.length === 1 ? 'sentence' : 'sentences'} ${ai.join(', ')}.`;
+}
+
 interface Tool {
   id: keyof typeof SAMPLES;
   label: string;
@@ -37,7 +45,9 @@ const tools: Tool[] = [
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
         // The engine's own caveat (a text too short for a confident verdict, a non-English text) belongs beside the score.
         r.message ? h('p', { role: 'note' }, r.message) : null,
-        h('p', { class: 'highlighted' }, ...r.items.flatMap((item) => [h('mark', { class: band(item.ai_score), title: `AI score ${item.ai_score}` }, item.text), ' '])),
+        h('p', { class: 'hint sentence-verdict' }, sentenceVerdict(r.items)),
+        // Sentences that read as AI are underlined as well as coloured: they carry the verdict.
+        h('p', { class: 'highlighted' }, ...r.items.flatMap((item) => [h('mark', { class: `${band(item.ai_score)}${item.prediction === 'ai-generated' ? ' reads-ai' : ''}`, title: `AI score ${item.ai_score}` }, item.text), ' '])),
         h('ul', { class: 'legend', 'aria-label': 'Highlight colours' }, ...[0, 1, 2, 3, 4].map((b) => h('li', {}, h('span', { class: `swatch score-${b}`, 'aria-hidden': 'true' }), `AI score ${b * 20}–${b * 20 + 20}%`))),
         h('table', {}, h('caption', {}, 'Score per sentence'),
           h('thead', {}, h('tr', {}, ...['Sentence', 'Prediction', 'AI score'].map((t) => h('th', { scope: 'col' }, t)))),

@@ -1,0 +1,130 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { SENTENCE_DIM, bandOf, chainPosterior, deserializeModel, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
+import { MODEL_FILE, mixedNote, type SentenceScore } from '../../server/engines/text-detect/index.ts';
+import { countWords } from '../../server/engines/shared/text.ts';
+import { changePoint, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
+import { constructedDocs, type ConstructedDoc, type CorpusDoc } from '../../scripts/lib/text-detect-recipe.ts';
+
+/** Posterior log-odds of "AI" of each sentence by summing over every author sequence (the chain's definition). */
+function bruteForce(e: number[], rho: number): number[] {
+  const n = e.length;
+  const mass = new Array<number>(n).fill(0);
+  let total = 0;
+  for (let path = 0; path < 1 << n; path++) {
+    let p = 0.5;
+    for (let s = 0; s < n; s++) {
+      const ai = (path >> s) & 1;
+      // Emission likelihoods in the ratio exp(e): AI ∝ sigmoid(e), human ∝ sigmoid(−e).
+      p *= ai ? sigmoid(e[s]) : sigmoid(-e[s]);
+      if (s > 0) p *= ai === ((path >> (s - 1)) & 1) ? 1 - rho : rho;
+    }
+    total += p;
+    for (let s = 0; s < n; s++) if ((path >> s) & 1) mass[s] += p;
+  }
+  return mass.map((m) => Math.log(m / (total - m)));
+}
+
+describe('text-detect sentence chain', () => {
+  it('is the exact posterior of the two-state chain', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -6, max: 6, noNaN: true }), { minLength: 1, maxLength: 8 }), fc.double({ min: 0.01, max: 0.5, noNaN: true }), (e, rho) => {
+        const q = chainPosterior(Float64Array.from(e), rho);
+        bruteForce(e, rho).forEach((b, s) => assert.ok(Math.abs(q[s] - b) < 1e-6, `${q[s]} vs ${b}`));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leaves each sentence to its own evidence when authors switch at random, and lets neighbours speak when they rarely do', () => {
+    const e = Float64Array.from([2, 2, -0.5, 2, 2]);
+    assert.deepEqual(Array.from(chainPosterior(e, 0.5)), Array.from(e));
+    assert.ok(chainPosterior(e, 0.05)[2] > 0, 'a weakly human sentence among AI ones reads as AI');
+  });
+
+  it('keeps the sentences of a short text in the "Likely" ranges', () => {
+    const m: SentenceModel = { mean: new Array(SENTENCE_DIM).fill(0), std: new Array(SENTENCE_DIM).fill(1), w: [5, ...new Array(SENTENCE_DIM - 1).fill(0)], bias: 0, switchProb: 0.1, threshold: 0 };
+    const f = new Float64Array(2 * SENTENCE_DIM);
+    f[0] = 3;
+    f[SENTENCE_DIM] = -3;
+    const long = sentenceScoresOf(m, f, 200, 60);
+    assert.ok(long[0] > 0.9 && long[1] < 0.1);
+    const short = sentenceScoresOf(m, f, 30, 60);
+    assert.deepEqual(Array.from(short), [0.7, 0.3]);
+  });
+});
+
+describe('text-detect mixed-text note', () => {
+  const of = (flags: boolean[]): SentenceScore[] => flags.map((ai, i) => ({ text: `Sentence ${i}.`, start: 0, end: 0, aiScore: ai ? 0.8 : 0.2 }));
+  it('names where the AI sentences are', () => {
+    assert.equal(mixedNote(of([...new Array(6).fill(false), ...new Array(5).fill(true)])), 'The text looks mixed: the last 5 of 11 sentences read as AI, the rest as written by a person.');
+    assert.equal(mixedNote(of([true, true, false])), 'The text looks mixed: the first 2 of 3 sentences read as AI, the rest as written by a person.');
+    assert.equal(mixedNote(of([false, true, false])), 'The text looks mixed: 1 of 3 sentences (sentence 2) reads as AI, the rest as written by a person.');
+    assert.equal(mixedNote(of([true, false, true])), 'The text looks mixed: 2 of 3 sentences read as AI, the rest as written by a person.');
+  });
+  it('says nothing when every sentence reads the same way', () => {
+    assert.equal(mixedNote(of([true, true])), undefined);
+    assert.equal(mixedNote(of([false, false, false])), undefined);
+    assert.equal(mixedNote([]), undefined);
+  });
+});
+
+/** A joined document whose sentences' first feature is its label plus noise; the others noise. */
+function joined(kind: ConstructedDoc['kind'], labels: number[], seed: number): ConstructedDoc {
+  let x = seed;
+  const rnd = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32) - 0.5;
+  const features = new Float64Array(labels.length * SENTENCE_DIM);
+  labels.forEach((y, s) => {
+    for (let k = 0; k < SENTENCE_DIM; k++) features[s * SENTENCE_DIM + k] = rnd();
+    features[s * SENTENCE_DIM] += y ? 0.6 : -0.6;
+  });
+  return { kind, domain: 'essay', parts: [seed], words: 150, logit: 0, labels: Uint8Array.from(labels), features };
+}
+
+describe('text-detect sentence model', () => {
+  const docs = Array.from({ length: 120 }, (_, k) =>
+    k % 3 === 0 ? joined('human-ai', [0, 0, 0, 0, 1, 1, 1, 1], k + 1) : k % 3 === 1 ? joined('ai-human', [1, 1, 1, 0, 0, 0, 0, 0], k + 1) : joined('human', [0, 0, 0, 0], k + 1),
+  );
+
+  it('learns the evidence, smooths along the document and holds human sentences to the flag target', () => {
+    const m = trainSentenceModel(docs);
+    assert.ok(m.w[0] > 0, 'the informative feature pulls towards AI');
+    assert.ok(m.switchProb < 0.3, `authors rarely switch in these documents (${m.switchProb})`);
+    const scores = docs.map((d) => sentenceScoresOf(m, d.features, d.words, 60));
+    const f = sentenceFigures(docs, scores);
+    assert.ok(f.auc > 0.9, `AUC ${f.auc}`);
+    assert.ok(f.humanFlagged <= 0.05, `human flagged ${f.humanFlagged}`);
+    assert.ok(f.boundary > 0.7, `boundary ${f.boundary}`);
+  });
+
+  it('finds a change point', () => {
+    assert.equal(changePoint([0.1, 0.2, 0.1, 0.9, 0.8, 0.9]), 3);
+    assert.equal(changePoint([0.9, 0.1, 0.2]), 1);
+  });
+});
+
+describe('text-detect joined documents', () => {
+  const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+  const text = (who: string, k: number): string => Array.from({ length: 6 }, (_, s) => `${who} wrote sentence number ${s + 1} of text ${k} about the garden.`).join(' ');
+  const doc = (id: string, y: number, t: string): CorpusDoc => ({
+    row: { id, text: t, label: y ? 'ai' : 'human', domain: 'essay', generator: y ? 'gpt-4' : 'human', attack: 'none', source_repo: 'test' },
+    source: 'dev', y, words: countWords(t), band: bandOf(countWords(t)), family: y ? 'openai-gpt-4' : 'human', half: 0, part: 0,
+  });
+  const docs = Array.from({ length: 12 }, (_, k) => doc(`d${k}`, k % 2, text(k % 2 ? 'A model' : 'A person', k)));
+
+  it('labels each sentence by the passage it comes from, in the three joins and alone', () => {
+    const joined = constructedDocs(docs, docs.map((_, i) => i), params, 100);
+    assert.equal(joined.length, 12, 'six pairs, each joined and one passage alone');
+    for (const d of joined) {
+      assert.equal(d.features.length, d.labels.length * SENTENCE_DIM);
+      const ys = Array.from(d.labels);
+      const runs = ys.filter((y, s) => s === 0 || y !== ys[s - 1]).join('');
+      const expected = { 'human-ai': '01', 'ai-human': '10', interleaved: '0101', human: '0', ai: '1' }[d.kind];
+      assert.equal(runs, expected, d.kind);
+      assert.ok(ys.length >= 3 && ys.length <= 10);
+    }
+    assert.deepEqual([...new Set(joined.map((d) => d.kind))].sort(), ['ai', 'ai-human', 'human', 'human-ai', 'interleaved']);
+  });
+});
