@@ -716,7 +716,7 @@ export interface components {
             result: "ai" | "human";
             /**
              * @description 0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.
-             * @example 0.87
+             * @example 0.12
              */
             ai_score: number;
             /** @description Every sentence of the input, in order. */
@@ -762,7 +762,7 @@ export interface components {
             prediction: "ai-generated" | "original";
             /**
              * @description Probability that the sentence is AI-written, 0.0 to 1.0.
-             * @example 0.87
+             * @example 0.12
              */
             ai_score: number;
         };
@@ -931,7 +931,7 @@ export interface components {
         HumanizerRequest: {
             /**
              * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
             content: string;
             /**
@@ -1146,7 +1146,7 @@ export interface components {
         DetectAndHumanizeRequest: {
             /**
              * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
             content: string;
             /**
@@ -1672,12 +1672,12 @@ export interface components {
             verdict: "ai_voice" | "natural_voice" | "undetermined";
             /**
              * @description Probability of an AI voice.
-             * @example 0.87
+             * @example 0.08
              */
             ai_probability: number;
             /**
              * @description Probability of a natural voice.
-             * @example 0.87
+             * @example 0.92
              */
             natural_probability: number;
             /**
@@ -1756,7 +1756,7 @@ export interface components {
             verdict: "ai_voice" | "natural_voice";
             /**
              * @description Probability that the segment is an AI voice.
-             * @example 0.87
+             * @example 0.06
              */
             ai_probability: number;
         };
@@ -2100,6 +2100,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DetectorRequest"];
             };
         };
@@ -2112,6 +2117,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "human",
+                     *       "ai_score": 0.12,
+                     *       "items": [
+                     *         {
+                     *           "text": "The committee reviewed the proposal on Monday.",
+                     *           "prediction": "original",
+                     *           "ai_score": 0.12
+                     *         }
+                     *       ],
+                     *       "service_name": "ci-textdetect-4.2.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
@@ -2123,6 +2151,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "ai_score": null,
+                     *       "items": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
@@ -2209,6 +2254,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning."
+                 *     }
+                 */
                 "application/json": components["schemas"]["HumanizerRequest"];
             };
         };
@@ -2221,6 +2271,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "service_name": "ci-humanizer-1.0.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
@@ -2232,6 +2296,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
@@ -2318,6 +2396,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.",
+                 *       "detection_threshold": 0.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["DetectAndHumanizeRequest"];
             };
         };
@@ -2330,6 +2414,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "ai_score": 0.87,
+                     *       "detection_threshold": 0.5,
+                     *       "needs_humanization": true,
+                     *       "detector_service": "ci-textdetect-4.2.0",
+                     *       "detection_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": "AI score 0.91 is above the threshold 0.5: the text was humanized.",
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "humanized": true,
+                     *       "original_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "humanized_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "humanizer_service": "ci-humanizer-1.0.0",
+                     *       "humanization_time": 0.042,
+                     *       "total_time": 0.042
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectAndHumanizeResult"];
                 };
             };
@@ -2341,6 +2448,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "ai_score": null,
+                     *       "detection_threshold": 0.5,
+                     *       "needs_humanization": null,
+                     *       "detector_service": null,
+                     *       "detection_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": "Accepted for processing.",
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
@@ -2438,6 +2562,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "processing",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": null,
+                     *       "credits_remaining": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobStatus"];
                 };
             };
@@ -2496,6 +2634,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 42,
+                     *       "plan": "1M",
+                     *       "credits_remaining": 987654,
+                     *       "monthly_allotment": 1000000,
+                     *       "period_start": "2026-11-01T00:00:00.000Z",
+                     *       "period_end": "2026-12-01T00:00:00.000Z",
+                     *       "limits": {
+                     *         "max_active_keys": 0,
+                     *         "max_pending_jobs": 0,
+                     *         "image_requests_per_minute": 0,
+                     *         "humanizer_sync_requests_per_minute": 0
+                     *       },
+                     *       "usage": {
+                     *         "detector": 1200,
+                     *         "humanizer": 0,
+                     *         "detect_and_humanize": 0,
+                     *         "grammar": 35,
+                     *         "plagiarism": 4,
+                     *         "image": 0,
+                     *         "voice": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -2540,6 +2703,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "She go to school every days."
+                 *     }
+                 */
                 "application/json": components["schemas"]["GrammarRequest"];
             };
         };
@@ -2552,6 +2720,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "corrected_text": "She goes to school every day.",
+                     *       "diff": [
+                     *         {
+                     *           "type": "replace",
+                     *           "original": "go",
+                     *           "corrected": "goes",
+                     *           "start": 4,
+                     *           "end": 6
+                     *         }
+                     *       ],
+                     *       "issues": [
+                     *         {
+                     *           "category": "grammar",
+                     *           "severity": "medium",
+                     *           "message": "Subject-verb agreement: \"She go\" → \"She goes\"."
+                     *         }
+                     *       ],
+                     *       "edits_count": 2,
+                     *       "changed": true,
+                     *       "input_words": 6,
+                     *       "input_chars": 28,
+                     *       "word_count": 6,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
@@ -2641,6 +2841,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlagiarismRequest"];
             };
         };
@@ -2653,6 +2858,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "scan_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "plagiarism_score": 0.87,
+                     *       "verdict": "moderate_plagiarism",
+                     *       "summary": "34% of the text matches 2 sources.",
+                     *       "sources": [
+                     *         {
+                     *           "url": "https://en.wikipedia.org/wiki/Photosynthesis",
+                     *           "title": "Photosynthesis",
+                     *           "domain": "en.wikipedia.org",
+                     *           "similarity_score": 0.87,
+                     *           "matched_word_count": 84,
+                     *           "matched_percentage": 33.6,
+                     *           "matches": [
+                     *             {
+                     *               "submitted_range": {
+                     *                 "start": 0,
+                     *                 "end": 120
+                     *               },
+                     *               "similarity": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "highlights": [
+                     *         {
+                     *           "start": 0,
+                     *           "end": 120,
+                     *           "severity": "high",
+                     *           "source_index": 0
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "word_count": 250,
+                     *         "input_chars": 1530,
+                     *         "sentence_count": 12,
+                     *         "sources_checked": 40,
+                     *         "processing_time_ms": 85
+                     *       },
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
@@ -2751,6 +3005,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prediction": "real",
+                     *       "confidence": 0.87,
+                     *       "probabilities": {
+                     *         "real": 0.81,
+                     *         "fake": 0.12,
+                     *         "inpainting": 0.07
+                     *       },
+                     *       "credits_charged": 7,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "regions": [
+                     *         {
+                     *           "x": 320,
+                     *           "y": 128,
+                     *           "width": 192,
+                     *           "height": 128,
+                     *           "score": 0.87
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
@@ -2854,6 +3133,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -2874,6 +3166,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -2900,6 +3205,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "verdict": "natural_voice",
+                     *       "ai_probability": 0.08,
+                     *       "natural_probability": 0.92,
+                     *       "duration_seconds": 12.48,
+                     *       "segments": [
+                     *         {
+                     *           "start_time": "0.0s",
+                     *           "end_time": "4.0s",
+                     *           "duration": "4.0s",
+                     *           "verdict": "natural_voice",
+                     *           "ai_probability": 0.06
+                     *         }
+                     *       ],
+                     *       "statistics": {
+                     *         "total_segments": 4,
+                     *         "processed_segments": 4,
+                     *         "ai_segments": 0,
+                     *         "natural_segments": 4,
+                     *         "ai_time_percentage": 0
+                     *       },
+                     *       "undetermined_reason": "too_little_speech",
+                     *       "billed_seconds": 13,
+                     *       "credits_used": 130,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
@@ -2985,6 +3323,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3005,6 +3356,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3032,6 +3396,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "total": 1200,
+                     *       "sources": [
+                     *         {
+                     *           "url": "string",
+                     *           "title": "string",
+                     *           "domain": "string",
+                     *           "words": 0,
+                     *           "imported_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceList"];
                 };
             };
@@ -3082,6 +3461,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sources": [
+                 *         {
+                 *           "url": "https://example.com/article",
+                 *           "title": "An article",
+                 *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SourceImportRequest"];
             };
         };
@@ -3094,6 +3484,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "imported": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceImportResult"];
                 };
             };
@@ -3173,6 +3569,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceDeleteResult"];
                 };
             };
@@ -3223,6 +3625,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "dev@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSignIn"];
             };
         };
@@ -3235,6 +3643,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -3323,6 +3741,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -3375,6 +3798,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "sessions_ended": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalSignedOutEverywhere"];
                 };
             };
@@ -3424,6 +3853,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -3456,6 +3895,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "inv_4Jk…",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSetPassword"];
             };
         };
@@ -3468,6 +3913,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "email": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalPasswordSet"];
                 };
             };
@@ -3530,6 +3981,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "string",
+                 *       "new_password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalChangePassword"];
             };
         };
@@ -3542,6 +3999,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -3610,6 +4072,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "dev@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSignUp"];
             };
         };
@@ -3622,6 +4090,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -3707,6 +4185,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *           "name": "production",
+                     *           "status": "Active",
+                     *           "prefix": "ci_Ab12Cd3",
+                     *           "scopes": [
+                     *             "humanizer"
+                     *           ],
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "expiration": "never",
+                     *           "expires_at": "2026-11-26T07:00:00.000Z",
+                     *           "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "active": 0,
+                     *       "max_active_keys": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalKeyList"];
                 };
             };
@@ -3742,6 +4241,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "production",
+                 *       "scopes": [
+                 *         "humanizer"
+                 *       ],
+                 *       "expiration": "never"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalCreateKey"];
             };
         };
@@ -3754,6 +4262,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "ci_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90",
+                     *       "record": {
+                     *         "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *         "name": "production",
+                     *         "status": "Active",
+                     *         "prefix": "ci_Ab12Cd3",
+                     *         "scopes": [
+                     *           "humanizer"
+                     *         ],
+                     *         "created_at": "2026-11-26T07:00:00.000Z",
+                     *         "expiration": "never",
+                     *         "expires_at": "2026-11-26T07:00:00.000Z",
+                     *         "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalCreatedKey"];
                 };
             };
@@ -3835,6 +4361,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "name": "production",
+                     *       "status": "Active",
+                     *       "prefix": "ci_Ab12Cd3",
+                     *       "scopes": [
+                     *         "humanizer"
+                     *       ],
+                     *       "created_at": "2026-11-26T07:00:00.000Z",
+                     *       "expiration": "never",
+                     *       "expires_at": "2026-11-26T07:00:00.000Z",
+                     *       "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalKey"];
                 };
             };
@@ -3898,6 +4439,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -3956,6 +4502,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "user_id": 42,
+                     *         "plan": "1M",
+                     *         "credits_remaining": 987654,
+                     *         "monthly_allotment": 1000000,
+                     *         "period_start": "2026-11-01T00:00:00.000Z",
+                     *         "period_end": "2026-12-01T00:00:00.000Z",
+                     *         "limits": {
+                     *           "max_active_keys": 0,
+                     *           "max_pending_jobs": 0,
+                     *           "image_requests_per_minute": 0,
+                     *           "humanizer_sync_requests_per_minute": 0
+                     *         },
+                     *         "usage": {
+                     *           "detector": 1200,
+                     *           "humanizer": 0,
+                     *           "detect_and_humanize": 0,
+                     *           "grammar": 35,
+                     *           "plagiarism": 4,
+                     *           "image": 0,
+                     *           "voice": 0
+                     *         }
+                     *       },
+                     *       "daily": [
+                     *         {
+                     *           "date": "2026-11-26",
+                     *           "service": "string",
+                     *           "credits": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalUsage"];
                 };
             };
@@ -3999,6 +4579,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": 0,
+                     *           "time": "2026-11-26T07:00:00.000Z",
+                     *           "kind": "charge",
+                     *           "operation": "detector",
+                     *           "request_id": "string",
+                     *           "task_id": "string",
+                     *           "credits": -42,
+                     *           "balance_after": 0
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "per_page": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalLedger"];
                 };
             };
@@ -4048,6 +4647,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "task_id": "string",
+                     *           "endpoint": "/api/detector/",
+                     *           "status": "processing",
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "finished_at": "2026-11-26T07:00:00.000Z",
+                     *           "callback_url": "string",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 0,
+                     *               "time": "2026-11-26T07:00:00.000Z",
+                     *               "status_code": 0,
+                     *               "error": "string",
+                     *               "duration_ms": 0,
+                     *               "ok": false
+                     *             }
+                     *           ],
+                     *           "next_retry_at": "2026-11-26T07:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalJobs"];
                 };
             };
@@ -4093,6 +4717,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -4155,6 +4784,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
@@ -4167,6 +4801,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "human",
+                     *       "ai_score": 0.12,
+                     *       "items": [
+                     *         {
+                     *           "text": "The committee reviewed the proposal on Monday.",
+                     *           "prediction": "original",
+                     *           "ai_score": 0.12
+                     *         }
+                     *       ],
+                     *       "service_name": "ci-textdetect-4.2.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
@@ -4247,6 +4904,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
@@ -4259,6 +4921,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "service_name": "ci-humanizer-1.0.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
@@ -4348,6 +5024,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "She go to school every days."
+                 *     }
+                 */
                 "application/json": components["schemas"]["GrammarRequest"];
             };
         };
@@ -4360,6 +5041,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "corrected_text": "She goes to school every day.",
+                     *       "diff": [
+                     *         {
+                     *           "type": "replace",
+                     *           "original": "go",
+                     *           "corrected": "goes",
+                     *           "start": 4,
+                     *           "end": 6
+                     *         }
+                     *       ],
+                     *       "issues": [
+                     *         {
+                     *           "category": "grammar",
+                     *           "severity": "medium",
+                     *           "message": "Subject-verb agreement: \"She go\" → \"She goes\"."
+                     *         }
+                     *       ],
+                     *       "edits_count": 2,
+                     *       "changed": true,
+                     *       "input_words": 6,
+                     *       "input_chars": 28,
+                     *       "word_count": 6,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
@@ -4440,6 +5153,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlagiarismRequest"];
             };
         };
@@ -4452,6 +5170,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "scan_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "plagiarism_score": 0.87,
+                     *       "verdict": "moderate_plagiarism",
+                     *       "summary": "34% of the text matches 2 sources.",
+                     *       "sources": [
+                     *         {
+                     *           "url": "https://en.wikipedia.org/wiki/Photosynthesis",
+                     *           "title": "Photosynthesis",
+                     *           "domain": "en.wikipedia.org",
+                     *           "similarity_score": 0.87,
+                     *           "matched_word_count": 84,
+                     *           "matched_percentage": 33.6,
+                     *           "matches": [
+                     *             {
+                     *               "submitted_range": {
+                     *                 "start": 0,
+                     *                 "end": 120
+                     *               },
+                     *               "similarity": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "highlights": [
+                     *         {
+                     *           "start": 0,
+                     *           "end": 120,
+                     *           "severity": "high",
+                     *           "source_index": 0
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "word_count": 250,
+                     *         "input_chars": 1530,
+                     *         "sentence_count": 12,
+                     *         "sources_checked": 40,
+                     *         "processing_time_ms": 85
+                     *       },
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
@@ -4544,6 +5311,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prediction": "real",
+                     *       "confidence": 0.87,
+                     *       "probabilities": {
+                     *         "real": 0.81,
+                     *         "fake": 0.12,
+                     *         "inpainting": 0.07
+                     *       },
+                     *       "credits_charged": 7,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "regions": [
+                     *         {
+                     *           "x": 320,
+                     *           "y": 128,
+                     *           "width": 192,
+                     *           "height": 128,
+                     *           "score": 0.87
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
@@ -4645,6 +5437,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "verdict": "natural_voice",
+                     *       "ai_probability": 0.08,
+                     *       "natural_probability": 0.92,
+                     *       "duration_seconds": 12.48,
+                     *       "segments": [
+                     *         {
+                     *           "start_time": "0.0s",
+                     *           "end_time": "4.0s",
+                     *           "duration": "4.0s",
+                     *           "verdict": "natural_voice",
+                     *           "ai_probability": 0.06
+                     *         }
+                     *       ],
+                     *       "statistics": {
+                     *         "total_segments": 4,
+                     *         "processed_segments": 4,
+                     *         "ai_segments": 0,
+                     *         "natural_segments": 4,
+                     *         "ai_time_percentage": 0
+                     *       },
+                     *       "undetermined_reason": "too_little_speech",
+                     *       "billed_seconds": 13,
+                     *       "credits_used": 130,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };

@@ -18,7 +18,7 @@ import { ApiError } from '../platform/errors.ts';
 import { hashSecret } from '../platform/keys.ts';
 import { mountPortal } from '../portal/routes.ts';
 import { bodyParser, uploadedFile } from './body.ts';
-import { docsPage } from './docs.ts';
+import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
 import { endpoints } from './routes/index.ts';
 
@@ -29,7 +29,7 @@ function isJson(ctx: Koa.Context): boolean {
 }
 
 /** The paths a route serves outside the route table. */
-const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'] };
+const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'], '/docs/portal': ['GET'] };
 
 /** The methods a path takes (with HEAD for GET), or none for an unknown path. */
 function allowedMethods(path: string): string[] {
@@ -49,7 +49,7 @@ export function buildApp(services: Services): Koa {
     app.maxIpsCount = services.config.TRUST_PROXY;
   }
   const spec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
-  const docs = docsPage();
+  const docs = docsPages();
 
   // Request id, one log line per response, and the one error handler.
   app.use(async (ctx, next) => {
@@ -82,7 +82,11 @@ export function buildApp(services: Services): Koa {
   });
   router.get('/docs', (ctx) => {
     ctx.type = 'text/html';
-    ctx.body = docs;
+    ctx.body = docs.api;
+  });
+  router.get('/docs/portal', (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = docs.portal;
   });
 
   mountPortal(router, services);
