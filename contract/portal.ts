@@ -114,6 +114,7 @@ export const WebhookAttempt = z.object({
   error: z.string().nullable().openapi({ description: 'Network error or timeout, if any.' }),
   duration_ms: z.number().int(),
   ok: z.boolean(),
+  response_body: z.string().nullable().openapi({ description: 'The start of the receiver\'s reply (up to 2,000 characters); null when no reply came.', example: '{"received":true}' }),
 });
 
 export const PortalJob = z.object({
@@ -123,6 +124,8 @@ export const PortalJob = z.object({
   created_at: timestamp('Accepted'),
   finished_at: timestamp('Finished').nullable(),
   callback_url: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'The JSON body every delivery POSTs (as GET /api/jobs/{task_id}/ returns it); null without a callback_url or before the job finished.' }),
+  delivery: z.enum(['none', 'pending', 'retrying', 'delivered', 'gave_up']).openapi({ description: 'The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).', example: 'delivered' }),
   attempts: z.array(WebhookAttempt),
   next_retry_at: timestamp('Next scheduled delivery attempt').nullable(),
 });

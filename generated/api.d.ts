@@ -2036,6 +2036,16 @@ export interface components {
                  */
                 finished_at: string | null;
                 callback_url: string | null;
+                /** @description The JSON body every delivery POSTs (as GET /api/jobs/{task_id}/ returns it); null without a callback_url or before the job finished. */
+                payload: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * @description The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).
+                 * @example delivered
+                 * @enum {string}
+                 */
+                delivery: "none" | "pending" | "retrying" | "delivered" | "gave_up";
                 attempts: {
                     attempt: number;
                     /**
@@ -2049,6 +2059,11 @@ export interface components {
                     error: string | null;
                     duration_ms: number;
                     ok: boolean;
+                    /**
+                     * @description The start of the receiver's reply (up to 2,000 characters); null when no reply came.
+                     * @example {"received":true}
+                     */
+                    response_body: string | null;
                 }[];
                 /**
                  * @description Next scheduled delivery attempt (ISO 8601).
@@ -4657,6 +4672,8 @@ export interface operations {
                      *           "created_at": "2026-11-26T07:00:00.000Z",
                      *           "finished_at": "2026-11-26T07:00:00.000Z",
                      *           "callback_url": "string",
+                     *           "payload": {},
+                     *           "delivery": "delivered",
                      *           "attempts": [
                      *             {
                      *               "attempt": 0,
@@ -4664,7 +4681,8 @@ export interface operations {
                      *               "status_code": 0,
                      *               "error": "string",
                      *               "duration_ms": 0,
-                     *               "ok": false
+                     *               "ok": false,
+                     *               "response_body": "{\"received\":true}"
                      *             }
                      *           ],
                      *           "next_retry_at": "2026-11-26T07:00:00.000Z"
