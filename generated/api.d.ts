@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Set a password from an invite link
-         * @description The invite link (valid 24 hours, usable once) sets the account's password. Ends every existing session of the account.
+         * @description The invite link (valid 24 hours, usable once) sets the account's password. Ends every existing session of the account and signs this browser in (a new session cookie).
          *
          *     CSRF: the Origin header must be this server's origin.
          */

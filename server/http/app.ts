@@ -29,7 +29,7 @@ function isJson(ctx: Koa.Context): boolean {
 }
 
 /** The paths a route serves outside the route table. */
-const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'], '/docs/portal': ['GET'] };
+const EXTRA_PATHS: Record<string, string[]> = { '/openapi.yaml': ['GET'], '/docs': ['GET'], '/docs/portal': ['GET'], '/favicon.ico': ['GET'] };
 
 /** The methods a path takes (with HEAD for GET), or none for an unknown path. */
 function allowedMethods(path: string): string[] {

@@ -83,7 +83,7 @@ details summary{cursor:pointer;font-weight:600;font-size:14px}.op{border-top:1px
 `;
 
 function page(title: string, navHtml: string, mainHtml: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="icon" href="/portal/assets/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><nav aria-label="Reference">${navHtml}</nav><main id="main">${mainHtml}</main></body></html>`;
 }
 
