@@ -84,20 +84,20 @@ async function checkKeyboard(page: Page, name: string): Promise<void> {
  * At 390 px: nothing wider than the screen (the page does not scroll sideways), and the text of
  * every chart at least MIN_CHART_TEXT_PX tall. Leaves the page at its desktop size.
  */
-async function checkPhone(page: Page, name: string): Promise<void> {
+async function checkPhone(page: Page, name: string, fullPage = true): Promise<void> {
   await page.setViewportSize(PHONE);
   try {
     // Charts redraw at their new width on the next frame (ResizeObserver).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const fit = await page.evaluate(() => {
       const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('.scroll, pre, .wide'))
+        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest('pre, .wide'))
         .slice(0, 5)
         .map((el) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
       const sizes = Array.from(document.querySelectorAll('svg text'), (t) => t.getBoundingClientRect().height).filter((height) => height > 0);
       return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, wide, smallest: sizes.length ? Math.min(...sizes) : null };
     });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage });
     report.phone[name] = { scrollWidth: fit.scrollWidth, smallestChartTextPx: fit.smallest === null ? null : Math.round(fit.smallest * 10) / 10 };
     assert.ok(fit.scrollWidth <= fit.clientWidth, `${name}: at 390 px the page scrolls sideways (${fit.scrollWidth} px wide); too wide: ${fit.wide.join(', ')}`);
     assert.ok(fit.smallest === null || fit.smallest >= MIN_CHART_TEXT_PX, `${name}: chart text ${fit.smallest} px tall at 390 px`);
@@ -297,8 +297,14 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.locator('meter').first().waitFor();
     assert.equal(await page.locator('meter').count(), 3);
     assert.match(await page.locator('.result h3').innerText(), /^(Real photo|AI-generated|AI-edited \(inpainting\)) \(confidence/);
-    // The AI classes' bars are not green like the real one's.
-    const barColour = (id: string) => page.evaluate((sel) => getComputedStyle(document.querySelector(sel)!, '::-webkit-meter-optimum-value').backgroundColor, id);
+    // The AI classes' bars are not green like the real one's: the colour of each meter's bar, from
+    // the stylesheet rule that matches it (getComputedStyle cannot read a meter's bar).
+    const barColour = (id: string) => page.evaluate((sel) => {
+      const meter = document.querySelector(sel)!;
+      const rules = Array.from(document.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)).filter((r): r is CSSStyleRule => r instanceof CSSStyleRule);
+      const rule = rules.find((r) => r.selectorText.endsWith('::-webkit-meter-optimum-value') && meter.matches(r.selectorText.replace('::-webkit-meter-optimum-value', '')));
+      return rule?.style.backgroundColor;
+    }, id);
     assert.equal(await barColour('#p-real'), 'rgb(26, 127, 55)');
     assert.equal(await barColour('#p-fake'), 'rgb(207, 34, 46)');
     await visit(page, 'playground-image');
@@ -307,7 +313,7 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.getByText(/Costs 80 credits \(8 s/).waitFor();
     await page.getByRole('button', { name: 'Classify voice', exact: true }).click();
     await page.locator('svg.chart rect').first().waitFor({ timeout: 60_000 });
-    assert.match(await page.locator('.result h3').innerText(), /^(AI voice|natural voice|undetermined) \(AI probability/);
+    assert.match(await page.locator('.result h3').innerText(), /^(AI voice|Natural voice|Undetermined) \(AI probability/);
     // A time axis and a probability axis, and each segment's figures in a table.
     const labels = await page.locator('svg.chart text').allTextContents();
     for (const label of ['0 s', '0%', '50%', '100%']) assert.ok(labels.includes(label), `timeline label ${label} in ${labels.join(', ')}`);
@@ -381,7 +387,8 @@ describe('developer portal in Chromium', { skip }, () => {
     await page.goto(`${server.url}/`);
     await visit(page, 'home');
     await page.goto(`${server.url}/docs`);
-    await checkPhone(page, 'docs');
+    // The reference is long: its screenshots show the first screen only.
+    await checkPhone(page, 'docs', false);
     await page.screenshot({ path: path.join(SHOTS, 'docs.png') });
     assert.equal(nativeDialogs, 0, 'no native confirm() or alert()');
   });

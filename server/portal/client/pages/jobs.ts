@@ -42,7 +42,7 @@ export async function jobsPage(): Promise<void> {
       : null;
     if (attempts) labelCells(attempts);
     const payload = job.payload
-      ? h('details', {}, h('summary', {}, 'Request payload (the JSON body of every delivery)'), h('pre', { class: 'payload' }, JSON.stringify(job.payload, null, 2)))
+      ? h('details', {}, h('summary', {}, 'Request payload (the JSON body of every delivery)'), h('pre', { class: 'payload', tabindex: 0, 'aria-label': `Payload of ${job.task_id}` }, JSON.stringify(job.payload, null, 2)))
       : null;
     const again = job.callback_url && job.status !== 'processing' ? h('button', { type: 'button', class: 'small', 'aria-label': `Send the webhook of ${job.task_id} again` }, 'Send again') : null;
     again?.addEventListener('click', async () => {

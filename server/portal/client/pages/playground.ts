@@ -33,6 +33,8 @@ const WORDS: Record<string, string> = {
   real: 'Real photo', fake: 'AI-generated', inpainting: 'AI-edited (inpainting)',
 };
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * The price of a text, or what it lacks: no price is shown for a text the endpoint would refuse
  * (a refused text is never charged).
@@ -245,7 +247,7 @@ const fileTools: FileTool[] = [
     async run(file) {
       const r = await call(api.POST('/portal/api/playground/voice/', { params: csrfHeader, body: {} as never, bodySerializer: () => upload(file) }));
       return [
-        h('h3', {}, `${WORDS[r.verdict]} (AI probability ${(r.ai_probability * 100).toFixed(1)}%)`),
+        h('h3', {}, `${capital(WORDS[r.verdict])} (AI probability ${(r.ai_probability * 100).toFixed(1)}%)`),
         h('p', { class: 'hint' }, `${r.duration_seconds.toFixed(1)} s · ${r.credits_used} credits charged · ${number(r.credits_remaining)} credits remaining`),
         r.segments.length ? h('ul', { class: 'legend' }, h('li', {}, h('span', { class: 'swatch seg-ai-swatch', 'aria-hidden': 'true' }), 'AI voice'), h('li', {}, h('span', { class: 'swatch seg-natural-swatch', 'aria-hidden': 'true' }), 'natural voice')) : null,
         ...(r.segments.length ? timeline(r) : [h('p', {}, 'Audio of about 6 seconds or less has no segment timeline.')]),
