@@ -5,6 +5,7 @@ import { routes, type RouteDef } from './routes.ts';
 import { CSRF_HEADER, portalRoutes, SESSION_COOKIE, type PortalRouteDef } from './portal.ts';
 import { z } from 'zod';
 import { ErrorBody } from './schemas.ts';
+import { addSamples, SAMPLE_BASE_URL } from './examples.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -74,7 +75,7 @@ export function buildOpenApiDocument() {
     });
   }
   registerPortalRoutes(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Content Integrity API',
@@ -82,8 +83,10 @@ export function buildOpenApiDocument() {
       description:
         'Detects AI-written text, images and voices, rewrites AI-sounding text so it reads as human, corrects grammar with minimal changes, and scans text for plagiarism. Every endpoint but the two health checks takes an API key in `X-API-Key`. Every error has the `Error` body; every response carries `X-Request-Id`. A path not listed here is 404 `not_found` (components/responses/NotFound); a listed path with another method, including any non-standard method, is 405 `method_not_allowed` with an `Allow` header (components/responses/MethodNotAllowed). Character offsets are Unicode code points of the text exactly as submitted.',
     },
-    servers: [{ url: 'http://localhost:8000', description: 'Local server (npm start)' }],
+    servers: [{ url: SAMPLE_BASE_URL, description: 'Local server (npm start)' }],
   });
+  addSamples(doc as unknown as Record<string, unknown>, (path) => !path.startsWith('/portal/'));
+  return doc;
 }
 
 const CsrfHeaders = z.object({ [CSRF_HEADER]: z.string().openapi({ description: 'The csrf_token of GET /portal/api/me/ (or of the sign-in response).' }) });

@@ -116,6 +116,7 @@ export const WebhookAttempt = z.object({
   error: z.string().nullable().openapi({ description: 'Network error or timeout, if any.' }),
   duration_ms: z.number().int(),
   ok: z.boolean(),
+  response_body: z.string().nullable().openapi({ description: 'The start of the receiver\'s reply (up to 2,000 characters); null when no reply came.', example: '{"received":true}' }),
 });
 
 export const PortalJob = z.object({
@@ -125,6 +126,8 @@ export const PortalJob = z.object({
   created_at: timestamp('Accepted'),
   finished_at: timestamp('Finished').nullable(),
   callback_url: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'The JSON body every delivery POSTs (as GET /api/jobs/{task_id}/ returns it); null without a callback_url or before the job finished.' }),
+  delivery: z.enum(['none', 'pending', 'retrying', 'delivered', 'gave_up']).openapi({ description: 'The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).', example: 'delivered' }),
   attempts: z.array(WebhookAttempt),
   next_retry_at: timestamp('Next scheduled delivery attempt').nullable(),
 });
@@ -154,7 +157,7 @@ export const portalRoutes = [
   { op: 'portalSignOut', method: 'delete', path: '/portal/api/session/', auth: 'session', summary: 'Sign out', description: 'Ends this session and clears the cookie.', request: none, response: ok, errors: ['not_signed_in', 'csrf_rejected'] },
   { op: 'portalSignOutEverywhere', method: 'delete', path: '/portal/api/sessions/', auth: 'session', summary: 'Sign out everywhere', description: 'Ends every session of the account, this one included.', request: none, response: SignedOutEverywhere, errors: ['not_signed_in', 'csrf_rejected'] },
   { op: 'portalMe', method: 'get', path: '/portal/api/me/', auth: 'session', summary: 'The signed-in user', description: 'The user, plan and the session\'s CSRF token.', request: none, response: PortalMe, errors: ['not_signed_in'] },
-  { op: 'portalSetPassword', method: 'post', path: '/portal/api/password/', auth: 'none', summary: 'Set a password from an invite link', description: 'The invite link (valid 24 hours, usable once) sets the account\'s password. Ends every existing session of the account.', request: json(SetPasswordRequest), response: PasswordSet, errors: ['invalid_payload', 'csrf_rejected'] },
+  { op: 'portalSetPassword', method: 'post', path: '/portal/api/password/', auth: 'none', summary: 'Set a password from an invite link', description: 'The invite link (valid 24 hours, usable once) sets the account\'s password. Ends every existing session of the account and signs this browser in (a new session cookie).', request: json(SetPasswordRequest), response: PasswordSet, errors: ['invalid_payload', 'csrf_rejected'] },
   { op: 'portalChangePassword', method: 'post', path: '/portal/api/password/change/', auth: 'session', summary: 'Change the password', description: 'Needs the current password. Ends every other session of the account.', request: json(ChangePasswordRequest), response: ok, errors: ['invalid_payload', 'invalid_credentials', 'not_signed_in', 'csrf_rejected'] },
   { op: 'portalSignUp', method: 'post', path: '/portal/api/sign-up/', auth: 'none', summary: 'Open sign-up', description: 'Only when the server runs with PORTAL_SIGNUP=open (else 404): creates a Free-plan user and signs in.', request: json(SignUpRequest), response: PortalMe, errors: ['invalid_payload', 'not_found', 'rate_limited', 'csrf_rejected'] },
   { op: 'portalListKeys', method: 'get', path: '/portal/api/keys/', auth: 'session', summary: 'List API keys', description: 'Every key of the account with its display prefix (never the key).', request: none, response: KeyList, errors: ['not_signed_in'] },

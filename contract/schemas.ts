@@ -12,6 +12,9 @@ extendZodWithOpenApi(z);
 
 const UUID_EXAMPLE = '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14';
 const TEXT_EXAMPLE = 'The committee reviewed the proposal on Monday and asked for a revised budget.';
+/** At least 50 words, so the humanizer's sample request is one it accepts. */
+const LONG_TEXT_EXAMPLE =
+  'Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.';
 
 // ---------------------------------------------------------------- shared pieces
 
@@ -19,7 +22,7 @@ export const UserRef = z
   .object({ id: z.number().int().openapi({ description: 'Identifier of the calling user.', example: 42 }) })
   .openapi('UserRef', { description: 'The calling user.' });
 
-const score = (description: string) => z.number().min(0).max(1).openapi({ description, example: 0.87 });
+const score = (description: string, example = 0.87) => z.number().min(0).max(1).openapi({ description, example });
 const seconds = (description: string) => z.number().min(0).openapi({ description, example: 0.042 });
 const wordCount = z.number().int().min(0).openapi({ description: 'Word count of the input (script-aware: each CJK character is one word).', example: 250 });
 const creditsRemaining = z.number().int().min(0).openapi({ description: 'Credit balance after this request.', example: 99750 });
@@ -88,12 +91,12 @@ export const DetectorRequest = z
   .openapi('DetectorRequest');
 
 export const HumanizerRequest = z
-  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. 1 credit per word. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. 1 credit per word. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('HumanizerRequest');
 
 export const DetectAndHumanizeRequest = z
   .object({
-    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}` }),
+    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
     detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
     callback_url: callbackUrl.optional(),
     poll: poll.optional(),
@@ -139,7 +142,7 @@ export const SentenceItem = z
   .object({
     text: z.string().openapi({ description: 'The sentence exactly as it appears in the input.', example: 'The committee reviewed the proposal on Monday.' }),
     prediction: z.enum(['ai-generated', 'original']).openapi({ description: '`ai-generated` when the sentence ai_score > 0.5.', example: 'original' }),
-    ai_score: score('Probability that the sentence is AI-written, 0.0 to 1.0.'),
+    ai_score: score('Probability that the sentence is AI-written, 0.0 to 1.0.', 0.12),
   })
   .openapi('SentenceItem');
 
@@ -148,7 +151,7 @@ export const DetectionResult = z
     status: z.literal('success').openapi({ description: '`success`.', example: 'success' }),
     task_id: z.string().nullable().openapi({ description: 'Job id for async requests; null for synchronous ones.', example: null }),
     result: z.enum(['ai', 'human']).openapi({ description: '`ai` exactly when ai_score > 0.5.', example: 'human' }),
-    ai_score: score('0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.'),
+    ai_score: score('0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.', 0.12),
     items: z.array(SentenceItem).openapi({ description: 'Every sentence of the input, in order.' }),
     service_name: z.string().openapi({ description: 'Detection engine and model version.', example: 'ci-textdetect-4.2.0' }),
     execution_time: seconds('Processing time in seconds.'),
@@ -418,10 +421,11 @@ export const PlagiarismResult = z
 // ---------------------------------------------------------------- image
 
 /** A required file part: z.custom (unlike z.any) is not optional, so generated clients type `file` as required. */
-const binaryFile = (description: string) => z.custom<Blob>((value) => value !== undefined && value !== null).openapi({ type: 'string', format: 'binary', description });
+const binaryFile = (description: string, sampleFile: string) =>
+  z.custom<Blob>((value) => value !== undefined && value !== null).openapi({ type: 'string', format: 'binary', description, 'x-sample-file': sampleFile });
 
 export const ImageUpload = z
-  .object({ file: binaryFile(`Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${FILE_LIMITS.detectImage.maxBytes / 2 ** 20} MB.`) })
+  .object({ file: binaryFile(`Image to analyze: JPEG, PNG, WebP, GIF, BMP or TIFF, at most ${FILE_LIMITS.detectImage.maxBytes / 2 ** 20} MB.`, 'photo.jpg') })
   .openapi('ImageUpload');
 
 export const ImageRegion = z
@@ -476,7 +480,7 @@ export const HealthReport = z
 // ---------------------------------------------------------------- voice
 
 export const VoiceUpload = z
-  .object({ file: binaryFile(`Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most ${FILE_LIMITS.detectVoice.maxBytes / 2 ** 20} MB and ${FILE_LIMITS.detectVoice.maxSeconds} seconds; no video.`) })
+  .object({ file: binaryFile(`Audio to analyze: WAV, FLAC, OGG, MP3, M4A or AAC, at most ${FILE_LIMITS.detectVoice.maxBytes / 2 ** 20} MB and ${FILE_LIMITS.detectVoice.maxSeconds} seconds; no video.`, 'voice.wav') })
   .openapi('VoiceUpload');
 
 const timeString = (description: string, example: string) => z.string().regex(/^\d+(\.\d+)?s$/).openapi({ description, example });
@@ -487,7 +491,7 @@ export const VoiceSegment = z
     end_time: timeString('Segment end.', '4.0s'),
     duration: timeString('Segment length.', '4.0s'),
     verdict: z.enum(['ai_voice', 'natural_voice']).openapi({ description: 'Segment verdict.', example: 'natural_voice' }),
-    ai_probability: score('Probability that the segment is an AI voice.'),
+    ai_probability: score('Probability that the segment is an AI voice.', 0.06),
   })
   .openapi('VoiceSegment');
 
@@ -495,8 +499,8 @@ export const VoiceResult = z
   .object({
     status: z.literal('success').openapi({ description: 'Always `success`.', example: 'success' }),
     verdict: z.enum(['ai_voice', 'natural_voice', 'undetermined']).openapi({ description: '`undetermined` only when the evidence is balanced or there is too little speech.', example: 'natural_voice' }),
-    ai_probability: score('Probability of an AI voice.'),
-    natural_probability: score('Probability of a natural voice.'),
+    ai_probability: score('Probability of an AI voice.', 0.08),
+    natural_probability: score('Probability of a natural voice.', 0.92),
     duration_seconds: z.number().min(0).openapi({ description: 'Duration of the analyzed audio in seconds.', example: 12.48 }),
     segments: z.array(VoiceSegment).openapi({ description: 'Per-segment timeline; empty for audio up to about 6 seconds.' }),
     statistics: z

@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Set a password from an invite link
-         * @description The invite link (valid 24 hours, usable once) sets the account's password. Ends every existing session of the account.
+         * @description The invite link (valid 24 hours, usable once) sets the account's password. Ends every existing session of the account and signs this browser in (a new session cookie).
          *
          *     CSRF: the Origin header must be this server's origin.
          */
@@ -716,7 +716,7 @@ export interface components {
             result: "ai" | "human";
             /**
              * @description 0.0 (human) to 1.0 (AI): 0–0.3 human, 0.3–0.5 likely human, 0.5–0.7 likely AI, 0.7–1 AI-generated.
-             * @example 0.87
+             * @example 0.12
              */
             ai_score: number;
             /** @description Every sentence of the input, in order. */
@@ -764,7 +764,7 @@ export interface components {
             prediction: "ai-generated" | "original";
             /**
              * @description Probability that the sentence is AI-written, 0.0 to 1.0.
-             * @example 0.87
+             * @example 0.12
              */
             ai_score: number;
         };
@@ -1002,7 +1002,7 @@ export interface components {
         HumanizerRequest: {
             /**
              * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
             content: string;
             /**
@@ -1227,7 +1227,7 @@ export interface components {
         DetectAndHumanizeRequest: {
             /**
              * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
             content: string;
             /**
@@ -1760,12 +1760,12 @@ export interface components {
             verdict: "ai_voice" | "natural_voice" | "undetermined";
             /**
              * @description Probability of an AI voice.
-             * @example 0.87
+             * @example 0.08
              */
             ai_probability: number;
             /**
              * @description Probability of a natural voice.
-             * @example 0.87
+             * @example 0.92
              */
             natural_probability: number;
             /**
@@ -1851,7 +1851,7 @@ export interface components {
             verdict: "ai_voice" | "natural_voice";
             /**
              * @description Probability that the segment is an AI voice.
-             * @example 0.87
+             * @example 0.06
              */
             ai_probability: number;
         };
@@ -2131,6 +2131,16 @@ export interface components {
                  */
                 finished_at: string | null;
                 callback_url: string | null;
+                /** @description The JSON body every delivery POSTs (as GET /api/jobs/{task_id}/ returns it); null without a callback_url or before the job finished. */
+                payload: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * @description The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).
+                 * @example delivered
+                 * @enum {string}
+                 */
+                delivery: "none" | "pending" | "retrying" | "delivered" | "gave_up";
                 attempts: {
                     attempt: number;
                     /**
@@ -2144,6 +2154,11 @@ export interface components {
                     error: string | null;
                     duration_ms: number;
                     ok: boolean;
+                    /**
+                     * @description The start of the receiver's reply (up to 2,000 characters); null when no reply came.
+                     * @example {"received":true}
+                     */
+                    response_body: string | null;
                 }[];
                 /**
                  * @description Next scheduled delivery attempt (ISO 8601).
@@ -2195,6 +2210,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DetectorRequest"];
             };
         };
@@ -2207,6 +2227,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "human",
+                     *       "ai_score": 0.12,
+                     *       "items": [
+                     *         {
+                     *           "text": "The committee reviewed the proposal on Monday.",
+                     *           "prediction": "original",
+                     *           "ai_score": 0.12
+                     *         }
+                     *       ],
+                     *       "service_name": "ci-textdetect-4.2.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
@@ -2218,6 +2283,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "ai_score": null,
+                     *       "items": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
@@ -2322,6 +2404,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning."
+                 *     }
+                 */
                 "application/json": components["schemas"]["HumanizerRequest"];
             };
         };
@@ -2334,6 +2421,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "ai_score_before": 0.87,
+                     *       "ai_score_after": 0.87,
+                     *       "service_name": "ci-humanizer-1.0.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
@@ -2345,6 +2448,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
@@ -2449,6 +2566,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.",
+                 *       "detection_threshold": 0.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["DetectAndHumanizeRequest"];
             };
         };
@@ -2461,6 +2584,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "ai_score": 0.87,
+                     *       "detection_threshold": 0.5,
+                     *       "needs_humanization": true,
+                     *       "detector_service": "ci-textdetect-4.2.0",
+                     *       "detection_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": "AI score 0.91 is above the threshold 0.5: the text was humanized.",
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "humanized": true,
+                     *       "original_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "humanized_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "ai_score_before": 0.87,
+                     *       "ai_score_after": 0.87,
+                     *       "humanizer_service": "ci-humanizer-1.0.0",
+                     *       "humanization_time": 0.042,
+                     *       "total_time": 0.042
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectAndHumanizeResult"];
                 };
             };
@@ -2472,6 +2620,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "ai_score": null,
+                     *       "detection_threshold": 0.5,
+                     *       "needs_humanization": null,
+                     *       "detector_service": null,
+                     *       "detection_time": null,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": "Accepted for processing.",
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
@@ -2587,6 +2752,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "processing",
+                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "result": null,
+                     *       "service_name": null,
+                     *       "execution_time": null,
+                     *       "word_count": null,
+                     *       "credits_remaining": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobStatus"];
                 };
             };
@@ -2672,6 +2851,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": 42,
+                     *       "plan": "1M",
+                     *       "credits_remaining": 987654,
+                     *       "monthly_allotment": 1000000,
+                     *       "period_start": "2026-11-01T00:00:00.000Z",
+                     *       "period_end": "2026-12-01T00:00:00.000Z",
+                     *       "limits": {
+                     *         "max_active_keys": 0,
+                     *         "max_pending_jobs": 0,
+                     *         "image_requests_per_minute": 0,
+                     *         "humanizer_sync_requests_per_minute": 0
+                     *       },
+                     *       "usage": {
+                     *         "detector": 1200,
+                     *         "humanizer": 0,
+                     *         "detect_and_humanize": 0,
+                     *         "grammar": 35,
+                     *         "plagiarism": 4,
+                     *         "image": 0,
+                     *         "voice": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -2743,6 +2947,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "She go to school every days."
+                 *     }
+                 */
                 "application/json": components["schemas"]["GrammarRequest"];
             };
         };
@@ -2755,6 +2964,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "corrected_text": "She goes to school every day.",
+                     *       "diff": [
+                     *         {
+                     *           "type": "replace",
+                     *           "original": "go",
+                     *           "corrected": "goes",
+                     *           "start": 4,
+                     *           "end": 6
+                     *         }
+                     *       ],
+                     *       "issues": [
+                     *         {
+                     *           "category": "grammar",
+                     *           "severity": "medium",
+                     *           "message": "Subject-verb agreement: \"She go\" → \"She goes\"."
+                     *         }
+                     *       ],
+                     *       "edits_count": 2,
+                     *       "changed": true,
+                     *       "input_words": 6,
+                     *       "input_chars": 28,
+                     *       "word_count": 6,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
@@ -2862,6 +3103,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlagiarismRequest"];
             };
         };
@@ -2874,6 +3120,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "scan_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "plagiarism_score": 0.87,
+                     *       "verdict": "moderate_plagiarism",
+                     *       "summary": "34% of the text matches 2 sources.",
+                     *       "sources": [
+                     *         {
+                     *           "url": "https://en.wikipedia.org/wiki/Photosynthesis",
+                     *           "title": "Photosynthesis",
+                     *           "domain": "en.wikipedia.org",
+                     *           "similarity_score": 0.87,
+                     *           "matched_word_count": 84,
+                     *           "matched_percentage": 33.6,
+                     *           "matches": [
+                     *             {
+                     *               "submitted_range": {
+                     *                 "start": 0,
+                     *                 "end": 120
+                     *               },
+                     *               "similarity": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "highlights": [
+                     *         {
+                     *           "start": 0,
+                     *           "end": 120,
+                     *           "severity": "high",
+                     *           "source_index": 0
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "word_count": 250,
+                     *         "input_chars": 1530,
+                     *         "sentence_count": 12,
+                     *         "sources_checked": 40,
+                     *         "processing_time_ms": 85
+                     *       },
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
@@ -2990,6 +3285,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prediction": "real",
+                     *       "confidence": 0.87,
+                     *       "probabilities": {
+                     *         "real": 0.81,
+                     *         "fake": 0.12,
+                     *         "inpainting": 0.07
+                     *       },
+                     *       "credits_charged": 7,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "regions": [
+                     *         {
+                     *           "x": 320,
+                     *           "y": 128,
+                     *           "width": 192,
+                     *           "height": 128,
+                     *           "score": 0.87
+                     *         }
+                     *       ],
+                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
@@ -3111,6 +3454,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3158,6 +3514,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3184,6 +3553,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "verdict": "natural_voice",
+                     *       "ai_probability": 0.08,
+                     *       "natural_probability": 0.92,
+                     *       "duration_seconds": 12.48,
+                     *       "segments": [
+                     *         {
+                     *           "start_time": "0.0s",
+                     *           "end_time": "4.0s",
+                     *           "duration": "4.0s",
+                     *           "verdict": "natural_voice",
+                     *           "ai_probability": 0.06
+                     *         }
+                     *       ],
+                     *       "statistics": {
+                     *         "total_segments": 4,
+                     *         "processed_segments": 4,
+                     *         "ai_segments": 0,
+                     *         "natural_segments": 4,
+                     *         "ai_time_percentage": 0
+                     *       },
+                     *       "undetermined_reason": "too_little_speech",
+                     *       "billed_seconds": 13,
+                     *       "credits_used": 130,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };
@@ -3287,6 +3712,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3334,6 +3772,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "upstream": {
+                     *         "status": "healthy",
+                     *         "piscina_ready": true
+                     *       },
+                     *       "circuit": {
+                     *         "status": "closed",
+                     *         "failures": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthReport"];
                 };
             };
@@ -3361,6 +3812,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "total": 1200,
+                     *       "sources": [
+                     *         {
+                     *           "url": "string",
+                     *           "title": "string",
+                     *           "domain": "string",
+                     *           "words": 0,
+                     *           "imported_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceList"];
                 };
             };
@@ -3429,6 +3895,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sources": [
+                 *         {
+                 *           "url": "https://example.com/article",
+                 *           "title": "An article",
+                 *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SourceImportRequest"];
             };
         };
@@ -3441,6 +3918,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "imported": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceImportResult"];
                 };
             };
@@ -3538,6 +4021,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["SourceDeleteResult"];
                 };
             };
@@ -3606,6 +4095,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "dev@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSignIn"];
             };
         };
@@ -3618,6 +4113,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -3724,6 +4229,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -3803,6 +4313,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "sessions_ended": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalSignedOutEverywhere"];
                 };
             };
@@ -3879,6 +4395,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -3938,6 +4464,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "inv_4Jk…",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSetPassword"];
             };
         };
@@ -3950,6 +4482,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "email": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalPasswordSet"];
                 };
             };
@@ -4039,6 +4577,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "string",
+                 *       "new_password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalChangePassword"];
             };
         };
@@ -4051,6 +4595,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -4137,6 +4686,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "dev@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSignUp"];
             };
         };
@@ -4149,6 +4704,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 0,
+                     *         "email": "string"
+                     *       },
+                     *       "plan": "Free",
+                     *       "csrf_token": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalMe"];
                 };
             };
@@ -4261,6 +4826,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *           "name": "production",
+                     *           "status": "Active",
+                     *           "prefix": "ci_Ab12Cd3",
+                     *           "scopes": [
+                     *             "humanizer"
+                     *           ],
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "expiration": "never",
+                     *           "expires_at": "2026-11-26T07:00:00.000Z",
+                     *           "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "active": 0,
+                     *       "max_active_keys": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalKeyList"];
                 };
             };
@@ -4323,6 +4909,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "production",
+                 *       "scopes": [
+                 *         "humanizer"
+                 *       ],
+                 *       "expiration": "never"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalCreateKey"];
             };
         };
@@ -4335,6 +4930,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "ci_Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90",
+                     *       "record": {
+                     *         "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *         "name": "production",
+                     *         "status": "Active",
+                     *         "prefix": "ci_Ab12Cd3",
+                     *         "scopes": [
+                     *           "humanizer"
+                     *         ],
+                     *         "created_at": "2026-11-26T07:00:00.000Z",
+                     *         "expiration": "never",
+                     *         "expires_at": "2026-11-26T07:00:00.000Z",
+                     *         "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalCreatedKey"];
                 };
             };
@@ -4434,6 +5047,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "name": "production",
+                     *       "status": "Active",
+                     *       "prefix": "ci_Ab12Cd3",
+                     *       "scopes": [
+                     *         "humanizer"
+                     *       ],
+                     *       "created_at": "2026-11-26T07:00:00.000Z",
+                     *       "expiration": "never",
+                     *       "expires_at": "2026-11-26T07:00:00.000Z",
+                     *       "last_used_at": "2026-11-26T07:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalKey"];
                 };
             };
@@ -4524,6 +5152,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -4609,6 +5242,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "user_id": 42,
+                     *         "plan": "1M",
+                     *         "credits_remaining": 987654,
+                     *         "monthly_allotment": 1000000,
+                     *         "period_start": "2026-11-01T00:00:00.000Z",
+                     *         "period_end": "2026-12-01T00:00:00.000Z",
+                     *         "limits": {
+                     *           "max_active_keys": 0,
+                     *           "max_pending_jobs": 0,
+                     *           "image_requests_per_minute": 0,
+                     *           "humanizer_sync_requests_per_minute": 0
+                     *         },
+                     *         "usage": {
+                     *           "detector": 1200,
+                     *           "humanizer": 0,
+                     *           "detect_and_humanize": 0,
+                     *           "grammar": 35,
+                     *           "plagiarism": 4,
+                     *           "image": 0,
+                     *           "voice": 0
+                     *         }
+                     *       },
+                     *       "daily": [
+                     *         {
+                     *           "date": "2026-11-26",
+                     *           "service": "string",
+                     *           "credits": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalUsage"];
                 };
             };
@@ -4679,6 +5346,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": 0,
+                     *           "time": "2026-11-26T07:00:00.000Z",
+                     *           "kind": "charge",
+                     *           "operation": "detector",
+                     *           "request_id": "string",
+                     *           "task_id": "string",
+                     *           "credits": -42,
+                     *           "balance_after": 0
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "per_page": 0,
+                     *       "total": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalLedger"];
                 };
             };
@@ -4746,6 +5432,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "task_id": "string",
+                     *           "endpoint": "/api/detector/",
+                     *           "status": "processing",
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "finished_at": "2026-11-26T07:00:00.000Z",
+                     *           "callback_url": "string",
+                     *           "payload": {},
+                     *           "delivery": "delivered",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 0,
+                     *               "time": "2026-11-26T07:00:00.000Z",
+                     *               "status_code": 0,
+                     *               "error": "string",
+                     *               "duration_ms": 0,
+                     *               "ok": false,
+                     *               "response_body": "{\"received\":true}"
+                     *             }
+                     *           ],
+                     *           "next_retry_at": "2026-11-26T07:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalJobs"];
                 };
             };
@@ -4818,6 +5532,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PortalOk"];
                 };
             };
@@ -4898,6 +5617,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
@@ -4910,6 +5634,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "human",
+                     *       "ai_score": 0.12,
+                     *       "items": [
+                     *         {
+                     *           "text": "The committee reviewed the proposal on Monday.",
+                     *           "prediction": "original",
+                     *           "ai_score": 0.12
+                     *         }
+                     *       ],
+                     *       "service_name": "ci-textdetect-4.2.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "message": null,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
@@ -5008,6 +5777,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
             };
         };
@@ -5020,6 +5794,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "task_id": null,
+                     *       "result": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *       "ai_score_before": 0.87,
+                     *       "ai_score_after": 0.87,
+                     *       "service_name": "ci-humanizer-1.0.0",
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
@@ -5127,6 +5917,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "She go to school every days."
+                 *     }
+                 */
                 "application/json": components["schemas"]["GrammarRequest"];
             };
         };
@@ -5139,6 +5934,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "corrected_text": "She goes to school every day.",
+                     *       "diff": [
+                     *         {
+                     *           "type": "replace",
+                     *           "original": "go",
+                     *           "corrected": "goes",
+                     *           "start": 4,
+                     *           "end": 6
+                     *         }
+                     *       ],
+                     *       "issues": [
+                     *         {
+                     *           "category": "grammar",
+                     *           "severity": "medium",
+                     *           "message": "Subject-verb agreement: \"She go\" → \"She goes\"."
+                     *         }
+                     *       ],
+                     *       "edits_count": 2,
+                     *       "changed": true,
+                     *       "input_words": 6,
+                     *       "input_chars": 28,
+                     *       "word_count": 6,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
@@ -5237,6 +6064,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlagiarismRequest"];
             };
         };
@@ -5249,6 +6081,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "scan_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "plagiarism_score": 0.87,
+                     *       "verdict": "moderate_plagiarism",
+                     *       "summary": "34% of the text matches 2 sources.",
+                     *       "sources": [
+                     *         {
+                     *           "url": "https://en.wikipedia.org/wiki/Photosynthesis",
+                     *           "title": "Photosynthesis",
+                     *           "domain": "en.wikipedia.org",
+                     *           "similarity_score": 0.87,
+                     *           "matched_word_count": 84,
+                     *           "matched_percentage": 33.6,
+                     *           "matches": [
+                     *             {
+                     *               "submitted_range": {
+                     *                 "start": 0,
+                     *                 "end": 120
+                     *               },
+                     *               "similarity": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "highlights": [
+                     *         {
+                     *           "start": 0,
+                     *           "end": 120,
+                     *           "severity": "high",
+                     *           "source_index": 0
+                     *         }
+                     *       ],
+                     *       "stats": {
+                     *         "word_count": 250,
+                     *         "input_chars": 1530,
+                     *         "sentence_count": 12,
+                     *         "sources_checked": 40,
+                     *         "processing_time_ms": 85
+                     *       },
+                     *       "execution_time": 0.042,
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
@@ -5368,6 +6249,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "prediction": "real",
+                     *       "confidence": 0.87,
+                     *       "probabilities": {
+                     *         "real": 0.81,
+                     *         "fake": 0.12,
+                     *         "inpainting": 0.07
+                     *       },
+                     *       "credits_charged": 7,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "regions": [
+                     *         {
+                     *           "x": 320,
+                     *           "y": 128,
+                     *           "width": 192,
+                     *           "height": 128,
+                     *           "score": 0.87
+                     *         }
+                     *       ],
+                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageResult"];
                 };
             };
@@ -5487,6 +6416,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "verdict": "natural_voice",
+                     *       "ai_probability": 0.08,
+                     *       "natural_probability": 0.92,
+                     *       "duration_seconds": 12.48,
+                     *       "segments": [
+                     *         {
+                     *           "start_time": "0.0s",
+                     *           "end_time": "4.0s",
+                     *           "duration": "4.0s",
+                     *           "verdict": "natural_voice",
+                     *           "ai_probability": 0.06
+                     *         }
+                     *       ],
+                     *       "statistics": {
+                     *         "total_segments": 4,
+                     *         "processed_segments": 4,
+                     *         "ai_segments": 0,
+                     *         "natural_segments": 4,
+                     *         "ai_time_percentage": 0
+                     *       },
+                     *       "undetermined_reason": "too_little_speech",
+                     *       "billed_seconds": 13,
+                     *       "credits_used": 130,
+                     *       "execution_time": 0.042,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
+                     *       "evidence": [
+                     *         {
+                     *           "channel": "built-in",
+                     *           "score": 0.31,
+                     *           "used": true,
+                     *           "model": "falcon-7b+falcon-7b-instruct",
+                     *           "criteria": {
+                     *             "fast_detect_gpt": 1.8,
+                     *             "binoculars": 0.84,
+                     *             "tokens": 412,
+                     *             "tail_mass": 0.06
+                     *           },
+                     *           "error": "no answer within 10000 ms",
+                     *           "windows": [
+                     *             {
+                     *               "start_time": "0.0s",
+                     *               "end_time": "4.0s",
+                     *               "ai_probability": 0.87
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["VoiceResult"];
                 };
             };

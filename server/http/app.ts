@@ -18,7 +18,7 @@ import { ApiError } from '../platform/errors.ts';
 import { hashSecret, type Principal } from '../platform/keys.ts';
 import { mountPortal } from '../portal/routes.ts';
 import { bodyParser, drainRequest, uploadedFile } from './body.ts';
-import { docsPage } from './docs.ts';
+import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
 import { endpoints } from './routes/index.ts';
 
@@ -48,7 +48,7 @@ function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethod
     app.maxIpsCount = services.config.TRUST_PROXY;
   }
   const spec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
-  const docs = docsPage();
+  const docs = docsPages();
 
   // Request id, one log line per response, and the one error handler.
   app.use(async (ctx, next) => {
@@ -87,7 +87,11 @@ function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethod
   });
   router.get('/docs', (ctx) => {
     ctx.type = 'text/html';
-    ctx.body = docs;
+    ctx.body = docs.api;
+  });
+  router.get('/docs/portal', (ctx) => {
+    ctx.type = 'text/html';
+    ctx.body = docs.portal;
   });
 
   mountPortal(router, services);

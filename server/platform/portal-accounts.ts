@@ -45,19 +45,19 @@ export function inviteLink(baseUrl: string, invite: string): string {
 }
 
 /** Uses an invite once: sets the password and ends every session of the user. */
-export async function setPasswordWithInvite(db: Database, invite: string, password: string, now: Date): Promise<{ userId: number; email: string }> {
+export async function setPasswordWithInvite(db: Database, invite: string, password: string, now: Date): Promise<{ userId: number; email: string; plan: string }> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ user_id: number; email: string }>(
+    const [row] = await tx.query<{ user_id: number; email: string; plan_name: string }>(
       `update portal_invites i set used_at = $2 from users u
        where i.token_hash = $1 and i.used_at is null and i.expires_at > $2 and u.id = i.user_id
-       returning i.user_id, u.email`,
+       returning i.user_id, u.email, u.plan_name`,
       [hashSecret(invite), now],
     );
     if (!row) throw new ApiError('invalid_payload', 'This link is invalid, was already used, or has expired (links are valid 24 hours). Ask the operator for a new one.');
     await storePassword(tx, row.user_id, hash, now);
     await tx.query('delete from portal_sessions where user_id = $1', [row.user_id]);
-    return { userId: row.user_id, email: row.email };
+    return { userId: row.user_id, email: row.email, plan: row.plan_name };
   });
 }
 

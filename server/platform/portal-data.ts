@@ -6,8 +6,9 @@
 import { USAGE_SERVICES } from '../../contract/schemas.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import type { JobRow } from './jobs.ts';
+import { jobBody, type JobRow } from './jobs.ts';
 import { enqueue, type QueuedTask } from './queue.ts';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.ts';
 
 type Service = (typeof USAGE_SERVICES)[number];
 
@@ -162,31 +163,45 @@ export class KeyUsage {
 
 const ENDPOINTS: Record<JobRow['operation'], string> = { detectText: '/api/detector/', humanize: '/api/humanizer/', detectAndHumanize: '/api/detect-and-humanize/' };
 
+/** Where a job's webhook stands, by its last attempt: none asked for, not sent yet, delivered, a retry to come, or given up. */
+function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], retryScheduled: boolean) {
+  const last = attempts.at(-1);
+  if (!callbackUrl) return 'none' as const;
+  if (!last) return 'pending' as const;
+  if (last.ok) return 'delivered' as const;
+  return retryScheduled || attempts.length < WEBHOOK_MAX_ATTEMPTS ? ('retrying' as const) : ('gave_up' as const);
+}
+
 export async function recentJobs(db: Database, userId: number, limit = 50) {
-  const jobs = await db.query<{ id: string; operation: JobRow['operation']; status: JobRow['status']; created_at: Date; completed_at: Date | null; callback_url: string | null }>(
-    'select id, operation, status, created_at, completed_at, callback_url from jobs where user_id = $1 order by created_at desc limit $2',
-    [userId, limit],
-  );
+  const jobs = await db.query<JobRow & { created_at: Date }>('select * from jobs where user_id = $1 order by created_at desc limit $2', [userId, limit]);
   const ids = jobs.map((j) => j.id);
   const attempts = ids.length
-    ? await db.query<{ job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean }>(
-        'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
+    ? await db.query<{ job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }>(
+        'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
         [ids],
       )
     : [];
   const scheduled = ids.length
     ? await db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [ids.map((id) => `webhook:${id}`)])
     : [];
-  return jobs.map((job) => ({
-    task_id: job.id,
-    endpoint: ENDPOINTS[job.operation],
-    status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
-    created_at: job.created_at.toISOString(),
-    finished_at: job.completed_at?.toISOString() ?? null,
-    callback_url: job.callback_url,
-    attempts: attempts.filter((a) => a.job_id === job.id).map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok })),
-    next_retry_at: scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at.toISOString() ?? null,
-  }));
+  return jobs.map((job) => {
+    const own = attempts.filter((a) => a.job_id === job.id);
+    const nextRetry = scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at ?? null;
+    const finished = job.status === 'success' || job.status === 'failed';
+    return {
+      task_id: job.id,
+      endpoint: ENDPOINTS[job.operation],
+      status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
+      created_at: job.created_at.toISOString(),
+      finished_at: job.completed_at?.toISOString() ?? null,
+      callback_url: job.callback_url,
+      // The body every delivery POSTs (the same as GET /api/jobs/{task_id}/), once there is one to send.
+      payload: job.callback_url && finished ? (jobBody(job) as Record<string, unknown>) : null,
+      delivery: deliveryState(job.callback_url, own, nextRetry !== null),
+      attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
+      next_retry_at: nextRetry?.toISOString() ?? null,
+    };
+  });
 }
 
 /**

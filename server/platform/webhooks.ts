@@ -8,6 +8,7 @@
  * (the `standardwebhooks` package accepts it when constructed with those bytes and `format: 'raw'`).
  */
 import { createHmac } from 'node:crypto';
+import { API_VERSION } from '../../contract/openapi.ts';
 import type { Queryable } from '../db/database.ts';
 import { safeRequest, type OutboundPolicy } from './outbound.ts';
 
@@ -26,12 +27,18 @@ export interface WebhookAttempt {
   error: string | null;
   durationMs: number;
   ok: boolean;
+  /** The start of the receiver's reply (RESPONSE_BODY_KEPT characters), null when none came. */
+  responseBody: string | null;
 }
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_MAX_ATTEMPTS = 4; // 1 try + 3 retries
 /** A receiver's reply is only logged; cap it well below anything that could hurt a worker. */
 const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
+/** How much of a reply the Jobs page shows: enough for an error message, not a stored copy of a page. */
+export const RESPONSE_BODY_KEPT = 2_000;
+/** Names the sender, so a receiver's logs and firewall can tell our deliveries apart. */
+export const WEBHOOK_USER_AGENT = `ContentIntegrityAPI-Webhooks/${API_VERSION}`;
 
 function sign(webhookId: string, timestampSeconds: number, body: string, secret: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8'))
@@ -40,13 +47,14 @@ function sign(webhookId: string, timestampSeconds: number, body: string, secret:
 }
 
 /**
- * Content-Type, webhook-id and webhook-timestamp (seconds) always; with a (non-empty) secret also
- * X-Webhook-Secret, unchanged as the spec requires, and webhook-signature.
+ * Content-Type, User-Agent, webhook-id and webhook-timestamp (seconds) always; with a (non-empty)
+ * secret also X-Webhook-Secret, unchanged as the spec requires, and webhook-signature.
  */
 export function webhookHeaders(delivery: WebhookDelivery, timestamp: Date): Record<string, string> {
   const seconds = Math.floor(timestamp.getTime() / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
+    'User-Agent': WEBHOOK_USER_AGENT,
     'webhook-id': delivery.webhookId,
     'webhook-timestamp': String(seconds),
   };
@@ -68,12 +76,13 @@ export async function attemptWebhook(
   timeoutMs: number = WEBHOOK_TIMEOUT_MS,
 ): Promise<WebhookAttempt> {
   const started = performance.now();
-  const finish = (statusCode: number | null, error: string | null): WebhookAttempt => ({
+  const finish = (statusCode: number | null, error: string | null, body?: Buffer): WebhookAttempt => ({
     at,
     statusCode,
     error,
     durationMs: Math.round(performance.now() - started),
     ok: error === null,
+    responseBody: body ? body.toString('utf8').slice(0, RESPONSE_BODY_KEPT) : null,
   });
   try {
     const response = await safeRequest(
@@ -87,10 +96,10 @@ export async function attemptWebhook(
       },
       policy,
     );
-    const { status } = response;
-    if (status >= 200 && status < 300) return finish(status, null);
-    if (status >= 300 && status < 400) return finish(status, `redirect (HTTP ${status}) not followed`);
-    return finish(status, `receiver answered HTTP ${status}`);
+    const { status, body } = response;
+    if (status >= 200 && status < 300) return finish(status, null, body);
+    if (status >= 300 && status < 400) return finish(status, `redirect (HTTP ${status}) not followed`, body);
+    return finish(status, `receiver answered HTTP ${status}`, body);
   } catch (error) {
     return finish(null, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
@@ -98,7 +107,7 @@ export async function attemptWebhook(
 
 /** Records one attempt (in the transaction that schedules the next one, if any). */
 export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt: number, result: WebhookAttempt): Promise<void> {
-  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok) values ($1, $2, $3, $4, $5, $6, $7)', [
+  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
     jobId,
     attempt,
     result.at,
@@ -106,6 +115,7 @@ export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt
     result.error,
     result.durationMs,
     result.ok,
+    result.responseBody,
   ]);
 }
 

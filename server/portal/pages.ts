@@ -30,6 +30,7 @@ function head(title: string, extra = ''): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Content Integrity API</title>
+<link rel="icon" href="/portal/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/portal/assets/portal.css">
 <script type="module" src="/portal/assets/portal.js"></script>
 ${extra}</head>`;

@@ -93,7 +93,9 @@ const handlers: Handlers = {
   },
   async portalSetPassword(ctx, input) {
     const { token, password } = input as z.infer<typeof p.SetPasswordRequest>;
-    const { email } = await setPasswordWithInvite(ctx.services.db, token, password, ctx.services.clock());
+    const { userId, email, plan } = await setPasswordWithInvite(ctx.services.db, token, password, ctx.services.clock());
+    // The link proved the address: sign the browser in rather than ask for the new password at once.
+    await signIn(ctx, { id: userId, email, plan_name: plan });
     return { status: 'ok', email };
   },
   async portalChangePassword(ctx, input) {
@@ -220,6 +222,14 @@ export function mountPortal(router: Router, services: Services): void {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = asset.type;
     ctx.body = asset.body;
+  });
+
+  // Browsers ask for /favicon.ico on every page that names no icon (the API reference, openapi.yaml).
+  router.get('/favicon.ico', async (ctx) => {
+    const icon = (await assets())['favicon.svg'];
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = icon.type;
+    ctx.body = icon.body;
   });
 
   router.get('/portal', (ctx) => ctx.redirect('/portal/'));

@@ -56,7 +56,8 @@ describe('GET /docs in headless Chromium', { skip }, () => {
     for (const route of routes) {
       const section = page.locator(`section[id="${route.op}"]`);
       await section.waitFor({ state: 'attached' });
-      const heading = section.locator('h2');
+      // Operations are grouped by tag: the tag is an h2, the operation an h3 under it.
+      const heading = section.locator('h3');
       assert.equal(await heading.isVisible(), true, `${route.op}: heading not visible`);
       const text = await heading.innerText();
       assert.ok(text.includes(route.path) && text.includes(route.method.toUpperCase()), `${route.op}: heading "${text}"`);
@@ -68,6 +69,13 @@ describe('GET /docs in headless Chromium', { skip }, () => {
       const box = await heading.boundingBox();
       assert.ok(box && box.width > 0 && box.height > 0, `${route.op}: heading has no size`);
     }
+    // Navigation by tag, and the way back to the portal.
+    for (const tag of new Set(routes.map((r) => r.tag))) {
+      assert.equal(await page.locator('nav h2 a', { hasText: tag }).isVisible(), true, `tag ${tag} in the navigation`);
+    }
+    assert.equal(await page.locator('nav a[href="/portal/"]').isVisible(), true);
+    // Every operation has a curl command to copy.
+    assert.equal(await page.locator('details summary', { hasText: 'Example: curl' }).count(), routes.length);
     // Every schema a response points to is rendered.
     const broken = await page.$$eval('a[href^="#schema-"]', (links) => links.map((a) => a.getAttribute('href')!.slice(1)).filter((id) => !document.getElementById(id)));
     assert.deepEqual([...new Set(broken)], []);

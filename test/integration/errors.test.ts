@@ -157,5 +157,8 @@ describe('error bodies over HTTP', () => {
     const docs = await server.request('/docs');
     assert.equal(docs.status, 200);
     for (const route of routes) assert.ok(docs.body.includes(route.path), route.path);
+    const portalDocs = await server.request('/docs/portal');
+    assert.equal(portalDocs.status, 200);
+    assert.match(portalDocs.body, /\/portal\/api\/keys\//);
   });
 });

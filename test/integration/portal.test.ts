@@ -30,6 +30,11 @@ describe('developer portal', () => {
     const first = await set(invite.token);
     assert.equal(first.status, 200);
     assert.equal((await first.json()).email, invite.user.email);
+    // Setting the password signs the browser in: its cookie is a session at once.
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('ci_session='))!.split(';')[0];
+    const signedIn = await fetch(`${server.url}/portal/api/me/`, { headers: { Cookie: cookie } });
+    assert.equal(signedIn.status, 200);
+    assert.equal(((await signedIn.json()) as { user: { email: string } }).user.email, invite.user.email);
     const again = await set(invite.token);
     assert.equal(again.status, 400);
     assert.match((await again.json()).message, /already used|expired/);
@@ -350,6 +355,16 @@ describe('developer portal', () => {
     const signup = await fetch(`${server.url}/portal/api/sign-up/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.url }, body: JSON.stringify({ email: 'new@example.com', password: 'a long enough password' }) });
     assert.equal(signup.status, 404, 'sign-up is closed by default');
     assert.equal(sessionCookie(signup), undefined);
+  });
+
+  test('an icon: every page names it, and /favicon.ico answers for pages that do not', async () => {
+    assert.match(await (await fetch(`${server.url}/portal/sign-in`)).text(), /<link rel="icon" href="\/portal\/assets\/favicon.svg"/);
+    for (const path of ['/portal/assets/favicon.svg', '/favicon.ico']) {
+      const icon = await fetch(`${server.url}${path}`);
+      assert.equal(icon.status, 200, path);
+      assert.equal(icon.headers.get('content-type'), 'image/svg+xml', path);
+      assert.match(await icon.text(), /^<svg /, path);
+    }
   });
 });
 

@@ -8,8 +8,10 @@ import type { OutboundPolicy } from '../../server/platform/outbound.ts';
 import {
   attemptWebhook as attemptAt,
   WEBHOOK_MAX_ATTEMPTS,
+  RESPONSE_BODY_KEPT,
   webhookHeaders,
   webhookRetryDelayMs,
+  WEBHOOK_USER_AGENT,
   type WebhookAttempt,
   type WebhookDelivery,
 } from '../../server/platform/webhooks.ts';
@@ -33,11 +35,12 @@ const delivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => 
 });
 
 describe('webhookHeaders', () => {
-  it('sends Content-Type, the secret unchanged and the Standard Webhooks headers', () => {
+  it('sends Content-Type, a User-Agent, the secret unchanged and the Standard Webhooks headers', () => {
     const at = new Date('2025-03-04T05:06:07.890Z');
     const headers = webhookHeaders(delivery(), at);
-    assert.deepEqual(Object.keys(headers).sort(), ['Content-Type', 'X-Webhook-Secret', 'webhook-id', 'webhook-signature', 'webhook-timestamp']);
+    assert.deepEqual(Object.keys(headers).sort(), ['Content-Type', 'User-Agent', 'X-Webhook-Secret', 'webhook-id', 'webhook-signature', 'webhook-timestamp']);
     assert.equal(headers['Content-Type'], 'application/json');
+    assert.match(headers['User-Agent'], /^ContentIntegrityAPI-Webhooks\/\d+\.\d+\.\d+$/);
     assert.equal(headers['X-Webhook-Secret'], 'whk-s3cret');
     assert.equal(headers['webhook-id'], 'msg_2f1c9a');
     assert.equal(headers['webhook-timestamp'], String(Math.floor(at.getTime() / 1000)));
@@ -48,7 +51,7 @@ describe('webhookHeaders', () => {
   it('without a secret: no X-Webhook-Secret and no signature, but id and timestamp for de-duplication', () => {
     for (const secret of [undefined, '']) {
       const headers = webhookHeaders(delivery({ secret }), new Date(1_700_000_000_000));
-      assert.deepEqual(headers, { 'Content-Type': 'application/json', 'webhook-id': 'msg_2f1c9a', 'webhook-timestamp': '1700000000' });
+      assert.deepEqual(headers, { 'Content-Type': 'application/json', 'User-Agent': WEBHOOK_USER_AGENT, 'webhook-id': 'msg_2f1c9a', 'webhook-timestamp': '1700000000' });
     }
   });
 
@@ -172,6 +175,7 @@ function startReceiver(): Promise<{ server: http.Server; port: number; received:
       received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (req.url === '/ok') res.writeHead(204).end();
       else if (req.url === '/fail') res.writeHead(500).end('boom');
+      else if (req.url === '/long') res.writeHead(200).end('x'.repeat(RESPONSE_BODY_KEPT + 500));
       else if (req.url === '/redirect') res.writeHead(302, { Location: '/ok' }).end();
       else if (req.url === '/flaky') res.writeHead(++flakyCalls <= 2 ? 503 : 200).end();
       // Anything else (/slow): never answer.
@@ -210,6 +214,7 @@ describe('attemptWebhook against a local receiver', { timeout: 20_000 }, () => {
     const request = received.at(-1)!;
     assert.equal(request.body, BODY);
     assert.equal(request.headers['content-type'], 'application/json');
+    assert.equal(request.headers['user-agent'], WEBHOOK_USER_AGENT);
     assert.equal(request.headers['x-webhook-secret'], 'whk-s3cret');
     assert.equal(request.headers['webhook-id'], 'msg_2f1c9a');
     assert.equal(request.headers['webhook-timestamp'], String(Math.floor(attempt.at.getTime() / 1000)));
@@ -217,11 +222,18 @@ describe('attemptWebhook against a local receiver', { timeout: 20_000 }, () => {
     assert.deepEqual(referenceWebhook('whk-s3cret').verify(request.body, receivedHeaders(request) as Record<string, string>), JSON.parse(BODY));
   });
 
-  it('a 500 is a failure with its status', async () => {
+  it('a 500 is a failure with its status and the start of the reply', async () => {
     const attempt = await attemptWebhook(delivery({ url: url('/fail') }), LOCAL_DEV);
     assert.equal(attempt.ok, false);
     assert.equal(attempt.statusCode, 500);
     assert.match(attempt.error ?? '', /500/);
+    assert.equal(attempt.responseBody, 'boom');
+  });
+
+  it('keeps at most RESPONSE_BODY_KEPT characters of a long reply', async () => {
+    const attempt = await attemptWebhook(delivery({ url: url('/long') }), LOCAL_DEV);
+    assert.equal(attempt.ok, true);
+    assert.equal(attempt.responseBody, 'x'.repeat(RESPONSE_BODY_KEPT));
   });
 
   it('a 302 is a failure and is not followed', async () => {

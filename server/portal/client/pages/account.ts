@@ -1,8 +1,13 @@
-/** Password change and "sign out everywhere". */
+/** The account (email, plan), password change and "sign out everywhere". */
 import { api, call, csrfHeader } from '../api.ts';
-import { app, field, h, messageArea } from '../dom.ts';
+import { app, confirmDialog, field, h, messageArea } from '../dom.ts';
 
-export function accountPage(): void {
+export async function accountPage(): Promise<void> {
+  const me = await call(api.GET('/portal/api/me/'));
+  const facts = h('section', { class: 'card narrow', 'aria-labelledby': 'account-title' },
+    h('h2', { id: 'account-title' }, 'Your account'),
+    h('dl', { class: 'facts' }, h('dt', {}, 'Email'), h('dd', {}, me.user.email), h('dt', {}, 'Plan'), h('dd', {}, me.plan)),
+    h('p', {}, 'Credits, the monthly allotment and the next reset are on the ', h('a', { href: '/portal/usage' }, 'Usage'), ' page.'));
   const current = h('input', { type: 'password', autocomplete: 'current-password', required: true });
   const next = h('input', { type: 'password', autocomplete: 'new-password', required: true, minlength: 10 });
   const message = messageArea();
@@ -22,9 +27,9 @@ export function accountPage(): void {
   });
   const everywhere = h('button', { type: 'button', class: 'danger' }, 'Sign out everywhere');
   everywhere.addEventListener('click', async () => {
-    if (!confirm('Sign out of the portal on every device, this one included?')) return;
+    if (!(await confirmDialog('Sign out everywhere?', 'Every portal session of this account ends, on every device, this one included. API keys keep working.', 'Sign out everywhere'))) return;
     await call(api.DELETE('/portal/api/sessions/', { params: csrfHeader }));
     location.assign('/portal/sign-in');
   });
-  app().replaceChildren(form, h('section', { class: 'card narrow', 'aria-labelledby': 'sessions-title' }, h('h2', { id: 'sessions-title' }, 'Sessions'), h('p', {}, 'Ends every portal session of this account. API keys keep working.'), everywhere));
+  app().replaceChildren(facts, form, h('section', { class: 'card narrow', 'aria-labelledby': 'sessions-title' }, h('h2', { id: 'sessions-title' }, 'Sessions'), h('p', {}, 'Ends every portal session of this account. API keys keep working.'), everywhere));
 }

@@ -1,8 +1,23 @@
-/** Jobs and webhooks: recent async jobs, every webhook delivery attempt, and "send again". */
+/**
+ * Jobs and webhooks: recent async jobs, the payload their webhook POSTs, every delivery attempt with
+ * the start of the receiver's reply, where the delivery stands (gave up included), and "send again".
+ */
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
-import { app, date, h, messageArea } from '../dom.ts';
+import { app, date, h, labelCells, messageArea } from '../dom.ts';
 
 type Job = Schemas['PortalJobs']['jobs'][number];
+
+/** Where the delivery stands, in words. */
+function deliveryText(job: Job): string {
+  const attempts = job.attempts.length;
+  switch (job.delivery) {
+    case 'none': return 'No webhook (the result is polled).';
+    case 'pending': return 'Not sent yet: it is sent when the job finishes.';
+    case 'delivered': return `Delivered (attempt ${attempts}).`;
+    case 'retrying': return `Failed ${attempts} time${attempts === 1 ? '' : 's'}; the next attempt is ${job.next_retry_at ? `at ${date(job.next_retry_at, true)}` : 'queued'}.`;
+    case 'gave_up': return `Gave up after ${attempts} failed attempts. Fix the receiver, then use Send again.`;
+  }
+}
 
 export async function jobsPage(): Promise<void> {
   const message = messageArea();
@@ -17,13 +32,18 @@ export async function jobsPage(): Promise<void> {
 
   function card(job: Job) {
     const attempts = job.attempts.length
-      ? h('table', {}, h('caption', {}, 'Webhook deliveries'),
-          h('thead', {}, h('tr', {}, ...['#', 'Time', 'Result', 'Duration'].map((t) => h('th', { scope: 'col' }, t)))),
+      ? h('table', { class: 'stack' }, h('caption', {}, 'Webhook deliveries'),
+          h('thead', {}, h('tr', {}, ...['#', 'Time', 'Result', 'Duration', 'Response body'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, ...job.attempts.map((a) => h('tr', { class: a.ok ? 'ok' : 'failed' },
-            h('td', {}, a.attempt), h('td', {}, date(a.time, true)),
+            h('td', {}, a.attempt), h('td', { class: 'nowrap' }, date(a.time, true)),
             h('td', {}, a.status_code !== null ? `HTTP ${a.status_code}${a.ok ? '' : ' (failed)'}` : `Network error: ${a.error ?? 'unknown'}`),
-            h('td', {}, `${a.duration_ms} ms`)))))
-      : job.callback_url ? h('p', { class: 'hint' }, 'No delivery attempt yet.') : null;
+            h('td', { class: 'nowrap' }, `${a.duration_ms} ms`),
+            h('td', {}, a.response_body ? h('code', { class: 'reply' }, a.response_body) : h('span', { class: 'hint' }, a.status_code === null ? 'no reply' : 'empty'))))))
+      : null;
+    if (attempts) labelCells(attempts);
+    const payload = job.payload
+      ? h('details', {}, h('summary', {}, 'Request payload (the JSON body of every delivery)'), h('pre', { class: 'payload', tabindex: 0, 'aria-label': `Payload of ${job.task_id}` }, JSON.stringify(job.payload, null, 2)))
+      : null;
     const again = job.callback_url && job.status !== 'processing' ? h('button', { type: 'button', class: 'small', 'aria-label': `Send the webhook of ${job.task_id} again` }, 'Send again') : null;
     again?.addEventListener('click', async () => {
       try {
@@ -42,8 +62,8 @@ export async function jobsPage(): Promise<void> {
         h('dt', {}, 'Created'), h('dd', {}, date(job.created_at, true)),
         h('dt', {}, 'Finished'), h('dd', {}, date(job.finished_at, true)),
         h('dt', {}, 'Callback'), h('dd', {}, job.callback_url ?? 'none (polled)'),
-        h('dt', {}, 'Next retry'), h('dd', {}, job.next_retry_at ? date(job.next_retry_at, true) : '—')),
-      attempts, again);
+        h('dt', {}, 'Webhook'), h('dd', { class: `delivery ${job.delivery}` }, deliveryText(job))),
+      payload, attempts, again);
   }
 
   app().replaceChildren(h('div', { class: 'row' }, reload), message.el, list);

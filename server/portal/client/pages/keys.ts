@@ -1,6 +1,9 @@
-/** The API Keys page: the spec's key resource as a table, Create API Key, revoke, delete and one-click rotation. */
+/**
+ * The API Keys page: the spec's key resource as a table (one card per key on a phone), Create API
+ * Key behind a button below it, revoke and delete after a confirmation dialog, one-click rotation.
+ */
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
-import { app, date, field, h, messageArea } from '../dom.ts';
+import { app, confirmDialog, date, field, h, labelCells, messageArea } from '../dom.ts';
 
 type Key = Schemas['PortalKey'];
 type Scope = Key['scopes'][number];
@@ -18,10 +21,11 @@ const expirationLabel = (e: Key['expiration']) => EXPIRATIONS.find(([v]) => v ==
 
 export async function keysPage(): Promise<void> {
   const message = messageArea();
+  const formMessage = messageArea();
   const reveal = h('div', { class: 'reveal-slot' });
   const limit = h('p', { class: 'hint', id: 'key-limit' });
   const tbody = h('tbody');
-  const table = h('table', { class: 'keys' },
+  const table = h('table', { class: 'keys stack' },
     h('caption', { class: 'visually-hidden' }, 'Your API keys'),
     h('thead', {}, h('tr', {}, ...['Name', 'Status', 'Key', 'Created', 'Scopes', 'Expiration', 'Last used', 'Actions'].map((t) => h('th', { scope: 'col' }, t)))),
     tbody);
@@ -31,39 +35,65 @@ export async function keysPage(): Promise<void> {
     const box = h('input', { type: 'checkbox', name: 'scopes', value: scope, id: `scope-${scope}` });
     return { scope, box, el: h('div', { class: 'check' }, box, h('label', { for: box.id }, h('code', {}, scope), ' ', label)) };
   });
+  const all = h('input', { type: 'checkbox', id: 'scope-all' });
+  all.addEventListener('change', () => boxes.forEach((b) => (b.box.checked = all.checked)));
+  const syncAll = () => {
+    const checked = boxes.filter((b) => b.box.checked).length;
+    all.checked = checked === boxes.length;
+    all.indeterminate = checked > 0 && checked < boxes.length;
+  };
+  boxes.forEach((b) => b.box.addEventListener('change', syncAll));
   const expiration = h('select', { name: 'expiration' }, ...EXPIRATIONS.map(([v, l]) => h('option', { value: v }, l)));
-  const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'create-title' },
-    h('h2', { id: 'create-title' }, 'Create API Key'),
+  const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
+  const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'create-title', id: 'create-key', hidden: true },
+    h('h2', { id: 'create-title' }, 'New API key'),
     field('Key Name', name),
     h('fieldset', {}, h('legend', {}, 'Model Access'),
       h('p', { class: 'hint' }, 'Choose at least one scope. POST /api/detect-and-humanize/ needs both humanizer and ai_detector.'),
+      h('div', { class: 'check select-all' }, all, h('label', { for: all.id }, 'All scopes')),
       ...boxes.map((b) => b.el)),
     field('Expiration', expiration),
-    message.el,
-    h('button', { type: 'submit' }, 'Create API Key'));
+    formMessage.el,
+    h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Create key'), cancel));
+  const open = h('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'create-key' }, 'Create API Key');
+  const showForm = (shown: boolean) => {
+    form.hidden = !shown;
+    open.setAttribute('aria-expanded', String(shown));
+    if (shown) name.focus();
+    else form.reset();
+  };
+  open.addEventListener('click', () => showForm(form.hidden));
+  cancel.addEventListener('click', () => {
+    showForm(false);
+    open.focus();
+  });
 
-  async function create(body: { name: string; scopes: Scope[]; expiration: Key['expiration'] }) {
+  /** Creates a key and shows it once; a refusal is reported in `out` (the form's, or the page's for a rotation). */
+  async function create(body: { name: string; scopes: Scope[]; expiration: Key['expiration'] }, out: typeof message): Promise<boolean> {
     message.clear();
+    out.clear();
     try {
       const created = await call(api.POST('/portal/api/keys/', { params: csrfHeader, body }));
+      showForm(false);
       showOnce(created.key, created.record);
-      form.reset();
       await refresh();
+      return true;
     } catch (error) {
-      message.error((error as Error).message);
-      message.el.scrollIntoView({ block: 'nearest' });
+      out.error((error as Error).message);
+      out.el.scrollIntoView({ block: 'nearest' });
+      return false;
     }
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void create({ name: name.value, scopes: boxes.filter((b) => b.box.checked).map((b) => b.scope), expiration: expiration.value as Key['expiration'] });
+    void create({ name: name.value, scopes: boxes.filter((b) => b.box.checked).map((b) => b.scope), expiration: expiration.value as Key['expiration'] }, formMessage);
   });
 
   /** The full key, once: copied or not, it leaves the page when dismissed. */
   function showOnce(key: string, record: Key) {
     const value = h('input', { type: 'text', readonly: true, value: key, class: 'secret', 'aria-label': `The new key ${record.name}`, id: 'new-key' });
-    const copied = h('span', { role: 'status', class: 'hint' });
+    const copied = h('p', { role: 'status', class: 'hint copied' });
     const copy = h('button', { type: 'button' }, 'Copy');
     copy.addEventListener('click', async () => {
       try {
@@ -81,7 +111,7 @@ export async function keysPage(): Promise<void> {
       h('div', { class: 'row' }, value, copy), copied, done);
     done.addEventListener('click', () => {
       panel.remove();
-      name.focus();
+      open.focus();
     });
     reveal.replaceChildren(panel);
     copy.focus();
@@ -90,35 +120,36 @@ export async function keysPage(): Promise<void> {
   async function refresh() {
     const list = await call(api.GET('/portal/api/keys/'));
     limit.textContent = `${list.active} of ${list.max_active_keys} active keys on your plan. At the limit, revoke or delete a key before creating another.`;
-    tbody.replaceChildren(...(list.keys.length ? list.keys.map(row) : [h('tr', {}, h('td', { colspan: 8 }, 'No keys yet: create one above.'))]));
+    tbody.replaceChildren(...(list.keys.length ? list.keys.map(row) : [h('tr', {}, h('td', { colspan: 8 }, 'No keys yet: create one with Create API Key below.'))]));
+    labelCells(table);
   }
 
   function row(key: Key) {
     const actions = h('td', { class: 'actions' });
     if (key.status === 'Active') {
       actions.append(button('Revoke', `Revoke ${key.name}`, 'danger', async () => {
-        if (!confirm(`Revoke "${key.name}"? Requests with it fail from now on. This cannot be undone.`)) return;
+        if (!(await confirmDialog(`Revoke "${key.name}"?`, 'Requests with this key fail from now on. This cannot be undone.', 'Revoke key'))) return;
         await call(api.POST('/portal/api/keys/{key_id}/revoke/', { params: { ...csrfHeader, path: { key_id: key.id } } }));
         message.ok(`Revoked "${key.name}".`);
       }));
     }
     actions.append(button('Delete', `Delete ${key.name}`, 'danger', async () => {
-      if (!confirm(`Delete "${key.name}" permanently?`)) return;
+      if (!(await confirmDialog(`Delete "${key.name}"?`, 'The key is removed permanently, with its name and history on this page.', 'Delete key'))) return;
       await call(api.DELETE('/portal/api/keys/{key_id}/', { params: { ...csrfHeader, path: { key_id: key.id } } }));
       message.ok(`Deleted "${key.name}".`);
     }));
     actions.append(button('Rotate', `Create a key with the same scopes as ${key.name}`, 'secondary', async () => {
-      await create({ name: `${key.name} (rotated ${new Date().toISOString().slice(0, 10)})`, scopes: key.scopes, expiration: key.expiration });
+      if (!(await create({ name: `${key.name} (rotated ${new Date().toISOString().slice(0, 10)})`, scopes: key.scopes, expiration: key.expiration }, message))) return;
       message.ok(`Created a key with the scopes of "${key.name}". Switch your application to it, check it works, then revoke or delete the old key.`);
     }));
     return h('tr', {},
       h('th', { scope: 'row' }, key.name),
       h('td', {}, h('span', { class: `badge ${key.status.toLowerCase()}` }, key.status)),
       h('td', {}, h('code', {}, `${key.prefix}…`)),
-      h('td', {}, date(key.created_at)),
+      h('td', { class: 'nowrap' }, date(key.created_at)),
       h('td', {}, key.scopes.join(', ')),
-      h('td', {}, key.expires_at ? `${expirationLabel(key.expiration)} (${date(key.expires_at)})` : 'Never'),
-      h('td', {}, key.last_used_at ? date(key.last_used_at, true) : 'Never'),
+      h('td', { class: 'nowrap' }, key.expires_at ? `${expirationLabel(key.expiration)} (${date(key.expires_at)})` : 'Never'),
+      h('td', { class: 'nowrap' }, key.last_used_at ? date(key.last_used_at, true) : 'Never'),
       actions);
   }
 
@@ -135,6 +166,6 @@ export async function keysPage(): Promise<void> {
     return b;
   }
 
-  app().replaceChildren(reveal, form, h('h2', {}, 'Your keys'), limit, h('div', { class: 'scroll' }, table));
+  app().replaceChildren(reveal, h('h2', {}, 'Your keys'), limit, message.el, h('div', { class: 'scroll' }, table), open, form);
   await refresh();
 }

@@ -4,9 +4,10 @@
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
 import { diffWordsWithSpace } from 'diff';
-import { imageCredits, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
-import { api, call, csrfHeader, type Schemas } from '../api.ts';
-import { app, countWords, field, h, messageArea, number, svg } from '../dom.ts';
+import { imageCredits, PLAGIARISM_PRICE, TEXT_BOUNDS, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
+import { api, call, csrfHeader, PortalError, type Schemas } from '../api.ts';
+import { niceTicks } from '../chart.ts';
+import { app, countWords, field, fitted, h, labelCells, messageArea, number, svg } from '../dom.ts';
 import { SAMPLES } from '../samples.ts';
 
 
@@ -30,18 +31,41 @@ interface Tool {
   run(text: string): Promise<(Node | null)[]>;
 }
 
-const perWord = (endpoint: string) => (text: string) => {
+/** The verdicts and classes of the API, as words for a headline. */
+const WORDS: Record<string, string> = {
+  ai: 'AI-written', human: 'human-written', ai_voice: 'AI voice', natural_voice: 'natural voice', undetermined: 'undetermined',
+  real: 'Real photo', fake: 'AI-generated', inpainting: 'AI-edited (inpainting)',
+};
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The price of a text, or what it lacks: no price is shown for a text the endpoint would refuse
+ * (a refused text is never charged).
+ */
+const perWord = (endpoint: string, bounds: { minWords: number; maxWords: number }) => (text: string) => {
   const words = countWords(text);
+  if (words < bounds.minWords) return `Needs at least ${number(bounds.minWords)} words (this text has ${number(words)}); nothing is charged for a text that is refused.`;
+  if (words > bounds.maxWords) return `At most ${number(bounds.maxWords)} words (this text has ${number(words)}); shorten it to send it.`;
   return `Costs ${number(words)} credit${words === 1 ? '' : 's'} (1 per word), charged exactly like ${endpoint}.`;
 };
 
+/** The insufficient-credits refusal with its figures formatted and what to do about it. */
+function errorContent(error: unknown): [string, ...Node[]] {
+  if (error instanceof PortalError && error.code === 'insufficient_credits' && typeof error.details?.required === 'number' && typeof error.details.credits === 'number') {
+    return [`This costs ${number(error.details.required)} credits and your balance is ${number(error.details.credits)}. Try a shorter text or file, wait for the monthly reset, or ask the operator for a larger plan. `,
+      h('a', { href: '/portal/usage' }, 'See your balance and next reset')];
+  }
+  return [(error as Error).message];
+}
+
 const tools: Tool[] = [
   {
-    id: 'detect', label: 'AI text detection', button: 'Detect', price: perWord('POST /api/detector/'),
+    id: 'detect', label: 'AI text detection', button: 'Detect', price: perWord('POST /api/detector/', TEXT_BOUNDS.detectText),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/detector/', { params: csrfHeader, body: { content } }));
       return [
-        h('h3', {}, `AI score ${(r.ai_score * 100).toFixed(1)}%: ${r.result}`),
+        h('h3', {}, `AI score ${(r.ai_score * 100).toFixed(1)}%: ${WORDS[r.result]}`),
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
         // The engine's own caveat (a text too short for a confident verdict, a non-English text) belongs beside the score.
         r.message ? h('p', { role: 'note' }, r.message) : null,
@@ -56,7 +80,7 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('POST /api/humanizer/ (50 to 2,000 words)'),
+    id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('POST /api/humanizer/', TEXT_BOUNDS.humanize),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/humanizer/', { params: csrfHeader, body: { content } }));
       // Word by word, what the rewrite removed and what it put in.
@@ -73,7 +97,7 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'grammar', label: 'Grammar', button: 'Correct', price: perWord('POST /api/grammar/correct/ (5 to 10,000 words)'),
+    id: 'grammar', label: 'Grammar', button: 'Correct', price: perWord('POST /api/grammar/correct/', TEXT_BOUNDS.correctGrammar),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/grammar/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
@@ -96,7 +120,9 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: () => 'Costs 2 credits per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.',
+    id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: (text) => Array.from(text.trim()).length < TEXT_BOUNDS.scanPlagiarism.minChars
+      ? `Needs at least ${TEXT_BOUNDS.scanPlagiarism.minChars} characters; nothing is charged for a text that is refused.`
+      : `Costs ${PLAGIARISM_PRICE} credits per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
     async run(content) {
       const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
@@ -155,20 +181,38 @@ async function audioSeconds(file: File): Promise<number> {
 
 const seconds = (t: string) => Number.parseFloat(t);
 
-/** The voice segments as a timeline: one bar per segment, its height the AI probability. */
-function timeline(r: Schemas['VoiceResult']): Element {
-  const width = 720, height = 140, top = 10, bottom = 24;
+/**
+ * The voice segments as a timeline: one bar per segment, its height the AI probability, with a
+ * time axis (round seconds) and a probability axis, drawn at its container's width. A table
+ * below gives each segment's figures.
+ */
+function timeline(r: Schemas['VoiceResult']): Element[] {
+  const table = h('table', { class: 'stack' }, h('caption', {}, 'Segments'),
+    h('thead', {}, h('tr', {}, ...['From', 'To', 'Verdict', 'AI probability'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, ...r.segments.map((seg) => h('tr', {}, h('td', {}, seg.start_time), h('td', {}, seg.end_time), h('td', {}, WORDS[seg.verdict]), h('td', { class: 'num' }, `${(seg.ai_probability * 100).toFixed(1)}%`)))));
+  labelCells(table);
+  return [fitted((width) => timelineChart(r, width)), table];
+}
+
+function timelineChart(r: Schemas['VoiceResult'], width: number): Element {
+  const height = 160, left = 40, top = 10, bottom = 26;
   const total = Math.max(r.duration_seconds, 0.001);
-  const x = (t: number) => (t / total) * width;
-  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-labelledby': 'timeline-title', class: 'chart' },
-    svg('title', { id: 'timeline-title' }, `AI probability over time, ${r.segments.length} segments of ${r.duration_seconds.toFixed(1)} seconds of audio.`),
-    svg('line', { x1: 0, x2: width, y1: top + (height - top - bottom) / 2, y2: top + (height - top - bottom) / 2, class: 'grid' }));
-  for (const seg of r.segments) {
-    const h0 = (height - top - bottom) * seg.ai_probability;
-    chart.append(svg('rect', { x: x(seconds(seg.start_time)), width: Math.max(1, x(seconds(seg.end_time)) - x(seconds(seg.start_time)) - 1), y: height - bottom - h0, height: Math.max(1, h0), class: seg.verdict === 'ai_voice' ? 'seg-ai' : 'seg-natural' },
-      svg('title', {}, `${seg.start_time}–${seg.end_time}: ${seg.verdict}, AI probability ${seg.ai_probability}`)));
+  const x = (t: number) => left + (t / total) * (width - left);
+  const y = (p: number) => top + (height - top - bottom) * (1 - p);
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-labelledby': 'timeline-title', class: 'chart' },
+    svg('title', { id: 'timeline-title' }, `AI probability over time, ${r.segments.length} segments of ${r.duration_seconds.toFixed(1)} seconds of audio.`));
+  for (const p of [0, 0.5, 1]) {
+    chart.append(svg('line', { x1: left, x2: width, y1: y(p), y2: y(p), class: 'grid' }), svg('text', { x: left - 6, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, `${p * 100}%`));
   }
-  chart.append(svg('text', { x: 0, y: height - 6, class: 'axis' }, '0 s'), svg('text', { x: width, y: height - 6, 'text-anchor': 'end', class: 'axis' }, `${r.duration_seconds.toFixed(1)} s`));
+  for (const seg of r.segments) {
+    const [start, end] = [seconds(seg.start_time), seconds(seg.end_time)];
+    chart.append(svg('rect', { x: x(start), width: Math.max(1, x(end) - x(start) - 1), y: y(seg.ai_probability), height: Math.max(1, y(0) - y(seg.ai_probability)), class: seg.verdict === 'ai_voice' ? 'seg-ai' : 'seg-natural' },
+      svg('title', {}, `${seg.start_time}–${seg.end_time}: ${WORDS[seg.verdict]}, AI probability ${(seg.ai_probability * 100).toFixed(0)}%`)));
+  }
+  // About one time label per 60 px, at round seconds.
+  for (const t of niceTicks(total, Math.max(2, Math.floor((width - left) / 60))).filter((t) => t <= total)) {
+    chart.append(svg('text', { x: x(t), y: height - 8, 'text-anchor': t === 0 ? 'start' : x(t) > width - 20 ? 'end' : 'middle', class: 'axis' }, `${t} s`));
+  }
   return chart;
 }
 
@@ -189,13 +233,14 @@ const fileTools: FileTool[] = [
       const r = await call(api.POST('/portal/api/playground/image/', { params: csrfHeader, body: {} as never, bodySerializer: () => upload(file) }));
       const url = URL.createObjectURL(file);
       return [
-        h('h3', {}, `${r.prediction} (confidence ${(r.confidence * 100).toFixed(1)}%)`),
+        h('h3', {}, `${WORDS[r.prediction]} (confidence ${(r.confidence * 100).toFixed(1)}%)`),
         h('p', { class: 'hint' }, `${r.credits_charged} credits charged · ${number(r.credits_remaining)} credits remaining`),
         h('div', { class: 'row' },
           h('img', { src: url, alt: 'The uploaded image', class: 'preview' }),
           h('dl', { class: 'bars' }, ...(['real', 'fake', 'inpainting'] as const).flatMap((k) => [
-            h('dt', {}, h('label', { for: `p-${k}` }, k)),
-            h('dd', {}, h('meter', { id: `p-${k}`, min: 0, max: 1, value: r.probabilities[k] }), ` ${(r.probabilities[k] * 100).toFixed(1)}%`),
+            h('dt', {}, h('label', { for: `p-${k}` }, WORDS[k])),
+            // Coloured by class (portal.css): green for a real photo, red and orange for the AI classes.
+            h('dd', {}, h('meter', { id: `p-${k}`, class: `p-${k}`, min: 0, max: 1, value: r.probabilities[k] }), ` ${(r.probabilities[k] * 100).toFixed(1)}%`),
           ]))),
       ];
     },
@@ -213,10 +258,10 @@ const fileTools: FileTool[] = [
     async run(file) {
       const r = await call(api.POST('/portal/api/playground/voice/', { params: csrfHeader, body: {} as never, bodySerializer: () => upload(file) }));
       return [
-        h('h3', {}, `${r.verdict} (AI probability ${(r.ai_probability * 100).toFixed(1)}%)`),
+        h('h3', {}, `${capital(WORDS[r.verdict])} (AI probability ${(r.ai_probability * 100).toFixed(1)}%)`),
         h('p', { class: 'hint' }, `${r.duration_seconds.toFixed(1)} s · ${r.credits_used} credits charged · ${number(r.credits_remaining)} credits remaining`),
-        r.segments.length ? timeline(r) : h('p', {}, 'Audio of about 6 seconds or less has no segment timeline.'),
         r.segments.length ? h('ul', { class: 'legend' }, h('li', {}, h('span', { class: 'swatch seg-ai-swatch', 'aria-hidden': 'true' }), 'AI voice'), h('li', {}, h('span', { class: 'swatch seg-natural-swatch', 'aria-hidden': 'true' }), 'natural voice')) : null,
+        ...(r.segments.length ? timeline(r) : [h('p', {}, 'Audio of about 6 seconds or less has no segment timeline.')]),
       ];
     },
   },
@@ -255,7 +300,7 @@ export function playgroundPage(): void {
       try {
         result.replaceChildren(...(await tool.run(file)).filter((n): n is Node => n !== null));
       } catch (error) {
-        message.error((error as Error).message);
+        message.error(...errorContent(error));
       } finally {
         submit.disabled = false;
       }
@@ -280,7 +325,7 @@ export function playgroundPage(): void {
       try {
         result.replaceChildren(...(await tool.run(text.value)).filter((n): n is Node => n !== null));
       } catch (error) {
-        message.error((error as Error).message);
+        message.error(...errorContent(error));
       } finally {
         submit.disabled = false;
       }

@@ -63,8 +63,9 @@ export function setPasswordPage(): void {
     event.preventDefault();
     if (password.value !== confirm.value) return message.error('The two passwords differ.');
     try {
-      const { email } = await call(api.POST('/portal/api/password/', { body: { token, password: password.value } }));
-      form.replaceWith(h('div', { class: 'card narrow', role: 'status' }, h('p', {}, `Your password is set for ${email}.`), h('a', { class: 'button', href: `/portal/sign-in?email=${encodeURIComponent(email)}` }, 'Sign in')));
+      // Setting the password signs this browser in.
+      await call(api.POST('/portal/api/password/', { body: { token, password: password.value } }));
+      location.assign('/portal/keys');
     } catch (error) {
       message.error((error as Error).message);
     }

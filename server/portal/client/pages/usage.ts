@@ -1,7 +1,7 @@
 /** Usage: plan and balance, a chart of credits per day and service, and the paginated ledger with CSV export. */
 import { api, call } from '../api.ts';
-import { usageChart } from '../chart.ts';
-import { app, date, h, number } from '../dom.ts';
+import { SERVICE_NAMES, usageChart } from '../chart.ts';
+import { app, date, h, labelCells, number } from '../dom.ts';
 
 const PER_PAGE = 20;
 
@@ -20,9 +20,12 @@ export async function usagePage(): Promise<void> {
   const services = Object.entries(account.usage);
   const byService = h('table', {}, h('caption', {}, 'Credits used this period by service'),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Service'), h('th', { scope: 'col', class: 'num' }, 'Credits'))),
-    h('tbody', {}, ...services.map(([s, v]) => h('tr', {}, h('th', { scope: 'row' }, s), h('td', { class: 'num' }, number(v))))));
+    h('tbody', {}, ...services.map(([s, v]) => h('tr', {}, h('th', { scope: 'row' }, SERVICE_NAMES[s] ?? s), h('td', { class: 'num' }, number(v))))));
 
   const ledgerBody = h('tbody');
+  const ledgerTable = h('table', { class: 'ledger stack' }, h('caption', { class: 'visually-hidden' }, 'Credit ledger, newest first'),
+    h('thead', {}, h('tr', {}, ...['Time', 'Kind', 'Operation', 'Request or task id', 'Credits', 'Balance after'].map((t, i) => h('th', { scope: 'col', class: i >= 4 ? 'num' : undefined }, t)))),
+    ledgerBody);
   const pageInfo = h('span', { role: 'status' });
   const prev = h('button', { type: 'button', class: 'secondary small' }, 'Newer');
   const next = h('button', { type: 'button', class: 'secondary small' }, 'Older');
@@ -30,10 +33,11 @@ export async function usagePage(): Promise<void> {
   async function load() {
     const ledger = await call(api.GET('/portal/api/ledger/', { params: { query: { page, per_page: PER_PAGE } } }));
     ledgerBody.replaceChildren(...ledger.entries.map((e) => h('tr', {},
-      h('td', {}, date(e.time, true)), h('td', {}, e.kind), h('td', {}, e.operation),
+      h('td', { class: 'nowrap' }, date(e.time, true)), h('td', {}, e.kind), h('td', {}, e.operation),
       h('td', {}, h('code', {}, e.request_id ?? e.task_id ?? '—')),
       h('td', { class: `num ${e.credits < 0 ? 'neg' : 'pos'}` }, (e.credits > 0 ? '+' : '') + number(e.credits)),
       h('td', { class: 'num' }, number(e.balance_after)))));
+    labelCells(ledgerTable);
     const pages = Math.max(1, Math.ceil(ledger.total / PER_PAGE));
     pageInfo.textContent = `Page ${page} of ${pages} (${number(ledger.total)} entries)`;
     prev.disabled = page <= 1;
@@ -43,9 +47,7 @@ export async function usagePage(): Promise<void> {
   next.addEventListener('click', () => { page++; void load(); });
   const ledger = h('section', { 'aria-labelledby': 'ledger-title' },
     h('div', { class: 'row spread' }, h('h2', { id: 'ledger-title' }, 'Charges and refunds'), h('a', { class: 'button secondary', href: '/portal/usage/ledger.csv', download: 'ledger.csv' }, 'Download CSV')),
-    h('div', { class: 'scroll' }, h('table', { class: 'ledger' }, h('caption', { class: 'visually-hidden' }, 'Credit ledger, newest first'),
-      h('thead', {}, h('tr', {}, ...['Time', 'Kind', 'Operation', 'Request or task id', 'Credits', 'Balance after'].map((t, i) => h('th', { scope: 'col', class: i >= 4 ? 'num' : undefined }, t)))),
-      ledgerBody)),
+    h('div', { class: 'scroll' }, ledgerTable),
     h('div', { class: 'row' }, prev, pageInfo, next));
 
   app().replaceChildren(summary,
