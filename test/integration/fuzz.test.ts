@@ -475,7 +475,10 @@ describe('requests generated from the contract', () => {
     assert.deepEqual([report.imported, report.skipped], [1, 2]);
     const list = await rawRequest(server.url, { method: 'GET', path: '/api/admin/sources/?limit=16&offset=0', headers: { 'X-API-Key': key } });
     assert.equal(list.status, 200);
-    assert.deepEqual(JSON.parse(list.body).sources.map((x: { url: string }) => x.url).sort(), ['https://example.com/caf%C3%A9?q=1#top', 'https://example.com/cli']);
+    // Other tests of this file import sources too (the generated run posts the contract's example): only these URLs are this test's.
+    const stored = new Set(JSON.parse(list.body).sources.map((x: { url: string }) => x.url));
+    assert.ok(stored.has('https://example.com/caf%C3%A9?q=1#top') && stored.has('https://example.com/cli'), [...stored].join(' '));
+    assert.ok(![...stored].some((url) => /\s|\u202e|🙂|^(?!https?:)/u.test(String(url))), [...stored].join(' '));
   });
 
   test('#36.8 / #31.1 a body over the limit, or refused before it is read, is answered after it is drained: never a reset', async () => {
