@@ -2,17 +2,18 @@
  * `npm run train -- text-detect`: trains the AI-text detector and writes its artefact
  * (server/engines/text-detect/model/ci-textdetect.json). The recipe is scripts/lib/text-detect-recipe.ts.
  *
- * 1. Features of train.jsonl + extra.jsonl, the human prose of the Debian packages the recipe names
- *    (RECIPE.humanPackages, read where they are installed) and the training-only excerpts (cached
- *    under the temp folder).
- * 2. Held-out-register logits: for every group of related domains (registerGroupOf), the recipe
- *    trained on all other domains scores it.
+ * 1. Features of train.jsonl + extra.jsonl (+ answers.jsonl with RECIPE.answers), the human prose of
+ *    the Debian packages the recipe names (RECIPE.humanPackages, read where they are installed) and
+ *    the training-only excerpts (cached under the temp folder).
+ * 2. Held-out-register logits: for every held-out group (heldOutGroupOf: related domains; answers.jsonl
+ *    by source), the recipe trained on all other groups scores it.
  * 3. Calibration per length band fitted on those held-out logits (Platt, then each band's operating
  *    point at its held-out human false-positive target): the calibration an unseen domain needs.
  * 4. The final model on all of train + extra, with the language model of all their human texts
  *    (`--final-only` trains and caches just this, e.g. while the eval's folds run).
  * 5. The sentence model (text-detect-sentences.ts), on documents joined from passages of dev.jsonl
- *    texts (never trained on by the document model) as the final model scores them
+ *    texts (never trained on by the document model) as the final model scores them, and with
+ *    RECIPE.foldJoinPairs also from each register fold's held-out texts under that fold's model
  *    (`--sentences-only`: just this, on the committed artefact's document model).
  *
  * Deterministic: the same data give the same file byte for byte (fixed halves, full-batch L-BFGS,
@@ -23,12 +24,12 @@ import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
 import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type ModelParams, type SentenceModel } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, heldOutLogits, loadCorpus, registerGroupOf, withoutExcerpts, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
+import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, loadCorpus, registerFolds, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
 import type { LmTables } from '../server/engines/text-detect/features.ts';
 import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
 import { devJoinedDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
 import { BAND_FPR, GROUP_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
-import { TEXT_DETECT_DATA, requireData } from './eval/text-detect.ts';
+import { TEXT_DETECT_DATA, requireData } from './lib/text-detect-data.ts';
 
 /** The model on all training texts, with its language models; cached under the temp folder like the held-out folds. */
 async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<{ model: Linear; lm: LmTables; ngram: NgramPair | null }> {
@@ -40,11 +41,14 @@ async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number
   });
 }
 
-/** The sentence model, on documents joined from dev.jsonl passages scored by the document model `params`. */
-function sentenceModel(docs: CorpusDoc[], params: ModelParams): SentenceModel {
-  const joined = devJoinedDocs(docs, params);
-  const m = trainSentenceModel(joined);
-  console.log(`sentence model from ${joined.length} documents joined from dev.jsonl passages: switch ${m.switchProb}, threshold ${m.threshold.toFixed(3)}, weights ${m.w.map((w, k) => `${SENTENCE_FEATURES[k]} ${w.toFixed(2)}`).join(', ')}`);
+/**
+ * The sentence model, on documents joined from texts their document model never saw: each register
+ * fold's held-out texts under the fold's model, and dev.jsonl's under the final model `params`.
+ */
+function sentenceModel(docs: CorpusDoc[], params: ModelParams, foldJoined: ConstructedDoc[]): SentenceModel {
+  const dev = devJoinedDocs(docs, params);
+  const m = trainSentenceModel([...foldJoined, ...dev]);
+  console.log(`sentence model from ${foldJoined.length} documents joined from held-out register folds and ${dev.length} from dev.jsonl: switch ${m.switchProb}, threshold ${m.threshold.toFixed(3)}, weights ${m.w.map((w, k) => `${SENTENCE_FEATURES[k]} ${w.toFixed(2)}`).join(', ')}`);
   return m;
 }
 
@@ -52,21 +56,22 @@ async function main(): Promise<void> {
   requireData(TEXT_DETECT_DATA);
   const t0 = performance.now();
   const docs = loadCorpus();
+  const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   if (process.argv.includes('--sentences-only')) {
     // Only the sentence model, on the committed document model (what a full run trains before it).
     const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
     params.version = MODEL_VERSION;
-    params.sentence = sentenceModel(docs, params);
+    params.sentence = sentenceModel(docs, params, RECIPE.foldJoinPairs ? (await registerFolds(docs, train)).joined : []);
     writeFileSync(MODEL_FILE, serializeModel(params));
     console.log(`wrote ${path.relative(process.cwd(), MODEL_FILE)} with a new sentence model, version ${MODEL_VERSION}`);
     return;
   }
   const feats = corpusFeatures(docs);
-  const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   const count = (p: (d: (typeof docs)[number]) => boolean): number => train.filter((i) => p(docs[i])).length;
   const texts = {
     'shared/data/text-detect/train.jsonl': count((d) => d.source === 'train' && !d.excerpt),
     'shared/data/text-detect/extra.jsonl': count((d) => d.source === 'extra' && !d.excerpt),
+    ...(RECIPE.answers ? { 'shared/data/text-detect/answers.jsonl': count((d) => d.source === 'answers' && !d.excerpt) } : {}),
     ...Object.fromEntries(RECIPE.humanPackages.map((p) => [`debian:${p}`, count((d) => d.row.source_repo === `debian:${p}`)])),
     'excerpts (training only)': count((d) => d.excerpt === true),
   };
@@ -77,7 +82,8 @@ async function main(): Promise<void> {
     await finalModel(docs, feats, train);
     return;
   }
-  const lodo = withoutExcerpts(docs, train, await heldOutLogits('lodo', docs, train, (d) => registerGroupOf(d.row.domain)));
+  const folds = await registerFolds(docs, train);
+  const lodo = withoutExcerpts(docs, train, folds.logits);
   const calibration = fitCalibration(lodo.x, docs, lodo.which);
   console.log('calibration per length band (from held-out-register logits):');
   LENGTH_BANDS.forEach((b, k) => console.log(`  ${b.name} words: a=${calibration.a[k].toFixed(4)} b=${calibration.b[k].toFixed(4)} (operating-point shift ${calibration.shift[k].toFixed(3)})`));
@@ -87,17 +93,9 @@ async function main(): Promise<void> {
   console.log(`dense weights: ${order.filter((k) => model.dense[k] !== 0).map((k) => `${DENSE_NAMES[k]} ${model.dense[k].toFixed(3)}`).join(', ')}`);
 
   const params: ModelParams = {
+    ...uncalibratedParams({ model, lm, ngram }),
     version: MODEL_VERSION,
-    feature: RECIPE.feature,
-    sparse: Float32Array.from(model.sparse),
-    dense: Float32Array.from(model.dense),
-    bias: model.bias,
-    denseMean: Float32Array.from(model.mean),
-    denseStd: Float32Array.from(model.std),
-    lm,
-    ngram,
     calibration,
-    sentence: { mean: [], std: [], w: [], bias: 0, switchProb: 0.5, threshold: 0 },
     info: {
       trainedOn: texts,
       texts: train.length,
@@ -107,7 +105,7 @@ async function main(): Promise<void> {
       bandFpr: BAND_FPR,
     },
   };
-  params.sentence = sentenceModel(docs, params);
+  params.sentence = sentenceModel(docs, params, folds.joined);
   mkdirSync(path.dirname(MODEL_FILE), { recursive: true });
   const json = serializeModel(params);
   writeFileSync(MODEL_FILE, json);

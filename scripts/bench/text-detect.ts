@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { TEXT_DETECT_DATA, readJsonl } from '../eval/text-detect.ts';
+import { TEXT_DETECT_DATA, readJsonl } from '../lib/text-detect-data.ts';
 import { percentile } from '../lib/percentile.ts';
 
 const FALLBACK = [

@@ -24,35 +24,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { auc } from '../lib/metrics.ts';
-import type { CorpusDoc } from '../lib/text-detect-recipe.ts';
+import type { ConstructedDoc, CorpusDoc } from '../lib/text-detect-recipe.ts';
 
-export const DATA_ROOT = path.resolve(import.meta.dirname, '../../../shared/data');
-export const TEXT_DETECT_DATA = path.join(DATA_ROOT, 'text-detect');
-
-export interface LabelledText {
-  id: string;
-  text: string;
-  label: 'ai' | 'human';
-  domain: string;
-  generator: string;
-  attack: string;
-  source_repo: string;
-}
-
-export function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
-}
-
-/** Exits with a clear message when the shared data is not there (e.g. on a fresh clone). */
-export function requireData(dir: string): void {
-  if (!existsSync(dir)) {
-    console.error(`text-detect data not found at ${dir}: this evaluation needs ../shared/data/text-detect (train.jsonl, dev.jsonl).`);
-    process.exit(1);
-  }
-}
+import { DATA_ROOT, TEXT_DETECT_DATA, readJsonl, requireData, type LabelledText } from '../lib/text-detect-data.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Metrics
@@ -231,16 +205,17 @@ export async function run(args: string[]): Promise<void> {
   const { LENGTH_BANDS, scoreAt } = await import('../../server/engines/text-detect/model.ts');
   const { MODEL_VERSION, loadTextDetector } = await import('../../server/engines/text-detect/index.ts');
   const docs = R.loadCorpus();
+  const trainAll = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   if (args.includes('--sentences')) {
-    await mixedDocuments(docs);
+    await mixedDocuments(docs, R.RECIPE.foldJoinPairs ? (await R.registerFolds(docs, trainAll)).joined : []);
     return;
   }
-  const trainAll = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
-  const groupOf = (d: (typeof docs)[number]): string => R.registerGroupOf(d.row.domain);
-  console.log(`# text-detect: held-out protocol for the recipe of ${MODEL_VERSION}\n`);
   R.corpusFeatures(docs);
+  const registerFolds = await R.registerFolds(docs, trainAll);
+  const groupOf = R.heldOutGroupOf;
+  console.log(`# text-detect: held-out protocol for the recipe of ${MODEL_VERSION}\n`);
   // Training-only excerpts are trained on but never scored: every figure is over the corpus texts.
-  const held = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('lodo', docs, trainAll, groupOf));
+  const held = R.withoutExcerpts(docs, trainAll, registerFolds.logits);
   const train = held.which;
   const lodo = held.x;
   console.log(`Corpus: ${[...new Set(train.map((i) => docs[i].source))].join(' + ')}, ${train.length} texts (dev.jsonl is not trained on; ${trainAll.length - train.length} training-only excerpts). Recipe: ${JSON.stringify(R.RECIPE)}; human FPR targets per length band: ${BAND_FPR.join(', ')}, per register group ${JSON.stringify(GROUP_FPR)}.\n`);
@@ -267,7 +242,7 @@ export async function run(args: string[]): Promise<void> {
   console.log('## 1. Held-out registers (each domain scored by the recipe trained without its register group)\n');
   console.log('ai_score > 0.5 is the shipped threshold. AUC only where the domain has both labels.\n');
   console.log('| domain | held-out group | n human | n ai | AUC | human FPR % | TPR % |\n|---|---|---:|---:|---:|---:|---:|');
-  const domains = [...new Set(train.map((i) => docs[i].row.domain))].sort((a, b) => groupOf({ row: { domain: a } } as never).localeCompare(groupOf({ row: { domain: b } } as never)) || a.localeCompare(b));
+  const domains = [...new Set(train.map((i) => docs[i].row.domain))].sort((a, b) => R.registerGroupOf(a).localeCompare(R.registerGroupOf(b)) || a.localeCompare(b));
   const aucs: { d: string; auc: number }[] = [];
   const fprs: { d: string; fpr: number; n: number }[] = [];
   for (const d of domains) {
@@ -296,6 +271,24 @@ export async function run(args: string[]): Promise<void> {
   LENGTH_BANDS.forEach((b, band) => bandRow(b.name, train.map((_, k) => k).filter((k) => docs[train[k]].band === band)));
   bandRow('15–60', train.map((_, k) => k).filter((k) => docs[train[k]].words >= 15 && docs[train[k]].words <= 60));
   bandRow('> 150', train.map((_, k) => k).filter((k) => docs[train[k]].words > 150));
+
+  // Answers held out by source (issue 32, RECIPE.answers): each source's humans scored by the recipe trained on the other answers.
+  if (R.RECIPE.answers) answerSourceTable();
+  function answerSourceTable(): void {
+  console.log('\nAnswers held out by source (answers.jsonl; OpenAssistant, ELI5, and HC3 with Dolly leave one at a time; AlpacaEval is extra.jsonl\'s chat, held out with the `answers` group). Scores as above (each group calibrated without it):\n');
+  console.log('| answer source | held-out group | n human | n ai | AUC | human FPR % | TPR % | humans ≤ 60 words: FPR % |\n|---|---|---:|---:|---:|---:|---:|---:|');
+  const sourceOf = (i: number): string | undefined => R.answerSourceOf(docs[i]) ?? (docs[i].source === 'extra' && docs[i].row.domain === 'chat' ? 'alpacaeval' : undefined);
+  const answerFprs: number[] = [];
+  for (const src of ['oasst', 'eli5', 'hc3', 'dolly', 'alpacaeval']) {
+    const ks = train.map((_, k) => k).filter((k) => sourceOf(train[k]) === src);
+    if (ks.length === 0) continue;
+    const r = rates(ks.map((k) => score[k]), ks.map((k) => y[k]));
+    const short = ks.filter((k) => y[k] === 0 && docs[train[k]].words <= 60);
+    if (r.human > 0) answerFprs.push(r.fpr);
+    console.log(`| ${src} | ${groupOf(docs[train[ks[0]]])} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(short.filter((k) => score[k] > 0.5).length / Math.max(1, short.length))} |`);
+  }
+  console.log(`\nWorst answer source's human FPR: ${pc(Math.max(...answerFprs))}%.`);
+  }
 
   // One domain held out alone (--hold-out-domain D): the rest of its register group stays in training,
   // as in the deployed model; scored with the calibration section 1 gives its group.
@@ -337,7 +330,9 @@ export async function run(args: string[]): Promise<void> {
     for (const f of families) famRow(f, aiKs.filter((k) => docs[train[k]].family === f));
     famRow('**all AI**', aiKs);
     famRow('**2023–2025 chat models (extra.jsonl)**', aiKs.filter((k) => docs[train[k]].source === 'extra'));
-    famRow('chat domain (AlpacaEval answers)', aiKs.filter((k) => docs[train[k]].row.domain === 'chat'));
+    famRow('chat domain (AlpacaEval answers)', aiKs.filter((k) => docs[train[k]].source === 'extra' && docs[train[k]].row.domain === 'chat'));
+    famRow('answers.jsonl AI (OpenAssistant prompts, ELI5, HC3)', aiKs.filter((k) => docs[train[k]].source === 'answers'));
+    famRow('**2023–2025 chat answers (AlpacaEval + answers.jsonl)**', aiKs.filter((k) => ['chat', 'eli5-answer', 'qa-answer'].includes(docs[train[k]].row.domain) && docs[train[k]].source !== 'train'));
     famRow('essays by AI (extra.jsonl)', aiKs.filter((k) => docs[train[k]].source === 'extra' && docs[train[k]].row.domain !== 'chat'));
     famRow('train.jsonl AI (2019–2023 models, attacks included)', aiKs.filter((k) => docs[train[k]].source === 'train'));
     const pooled = [...humanScores, ...aiKs.map((k) => aiScore[k])];
@@ -367,8 +362,9 @@ export async function run(args: string[]): Promise<void> {
   console.log('| set | n human | n ai | AUC | acc % | TPR % | FPR % |\n|---|---:|---:|---:|---:|---:|---:|');
   console.log(overallLine('dev', rates(devScores, devRows.map((r) => (r.label === 'ai' ? 1 : 0)))));
   console.log('\n' + groupTable(devRows, devScores, 'domain'));
+  if (!R.RECIPE.answers) unseenAnswers((t) => detector.detect(t).aiScore);
 
-  await mixedDocuments(docs);
+  await mixedDocuments(docs, registerFolds.joined);
 
   const sentences = await learnerSentences();
   if (sentences.length > 0) {
@@ -433,13 +429,13 @@ export async function run(args: string[]): Promise<void> {
 }
 
 /** Mixed documents joined from dev.jsonl passages: the sentence scores' figures, per register group (section 3). */
-async function mixedDocuments(docs: CorpusDoc[]): Promise<void> {
+async function mixedDocuments(docs: CorpusDoc[], foldJoined: ConstructedDoc[]): Promise<void> {
   const M = await import('../../server/engines/text-detect/model.ts');
   const I = await import('../../server/engines/text-detect/index.ts');
   const S = await import('../lib/text-detect-sentences.ts');
-  const joined = S.devJoinedDocs(docs, M.deserializeModel(readFileSync(I.MODEL_FILE, 'utf8')));
+  const joined = [...foldJoined, ...S.devJoinedDocs(docs, M.deserializeModel(readFileSync(I.MODEL_FILE, 'utf8')))];
   const joinedScores = S.heldOutSentenceScores(joined);
-  console.log(`\nMixed documents: sentence scores. Documents joined from a human and an AI passage (3–5 sentences each, same domain) of dev.jsonl texts, human then AI, AI then human, or as interleaved paragraphs, with one of the two passages alone beside each; scored by the shipped document model (which never saw dev.jsonl) and, for each register group, by the sentence model trained on the other groups' joined documents (the shipped sentence model learns from all of them). Sentence flagged: score > 0.5. Boundary: the change point of the scores within one sentence of the true one (two-part documents).\n`);
+  console.log(`\nMixed documents: sentence scores. Documents joined from a human and an AI passage (3–5 sentences each, same domain) of texts their document model never saw, human then AI, AI then human, or as interleaved paragraphs, with one of the two passages alone beside each: ${foldJoined.length} from each register fold's held-out texts under the fold's model, ${joined.length - foldJoined.length} from dev.jsonl under the shipped model. Each register group's documents are scored by the sentence model trained on the other groups' (held out twice; the shipped sentence model learns from all of them). Sentence flagged: score > 0.5. Boundary: the change point of the scores within one sentence of the true one (two-part documents).\n`);
   console.log('| group | mixed docs | sentence AUC | within-doc AUC | human sentences flagged % | AI sentences flagged % | boundary ±1 % | human passages: sentences flagged % | human passages with a flag % | AI passages: sentences flagged % |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const sentenceRow = (name: string, ks: number[]): void => {
     const f = S.sentenceFigures(ks.map((j) => joined[j]), ks.map((j) => joinedScores[j]));
@@ -448,10 +444,37 @@ async function mixedDocuments(docs: CorpusDoc[]): Promise<void> {
   const joinedGroups = [...new Set(joined.map(S.joinedGroupOf))].sort();
   for (const g of joinedGroups) sentenceRow(g, joined.map((_, j) => j).filter((j) => S.joinedGroupOf(joined[j]) === g));
   sentenceRow('**all**', joined.map((_, j) => j));
+  if (foldJoined.length > 0) {
+    sentenceRow('all, from register folds', joined.map((_, j) => j).filter((j) => j < foldJoined.length));
+    sentenceRow('all, from dev.jsonl', joined.map((_, j) => j).filter((j) => j >= foldJoined.length));
+  }
   for (const kind of ['human-ai', 'ai-human', 'interleaved'] as const) sentenceRow(`all, ${kind}`, joined.map((_, j) => j).filter((j) => joined[j].kind === kind || !['human-ai', 'ai-human', 'interleaved'].includes(joined[j].kind)));
   const worstHuman = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) })).reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
   console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%).`);
 
+}
+
+/**
+ * answers.jsonl, which the shipped recipe never trains on (issue 32): human answers per source (their
+ * false-positive rate at the shipped threshold) and AI answers per generator, each text scored whole.
+ */
+function unseenAnswers(score: (text: string) => number): void {
+  const file = path.join(TEXT_DETECT_DATA, 'answers.jsonl');
+  if (!existsSync(file)) return;
+  const rows = readJsonl<LabelledText>(file);
+  const scores = rows.map((r) => score(r.text));
+  const sourceOf = (r: LabelledText): string => r.id.slice(0, r.id.indexOf(':'));
+  console.log('\nanswers.jsonl (human and AI answers to questions and instructions; never trained on), per source and per AI generator:\n');
+  console.log('| source | n human | n ai | AUC | human FPR % | TPR % | humans ≤ 60 words: FPR % |\n|---|---:|---:|---:|---:|---:|---:|');
+  const row = (name: string, ks: number[]): void => {
+    const r = rates(ks.map((k) => scores[k]), ks.map((k) => (rows[k].label === 'ai' ? 1 : 0)));
+    const short = ks.filter((k) => rows[k].label === 'human' && rows[k].text.split(/\s+/).length <= 60);
+    console.log(`| ${name} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(short.filter((k) => scores[k] > 0.5).length / Math.max(1, short.length))} |`);
+  };
+  const all = rows.map((_, k) => k);
+  for (const src of [...new Set(rows.map(sourceOf))].sort()) row(src, all.filter((k) => sourceOf(rows[k]) === src));
+  for (const g of [...new Set(rows.filter((r) => r.label === 'ai').map((r) => r.generator))].sort()) row(`AI: ${g}`, all.filter((k) => rows[k].generator === g));
+  row('**all**', all);
 }
 
 /** The CoNLL-2013 and JFLEG learner sentences, one text each (evaluation only). */

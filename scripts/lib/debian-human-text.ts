@@ -20,7 +20,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { LabelledText } from '../eval/text-detect.ts';
+import type { LabelledText } from './text-detect-data.ts';
 
 export interface DebianSource {
   package: string;

@@ -8,6 +8,5 @@ import { corpusFeatures, loadCorpus, runFold, type HeldOutFold } from './text-de
 const docs = loadCorpus();
 const feats = corpusFeatures(docs, () => undefined);
 parentPort?.on('message', (fold: HeldOutFold) => {
-  const logits = runFold(docs, feats, fold);
-  parentPort?.postMessage(logits);
+  parentPort?.postMessage(runFold(docs, feats, fold));
 });

@@ -31,6 +31,7 @@ export function pairFolds(docs: CorpusDoc[], train: number[], groupOf: (d: Corpu
         group: `${groups[a]}+${groups[b]}`,
         train: train.filter((i) => !out.has(groupOf(docs[i]))),
         held: train.filter((i) => out.has(groupOf(docs[i])) && !docs[i].excerpt),
+        joinPairs: 0,
       });
     }
   }
@@ -44,7 +45,7 @@ export function pairFolds(docs: CorpusDoc[], train: number[], groupOf: (d: Corpu
 export async function nestedHeldOutLogits(docs: CorpusDoc[], train: number[], groupOf: (d: CorpusDoc) => string, log: (s: string) => void = console.log): Promise<Map<string, Float64Array>> {
   return cachedHeldOut(heldOutCache(`nested-${FOLDS_VERSION}`, docs), 'doubly held-out logits', log, async () => {
     const folds = pairFolds(docs, train, groupOf);
-    const logits = await runFolds('nested', folds, log);
+    const logits = (await runFolds('nested', folds, log)).map((r) => r.logits);
     const pos = new Map(train.map((i, k) => [i, k]));
     const out = new Map<string, Float64Array>();
     for (const g of [...new Set(train.map((i) => groupOf(docs[i])))].sort()) out.set(g, new Float64Array(train.length).fill(NaN));
@@ -62,8 +63,8 @@ export async function nestedHeldOutLogits(docs: CorpusDoc[], train: number[], gr
 /** Logits (aligned with `train`) of the texts of `domain` under the recipe trained without that domain alone; NaN elsewhere. Cached. */
 export async function domainHeldOutLogits(docs: CorpusDoc[], train: number[], domain: string, log: (s: string) => void = console.log): Promise<Float64Array> {
   return cachedHeldOut(heldOutCache(`domain-${domain}-${FOLDS_VERSION}`, docs), `${domain} held-out logits`, log, async () => {
-    const fold: HeldOutFold = { group: domain, train: train.filter((i) => docs[i].row.domain !== domain), held: train.filter((i) => docs[i].row.domain === domain && !docs[i].excerpt) };
+    const fold: HeldOutFold = { group: domain, train: train.filter((i) => docs[i].row.domain !== domain), held: train.filter((i) => docs[i].row.domain === domain && !docs[i].excerpt), joinPairs: 0 };
     if (fold.held.length === 0) throw new Error(`no texts of domain ${domain}`);
-    return alignedLogits(train, [fold], await runFolds(`domain ${domain}`, [fold], log));
+    return alignedLogits(train, [fold], (await runFolds(`domain ${domain}`, [fold], log)).map((r) => r.logits));
   });
 }
