@@ -28,20 +28,26 @@ describe('POST /api/detector/', () => {
     answersSyncPollAndCallback({ path: '/api/detector/', body: { content: AI_TEXT }, sync: DetectionResult, accepted: DetectionAccepted }, () => server);
 
     test('a synchronous detector request costs one database statement: the charge that checks the key', async () => {
-      const { key } = await server.account();
-      const statements: unknown[] = [];
-      const restore = [server.services.db, server.services.db.unflushed].map((target: Queryable) => {
-        const query = target.query;
-        target.query = ((sql, params) => (statements.push(sql), query(sql, params))) as Queryable['query'];
-        return () => (target.query = query);
-      });
+      // A server of its own without the worker, whose polling would share the counted pool.
+      const quiet = await startTestServer();
       try {
-        const res = await server.request('/api/detector/', { method: 'POST', key, json: { content: 'One short sentence to score.' } });
-        assert.equal(res.status, 200);
+        const { key } = await quiet.account();
+        const statements: unknown[] = [];
+        const restore = [quiet.services.db, quiet.services.db.unflushed].map((target: Queryable) => {
+          const query = target.query;
+          target.query = ((sql, params) => (statements.push(sql), query(sql, params))) as Queryable['query'];
+          return () => (target.query = query);
+        });
+        try {
+          const res = await quiet.request('/api/detector/', { method: 'POST', key, json: { content: 'One short sentence to score.' } });
+          assert.equal(res.status, 200);
+        } finally {
+          for (const undo of restore) undo();
+        }
+        assert.deepEqual(statements.map((sql) => (sql as { name?: string }).name), ['debit-key-owner']);
       } finally {
-        for (const undo of restore) undo();
+        await quiet.close();
       }
-      assert.deepEqual(statements.map((sql) => (sql as { name?: string }).name), ['debit-key-owner']);
     });
   });
 
