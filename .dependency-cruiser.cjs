@@ -1,6 +1,7 @@
 /**
- * `npm run check` runs this: no import cycles, and the layers of ARCHITECTURE.md. Type-only
- * imports count too (a cycle of types is still a cycle a reader has to untangle).
+ * `npm run check` runs this over the whole repo (server, contract, sdk, scripts, test): no import
+ * cycles anywhere, and the layers of ARCHITECTURE.md. Type-only imports count too (a cycle of types
+ * is still a cycle a reader has to untangle).
  */
 module.exports = {
   forbidden: [
@@ -11,6 +12,20 @@ module.exports = {
       comment: 'An engine imports only its own folder, engines/shared and libraries: no HTTP, platform, database, jobs, runtime or composition root.',
       from: { path: '^server/engines/' },
       to: { path: '^(server/(http|platform|db|jobs|runtime|operations|model-servers)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
+    },
+    {
+      name: 'engines-meet-at-their-index',
+      severity: 'error',
+      comment: "An engine uses another engine only through its index.ts (what that engine offers), or what both share in engines/shared; another engine's inner files are its own to change.",
+      from: { path: '^server/engines/([^/]+)/' },
+      to: { path: '^server/engines/', pathNot: ['^server/engines/$1/', '^server/engines/shared/', '^server/engines/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'engines-shared-is-the-bottom',
+      severity: 'error',
+      comment: 'engines/shared is what every engine may use, so it uses no engine.',
+      from: { path: '^server/engines/shared/' },
+      to: { path: '^server/engines/', pathNot: '^server/engines/shared/' },
     },
     {
       name: 'platform-below-http-and-jobs',

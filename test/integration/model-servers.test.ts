@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { DetectionResult, HealthReport, ImageResult, VoiceResult } from '../../contract/schemas.ts';
 import type { Calibration } from '../../server/model-servers/fusion.ts';
 import { creditStatement } from '../../server/platform/credits.ts';
+import { upload } from '../helpers/endpoints.ts';
 import { wav } from '../helpers/media.ts';
 import { FixtureLm, repositoryProse, startInferenceFixture, startLmFixture, type FixtureServer } from '../helpers/model-servers.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -35,12 +36,6 @@ async function image(): Promise<Buffer> {
   const raw = Buffer.alloc(256 * 256 * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
   return sharp(raw, { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
-}
-
-function upload(bytes: Buffer, name: string): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return form;
 }
 
 const evidenceOf = (body: { evidence?: { channel: string; score: number | null; used: boolean; error?: string; criteria?: Record<string, number> }[] }) =>
