@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { RECIPE, buildNgramPair, excerptOf, logitOf, pairedHumanScale, rescaledOnPairedHumans, trainingWeights, type CorpusDoc, type DocFeatures, type Linear } from '../../scripts/lib/text-detect-recipe.ts';
+import { RECIPE, answerSourceOf, buildNgramPair, heldOutGroupOf, excerptOf, logitOf, pairedHumanScale, rescaledOnPairedHumans, trainingWeights, type CorpusDoc, type DocFeatures, type Linear } from '../../scripts/lib/text-detect-recipe.ts';
 import { buildNgram } from '../../server/engines/text-detect/ngram-lm.ts';
 import { GROUP_FPR, fitCalibration } from '../../scripts/lib/text-detect-calibration.ts';
 import { debianHumanTexts, htmlParagraphs, htmlText, passages, podParagraphs, rstParagraphs, stripPodCodes } from '../../scripts/lib/debian-human-text.ts';
@@ -320,5 +320,21 @@ describe('text-detect fold-consistent scales (measured, not shipped)', () => {
     assert.ok(Math.abs(after[2]) < 1e-12, 'the median paired human is at 0');
     assert.ok(Math.abs(after[3] - after[1] - 1.349) < 1e-12);
     for (let i = 0; i < before.length; i++) for (let j = 0; j < before.length; j++) assert.equal(before[i] < before[j], after[i] < after[j]);
+  });
+});
+
+describe('text-detect protocol groups (issue 32: answers held out by source)', () => {
+  const answer = (id: string, domain: string, y: number): CorpusDoc => ({ ...doc(id, domain, y), source: 'answers' });
+  it('holds answers.jsonl out by source (OpenAssistant, ELI5, HC3 with Dolly), an excerpt with its text; other texts by register group', () => {
+    assert.equal(heldOutGroupOf(answer('oasst1:ab12', 'chat', 0)), 'answers:oasst');
+    assert.equal(heldOutGroupOf(answer('oasst-eval:cd34', 'chat', 1)), 'answers:oasst');
+    assert.equal(heldOutGroupOf(answer('eli5-m4:ef56#excerpt', 'eli5-answer', 0)), 'answers:eli5');
+    assert.equal(heldOutGroupOf(answer('eli5-dnagpt:0123', 'eli5-answer', 0)), 'answers:eli5');
+    assert.equal(heldOutGroupOf(answer('hc3:4567', 'qa-answer', 1)), 'answers:hc3-dolly');
+    assert.equal(heldOutGroupOf(answer('dolly:89ab', 'chat', 0)), 'answers:hc3-dolly');
+    // extra.jsonl's AlpacaEval chat answers stay in the `answers` register group, and no other text has an answer source.
+    assert.equal(heldOutGroupOf(doc('alpaca:1', 'chat', 1)), 'answers');
+    assert.equal(answerSourceOf(doc('alpaca:1', 'chat', 1)), undefined);
+    assert.equal(heldOutGroupOf(doc('x:1', 'xsum-news', 0)), 'news');
   });
 });
