@@ -16,8 +16,7 @@ import { loadTextDetector, logitBreakdown, type LogitBreakdown, type TextDetecto
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { checkInvariants, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter } from '../../server/engines/humanize/index.ts';
-import { contentWordOverlap } from '../../server/engines/humanize/invariants.ts';
+import { checkInvariants, contentWordOverlap, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter } from '../../server/engines/humanize/index.ts';
 import { heldOut, readJsonl, trainJudges, type LabelledText } from '../lib/judges/index.ts';
 
 /** Generator families: the held-out set is spread over these, so no one vendor's style decides. */
