@@ -13,7 +13,7 @@
  * input, same version, same output. `humanizeChecked` adds the grammar gate (no more grammar issues
  * than the input) and the LLM backend.
  */
-import { lexicalView, type Detection, type TextDetector } from '../text-detect/index.ts';
+import { lexicalView, logitBreakdown, type Detection, type TextDetector } from '../text-detect/index.ts';
 import type { DiffOperation } from '../grammar/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
@@ -28,7 +28,7 @@ import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
 import { applySubstitutions, findSubstitutions, type Substitution } from './synonyms.ts';
 
-export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
+export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter };
 export type { LlmRewriter };
 
 export const HUMANIZER_ENGINE_VERSION = 'humanize-2.0.0';
@@ -448,7 +448,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const items = [...reference.items.keys()];
   const contractions = allowsContractions(text);
   const view = lexicalView(detector);
-  const lexical = view ? lexicalContext(view, text) : undefined;
+  const lexical = view ? lexicalContext(view, text, (s) => logitBreakdown(detector, s)?.parts) : undefined;
   const localScores = new Map<string, number>();
   const scorer = localScorer(detector, lexical);
   const local = (s: string): number => {
@@ -535,30 +535,69 @@ export interface GrammarCheck {
 /** Grammar-repair rounds: each takes the grammar engine's corrections inside the sentences the rewrite wrote. */
 const GRAMMAR_REPAIRS = 2;
 
+/** A blank line and the whitespace around it: what separates paragraphs (as the invariants count them). */
+const PARAGRAPH_BREAK = /((?:\r?\n|\r)[^\S\r\n]*(?:\r?\n|\r)\s*)/u;
+
+/**
+ * The text cut at its blank lines: paragraphs at even indices, the breaks between them at odd ones.
+ * The rewrite keeps the paragraph count (an invariant), so the input's and output's pieces pair up.
+ */
+const paragraphPieces = (text: string): string[] => text.split(PARAGRAPH_BREAK);
+
+/**
+ * The grammar gate on one rewritten paragraph: its issues may not outnumber those of the input's
+ * paragraph. Issues in the sentences the rewrite wrote take the grammar engine's minimal
+ * correction (kept only where `keeps` accepts the whole text); null when the paragraph still has more
+ * issues than the input's. The input's paragraph is checked only when the rewrite's has an issue.
+ */
+async function gateParagraph(written: string, original: string, inputSentences: ReadonlySet<string>, grammar: GrammarCheck, keeps: (paragraph: string) => boolean): Promise<string | null> {
+  let allowed: number | undefined;
+  let text = written;
+  for (let round = 0; ; round++) {
+    const { diff } = await grammar.correct(text, 'auto');
+    if (diff.length === 0) return text;
+    allowed ??= (await grammar.correct(original, 'auto')).diff.length;
+    if (diff.length <= allowed) return text;
+    const own = round < GRAMMAR_REPAIRS ? splitSentences(text).filter((s) => !inputSentences.has(s.text)) : [];
+    const ops = diff.filter((op) => own.some((s) => op.start >= s.start && op.end <= s.end));
+    let repaired = text;
+    for (const op of [...ops].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
+    if (ops.length === 0 || !keeps(repaired)) return null;
+    text = repaired;
+  }
+}
+
 /**
  * The humanizer as the service runs it: the LLM's rewrite when one is configured, else the built-in
- * one, then the grammar gate: the output may have no more grammar issues than the input. Issues in
- * sentences the rewrite wrote are its own; they take the grammar engine's minimal correction (kept
- * only where every invariant and the content-word overlap still hold).
+ * one, then the grammar gate: no paragraph may have more grammar issues than the input's (a repair
+ * of the rewrite's own slips first, else the paragraph as retyped, unrewritten). Only the paragraphs the rewrite
+ * changed are checked, and the input's paragraph only when the rewrite's has an issue: the grammar
+ * engine reads a 2,000-word text once or so instead of three or four times.
  */
 export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
   const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
   const inputSentences = new Set(splitSentences(input).map((s) => s.text));
-  // The input's issues are counted only when the output has any: a clean output needs no comparison.
-  let allowed: number | undefined;
-  let text = result.text;
-  for (let round = 0; round < GRAMMAR_REPAIRS; round++) {
-    const { diff } = await grammar.correct(text, 'auto');
-    allowed ??= diff.length === 0 ? 0 : (await grammar.correct(input, 'auto')).diff.length;
-    if (diff.length <= allowed) break;
-    const written = splitSentences(text).filter((s) => !inputSentences.has(s.text));
-    const own = diff.filter((op) => written.some((s) => op.start >= s.start && op.end <= s.end));
-    if (own.length === 0) break;
-    let repaired = text;
-    for (const op of [...own].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
-    if (!checkInvariants(input, repaired).ok || contentWordOverlap(input, repaired) < MIN_CONTENT_OVERLAP) break;
-    text = repaired;
+  const before = paragraphPieces(input);
+  const pieces = paragraphPieces(result.text);
+  // Paragraphs that do not pair up (not expected: the invariants keep their count) are gated as one.
+  const [outputs, originals] = pieces.length === before.length ? [pieces, before] : [[result.text], [input]];
+  let retypedPieces: string[] | undefined;
+  for (let i = 0; i < outputs.length; i += 2) {
+    if (outputs[i] === originals[i]) continue;
+    const keeps = (paragraph: string): boolean => {
+      const text = outputs.map((p, k) => (k === i ? paragraph : p)).join('');
+      return checkInvariants(input, text).ok && contentWordOverlap(input, text) >= MIN_CONTENT_OVERLAP;
+    };
+    const gated = await gateParagraph(outputs[i], originals[i], inputSentences, grammar, keeps);
+    if (gated !== null) {
+      outputs[i] = gated;
+      continue;
+    }
+    // The fallback keeps the retyping (no look-alike letters, typos fixed): the invariants expect that much.
+    retypedPieces ??= paragraphPieces(retyped(input));
+    if (retypedPieces.length === outputs.length) outputs[i] = retypedPieces[i];
   }
+  const text = outputs.join('');
   return text === result.text ? result : { ...result, text, scoreAfter: options.detector.detect(text).aiScore };
 }
