@@ -307,7 +307,7 @@ function judgeWith(local: (sentence: string) => number, checker: EditChecker): J
     const count = p.sentences.length;
     const before = stretch(state.draft, p.index, count);
     const after = stretch(next, p.index, count);
-    if (!keepsOpeningNumber(before, after)) return null;
+    if (!keepsOpeningNumber(before, after) || lowerStarts(after) > lowerStarts(before)) return null;
     const tally = checker.check(state.tally, before, after, () => assemble(next));
     if (!tally) return null;
     const change = localOf(p.sentences) - localOf(state.draft.sentences.slice(p.index, p.index + count));
@@ -324,6 +324,12 @@ function keepsOpeningNumber(before: string, after: string): boolean {
   const inside = (text: string): number => [...text.matchAll(/(?<=[^.!?:\s]\s+)\p{Lu}\p{Ll}+/gu)].filter((m) => NUMBER_WORD.test(m[0])).length;
   return inside(after) <= inside(before);
 }
+
+/**
+ * Sentences that open with a lower-case letter: a split may not start one with a protected word
+ * that keeps its case ("... four sports only. two other sports ...").
+ */
+const lowerStarts = (text: string): number => text.match(/(?:^|[.!?]["”’)]?\s+)\p{Ll}/gu)?.length ?? 0;
 
 function apply(draft: Draft, p: Proposal): Draft {
   const sentences = [...draft.sentences];
