@@ -21,7 +21,7 @@ import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, l
 import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, phraseTables, replacePhrases, type PhraseTables } from './phrases.ts';
-import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
+import { mask, NUMBER_WORD, spanningItems, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, bracketAppositive, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
@@ -103,7 +103,7 @@ interface Draft {
 
 function draftOf(text: string): Draft {
   const spans = splitSentences(text);
-  const guarded = protectedSpans(text);
+  const guarded = spanningItems(text);
   const sentences: string[] = [];
   const gaps: string[] = [];
   const frozen: boolean[] = [];
@@ -550,35 +550,48 @@ const PARAGRAPH_BREAK = /((?:\r?\n|\r)[^\S\r\n]*(?:\r?\n|\r)\s*)/u;
  */
 const paragraphPieces = (text: string): string[] => text.split(PARAGRAPH_BREAK);
 
+const PARAGRAPH_JOIN = '\n\n';
+
 /**
- * The grammar gate on one rewritten paragraph: its issues may not outnumber those of the input's
- * paragraph. Issues in the sentences the rewrite wrote take the grammar engine's minimal
- * correction (kept only where `keeps` accepts the whole text); null when the paragraph still has more
- * issues than the input's. The input's paragraph is checked only when the rewrite's has an issue.
+ * The grammar engine's corrections of each of `paragraphs` (offsets into each), from one reading
+ * of them all: each reading has a fixed cost, and the engine never edits across a blank line.
  */
-async function gateParagraph(written: string, original: string, inputSentences: ReadonlySet<string>, grammar: GrammarCheck, keeps: (paragraph: string) => boolean): Promise<string | null> {
-  let allowed: number | undefined;
-  let text = written;
-  for (let round = 0; ; round++) {
-    const { diff } = await grammar.correct(text, 'auto');
-    if (diff.length === 0) return text;
-    allowed ??= (await grammar.correct(original, 'auto')).diff.length;
-    if (diff.length <= allowed) return text;
-    const own = round < GRAMMAR_REPAIRS ? splitSentences(text).filter((s) => !inputSentences.has(s.text)) : [];
-    const ops = diff.filter((op) => own.some((s) => op.start >= s.start && op.end <= s.end));
-    let repaired = text;
-    for (const op of [...ops].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
-    if (ops.length === 0 || !keeps(repaired)) return null;
-    text = repaired;
+async function correctionsOf(grammar: GrammarCheck, paragraphs: readonly string[]): Promise<DiffOperation[][]> {
+  const out: DiffOperation[][] = paragraphs.map(() => []);
+  if (paragraphs.length === 0) return out;
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of paragraphs) {
+    starts.push(at);
+    at += p.length + PARAGRAPH_JOIN.length;
   }
+  const { diff } = await grammar.correct(paragraphs.join(PARAGRAPH_JOIN), 'auto');
+  for (const op of diff) {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k] > op.start) k--;
+    out[k].push({ ...op, start: op.start - starts[k], end: op.end - starts[k] });
+  }
+  return out;
+}
+
+/** The grammar engine's minimal corrections of `text` inside the sentences the rewrite wrote (not in `inputSentences`). */
+function repairOwn(text: string, diff: readonly DiffOperation[], inputSentences: ReadonlySet<string>): string | null {
+  const own = splitSentences(text).filter((s) => !inputSentences.has(s.text));
+  const ops = diff.filter((op) => own.some((s) => op.start >= s.start && op.end <= s.end));
+  if (ops.length === 0) return null;
+  let repaired = text;
+  for (const op of [...ops].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
+  return repaired;
 }
 
 /**
  * The humanizer as the service runs it: the LLM's rewrite when one is configured, else the built-in
- * one, then the grammar gate: no paragraph may have more grammar issues than the input's (a repair
- * of the rewrite's own slips first, else the paragraph as retyped, unrewritten). Only the paragraphs the rewrite
- * changed are checked, and the input's paragraph only when the rewrite's has an issue: the grammar
- * engine reads a 2,000-word text once or so instead of three or four times.
+ * one, then the grammar gate: no paragraph may have more grammar issues than the input's. A
+ * paragraph with more takes the grammar engine's minimal correction of the rewrite's own sentences
+ * (up to GRAMMAR_REPAIRS rounds, kept only where every invariant and the content-word overlap still
+ * hold), else it comes back as retyped, unrewritten. The engine reads only the paragraphs the
+ * rewrite changed, all in one reading, and the input's paragraphs only where the rewrite's have an
+ * issue: about one reading of the text instead of three or four.
  */
 export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
@@ -588,21 +601,36 @@ export async function humanizeChecked(input: string, options: HumanizeOptions & 
   const pieces = paragraphPieces(result.text);
   // Paragraphs that do not pair up (not expected: the invariants keep their count) are gated as one.
   const [outputs, originals] = pieces.length === before.length ? [pieces, before] : [[result.text], [input]];
-  let retypedPieces: string[] | undefined;
-  for (let i = 0; i < outputs.length; i += 2) {
-    if (outputs[i] === originals[i]) continue;
-    const keeps = (paragraph: string): boolean => {
-      const text = outputs.map((p, k) => (k === i ? paragraph : p)).join('');
-      return checkInvariants(input, text).ok && contentWordOverlap(input, text) >= MIN_CONTENT_OVERLAP;
-    };
-    const gated = await gateParagraph(outputs[i], originals[i], inputSentences, grammar, keeps);
-    if (gated !== null) {
-      outputs[i] = gated;
-      continue;
+  const keeps = (i: number, paragraph: string): boolean => {
+    const text = outputs.map((p, k) => (k === i ? paragraph : p)).join('');
+    return checkInvariants(input, text).ok && contentWordOverlap(input, text) >= MIN_CONTENT_OVERLAP;
+  };
+  const allowed = new Map<number, number>();
+  const giveBack: number[] = [];
+  let pending = outputs.map((_, i) => i).filter((i) => i % 2 === 0 && outputs[i] !== originals[i]);
+  for (let round = 0; pending.length > 0; round++) {
+    const found = await correctionsOf(grammar, pending.map((i) => outputs[i]));
+    const flagged = pending.filter((_, k) => found[k].length > 0);
+    // The input's paragraph is read only where the rewrite's has an issue, and once.
+    const unread = flagged.filter((i) => !allowed.has(i));
+    (await correctionsOf(grammar, unread.map((i) => originals[i]))).forEach((diff, k) => allowed.set(unread[k], diff.length));
+    const next: number[] = [];
+    for (const i of flagged) {
+      const diff = found[pending.indexOf(i)];
+      if (diff.length <= allowed.get(i)!) continue;
+      const repaired = round < GRAMMAR_REPAIRS ? repairOwn(outputs[i], diff, inputSentences) : null;
+      if (repaired === null || !keeps(i, repaired)) giveBack.push(i);
+      else {
+        outputs[i] = repaired;
+        next.push(i);
+      }
     }
+    pending = next;
+  }
+  if (giveBack.length > 0) {
     // The fallback keeps the retyping (no look-alike letters, typos fixed): the invariants expect that much.
-    retypedPieces ??= paragraphPieces(retyped(input));
-    if (retypedPieces.length === outputs.length) outputs[i] = retypedPieces[i];
+    const retypedPieces = paragraphPieces(retyped(input));
+    if (retypedPieces.length === outputs.length) for (const i of giveBack) outputs[i] = retypedPieces[i];
   }
   const text = outputs.join('');
   return text === result.text ? result : { ...result, text, scoreAfter: options.detector.detect(text).aiScore };
