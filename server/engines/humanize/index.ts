@@ -17,7 +17,7 @@ import { lexicalView, logitBreakdown, type Detection, type TextDetector } from '
 import type { DiffOperation } from '../grammar/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
+import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, sentencesWithoutCounterpart, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, phraseTables, replacePhrases, type PhraseTables } from './phrases.ts';
@@ -28,7 +28,7 @@ import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
 import { applySubstitutions, findSubstitutions, type Substitution } from './synonyms.ts';
 
-export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter };
+export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter, sentencesWithoutCounterpart };
 export type { LlmRewriter };
 
 export const HUMANIZER_ENGINE_VERSION = 'humanize-2.0.0';
