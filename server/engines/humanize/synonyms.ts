@@ -123,7 +123,20 @@ interface TaggedWord {
 }
 
 /** Plain (unprotected, not capitalised mid-sentence, not in a compound) words with their part of speech. */
+/** Tagged sentences, most recent first out: the candidate search tags the same sentence several times (swaps, choices, options). */
+const TAGGED = new Map<string, TaggedWord[]>();
+const TAGGED_CACHE = 2000;
+
 function taggedWords(masked: string): TaggedWord[] {
+  let words = TAGGED.get(masked);
+  if (!words) {
+    if (TAGGED.size >= TAGGED_CACHE) TAGGED.clear();
+    TAGGED.set(masked, (words = tagWords(masked)));
+  }
+  return words;
+}
+
+function tagWords(masked: string): TaggedWord[] {
   const doc = nlp.readDoc(masked);
   const values = doc.tokens().out(its.value);
   const tags = doc.tokens().out(its.pos);
