@@ -26,7 +26,7 @@ import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, join
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
-import { applySubstitutions, findSubstitutions, type Substitution } from './synonyms.ts';
+import { applySubstitutions, findSubstitutions, forgetTags, type Substitution } from './synonyms.ts';
 
 export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter, sentencesWithoutCounterpart };
 export type { LlmRewriter };
@@ -445,6 +445,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const { detector } = options;
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
+  forgetTags();
   const text = retyped(input);
   const { before: scoreBefore, start: detection } = startingScores(input, text, options);
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };

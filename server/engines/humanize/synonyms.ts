@@ -123,9 +123,14 @@ interface TaggedWord {
 }
 
 /** Plain (unprotected, not capitalised mid-sentence, not in a compound) words with their part of speech. */
-/** Tagged sentences, most recent first out: the candidate search tags the same sentence several times (swaps, choices, options). */
+/** Tagged sentences of the current humanize call: the candidate search tags the same sentence several times (swaps, choices, options). */
 const TAGGED = new Map<string, TaggedWord[]>();
 const TAGGED_CACHE = 2000;
+
+/** Starts a humanize call with no tags kept from the last one (each call pays for its own, as the bench measures it). */
+export function forgetTags(): void {
+  TAGGED.clear();
+}
 
 function taggedWords(masked: string): TaggedWord[] {
   let words = TAGGED.get(masked);
