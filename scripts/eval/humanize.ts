@@ -8,16 +8,16 @@
  * model and a function-word / sentence-rhythm model, trained here on other data). Reports per group
  * and per judge the share flagged before and after, with each judge's AUC and false-positive rate
  * at its threshold on held-out texts; grammar issues added (the grammar engine's corrections of the
- * output less those of the input), invariant violations, content-word overlap, sentences added or
- * dropped, and CPU time per text. `--show K` prints K before/after pairs; `--explain` breaks the
+ * output less those of the input), invariant violations, content-word overlap, sentence counts
+ * changed by splits and joins, sentences whose content was dropped or made up (the sentence rule:
+ * sentencesWithoutCounterpart), and CPU time per text. `--show K` prints K before/after pairs; `--explain` breaks the
  * shipped detector's logit into its parts before and after, beside human texts.
  */
 import { loadTextDetector, logitBreakdown, type LogitBreakdown, type TextDetector } from '../../server/engines/text-detect/index.ts';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { checkInvariants, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter } from '../../server/engines/humanize/index.ts';
-import { contentWordOverlap } from '../../server/engines/humanize/invariants.ts';
+import { checkInvariants, contentWordOverlap, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter, sentencesWithoutCounterpart } from '../../server/engines/humanize/index.ts';
 import { heldOut, readJsonl, trainJudges, type LabelledText } from '../lib/judges/index.ts';
 
 /** Generator families: the held-out set is spread over these, so no one vendor's style decides. */
@@ -42,6 +42,8 @@ interface Row {
   violations: string[];
   overlap: number;
   sentenceChange: number;
+  /** Sentences whose content went (dropped) or was made up (added): sentencesWithoutCounterpart. */
+  orphans: { dropped: number; added: number };
   changed: boolean;
   cpuMs: number;
   explainBefore?: LogitBreakdown;
@@ -148,6 +150,7 @@ export async function run(args: string[]): Promise<void> {
       violations: checkInvariants(record.text, result.text).violations,
       overlap: contentWordOverlap(record.text, result.text),
       sentenceChange: sentenceCount(result.text) - sentenceCount(record.text),
+      orphans: sentencesWithoutCounterpart(record.text, result.text),
       changed: result.text !== record.text,
       cpuMs,
       ...(explain ? { explainBefore: logitBreakdown(detector, record.text), explainAfter: logitBreakdown(detector, result.text) } : {}),
@@ -169,6 +172,6 @@ export async function run(args: string[]): Promise<void> {
   const violations = rows.flatMap((r) => r.violations);
   if (violations.length > 0) console.log(`\ninvariant violations:\n  ${violations.slice(0, 20).join('\n  ')}`);
   const cpu = rows.map((r) => r.cpuMs).sort((a, b) => a - b);
-  console.log(`\ngrammar issues added per text: mean ${mean(rows.map((r) => r.grammarAdded)).toFixed(2)}, max ${Math.max(...rows.map((r) => r.grammarAdded))}; content-word overlap: mean ${mean(rows.map((r) => r.overlap)).toFixed(3)}, min ${Math.min(...rows.map((r) => r.overlap)).toFixed(3)}; texts with sentences added or dropped ${rows.filter((r) => r.sentenceChange !== 0).length} (splits and joins count); unchanged ${rows.filter((r) => !r.changed).length}; CPU per text p50 ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms, max ${Math.round(cpu.at(-1) ?? 0)} ms`);
+  console.log(`\ngrammar issues added per text: mean ${mean(rows.map((r) => r.grammarAdded)).toFixed(2)}, max ${Math.max(...rows.map((r) => r.grammarAdded))}; content-word overlap: mean ${mean(rows.map((r) => r.overlap)).toFixed(3)}, min ${Math.min(...rows.map((r) => r.overlap)).toFixed(3)}; sentence count changed by splits or joins in ${rows.filter((r) => r.sentenceChange !== 0).length} texts; sentences whose content was dropped ${rows.reduce((n, r) => n + r.orphans.dropped, 0)} (in ${rows.filter((r) => r.orphans.dropped > 0).length} texts), made up ${rows.reduce((n, r) => n + r.orphans.added, 0)}; unchanged ${rows.filter((r) => !r.changed).length}; CPU per text p50 ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms, max ${Math.round(cpu.at(-1) ?? 0)} ms`);
   if (explain) explainParts(rows, detector, humanTexts(rows.length));
 }

@@ -202,3 +202,8 @@ function summarize(edits: Edit[], variantName: string | null): GrammarIssue[] {
       return { category, severity: SEVERITY[category], message };
     });
 }
+
+/** The lexicon, pair model and spelling choice, for the humanizer (engines import one another only through index.ts). */
+export { Lexicon } from './lexicon.ts';
+export { LanguageModel, neighbours, ngramWords, SENTENCE_START } from './ngrams.ts';
+export { chooseSpelling, spelledAgain } from './spelling.ts';

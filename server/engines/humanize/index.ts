@@ -13,22 +13,22 @@
  * input, same version, same output. `humanizeChecked` adds the grammar gate (no more grammar issues
  * than the input) and the LLM backend.
  */
-import { lexicalView, type Detection, type TextDetector } from '../text-detect/index.ts';
+import { lexicalView, logitBreakdown, type Detection, type TextDetector } from '../text-detect/index.ts';
 import type { DiffOperation } from '../grammar/index.ts';
 import { splitSentences } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
-import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, type Tally } from './invariants.ts';
+import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, sentencesWithoutCounterpart, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
 import { openAiCompatibleRewriter, type LlmRewriter } from './llm.ts';
 import { contract, dropPreamble, phraseEdits, phraseTables, replacePhrases, type PhraseTables } from './phrases.ts';
-import { mask, NUMBER_WORD, protectedSpans, unmask, type Span } from './protect.ts';
+import { mask, NUMBER_WORD, spanningItems, unmask, type Span } from './protect.ts';
 import { dropAndComma, dropIntroComma, dropSerialComma, dropThat, joinLong, joinShort, moveAdverbIn, moveClauseBack, moveClauseFront, moveParticipleBack, pronounSubject, splitLong, splitBecause, splitParticiple, splitSubjectWhich, splitWhich, splitWho, splitPredicates, simplePast, splitSubjectParticiple, replaceColon, splitFrontParticiple, splitTrailingAction, splitWhile, splitWithClause, splitAbsolute, frontTimePhrase, joinWhich, joinSemicolon, bracketAppositive, splitIncluding, coordinateTrailingAction, mergeRelativeClause } from './structure.ts';
 import { moveAttributionBack, swapAttribution } from './rephrase.ts';
 import { fixTypos } from './typos.ts';
 import { lengthSpread } from './rhythm.ts';
-import { applySubstitutions, findSubstitutions, type Substitution } from './synonyms.ts';
+import { applySubstitutions, findSubstitutions, forgetTags, type Substitution } from './synonyms.ts';
 
-export { checkInvariants, cleanArtefacts, openAiCompatibleRewriter };
+export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter, sentencesWithoutCounterpart };
 export type { LlmRewriter };
 
 export const HUMANIZER_ENGINE_VERSION = 'humanize-2.0.0';
@@ -103,7 +103,7 @@ interface Draft {
 
 function draftOf(text: string): Draft {
   const spans = splitSentences(text);
-  const guarded = protectedSpans(text);
+  const guarded = spanningItems(text);
   const sentences: string[] = [];
   const gaps: string[] = [];
   const frozen: boolean[] = [];
@@ -307,7 +307,7 @@ function judgeWith(local: (sentence: string) => number, checker: EditChecker): J
     const count = p.sentences.length;
     const before = stretch(state.draft, p.index, count);
     const after = stretch(next, p.index, count);
-    if (!keepsOpeningNumber(before, after)) return null;
+    if (!keepsOpeningNumber(before, after) || lowerStarts(after) > lowerStarts(before)) return null;
     const tally = checker.check(state.tally, before, after, () => assemble(next));
     if (!tally) return null;
     const change = localOf(p.sentences) - localOf(state.draft.sentences.slice(p.index, p.index + count));
@@ -324,6 +324,12 @@ function keepsOpeningNumber(before: string, after: string): boolean {
   const inside = (text: string): number => [...text.matchAll(/(?<=[^.!?:\s]\s+)\p{Lu}\p{Ll}+/gu)].filter((m) => NUMBER_WORD.test(m[0])).length;
   return inside(after) <= inside(before);
 }
+
+/**
+ * Sentences that open with a lower-case letter: a split may not start one with a protected word
+ * that keeps its case ("... four sports only. two other sports ...").
+ */
+const lowerStarts = (text: string): number => text.match(/(?:^|[.!?]["”’)]?\s+)\p{Ll}/gu)?.length ?? 0;
 
 function apply(draft: Draft, p: Proposal): Draft {
   const sentences = [...draft.sentences];
@@ -439,6 +445,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const { detector } = options;
   const target = options.targetScore ?? DEFAULT_TARGET_SCORE;
   const limit = options.maxCandidatesPerSentence ?? DEFAULT_MAX_CANDIDATES;
+  forgetTags();
   const text = retyped(input);
   const { before: scoreBefore, start: detection } = startingScores(input, text, options);
   const unchanged: HumanizeResult = { text, scoreBefore, scoreAfter: detection.aiScore, changedSentences: 0, backend: 'builtin' };
@@ -448,7 +455,7 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   const items = [...reference.items.keys()];
   const contractions = allowsContractions(text);
   const view = lexicalView(detector);
-  const lexical = view ? lexicalContext(view, text) : undefined;
+  const lexical = view ? lexicalContext(view, text, (s) => logitBreakdown(detector, s)?.parts) : undefined;
   const localScores = new Map<string, number>();
   const scorer = localScorer(detector, lexical);
   const local = (s: string): number => {
@@ -535,30 +542,97 @@ export interface GrammarCheck {
 /** Grammar-repair rounds: each takes the grammar engine's corrections inside the sentences the rewrite wrote. */
 const GRAMMAR_REPAIRS = 2;
 
+/** A blank line and the whitespace around it: what separates paragraphs (as the invariants count them). */
+const PARAGRAPH_BREAK = /((?:\r?\n|\r)[^\S\r\n]*(?:\r?\n|\r)\s*)/u;
+
+/**
+ * The text cut at its blank lines: paragraphs at even indices, the breaks between them at odd ones.
+ * The rewrite keeps the paragraph count (an invariant), so the input's and output's pieces pair up.
+ */
+const paragraphPieces = (text: string): string[] => text.split(PARAGRAPH_BREAK);
+
+const PARAGRAPH_JOIN = '\n\n';
+
+/**
+ * The grammar engine's corrections of each of `paragraphs` (offsets into each), from one reading
+ * of them all: each reading has a fixed cost, and the engine never edits across a blank line.
+ */
+async function correctionsOf(grammar: GrammarCheck, paragraphs: readonly string[]): Promise<DiffOperation[][]> {
+  const out: DiffOperation[][] = paragraphs.map(() => []);
+  if (paragraphs.length === 0) return out;
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of paragraphs) {
+    starts.push(at);
+    at += p.length + PARAGRAPH_JOIN.length;
+  }
+  const { diff } = await grammar.correct(paragraphs.join(PARAGRAPH_JOIN), 'auto');
+  for (const op of diff) {
+    let k = starts.length - 1;
+    while (k > 0 && starts[k] > op.start) k--;
+    out[k].push({ ...op, start: op.start - starts[k], end: op.end - starts[k] });
+  }
+  return out;
+}
+
+/** The grammar engine's minimal corrections of `text` inside the sentences the rewrite wrote (not in `inputSentences`). */
+function repairOwn(text: string, diff: readonly DiffOperation[], inputSentences: ReadonlySet<string>): string | null {
+  const own = splitSentences(text).filter((s) => !inputSentences.has(s.text));
+  const ops = diff.filter((op) => own.some((s) => op.start >= s.start && op.end <= s.end));
+  if (ops.length === 0) return null;
+  let repaired = text;
+  for (const op of [...ops].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
+  return repaired;
+}
+
 /**
  * The humanizer as the service runs it: the LLM's rewrite when one is configured, else the built-in
- * one, then the grammar gate: the output may have no more grammar issues than the input. Issues in
- * sentences the rewrite wrote are its own; they take the grammar engine's minimal correction (kept
- * only where every invariant and the content-word overlap still hold).
+ * one, then the grammar gate: no paragraph may have more grammar issues than the input's. A
+ * paragraph with more takes the grammar engine's minimal correction of the rewrite's own sentences
+ * (up to GRAMMAR_REPAIRS rounds, kept only where every invariant and the content-word overlap still
+ * hold), else it comes back as retyped, unrewritten. The engine reads only the paragraphs the
+ * rewrite changed, all in one reading, and the input's paragraphs only where the rewrite's have an
+ * issue: about one reading of the text instead of three or four.
  */
 export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
   const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
   const inputSentences = new Set(splitSentences(input).map((s) => s.text));
-  // The input's issues are counted only when the output has any: a clean output needs no comparison.
-  let allowed: number | undefined;
-  let text = result.text;
-  for (let round = 0; round < GRAMMAR_REPAIRS; round++) {
-    const { diff } = await grammar.correct(text, 'auto');
-    allowed ??= diff.length === 0 ? 0 : (await grammar.correct(input, 'auto')).diff.length;
-    if (diff.length <= allowed) break;
-    const written = splitSentences(text).filter((s) => !inputSentences.has(s.text));
-    const own = diff.filter((op) => written.some((s) => op.start >= s.start && op.end <= s.end));
-    if (own.length === 0) break;
-    let repaired = text;
-    for (const op of [...own].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
-    if (!checkInvariants(input, repaired).ok || contentWordOverlap(input, repaired) < MIN_CONTENT_OVERLAP) break;
-    text = repaired;
+  const before = paragraphPieces(input);
+  const pieces = paragraphPieces(result.text);
+  // Paragraphs that do not pair up (not expected: the invariants keep their count) are gated as one.
+  const [outputs, originals] = pieces.length === before.length ? [pieces, before] : [[result.text], [input]];
+  const keeps = (i: number, paragraph: string): boolean => {
+    const text = outputs.map((p, k) => (k === i ? paragraph : p)).join('');
+    return checkInvariants(input, text).ok && contentWordOverlap(input, text) >= MIN_CONTENT_OVERLAP;
+  };
+  const allowed = new Map<number, number>();
+  const giveBack: number[] = [];
+  let pending = outputs.map((_, i) => i).filter((i) => i % 2 === 0 && outputs[i] !== originals[i]);
+  for (let round = 0; pending.length > 0; round++) {
+    const found = await correctionsOf(grammar, pending.map((i) => outputs[i]));
+    const flagged = pending.filter((_, k) => found[k].length > 0);
+    // The input's paragraph is read only where the rewrite's has an issue, and once.
+    const unread = flagged.filter((i) => !allowed.has(i));
+    (await correctionsOf(grammar, unread.map((i) => originals[i]))).forEach((diff, k) => allowed.set(unread[k], diff.length));
+    const next: number[] = [];
+    for (const i of flagged) {
+      const diff = found[pending.indexOf(i)];
+      if (diff.length <= allowed.get(i)!) continue;
+      const repaired = round < GRAMMAR_REPAIRS ? repairOwn(outputs[i], diff, inputSentences) : null;
+      if (repaired === null || !keeps(i, repaired)) giveBack.push(i);
+      else {
+        outputs[i] = repaired;
+        next.push(i);
+      }
+    }
+    pending = next;
   }
+  if (giveBack.length > 0) {
+    // The fallback keeps the retyping (no look-alike letters, typos fixed): the invariants expect that much.
+    const retypedPieces = paragraphPieces(retyped(input));
+    if (retypedPieces.length === outputs.length) for (const i of giveBack) outputs[i] = retypedPieces[i];
+  }
+  const text = outputs.join('');
   return text === result.text ? result : { ...result, text, scoreAfter: options.detector.detect(text).aiScore };
 }

@@ -4,6 +4,7 @@
  * characters, homoglyphs or odd spacing introduced, and the language kept.
  */
 import { franc } from 'franc';
+import { splitSentences } from '../shared/sentences.ts';
 import { countWords } from '../shared/text.ts';
 import { cleanArtefacts } from './clean.ts';
 import { countToken, protectedItems, withoutPreambles } from './protect.ts';
@@ -178,6 +179,27 @@ export function contentWordOverlap(original: string, rewritten: string): number 
     }
   }
   return kept / before.length;
+}
+
+/** A sentence with fewer content words than this says too little to tell whether it was kept. */
+const MIN_SENTENCE_CONTENT = 3;
+
+/**
+ * The sentence rule as the rewriter keeps it: sentence boundaries may move (a long sentence split
+ * in two, two short ones joined, a clause moved), but no sentence's content may go and none may be
+ * made up. Dropped: sentences of the original with under half their content words anywhere in the
+ * rewrite; added: sentences of the rewrite with under half theirs anywhere in the original.
+ * Sentences of fewer than MIN_SENTENCE_CONTENT content words are not counted.
+ */
+export function sentencesWithoutCounterpart(original: string, rewritten: string): { dropped: number; added: number } {
+  const orphans = (from: string, to: string): number => {
+    const present = new Set(contentWords(to));
+    return splitSentences(from).filter((s) => {
+      const words = contentWords(s.text);
+      return words.length >= MIN_SENTENCE_CONTENT && words.filter((w) => present.has(w)).length * 2 < words.length;
+    }).length;
+  };
+  return { dropped: orphans(original, rewritten), added: orphans(rewritten, original) };
 }
 
 /** What the checks count in a text, kept up to date edit by edit instead of recounted on the whole text. */

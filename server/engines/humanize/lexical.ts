@@ -26,17 +26,35 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
 /** The lower-case words of a text, once each. */
 export const wordsOf = (text: string): Set<string> => new Set(text.toLowerCase().match(/\p{L}+/gu) ?? []);
 
-export function lexicalContext(view: LexicalView, text: string): LexicalContext {
-  const tokens = Math.max(1, text.match(TOKEN)?.length ?? 0);
+/**
+ * The detector's logit parts of a text read alone (text-detect's logitBreakdown), when the detector
+ * exposes them: the per-token means and rates among them are what a sentence adds to a document's.
+ */
+export type PartsOf = (text: string) => Readonly<Record<string, number>> | undefined;
+
+/**
+ * Parts that are means or rates over a text's tokens (words, characters): a sentence moves the
+ * document's value by its own value times its share of the tokens. Document-level parts (sentence
+ * length spread, vocabulary richness, sentence openings, spreads across sentences) are not.
+ */
+const TOKEN_MEAN_PART = /^(?:ng_(?:h|llr|ns_h|ns_a)_mean|ng_llr_ai_share|lm_(?:bi|uni|gain)_mean|lm_(?:surprise|unseen)_rate|word_len_mean|long_word_rate|stopword_rate|first_person_rate|second_person_rate|contraction_rate|comma_rate|semicolon_rate|colon_rate|dash_rate|hyphen_rate|paren_rate|ai_phrase_rate|repeat_bigram_rate)$/u;
+
+export function lexicalContext(view: LexicalView, text: string, partsOf?: PartsOf): LexicalContext {
+  const count = (s: string): number => Math.max(1, s.match(TOKEN)?.length ?? 0);
+  const tokens = count(text);
   // The document's n-gram sum is divided by its count of n-grams (two per token) to the model's power.
   const ngramScale = 1 / Math.pow(2 * tokens, view.ngramNormPow);
   const bigramScale = view.logitPerMeanLogProb / tokens;
   const unigramScale = view.logitPerMeanUnigramLogProb / tokens;
-  return {
-    view,
-    logit: (s) => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * bigramScale + view.humanUnigramLogProb(s) * unigramScale,
-    words: wordsOf(text),
+  const lexicalOnly = (s: string): number => view.ngramWeight(s) * ngramScale + view.humanLogProb(s) * bigramScale + view.humanUnigramLogProb(s) * unigramScale;
+  const withParts = (s: string): number => {
+    const parts = partsOf?.(s);
+    if (!parts) return lexicalOnly(s);
+    let means = 0;
+    for (const [name, value] of Object.entries(parts)) if (TOKEN_MEAN_PART.test(name)) means += value;
+    return view.ngramWeight(s) * ngramScale + (means * count(s)) / tokens;
   };
+  return { view, logit: partsOf ? withParts : lexicalOnly, words: wordsOf(text) };
 }
 
 /** A swap must lower the estimated logit by at least this much to be worth a full check. */

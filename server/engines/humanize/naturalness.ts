@@ -5,8 +5,7 @@
  * slips; the grammar engine's pair model of about three million words of human English shows it:
  * such a pair occurs far less often than its two words' frequencies lead one to expect.
  */
-import { Lexicon } from '../grammar/lexicon.ts';
-import { LanguageModel, ngramWords, SENTENCE_START, neighbours } from '../grammar/ngrams.ts';
+import { LanguageModel, Lexicon, ngramWords, SENTENCE_START, neighbours } from '../grammar/index.ts';
 
 /** Words in the pair model's text and in SUBTLEX-US, whose counts give each word's frequency. */
 const PAIR_TEXT_WORDS = 3e6;

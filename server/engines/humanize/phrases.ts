@@ -838,6 +838,8 @@ export function contract(masked: string): string {
 export function tidy(text: string, before: string): string {
   let out = text.replace(/(?<=\S) {2,}(?=\S)/gu, ' ').replace(/(?<=[\p{L}\p{N}\uE001]) +(?=[,.;:!?](?:\s|$))/gu, '').replace(/,,+/gu, ',');
   out = out.replace(/^\s+/u, '');
+  // "let" takes the bare infinitive: a single edit ("allowing students to" -> "letting students to") must not stop halfway.
+  out = out.replace(/\b([Ll]et(?:s|ting)?) (\p{L}+) to (?=\p{L})/gu, (whole, verb: string, object: string) => (before.includes(whole) ? whole : `${verb} ${object} `));
   if (CAPITAL_START.test(before.trimStart())) out = capitaliseFirst(out);
   return fixArticles(out, before);
 }

@@ -79,12 +79,17 @@ export function withoutPreambles(text: string): string {
   return out;
 }
 
-/** Patterns whose whole match is one protected item, in priority order (earlier wins on overlap). */
-const ITEM_PATTERNS: RegExp[] = [
+/**
+ * Patterns whose whole match is one protected item, in priority order (earlier wins on overlap);
+ * these first ones may run across a sentence end (code, links, quotations, brackets).
+ */
+const SPANNING_PATTERNS: RegExp[] = [
   /```[\s\S]*?```/gu, // fenced code
   /`[^`\n]+`/gu, // inline code
   /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]]/giu, // URL without trailing punctuation
-  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
+  // The lookbehinds start a try only where a token starts (the matches are the same; each other
+  // position would rescan the token's rest for nothing: quadratic in a word's length, slow on 2,000 words).
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
   /"[^"\n]{1,600}"/gu, // straight double quotes
   /“[^”\n]{1,600}”/gu, // curly double quotes
   /«[^»\n]{1,600}»/gu,
@@ -93,13 +98,33 @@ const ITEM_PATTERNS: RegExp[] = [
   // [1], [Smith 2020], [citation needed]; not a chat transcript's role label ("[assistant]:"), which is no content.
   /\[(?!(?:[Aa]ssistant|[Uu]ser|[Ss]ystem|[Hh]uman)\]:)[^\]\n]{1,80}\]/gu,
   /\([^()\n]{0,120}\p{N}[^()\n]{0,120}\)/gu, // parentheticals with a number: (Smith, 2020), (p. 5), (n = 30)
-  /[^\s"“”«»()[\]]*\p{N}[^\s"“”«»()[\]]*/gu, // any token holding a digit: 3.5%, $20, 2020-01-01, 10:30, 5km
+];
+/** Items within a word: numbers, spelled-out numbers. */
+const ITEM_PATTERNS: RegExp[] = [
+  ...SPANNING_PATTERNS,
+  /(?<![^\s"“”«»()[\]])[^\s"“”«»()[\]]*\p{N}[^\s"“”«»()[\]]*/gu, // any token holding a digit: 3.5%, $20, 2020-01-01, 10:30, 5km
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${NUMBER_WORDS})(?![\\p{L}\\p{N}])`, 'giu'),
 ];
 
 const TRAILING_PUNCTUATION = /[.,;:!?'’]+$/u;
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*/gu;
 const HAS_UPPER = /\p{Lu}/u;
+
+/**
+ * Spans of the protected items that may hold a sentence end, outside chat preambles (possibly
+ * overlapping): the rewriter leaves a sentence alone that one of them crosses into. Cheaper than
+ * protectedSpans (no names, no numbers), for a check made on every pass.
+ */
+export function spanningItems(text: string): Span[] {
+  const preambles = preambleSpans(text);
+  const spans: Span[] = [];
+  for (const pattern of SPANNING_PATTERNS) {
+    for (const m of text.matchAll(pattern)) {
+      if (!preambles.some((p) => m.index >= p.start && m.index < p.end)) spans.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return spans;
+}
 
 /** Spans (UTF-16, sorted, non-overlapping) of every protected item in `text`. */
 export function protectedSpans(text: string): Span[] {
@@ -192,10 +217,24 @@ export function protectedItems(text: string): Map<string, number> {
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
+/** Whole-token patterns of items, compiled once: the invariants count the same items edit after edit. */
+const TOKEN_PATTERNS = new Map<string, RegExp>();
+const TOKEN_PATTERN_CACHE = 5000;
+
+function tokenPattern(item: string): RegExp {
+  let pattern = TOKEN_PATTERNS.get(item);
+  if (!pattern) {
+    if (TOKEN_PATTERNS.size >= TOKEN_PATTERN_CACHE) TOKEN_PATTERNS.clear();
+    TOKEN_PATTERNS.set(item, (pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(item)}(?![\\p{L}\\p{N}])`, 'gu')));
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
 /** Occurrences of `item` in `text` not glued to a letter or digit on either side. */
 export function countToken(text: string, item: string): number {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(item)}(?![\\p{L}\\p{N}])`, 'gu');
-  return text.match(pattern)?.length ?? 0;
+  if (!text.includes(item)) return 0;
+  return text.match(tokenPattern(item))?.length ?? 0;
 }
 
 /** Private-use delimiters: they cannot occur in the masked text's own words. */
@@ -218,7 +257,7 @@ export function mask(text: string, items: readonly string[]): Masked {
   let out = text;
   for (const item of sorted) {
     if (!out.includes(item) || used.length >= 0xf8ff - 0xe100) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(item)}(?![\\p{L}\\p{N}])`, 'gu');
+    const pattern = tokenPattern(item);
     if (!pattern.test(out)) continue;
     const placeholder = MASK_OPEN + String.fromCharCode(0xe100 + used.length) + MASK_CLOSE;
     used.push(item);

@@ -123,7 +123,25 @@ interface TaggedWord {
 }
 
 /** Plain (unprotected, not capitalised mid-sentence, not in a compound) words with their part of speech. */
+/** Tagged sentences of the current humanize call: the candidate search tags the same sentence several times (swaps, choices, options). */
+const TAGGED = new Map<string, TaggedWord[]>();
+const TAGGED_CACHE = 2000;
+
+/** Starts a humanize call with no tags kept from the last one (each call pays for its own, as the bench measures it). */
+export function forgetTags(): void {
+  TAGGED.clear();
+}
+
 function taggedWords(masked: string): TaggedWord[] {
+  let words = TAGGED.get(masked);
+  if (!words) {
+    if (TAGGED.size >= TAGGED_CACHE) TAGGED.clear();
+    TAGGED.set(masked, (words = tagWords(masked)));
+  }
+  return words;
+}
+
+function tagWords(masked: string): TaggedWord[] {
   const doc = nlp.readDoc(masked);
   const values = doc.tokens().out(its.value);
   const tags = doc.tokens().out(its.pos);

@@ -7,9 +7,7 @@
  * noisy-channel choice are the grammar engine's (its lexicon, pair model and spelling choice), not a
  * copy of them.
  */
-import { Lexicon } from '../grammar/lexicon.ts';
-import { LanguageModel, neighbours } from '../grammar/ngrams.ts';
-import { chooseSpelling, spelledAgain } from '../grammar/spelling.ts';
+import { chooseSpelling, LanguageModel, Lexicon, neighbours, spelledAgain } from '../grammar/index.ts';
 import { protectedSpans } from './protect.ts';
 
 /** Shorter words have too many neighbours one slip away ("als": also, as, all) to tell which was meant. */
