@@ -118,7 +118,7 @@ function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethod
       await next();
     }, bodyParser(route.request, bodyOptions), async (ctx) => {
       const caller = ctx.state.caller as Principal | undefined;
-      const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller }, routeInput(route, ctx));
+      const reply = await endpoint.call({ services, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller }, routeInput(route, ctx));
       ctx.status = reply.status ?? 200;
       for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
       ctx.body = reply.body;

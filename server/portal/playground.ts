@@ -9,10 +9,8 @@ import { PUBLIC_SCOPES, TEXT_BOUNDS, textCharges } from '../../contract/catalogu
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import type { Services } from '../context.ts';
-import { routeOf } from '../http/endpoint.ts';
 import { endpoints } from '../http/routes/index.ts';
-import { paidWork, runDetection, runHumanizer } from '../operations/text.ts';
-import { checkTextBounds } from '../platform/bounds.ts';
+import { checkTextBounds, paidWork, runDetection, runHumanizer } from '../operations/text.ts';
 import { chargedWork } from '../platform/credits.ts';
 import type { Principal } from '../platform/keys.ts';
 
@@ -53,7 +51,7 @@ export async function playgroundHumanize(caller: PlaygroundCaller, content: stri
 
 /** Runs a principal-authenticated API endpoint for the signed-in user. */
 async function asUser(caller: PlaygroundCaller, op: 'correctGrammar' | 'scanPlagiarism' | 'detectImage' | 'detectVoice', input: unknown): Promise<unknown> {
-  const reply = await endpoints[op].call({ services: caller.services, route: routeOf(op), requestId: caller.requestId, headers: {}, caller: await principalOf(caller) }, input);
+  const reply = await endpoints[op].call({ services: caller.services, requestId: caller.requestId, headers: {}, caller: await principalOf(caller) }, input);
   return reply.body;
 }
 
