@@ -65,25 +65,55 @@ export type OperationName = keyof typeof OPERATION_SCOPES;
 
 // ---------------------------------------------------------------- prices
 
+/**
+ * What each operation costs: credits per word of text, per plagiarism scan, per second of audio
+ * (an image's price is the spec's formula, `imageCredits`). The one place a price is written:
+ * the charges, the descriptions, the README and the portal read it from here.
+ */
+export const PRICES: { perWord: Record<TextOperation | 'correctGrammar', number>; plagiarismScan: number; voicePerSecond: number } = {
+  perWord: { detectText: 1, humanize: 1, detectAndHumanize: 1, correctGrammar: 1 },
+  plagiarismScan: 2,
+  voicePerSecond: 10,
+};
+
+/** The operation a ledger row names, per charged part: the ledger, the usage chart and GET /api/account/ group by it. */
+export const LEDGER_OPERATIONS = {
+  detectText: 'detector',
+  humanize: 'humanizer',
+  detection: 'detect-and-humanize:detection',
+  humanization: 'detect-and-humanize:humanization',
+  correctGrammar: 'grammar',
+  scanPlagiarism: 'plagiarism',
+  detectImage: 'image',
+  detectVoice: 'voice',
+} as const;
+
 /** What a text operation costs, as separate charges so each part can be refunded on its own. */
 export function textCharges(operation: TextOperation, words: number): ChargePart[] {
+  const amount = words * PRICES.perWord[operation];
   if (operation === 'detectAndHumanize') {
     return [
-      { operation: 'detect-and-humanize:detection', amount: words },
-      { operation: 'detect-and-humanize:humanization', amount: words },
+      { operation: LEDGER_OPERATIONS.detection, amount },
+      { operation: LEDGER_OPERATIONS.humanization, amount },
     ];
   }
-  return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
+  return [{ operation: LEDGER_OPERATIONS[operation], amount }];
 }
 
 export function grammarCharges(words: number): ChargePart[] {
-  return [{ operation: 'grammar', amount: words }];
+  return [{ operation: LEDGER_OPERATIONS.correctGrammar, amount: words * PRICES.perWord.correctGrammar }];
 }
 
-export const PLAGIARISM_PRICE = 2;
-
 export function plagiarismCharges(): ChargePart[] {
-  return [{ operation: 'plagiarism', amount: PLAGIARISM_PRICE }];
+  return [{ operation: LEDGER_OPERATIONS.scanPlagiarism, amount: PRICES.plagiarismScan }];
+}
+
+export function imageCharges(credits: number): ChargePart[] {
+  return [{ operation: LEDGER_OPERATIONS.detectImage, amount: credits }];
+}
+
+export function voiceCharges(credits: number): ChargePart[] {
+  return [{ operation: LEDGER_OPERATIONS.detectVoice, amount: credits }];
 }
 
 /** Pixels of 3840×2160 (about 8.3 MP): larger images are priced as if downscaled to this. */
@@ -104,20 +134,18 @@ export function imageCredits(width: number, height: number): number {
   return Math.max(IMAGE_MIN_CREDITS, Math.round(tokens / 36.5));
 }
 
-export const VOICE_CREDITS_PER_SECOND = 10;
-
 /**
  * The spec prices voice by the second (credits_used = billed_seconds x 10) whatever the verdict:
  * the analysis is the same work, so an `undetermined` answer is charged too, and says so up front.
  */
 export const VOICE_UNDETERMINED_NOTE = 'an `undetermined` verdict (too little speech, or balanced evidence) is charged like a decided one';
 
-/** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
+/** PRICES.voicePerSecond per second of audio, rounded up to whole seconds, minimum 1 second. */
 export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
   if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
   // Rounding guard: 30.000000001 s from a container header is 30 s, not 31.
   const billedSeconds = Math.max(1, Math.ceil(durationSeconds - 1e-6));
-  return { billedSeconds, credits: billedSeconds * VOICE_CREDITS_PER_SECOND };
+  return { billedSeconds, credits: billedSeconds * PRICES.voicePerSecond };
 }
 
 // ---------------------------------------------------------------- prose, for descriptions and the README
@@ -134,15 +162,25 @@ export function describeBounds(bounds: TextBounds): string {
   return parts.join(', ');
 }
 
+/** "1 credit", "2 credits" */
+export const creditsProse = (amount: number) => `${n(amount)} credit${amount === 1 ? '' : 's'}`;
+
+/** "1 credit per word" for a text operation, as descriptions write it. */
+export const perWordProse = (operation: keyof typeof PRICES.perWord) => `${creditsProse(PRICES.perWord[operation])} per word`;
+
+/** detect-and-humanize's two parts, as descriptions write them. */
+export const detectAndHumanizePriceProse = () =>
+  `${perWordProse('detectAndHumanize')} for detection plus ${n(PRICES.perWord.detectAndHumanize)} per word for humanization`;
+
 /** The README's price column per operation. */
 export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
-  detectText: '1 credit/word',
-  humanize: '1 credit/word',
-  detectAndHumanize: '1/word + 1/word if humanized',
-  correctGrammar: '1 credit/word',
-  scanPlagiarism: `${PLAGIARISM_PRICE} credits`,
+  detectText: `${creditsProse(PRICES.perWord.detectText)}/word`,
+  humanize: `${creditsProse(PRICES.perWord.humanize)}/word`,
+  detectAndHumanize: `${n(PRICES.perWord.detectAndHumanize)}/word + ${n(PRICES.perWord.detectAndHumanize)}/word if humanized`,
+  correctGrammar: `${creditsProse(PRICES.perWord.correctGrammar)}/word`,
+  scanPlagiarism: creditsProse(PRICES.plagiarismScan),
   detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
-  detectVoice: `${VOICE_CREDITS_PER_SECOND} credits/s, \`undetermined\` included`,
+  detectVoice: `${PRICES.voicePerSecond} credits/s, \`undetermined\` included`,
 };
 
 /** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */

@@ -6,7 +6,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { describeBounds, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, PLAGIARISM_PRICE, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
+import { creditsProse, describeBounds, detectAndHumanizePriceProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, perWordProse, PRICES, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
@@ -87,16 +87,16 @@ const webhookSecret = z
   .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
 
 export const DetectorRequest = z
-  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. 1 credit per word. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. ${perWordProse('detectText')}. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('DetectorRequest');
 
 export const HumanizerRequest = z
-  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. 1 credit per word. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. ${perWordProse('humanize')}. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('HumanizerRequest');
 
 export const DetectAndHumanizeRequest = z
   .object({
-    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
+    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. ${detectAndHumanizePriceProse()}; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
     detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
     callback_url: callbackUrl.optional(),
     poll: poll.optional(),
@@ -319,7 +319,7 @@ export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU',
 
 export const GrammarRequest = z
   .object({
-    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. 1 credit per word. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
+    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. ${perWordProse('correctGrammar')}. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
     target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' }),
   })
   .openapi('GrammarRequest');
@@ -362,7 +362,7 @@ export const GrammarResult = z
 // ---------------------------------------------------------------- plagiarism
 
 export const PlagiarismRequest = z
-  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${PLAGIARISM_PRICE} credits. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
+  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
   .openapi('PlagiarismRequest');
 
 const range = z.object({

@@ -89,8 +89,11 @@ const Upload = z.object({ file: UploadedFile });
 
 type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 
+/** What decides a route's input, in the API's route table and the portal's alike. */
+type InputRoute = Pick<RouteDef, 'request' | 'params' | 'query'>;
+
 /** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and query parameters. */
-type InputSchemaOf<R extends RouteDef> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
+type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
   ? B
   : R['request'] extends { kind: 'multipart' }
     ? typeof Upload
@@ -100,11 +103,12 @@ type InputSchemaOf<R extends RouteDef> = R['request'] extends { kind: 'json'; bo
         ? Q
         : z.ZodObject<Record<string, never>>;
 
-export type InputOf<Op extends OperationId> = z.output<InputSchemaOf<RouteOf<Op>>>;
+export type InputOf<Op extends OperationId> = RouteInput<RouteOf<Op>>;
+export type RouteInput<R extends InputRoute> = z.output<InputSchemaOf<R>>;
 
 // The route's type decides the schema's type (the overload); the body below picks it by kind.
-function inputSchemaOf<R extends RouteDef>(route: R): z.ZodType<z.output<InputSchemaOf<R>>>;
-function inputSchemaOf(route: RouteDef): z.ZodType {
+export function inputSchemaOf<R extends InputRoute>(route: R): z.ZodType<z.output<InputSchemaOf<R>>>;
+export function inputSchemaOf(route: InputRoute): z.ZodType {
   if (route.request.kind === 'json') return route.request.body;
   if (route.request.kind === 'multipart') return Upload;
   return route.params ?? route.query ?? z.object({});

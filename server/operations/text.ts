@@ -5,7 +5,7 @@
  * too). Bounds and prices are the catalogue's (contract/catalogue.ts).
  */
 import type { z } from 'zod';
-import type { TextBounds, TextOperation } from '../../contract/catalogue.ts';
+import { LEDGER_OPERATIONS, type TextBounds, type TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
@@ -172,7 +172,7 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
     user: { id: ctx.userId },
   };
   const notHumanized = async (status: 'success' | 'error', message: string) => {
-    const refunded = await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: 'detect-and-humanize:humanization', requestId: ctx.requestId, jobId: ctx.jobId });
+    const refunded = await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: LEDGER_OPERATIONS.humanization, requestId: ctx.requestId, jobId: ctx.jobId });
     return { status, ...common, credits_remaining: refunded ?? (await creditsRemaining(ctx)), message, humanized: false as const, content, detection_items: sentenceItems(detection.sentences) };
   };
   if (!needs) return notHumanized('success', `AI score ${aiScore} is not above the threshold ${threshold}: the text was not humanized and the humanization credits were refunded.`);

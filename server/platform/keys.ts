@@ -225,6 +225,16 @@ export class RequestKey {
   }
 }
 
+/** A signed-in portal user as an API caller holding every public scope: the playground's caller, who pays. */
+export async function userPrincipal(db: Database, userId: number): Promise<Principal> {
+  const [plan] = await db.query<Principal['plan']>(
+    'select p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute from users u join plans p on p.name = u.plan_name where u.id = $1',
+    [userId],
+  );
+  if (!plan) throw new ApiError('not_signed_in', 'This account no longer exists.');
+  return { userId, keyId: 'portal-playground', scopes: new Set(PUBLIC_SCOPES), plan };
+}
+
 export function requireScopes(principal: Principal, required: readonly string[]): void {
   const missing = required.filter((s) => !principal.scopes.has(s));
   if (missing.length) throw new ApiError('insufficient_scope', `This API key lacks the scope(s) ${missing.join(' and ')}.`, { required: [...required], missing });

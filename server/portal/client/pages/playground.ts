@@ -4,7 +4,7 @@
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
 import { diffWordsWithSpace } from 'diff';
-import { imageCredits, PLAGIARISM_PRICE, TEXT_BOUNDS, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
+import { imageCredits, creditsProse, PRICES, TEXT_BOUNDS, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, PortalError, type Schemas } from '../api.ts';
 import { niceTicks } from '../chart.ts';
 import { app, countWords, field, fitted, h, labelCells, messageArea, number, svg } from '../dom.ts';
@@ -122,7 +122,7 @@ const tools: Tool[] = [
   {
     id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: (text) => Array.from(text.trim()).length < TEXT_BOUNDS.scanPlagiarism.minChars
       ? `Needs at least ${TEXT_BOUNDS.scanPlagiarism.minChars} characters; nothing is charged for a text that is refused.`
-      : `Costs ${PLAGIARISM_PRICE} credits per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
+      : `Costs ${creditsProse(PRICES.plagiarismScan)} per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
     async run(content) {
       const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
