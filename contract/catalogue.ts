@@ -38,6 +38,15 @@ export const TEXT_BOUNDS = {
 
 export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 
+/** The longest Idempotency-Key accepted, in characters. */
+export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
+
+/**
+ * Below this many words the detector says its verdict is unsure. The engine keeps its own copy
+ * (engines import nothing of contract/); test/unit/catalogue.test.ts fails when the two differ.
+ */
+export const SHORT_TEXT_WORDS = 60;
+
 export const FILE_LIMITS = {
   detectImage: { maxBytes: 10 * MB, formats: 'JPEG, PNG, WebP, GIF, BMP or TIFF' },
   detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
@@ -87,6 +96,22 @@ export const LEDGER_OPERATIONS = {
   detectImage: 'image',
   detectVoice: 'voice',
 } as const;
+
+/** The service a ledger operation counts under in GET /api/account/'s usage and the portal's chart (refunds count under their charge's). */
+export const USAGE_SERVICE_OF = {
+  [LEDGER_OPERATIONS.detectText]: 'detector',
+  [LEDGER_OPERATIONS.humanize]: 'humanizer',
+  [LEDGER_OPERATIONS.detection]: 'detect_and_humanize',
+  [LEDGER_OPERATIONS.humanization]: 'detect_and_humanize',
+  [LEDGER_OPERATIONS.correctGrammar]: 'grammar',
+  [LEDGER_OPERATIONS.scanPlagiarism]: 'plagiarism',
+  [LEDGER_OPERATIONS.detectImage]: 'image',
+  [LEDGER_OPERATIONS.detectVoice]: 'voice',
+} as const;
+
+/** The services whose credits GET /api/account/ reports, one key each (credits net of refunds). */
+export const USAGE_SERVICES = [...new Set(Object.values(USAGE_SERVICE_OF))];
+export type UsageService = (typeof USAGE_SERVICE_OF)[keyof typeof USAGE_SERVICE_OF];
 
 /** What a text operation costs, as separate charges so each part can be refunded on its own. */
 export function textCharges(operation: TextOperation, words: number): ChargePart[] {
