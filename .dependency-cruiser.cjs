@@ -32,7 +32,7 @@ module.exports = {
       severity: 'error',
       comment: 'Platform services are handed to endpoints and jobs, never the reverse.',
       from: { path: '^server/(platform|db|runtime)/' },
-      to: { path: '^server/(http|jobs|operations)/|^server/services\\.ts$' },
+      to: { path: '^server/(http|jobs|operations|portal)/|^server/services\\.ts$' },
     },
     {
       name: 'model-servers-below-operations',
@@ -54,6 +54,20 @@ module.exports = {
       comment: 'Endpoints and tasks are siblings: neither imports the other.',
       from: { path: '^server/(http|jobs)/' },
       to: { path: '^server/(http|jobs)/', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'api-below-portal',
+      severity: 'error',
+      comment: 'The portal is a client of the API: it may call the endpoints, the API never imports the portal (the composition root mounts both).',
+      from: { path: '^server/http/' },
+      to: { path: '^server/portal/' },
+    },
+    {
+      name: 'portal-without-sql',
+      severity: 'error',
+      comment: 'The portal reaches the database only through platform functions and the endpoints, never through db/.',
+      from: { path: '^server/portal/' },
+      to: { path: '^server/db/' },
     },
     {
       name: 'contract-stands-alone',

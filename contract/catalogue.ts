@@ -38,6 +38,15 @@ export const TEXT_BOUNDS = {
 
 export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 
+/** The longest Idempotency-Key accepted, in characters. */
+export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
+
+/**
+ * Below this many words the detector says its verdict is unsure. The engine keeps its own copy
+ * (engines import nothing of contract/); test/unit/catalogue.test.ts fails when the two differ.
+ */
+export const SHORT_TEXT_WORDS = 60;
+
 export const FILE_LIMITS = {
   detectImage: { maxBytes: 10 * MB, formats: 'JPEG, PNG, WebP, GIF, BMP or TIFF' },
   detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
@@ -65,25 +74,71 @@ export type OperationName = keyof typeof OPERATION_SCOPES;
 
 // ---------------------------------------------------------------- prices
 
+/**
+ * What each operation costs: credits per word of text, per plagiarism scan, per second of audio
+ * (an image's price is the spec's formula, `imageCredits`). The one place a price is written:
+ * the charges, the descriptions, the README and the portal read it from here.
+ */
+export const PRICES: { perWord: Record<TextOperation | 'correctGrammar', number>; plagiarismScan: number; voicePerSecond: number } = {
+  perWord: { detectText: 1, humanize: 1, detectAndHumanize: 1, correctGrammar: 1 },
+  plagiarismScan: 2,
+  voicePerSecond: 10,
+};
+
+/** The operation a ledger row names, per charged part: the ledger, the usage chart and GET /api/account/ group by it. */
+export const LEDGER_OPERATIONS = {
+  detectText: 'detector',
+  humanize: 'humanizer',
+  detection: 'detect-and-humanize:detection',
+  humanization: 'detect-and-humanize:humanization',
+  correctGrammar: 'grammar',
+  scanPlagiarism: 'plagiarism',
+  detectImage: 'image',
+  detectVoice: 'voice',
+} as const;
+
+/** The service a ledger operation counts under in GET /api/account/'s usage and the portal's chart (refunds count under their charge's). */
+export const USAGE_SERVICE_OF = {
+  [LEDGER_OPERATIONS.detectText]: 'detector',
+  [LEDGER_OPERATIONS.humanize]: 'humanizer',
+  [LEDGER_OPERATIONS.detection]: 'detect_and_humanize',
+  [LEDGER_OPERATIONS.humanization]: 'detect_and_humanize',
+  [LEDGER_OPERATIONS.correctGrammar]: 'grammar',
+  [LEDGER_OPERATIONS.scanPlagiarism]: 'plagiarism',
+  [LEDGER_OPERATIONS.detectImage]: 'image',
+  [LEDGER_OPERATIONS.detectVoice]: 'voice',
+} as const;
+
+/** The services whose credits GET /api/account/ reports, one key each (credits net of refunds). */
+export const USAGE_SERVICES = [...new Set(Object.values(USAGE_SERVICE_OF))];
+export type UsageService = (typeof USAGE_SERVICE_OF)[keyof typeof USAGE_SERVICE_OF];
+
 /** What a text operation costs, as separate charges so each part can be refunded on its own. */
 export function textCharges(operation: TextOperation, words: number): ChargePart[] {
+  const amount = words * PRICES.perWord[operation];
   if (operation === 'detectAndHumanize') {
     return [
-      { operation: 'detect-and-humanize:detection', amount: words },
-      { operation: 'detect-and-humanize:humanization', amount: words },
+      { operation: LEDGER_OPERATIONS.detection, amount },
+      { operation: LEDGER_OPERATIONS.humanization, amount },
     ];
   }
-  return [{ operation: operation === 'detectText' ? 'detector' : 'humanizer', amount: words }];
+  return [{ operation: LEDGER_OPERATIONS[operation], amount }];
 }
 
 export function grammarCharges(words: number): ChargePart[] {
-  return [{ operation: 'grammar', amount: words }];
+  return [{ operation: LEDGER_OPERATIONS.correctGrammar, amount: words * PRICES.perWord.correctGrammar }];
 }
 
-export const PLAGIARISM_PRICE = 2;
-
 export function plagiarismCharges(): ChargePart[] {
-  return [{ operation: 'plagiarism', amount: PLAGIARISM_PRICE }];
+  return [{ operation: LEDGER_OPERATIONS.scanPlagiarism, amount: PRICES.plagiarismScan }];
+}
+
+export function imageCharges(credits: number): ChargePart[] {
+  return [{ operation: LEDGER_OPERATIONS.detectImage, amount: credits }];
+}
+
+export function voiceCharges(credits: number): ChargePart[] {
+  return [{ operation: LEDGER_OPERATIONS.detectVoice, amount: credits }];
 }
 
 /** Pixels of 3840×2160 (about 8.3 MP): larger images are priced as if downscaled to this. */
@@ -104,20 +159,18 @@ export function imageCredits(width: number, height: number): number {
   return Math.max(IMAGE_MIN_CREDITS, Math.round(tokens / 36.5));
 }
 
-export const VOICE_CREDITS_PER_SECOND = 10;
-
 /**
  * The spec prices voice by the second (credits_used = billed_seconds x 10) whatever the verdict:
  * the analysis is the same work, so an `undetermined` answer is charged too, and says so up front.
  */
 export const VOICE_UNDETERMINED_NOTE = 'an `undetermined` verdict (too little speech, or balanced evidence) is charged like a decided one';
 
-/** 10 credits per second of audio, rounded up to whole seconds, minimum 1 second. */
+/** PRICES.voicePerSecond per second of audio, rounded up to whole seconds, minimum 1 second. */
 export function voiceCredits(durationSeconds: number): { billedSeconds: number; credits: number } {
   if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`invalid duration ${durationSeconds}`);
   // Rounding guard: 30.000000001 s from a container header is 30 s, not 31.
   const billedSeconds = Math.max(1, Math.ceil(durationSeconds - 1e-6));
-  return { billedSeconds, credits: billedSeconds * VOICE_CREDITS_PER_SECOND };
+  return { billedSeconds, credits: billedSeconds * PRICES.voicePerSecond };
 }
 
 // ---------------------------------------------------------------- prose, for descriptions and the README
@@ -134,15 +187,25 @@ export function describeBounds(bounds: TextBounds): string {
   return parts.join(', ');
 }
 
+/** "1 credit", "2 credits" */
+export const creditsProse = (amount: number) => `${n(amount)} credit${amount === 1 ? '' : 's'}`;
+
+/** "1 credit per word" for a text operation, as descriptions write it. */
+export const perWordProse = (operation: keyof typeof PRICES.perWord) => `${creditsProse(PRICES.perWord[operation])} per word`;
+
+/** detect-and-humanize's two parts, as descriptions write them. */
+export const detectAndHumanizePriceProse = () =>
+  `${perWordProse('detectAndHumanize')} for detection plus ${n(PRICES.perWord.detectAndHumanize)} per word for humanization`;
+
 /** The README's price column per operation. */
 export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
-  detectText: '1 credit/word',
-  humanize: '1 credit/word',
-  detectAndHumanize: '1/word + 1/word if humanized',
-  correctGrammar: '1 credit/word',
-  scanPlagiarism: `${PLAGIARISM_PRICE} credits`,
+  detectText: `${creditsProse(PRICES.perWord.detectText)}/word`,
+  humanize: `${creditsProse(PRICES.perWord.humanize)}/word`,
+  detectAndHumanize: `${n(PRICES.perWord.detectAndHumanize)}/word + ${n(PRICES.perWord.detectAndHumanize)}/word if humanized`,
+  correctGrammar: `${creditsProse(PRICES.perWord.correctGrammar)}/word`,
+  scanPlagiarism: creditsProse(PRICES.plagiarismScan),
   detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
-  detectVoice: `${VOICE_CREDITS_PER_SECOND} credits/s, \`undetermined\` included`,
+  detectVoice: `${PRICES.voicePerSecond} credits/s, \`undetermined\` included`,
 };
 
 /** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */

@@ -2,6 +2,8 @@
  * The closed list of error codes and the one code → HTTP status table. Every error the service
  * returns has the body of `ErrorBody` (schemas.ts) and one of these codes.
  */
+import { FILE_LIMITS, IDEMPOTENCY_KEY_MAX_CHARS } from './catalogue.ts';
+
 export const ERROR_STATUS = {
   invalid_payload: 400,
   min_words_not_met: 400,
@@ -44,11 +46,11 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   invalid_payload: 'The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.',
   min_words_not_met: 'The text has fewer words than the endpoint accepts; details has limit and actual.',
   max_words_exceeded: 'The text has more words than the endpoint accepts; details has limit and actual.',
-  invalid_idempotency_key: 'The Idempotency-Key header is longer than 255 characters.',
+  invalid_idempotency_key: `The Idempotency-Key header is longer than ${IDEMPOTENCY_KEY_MAX_CHARS} characters.`,
   insufficient_content: 'The text lacks enough complete sentences to scan.',
   invalid_image: 'The file cannot be decoded as an image.',
   invalid_audio: 'The file is unreadable as audio: corrupt or an unsupported codec.',
-  audio_too_long: 'The audio is longer than 600 seconds; details has limit_seconds.',
+  audio_too_long: `The audio is longer than ${FILE_LIMITS.detectVoice.maxSeconds} seconds; details has limit_seconds.`,
   missing_api_key: 'The X-API-Key header is missing.',
   invalid_api_key: 'The API key is malformed or unknown.',
   api_key_revoked: 'The API key was revoked.',

@@ -4,7 +4,7 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { describeBounds, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, PLAGIARISM_PRICE, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
+import { creditsProse, describeBounds, detectAndHumanizePriceProse, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
@@ -44,7 +44,7 @@ export const routes = [
     path: '/api/detector/',
     tag: 'AI text detection',
     summary: 'Score a text for AI authorship',
-    description: `Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; ${describeBounds(TEXT_BOUNDS.detectText)}. ${asyncNote}`,
+    description: `Scores the text and each sentence for the probability that it is AI-written. ${perWordProse('detectText')}; ${describeBounds(TEXT_BOUNDS.detectText)}. ${asyncNote}`,
     scopes: SCOPES_OF.detectText,
     request: { kind: 'json', body: s.DetectorRequest },
     responses: { 200: s.DetectionResult, 202: s.DetectionAccepted },
@@ -56,7 +56,7 @@ export const routes = [
     path: '/api/humanizer/',
     tag: 'Humanization',
     summary: 'Rewrite a text so it reads as human-written',
-    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. ${describeBounds(TEXT_BOUNDS.humanize)} (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
+    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. ${describeBounds(TEXT_BOUNDS.humanize)} (else 400 before any charge); ${perWordProse('humanize')}. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
     scopes: SCOPES_OF.humanize,
     request: { kind: 'json', body: s.HumanizerRequest },
     responses: { 200: s.HumanizationResult, 202: s.HumanizationAccepted },
@@ -68,7 +68,7 @@ export const routes = [
     path: '/api/detect-and-humanize/',
     tag: 'Humanization',
     summary: 'Detect, then humanize only when the AI score exceeds a threshold',
-    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
+    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. Charge: ${detectAndHumanizePriceProse()}, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
     scopes: SCOPES_OF.detectAndHumanize,
     request: { kind: 'json', body: s.DetectAndHumanizeRequest },
     responses: { 200: s.DetectAndHumanizeResult, 202: s.DetectAndHumanizeAccepted },
@@ -106,7 +106,7 @@ export const routes = [
     path: '/api/grammar/correct/',
     tag: 'Grammar',
     summary: 'Correct grammar, spelling and punctuation with minimal changes',
-    description: `Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. ${describeBounds(TEXT_BOUNDS.correctGrammar)}; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.`,
+    description: `Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. ${describeBounds(TEXT_BOUNDS.correctGrammar)}; ${perWordProse('correctGrammar')} (input_words), refunded if correction fails. Supports Idempotency-Key.`,
     scopes: SCOPES_OF.correctGrammar,
     request: { kind: 'json', body: s.GrammarRequest },
     headers: s.IdempotencyHeaders,
@@ -119,7 +119,7 @@ export const routes = [
     path: '/api/plagiarism/scan/',
     tag: 'Plagiarism',
     summary: 'Scan a text for plagiarism',
-    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${PLAGIARISM_PRICE} credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.`,
+    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${creditsProse(PRICES.plagiarismScan)}, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.`,
     scopes: SCOPES_OF.scanPlagiarism,
     request: { kind: 'json', body: s.PlagiarismRequest },
     headers: s.IdempotencyHeaders,
@@ -157,7 +157,7 @@ export const routes = [
     tag: 'Voice detection',
     summary: 'Classify audio as AI voice or natural voice',
     description:
-      `multipart/form-data with the audio in field \`file\` (${VOICE.formats}, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). 10 credits per second, rounded up, at least 1 second; ${VOICE_UNDETERMINED_NOTE}; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
+      `multipart/form-data with the audio in field \`file\` (${VOICE.formats}, at most ${VOICE.maxBytes / MB} MB (a larger file is 400 invalid_payload) and ${VOICE.maxSeconds} seconds; video is refused). ${creditsProse(PRICES.voicePerSecond)} per second, rounded up, at least 1 second; ${VOICE_UNDETERMINED_NOTE}; refunded if detection fails. Audio over about 6 seconds gets a segment timeline and statistics.`,
     scopes: SCOPES_OF.detectVoice,
     request: { kind: 'multipart', body: s.VoiceUpload, maxFileBytes: VOICE.maxBytes },
     responses: { 200: s.VoiceResult },

@@ -6,13 +6,13 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { describeBounds, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, PLAGIARISM_PRICE, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
+import { creditsProse, describeBounds, detectAndHumanizePriceProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
 const UUID_EXAMPLE = '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14';
 const TEXT_EXAMPLE = 'The committee reviewed the proposal on Monday and asked for a revised budget.';
-/** At least 50 words, so the humanizer's sample request is one it accepts. */
+/** At least TEXT_BOUNDS.humanize.minWords words, so the humanizer's sample request is one it accepts. */
 const LONG_TEXT_EXAMPLE =
   'Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.';
 
@@ -87,16 +87,16 @@ const webhookSecret = z
   .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
 
 export const DetectorRequest = z
-  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. 1 credit per word. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. ${perWordProse('detectText')}. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('DetectorRequest');
 
 export const HumanizerRequest = z
-  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. 1 credit per word. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. ${perWordProse('humanize')}. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
   .openapi('HumanizerRequest');
 
 export const DetectAndHumanizeRequest = z
   .object({
-    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
+    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. ${detectAndHumanizePriceProse()}; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
     detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
     callback_url: callbackUrl.optional(),
     poll: poll.optional(),
@@ -157,7 +157,7 @@ export const DetectionResult = z
     execution_time: seconds('Processing time in seconds.'),
     word_count: wordCount,
     credits_remaining: creditsRemaining,
-    message: z.string().nullable().openapi({ description: 'Status message, e.g. a note that the model is calibrated for English, that the text is too short (under 60 words) for a confident verdict, or that the operator\'s model server gave no usable answer.', example: null }),
+    message: z.string().nullable().openapi({ description: `Status message, e.g. a note that the model is calibrated for English, that the text is too short (under ${SHORT_TEXT_WORDS} words) for a confident verdict, or that the operator's model server gave no usable answer.`, example: null }),
     user: UserRef,
     evidence,
   })
@@ -312,14 +312,14 @@ export const IdempotencyHeaders = z.object({
   'Idempotency-Key': z
     .string()
     .optional()
-    .openapi({ description: 'Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse.', example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
+    .openapi({ description: `Any string of up to ${IDEMPOTENCY_KEY_MAX_CHARS} characters. The same key with the same text within 5 minutes replays the first response (header \`Idempotent-Replayed: true\`) without charging again; with a different text: 409 idempotency_key_reuse.`, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
 });
 
 export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IN']);
 
 export const GrammarRequest = z
   .object({
-    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. 1 credit per word. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
+    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. ${perWordProse('correctGrammar')}. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
     target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' }),
   })
   .openapi('GrammarRequest');
@@ -362,7 +362,7 @@ export const GrammarResult = z
 // ---------------------------------------------------------------- plagiarism
 
 export const PlagiarismRequest = z
-  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${PLAGIARISM_PRICE} credits. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
+  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
   .openapi('PlagiarismRequest');
 
 const range = z.object({
@@ -588,8 +588,6 @@ export const SourceDeleteResult = z
 
 // ---------------------------------------------------------------- account
 
-/** The services whose credits GET /api/account/ reports, one key each (credits net of refunds). */
-export const USAGE_SERVICES = ['detector', 'humanizer', 'detect_and_humanize', 'grammar', 'plagiarism', 'image', 'voice'] as const;
 
 export const AccountInfo = z
   .object({
@@ -608,7 +606,7 @@ export const AccountInfo = z
       })
       .openapi({ description: 'The plan\'s limits.' }),
     usage: z
-      .object(Object.fromEntries(USAGE_SERVICES.map((name) => [name, z.number().int()])) as Record<(typeof USAGE_SERVICES)[number], z.ZodNumber>)
+      .object(Object.fromEntries(USAGE_SERVICES.map((name) => [name, z.number().int()])) as Record<UsageService, z.ZodNumber>)
       .openapi({ description: 'Credits used this billing period per service, net of refunds.', example: { detector: 1200, humanizer: 0, detect_and_humanize: 0, grammar: 35, plagiarism: 4, image: 0, voice: 0 } }),
   })
   .openapi('Account', { description: 'The calling key\'s account: plan, balance, billing period, limits and usage.' });

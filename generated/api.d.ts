@@ -593,7 +593,7 @@ export interface paths {
         put?: never;
         /**
          * Playground: humanize a text
-         * @description POST /api/humanizer/ (synchronous) with the signed-in account's credits: 50 to 2,000 words, 1 credit per word, the plan's synchronous rate limit.
+         * @description POST /api/humanizer/ (synchronous) with the signed-in account's credits: 50 to 2,000 words, at most 30,000 characters, 1 credit per word, the plan's synchronous rate limit.
          *
          *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
          */
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Playground: correct grammar
-         * @description POST /api/grammar/correct/ with the signed-in account's credits: 5 to 10,000 words, 1 credit per word.
+         * @description POST /api/grammar/correct/ with the signed-in account's credits: 5 to 10,000 words, at most 75,000 characters, 1 credit per word.
          *
          *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
          */
@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Playground: scan for plagiarism
-         * @description POST /api/plagiarism/scan/ with the signed-in account's credits: at least 50 characters, flat 2 credits.
+         * @description POST /api/plagiarism/scan/ with the signed-in account's credits: at least 50 characters, at most 25,000 words, flat 2 credits.
          *
          *     CSRF: the Origin header must be this server's origin, and X-CSRF-Token the session's token.
          */

@@ -13,7 +13,8 @@ import type { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
 import type { SignInLimits } from './platform/sign-in-limits.ts';
 import type { EngineRuntime } from './runtime/engines.ts';
 import type { ModelServers } from './model-servers/index.ts';
-import type { PlagiarismScanner, SourceCorpus } from './platform/plagiarism-corpus.ts';
+import type { PlagiarismScanner } from './operations/plagiarism.ts';
+import type { SourceCorpus } from './platform/plagiarism-corpus.ts';
 
 export interface Services {
   config: Config;

@@ -7,8 +7,7 @@ import type { Runner } from 'graphile-worker';
 import { loadConfig, publicUrl } from './config.ts';
 import { inviteLink } from './platform/portal-accounts.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './platform/demo.ts';
-import { createServer } from './http/app.ts';
-import { closeServices, createServices, startWorker } from './services.ts';
+import { closeServices, createServer, createServices, startWorker } from './services.ts';
 import { onShutdownSignals } from './shutdown.ts';
 
 const config = loadConfig();

@@ -1,8 +1,9 @@
 /**
  * The composition root: everything a request handler or a worker task needs, built once per
- * process from the configuration. Tests build it with overrides (a controllable clock, short
- * webhook delays).
+ * process from the configuration, and the HTTP server with both front doors (the API and the
+ * portal). Tests build it with overrides (a controllable clock, short webhook delays).
  */
+import type http from 'node:http';
 import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
@@ -10,7 +11,8 @@ import { trackWorkerLiveness } from './platform/worker-liveness.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
-import { PlagiarismScanner, SourceCorpus, type PlagiarismSteps } from './platform/plagiarism-corpus.ts';
+import { PlagiarismScanner, type PlagiarismSteps } from './operations/plagiarism.ts';
+import { SourceCorpus } from './platform/plagiarism-corpus.ts';
 import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
@@ -21,6 +23,8 @@ import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
 import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index.ts';
 import type { Services } from './context.ts';
+import { createHttpServer, mountApi } from './http/app.ts';
+import { mountPortal } from './portal/routes.ts';
 
 export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & { db?: Database };
 
@@ -80,6 +84,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     webhookTimeoutMs: overrides.webhookTimeoutMs ?? 10_000,
     webhookRetryDelayMs: overrides.webhookRetryDelayMs ?? webhookRetryDelayMs,
   };
+}
+
+/** The HTTP server: the API and the developer portal on one router (what main.ts listens with, and what the tests start). */
+export function createServer(services: Services): http.Server {
+  return createHttpServer(services, [mountPortal, mountApi]);
 }
 
 /** Starts graphile-worker on the service's pool (in the API process, or alone with `npm run worker`). */

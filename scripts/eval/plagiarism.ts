@@ -9,7 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import type { PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
-import { PlagiarismScanner, SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
+import { PlagiarismScanner } from '../../server/operations/plagiarism.ts';
+import { SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
 import { verdictFor } from '../../server/engines/plagiarism/report.ts';
 
 interface Expected {

@@ -63,7 +63,8 @@ export interface CallOptions {
 
 export interface IdempotentCallOptions extends CallOptions {
   /**
-   * Up to 255 characters. The same key with the same text within 5 minutes replays the first answer
+   * At most the contract's IDEMPOTENCY_KEY_MAX_CHARS characters (openapi.yaml, Idempotency-Key). The
+   * same key with the same text within 5 minutes replays the first answer
    * without charging again. When left out, the SDK makes one per call, so that a call that fails
    * without an answer can be retried safely.
    */
@@ -122,7 +123,7 @@ export class ContentIntegrityClient {
     return this.#call((signal) => this.api.POST('/api/detector/', { body: body as Sent<'DetectorRequest'>, signal }), { idempotent: false }, options);
   }
 
-  /** Rewrites AI-sounding text (50 to 2,000 words). With `poll: true` or `callback_url`: 202 `pending`. */
+  /** Rewrites AI-sounding text (bounds: openapi.yaml, HumanizerRequest). With `poll: true` or `callback_url`: 202 `pending`. */
   humanize(body: HumanizerRequest, options?: CallOptions): Promise<HumanizationResult | HumanizationAccepted> {
     return this.#call((signal) => this.api.POST('/api/humanizer/', { body: body as Sent<'HumanizerRequest'>, signal }), { idempotent: false }, options);
   }

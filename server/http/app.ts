@@ -1,9 +1,9 @@
 /**
- * The Koa application: request ids and logs, the one error middleware (errors.ts), and every
- * endpoint of routes/ mounted on its route's exact path. Each route checks the caller's key, then
- * parses its body (JSON or multipart, with size limits), then calls its endpoint, whose procedure
- * validates and handles (endpoint.ts). `createServer` adds the answers to what Node's HTTP parser
- * refuses or would answer itself, so that every answer has the contract's shape.
+ * The Koa application: request ids and logs, the one error middleware (errors.ts), the docs, and
+ * what the composition root mounts on the one router: the API (`mountApi`: every endpoint of
+ * routes/ on its route's exact path, mount.ts) and the portal. `createHttpServer` adds the answers
+ * to what Node's HTTP parser refuses or would answer itself, so that every answer has the
+ * contract's shape.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -12,22 +12,16 @@ import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
-import type { RouteDef } from '../../contract/routes.ts';
 import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
-import { hashSecret, type Principal } from '../platform/keys.ts';
-import { mountPortal } from '../portal/routes.ts';
-import { bodyParser, drainRequest, uploadedFile } from './body.ts';
+import { hashSecret } from '../platform/keys.ts';
+import { drainRequest, type BodyOptions } from './body.ts';
 import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
+import { mountRoute } from './mount.ts';
 import { endpoints } from './routes/index.ts';
 
 const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
-
-/** The contract's JSON bodies are application/json, nothing else (not merge-patch+json and the like). */
-function isJson(ctx: Koa.Context): boolean {
-  return typeof ctx.is('application/json') === 'string';
-}
 
 /** The methods a path takes, by every route of the router (API, portal, docs), or none for an unknown path. */
 type AllowedMethods = (path: string) => string[];
@@ -36,7 +30,10 @@ function allowedMethodsOf(router: Router): AllowedMethods {
   return (path) => [...new Set(router.match(path, 'GET').path.flatMap((layer) => layer.methods))];
 }
 
-function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethods } {
+/** Mounts one front door's routes on the router. */
+export type Mount = (router: Router, services: Services, bodyOptions: BodyOptions) => void;
+
+function buildApp(services: Services, mounts: Mount[]): { app: Koa; allowedMethods: AllowedMethods } {
   const app = new Koa();
   const router = new Router({ strict: true });
   const allowedMethods = allowedMethodsOf(router);
@@ -94,41 +91,34 @@ function buildApp(services: Services): { app: Koa; allowedMethods: AllowedMethod
     ctx.body = docs.portal;
   });
 
-  mountPortal(router, services);
-
-  for (const endpoint of Object.values(endpoints)) {
-    const { route } = endpoint;
-    const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router[route.method](koaPath, async (ctx, next) => {
-      ctx.state.routePath = route.path;
-      // The key (and for a looked-up key, its scopes) is checked before any body is read, so that a
-      // caller without a usable key never has a body parsed or a file stored. A charge-checked key
-      // ('key' auth, the hot text routes) is checked for its form here, and for its use by the charge.
-      if (route.scopes !== null) {
-        const key = services.auth.requestKey(ctx.get('x-api-key') || undefined, route.scopes);
-        if (endpoint.auth === 'principal') ctx.state.caller = await key.principal();
-      }
-      if (route.request.kind === 'json') {
-        if (!ctx.request.length && !ctx.get('transfer-encoding')) throw new ApiError('invalid_payload', 'The request needs a JSON body.');
-        if (!isJson(ctx)) throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-      }
-      if (route.request.kind === 'multipart' && !ctx.is('multipart/form-data')) {
-        throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
-      }
-      await next();
-    }, bodyParser(route.request, bodyOptions), async (ctx) => {
-      const caller = ctx.state.caller as Principal | undefined;
-      const reply = await endpoint.call({ services, route, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller }, routeInput(route, ctx));
-      ctx.status = reply.status ?? 200;
-      for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
-      ctx.body = reply.body;
-      if (ctx.status < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
-    });
-  }
+  for (const mount of mounts) mount(router, services, bodyOptions);
 
   app.use(router.routes());
   return { app, allowedMethods };
 }
+
+/**
+ * The API: every endpoint on its route. The key (and for a looked-up key, its scopes) is checked
+ * before any body is read; a charge-checked key ('key' auth, the hot text routes) is checked for
+ * its form here, and for its use by the charge.
+ */
+export const mountApi: Mount = (router, services, bodyOptions) => {
+  for (const endpoint of Object.values(endpoints)) {
+    const { route } = endpoint;
+    mountRoute(router, route, bodyOptions, {
+      async before(ctx) {
+        if (route.scopes === null) return;
+        const key = services.auth.requestKey(ctx.get('x-api-key') || undefined, route.scopes);
+        if (endpoint.auth === 'principal') ctx.state.caller = await key.principal();
+      },
+      async handle(ctx, input) {
+        const reply = await endpoint.call({ services, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller: ctx.state.caller }, input);
+        if ((reply.status ?? 200) < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
+        return reply;
+      },
+    });
+  }
+};
 
 /** No route took the request: 405 with Allow for a known path (204 for OPTIONS), else 404. */
 function unmatched(ctx: Koa.Context, allowedMethods: AllowedMethods): void {
@@ -140,16 +130,6 @@ function unmatched(ctx: Koa.Context, allowedMethods: AllowedMethods): void {
     return;
   }
   throw new ApiError('method_not_allowed', `This route does not take ${ctx.method}; it takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
-}
-
-function routeInput(route: RouteDef, ctx: Koa.Context): unknown {
-  if (route.request.kind === 'json') {
-    const body = ctx.request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
-    return body;
-  }
-  if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
-  return { ...ctx.query, ...ctx.params };
 }
 
 function notFoundMessage(path: string, allowedMethods: AllowedMethods): string {
@@ -199,9 +179,9 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
   else answerOnSocket(socket, 'invalid_payload', 'The request is not valid HTTP/1.1 (its request line, a header or the body framing is malformed).');
 }
 
-/** The app as an HTTP server: what main.ts listens with, and what the tests start. */
-export function createServer(services: Services): http.Server {
-  const { app, allowedMethods } = buildApp(services);
+/** The app with these front doors as an HTTP server (the composition root says which: services.ts `createServer`). */
+export function createHttpServer(services: Services, mounts: Mount[]): http.Server {
+  const { app, allowedMethods } = buildApp(services, mounts);
   // Without Host, Node would answer a bodiless 400 itself; the app answers it in the contract's shape.
   const server = http.createServer({ requireHostHeader: false }, app.callback());
   // Longer than any load balancer's idle timeout (60 s is common), so that the server is never the

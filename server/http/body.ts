@@ -13,7 +13,7 @@ import type pino from 'pino';
 import type { RequestKind } from '../../contract/routes.ts';
 import { ApiError } from '../platform/errors.ts';
 
-/** JSON bodies: the largest text endpoint takes 300,000 characters, up to 4 bytes each in UTF-8. */
+/** JSON bodies: room for the catalogue's longest text (TEXT_BOUNDS maxChars) at up to 4 bytes a character in UTF-8. */
 const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Multipart text fields a request may carry beside its file, and their bytes in all. */
 const MAX_MULTIPART_FIELDS = 10;

@@ -1,27 +1,28 @@
 /**
  * How an endpoint is declared: its route entry from the contract, its auth mode and its handler,
- * in one file under routes/. From that entry this builds the endpoint's tRPC procedure: the
- * middleware of its auth mode, then validation of the input by the route table's own schema (the
- * only validation), then the handler. app.ts calls each endpoint through its typed caller.
+ * in one file under routes/. Calling it runs a plain chain: the auth of its mode, then the input
+ * parsed by the route table's own schema (the only validation), then the handler. The API (app.ts)
+ * and the portal playground call endpoints the same way; only the caller differs (a key, or the
+ * signed-in user who pays).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
+import type { ChargePart } from '../../contract/catalogue.ts';
 import { routes, type OperationId, type Route, type RouteDef } from '../../contract/routes.ts';
 import type { Services } from '../context.ts';
-import { requireScopes, type Principal, type RequestKey } from '../platform/keys.ts';
+import type { Paid } from '../platform/credits.ts';
+import { requireScopes, type Principal } from '../platform/keys.ts';
 
-/** What every request brings: the services, its route, its id, its key and headers. */
+/** What every request brings: the services, its id, its key and headers. */
 export interface RequestContext {
   services: Services;
-  route: RouteDef;
   requestId: string;
   apiKey?: string;
   headers: IncomingHttpHeaders;
   /**
-   * A caller already authenticated: the portal playground's signed-in user, or the key app.ts
-   * looked up before reading the body. Then `principal` auth takes it instead of looking up a key
-   * (the route's scopes are still checked).
+   * A caller already authenticated: the key app.ts looked up before reading the body, or the
+   * portal's signed-in user. Then no key is looked up (the route's scopes are still checked), and
+   * a charge is made to that caller's user ("user pays").
    */
   caller?: Principal;
 }
@@ -30,10 +31,17 @@ export interface RequestContext {
 export type PrincipalContext = RequestContext & { principal: Principal };
 
 /**
- * After `key` auth: the key is well formed; whether it is usable is decided by the first statement
- * that needs it (a charge checks it in its own statement, saving a round trip; see credits.ts).
+ * Who pays for a charged request. With an API key the key is only known to be well formed: the
+ * charge checks it in its own statement (one round trip for auth and charge, see credits.ts), and
+ * `principal()` looks it up when the plan is needed. With a signed-in user both are the user's.
  */
-export type KeyContext = RequestContext & { key: RequestKey };
+export interface Payer {
+  principal(): Promise<Principal>;
+  charge(parts: ChargePart[]): Promise<Paid>;
+}
+
+/** After `key` auth: whoever pays, not yet looked up. */
+export type KeyContext = RequestContext & { payer: Payer };
 
 interface AuthContexts {
   none: RequestContext;
@@ -42,6 +50,38 @@ interface AuthContexts {
 }
 export type AuthMode = keyof AuthContexts;
 
+/** Runs `next` with the context of an auth mode; the route gives the scopes. */
+type Auth<A extends AuthMode> = <T>(ctx: RequestContext, route: RouteDef, next: (ctx: AuthContexts[A]) => Promise<T>) => Promise<T>;
+
+const auths: { [A in AuthMode]: Auth<A> } = {
+  none: (ctx, _route, next) => next(ctx),
+  // Looks the key up (unless the caller is known) and checks the route's scopes.
+  async principal(ctx, route, next) {
+    const scopes = route.scopes ?? [];
+    if (ctx.caller) requireScopes(ctx.caller, scopes);
+    const principal = ctx.caller ?? (await ctx.services.auth.requestKey(ctx.apiKey, scopes).principal());
+    return next({ ...ctx, principal });
+  },
+  // A known caller pays as a user. Else the key's form is checked here and its use by the charge;
+  // whatever fails is answered with the key's own 401 or 403 when it has one (a failure looks it up, once).
+  async key(ctx, route, next) {
+    const { services, caller, requestId } = ctx;
+    const scopes = route.scopes ?? [];
+    if (caller) {
+      requireScopes(caller, scopes);
+      const charge = async (parts: ChargePart[]) => ({ userId: caller.userId, charges: await services.charges.charge(caller.userId, parts, { requestId }) });
+      return next({ ...ctx, payer: { principal: async () => caller, charge } });
+    }
+    const key = services.auth.requestKey(ctx.apiKey, scopes);
+    try {
+      return await next({ ...ctx, payer: { principal: () => key.principal(), charge: (parts) => services.charges.chargeByKey(key, parts, { requestId }) } });
+    } catch (error) {
+      await key.principal();
+      throw error;
+    }
+  },
+};
+
 /** A file part of a multipart request as koa-body stored it. */
 export const UploadedFile = z.object({ path: z.string(), name: z.string(), type: z.string(), size: z.number() });
 export type UploadedFile = z.infer<typeof UploadedFile>;
@@ -49,8 +89,11 @@ const Upload = z.object({ file: UploadedFile });
 
 type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 
+/** What decides a route's input, in the API's route table and the portal's alike. */
+type InputRoute = Pick<RouteDef, 'request' | 'params' | 'query'>;
+
 /** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and query parameters. */
-type InputSchemaOf<R extends RouteDef> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
+type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
   ? B
   : R['request'] extends { kind: 'multipart' }
     ? typeof Upload
@@ -60,14 +103,19 @@ type InputSchemaOf<R extends RouteDef> = R['request'] extends { kind: 'json'; bo
         ? Q
         : z.ZodObject<Record<string, never>>;
 
-function inputSchemaOf(route: RouteDef): z.ZodType {
+export type InputOf<Op extends OperationId> = RouteInput<RouteOf<Op>>;
+export type RouteInput<R extends InputRoute> = z.output<InputSchemaOf<R>>;
+
+// The route's type decides the schema's type (the overload); the body below picks it by kind.
+export function inputSchemaOf<R extends InputRoute>(route: R): z.ZodType<z.output<InputSchemaOf<R>>>;
+export function inputSchemaOf(route: InputRoute): z.ZodType {
   if (route.request.kind === 'json') return route.request.body;
   if (route.request.kind === 'multipart') return Upload;
   return route.params ?? route.query ?? z.object({});
 }
 
 /** A success body of the route, as its contract schema types it. */
-type BodyOf<R extends RouteDef> = z.infer<R['responses'][keyof R['responses']] & z.ZodType>;
+export type BodyOf<Op extends OperationId> = z.infer<RouteOf<Op>['responses'][keyof RouteOf<Op>['responses']] & z.ZodType>;
 
 export interface Reply<Body = unknown> {
   status?: number;
@@ -75,39 +123,17 @@ export interface Reply<Body = unknown> {
   headers?: Record<string, string>;
 }
 
-const t = initTRPC.context<RequestContext>().create({ isServer: true });
-
-/** Looks the key up and checks the route's scopes; the handler gets the principal. */
-const principalAuth = t.procedure.use(async ({ ctx, next }) => {
-  if (ctx.caller) requireScopes(ctx.caller, ctx.route.scopes ?? []);
-  const principal = ctx.caller ?? (await ctx.services.auth.requestKey(ctx.apiKey, ctx.route.scopes ?? []).principal());
-  return next({ ctx: { ...ctx, principal } });
-});
-
-/**
- * Checks the key's form only; its usability is checked by the handler's charge. Whatever fails is
- * answered with the key's own 401 or 403 when it has one: a failure looks the key up (once).
- */
-const keyAuth = t.procedure.use(async ({ ctx, next }) => {
-  const key = ctx.services.auth.requestKey(ctx.apiKey, ctx.route.scopes ?? []);
-  const result = await next({ ctx: { ...ctx, key } });
-  if (!result.ok) await key.principal();
-  return result;
-});
-
-const builders = { none: t.procedure, principal: principalAuth, key: keyAuth };
-
-export interface Endpoint {
-  route: RouteDef;
+export interface Endpoint<Op extends OperationId> {
+  route: RouteOf<Op>;
   auth: AuthMode;
-  /** Runs the endpoint's procedure: auth, validation of `input`, handler. */
-  call(ctx: RequestContext, input: unknown): Promise<Reply>;
+  /** Runs the endpoint: auth, validation of `input`, handler. */
+  call(ctx: RequestContext, input: unknown): Promise<Reply<BodyOf<Op>>>;
 }
 
 export function routeOf<Op extends OperationId>(op: Op): RouteOf<Op> {
-  const route = routes.find((r) => r.op === op);
+  const route = routes.find((r): r is RouteOf<Op> => r.op === op);
   if (!route) throw new Error(`no route ${op} in the route table`);
-  return route as RouteOf<Op>;
+  return route;
 }
 
 /**
@@ -117,13 +143,10 @@ export function routeOf<Op extends OperationId>(op: Op): RouteOf<Op> {
 export function defineEndpoint<Op extends OperationId, A extends AuthMode>(spec: {
   op: Op;
   auth: A;
-  handle(ctx: AuthContexts[A], input: z.output<InputSchemaOf<RouteOf<Op>>>): Promise<Reply<BodyOf<RouteOf<Op>>>>;
-}): Endpoint {
-  const route: RouteDef = routeOf(spec.op);
-  // The input arrives as unknown from the HTTP layer; the procedure's parser is what types it.
-  const parser = z.unknown().pipe(inputSchemaOf(route) as InputSchemaOf<RouteOf<Op>>);
-  const base = builders[spec.auth] as typeof keyAuth;
-  const procedure = base.input(parser).mutation(({ ctx, input }) => spec.handle(ctx as unknown as AuthContexts[A], input as z.output<InputSchemaOf<RouteOf<Op>>>) as Promise<Reply>);
-  const createCaller = t.createCallerFactory(t.router({ endpoint: procedure }));
-  return { route, auth: spec.auth, call: (ctx, input) => createCaller(ctx).endpoint(input) };
+  handle(ctx: AuthContexts[A], input: InputOf<Op>): Promise<Reply<BodyOf<Op>>>;
+}): Endpoint<Op> {
+  const route = routeOf(spec.op);
+  const schema = inputSchemaOf(route);
+  const auth: Auth<A> = auths[spec.auth];
+  return { route, auth: spec.auth, call: (ctx, input) => auth(ctx, route, (authed) => spec.handle(authed, schema.parse(input))) };
 }

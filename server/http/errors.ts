@@ -4,7 +4,6 @@
  * down is 503, and a failure after a (refunded) charge says so. Anything else is a 500 that
  * charged nothing.
  */
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { FILE_LIMITS } from '../../contract/catalogue.ts';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
@@ -56,10 +55,9 @@ function fromEngine(error: unknown, refunded: boolean): ErrorResponse | undefine
   return undefined;
 }
 
-/** What was really thrown, out of tRPC's wrapper and chargedWork's RefundedFailure, and whether it was refunded. */
+/** What was really thrown, out of chargedWork's RefundedFailure, and whether it was refunded. */
 function unwrap(error: unknown): { cause: unknown; refunded: boolean } {
-  const thrown = error instanceof TRPCError && error.cause ? error.cause : error;
-  return thrown instanceof RefundedFailure ? { cause: thrown.cause, refunded: true } : { cause: thrown, refunded: false };
+  return error instanceof RefundedFailure ? { cause: error.cause, refunded: true } : { cause: error, refunded: false };
 }
 
 /** Turns anything thrown into the contract's error; unknown failures become a 500 without internals. */

@@ -1,18 +1,18 @@
 /**
- * run_job: an accepted async text request (detector, humanizer, detect-and-humanize). Runs the same
+ * run_text_job: an accepted async text request (detector, humanizer, detect-and-humanize). Runs the same
  * work as the synchronous endpoint; the result is stored and its webhook queued in one transaction.
  * A job that fails on its last attempt is marked failed and refunded in one transaction.
  */
 import { z } from 'zod';
 import { runTextOperation } from '../operations/text.ts';
 import { completeJob, failJob, startJob } from '../platform/jobs.ts';
-import { enqueue } from '../platform/queue.ts';
 import deliverWebhook from './deliver-webhook.ts';
 import { defineTask } from './task.ts';
 
-export default defineTask({
-  // The name graphile-worker stores: jobs queued before a deploy keep running after it.
-  name: 'run_job',
+const runTextJob = defineTask({
+  // The name graphile-worker stores. Jobs queued under its old name, run_job, still run: the task
+  // list keeps that name too (jobs/index.ts LEGACY_NAMES).
+  name: 'run_text_job',
   payload: z.object({ jobId: z.string().uuid() }),
   maxAttempts: 3,
   jobKey: ({ jobId }) => `job:${jobId}`,
@@ -20,7 +20,7 @@ export default defineTask({
     const { db } = services;
     const job = await startJob(db, jobId);
     if (!job) return; // already final: a duplicate run
-    const queueWebhook = job.callback_url ? (tx: Parameters<typeof enqueue>[0]) => enqueue(tx, deliverWebhook, { jobId: job.id, attempt: 1 }) : undefined;
+    const queueWebhook = job.callback_url ? { task: deliverWebhook, payload: { jobId: job.id, attempt: 1 } } : undefined;
     try {
       const body = await runTextOperation({ services, userId: job.user_id, taskId: job.id, charges: job.charges, jobId: job.id }, job.operation, job.input, job.word_count);
       await completeJob(db, job, body, services.clock(), queueWebhook);
@@ -32,3 +32,5 @@ export default defineTask({
     }
   },
 });
+
+export default runTextJob;

@@ -1,16 +1,42 @@
 /**
  * The work of the three text operations (detector, humanizer, detect-and-humanize), shared by their
  * synchronous endpoints (http/routes/) and their async job (jobs/run-text-job.ts): the engine calls
- * and the spec's result bodies. Bounds and prices are the catalogue's (contract/catalogue.ts).
+ * and the spec's result bodies; and the check of a text against its bounds (grammar and plagiarism
+ * too). Bounds and prices are the catalogue's (contract/catalogue.ts).
  */
 import type { z } from 'zod';
-import type { TextOperation } from '../../contract/catalogue.ts';
+import { LEDGER_OPERATIONS, type TextBounds, type TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
 import { askLm, combine, fuse, logit, type EvidenceItem } from '../model-servers/index.ts';
 import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
 import type { Services } from '../context.ts';
+import { codePointLength, countWords } from '../engines/shared/text.ts';
+import { ApiError } from '../platform/errors.ts';
+
+// ---------------------------------------------------------------- bounds, checked before any charge
+
+/** "1 word", "2 words": a count with its noun in the right number. */
+const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Returns the text's word count, or throws the contract's 400 for the first bound it breaks. */
+export function checkTextBounds(content: string, bounds: TextBounds): number {
+  if (bounds.minChars !== undefined) {
+    const chars = codePointLength(content.trim());
+    if (chars < bounds.minChars) throw new ApiError('invalid_payload', `content has ${count(chars, 'character')}; it needs at least ${count(bounds.minChars, 'character')}.`, { limit: bounds.minChars, actual: chars });
+  }
+  if (bounds.maxChars !== undefined) {
+    const chars = codePointLength(content);
+    if (chars > bounds.maxChars) throw new ApiError('invalid_payload', `content has ${count(chars, 'character')}; the limit is ${count(bounds.maxChars, 'character')}.`, { limit: bounds.maxChars, actual: chars });
+  }
+  const words = countWords(content);
+  if (bounds.minWords !== undefined && words < bounds.minWords) throw new ApiError('min_words_not_met', `content has ${count(words, 'word')}; it needs at least ${count(bounds.minWords, 'word')}.`, { limit: bounds.minWords, actual: words });
+  if (words > bounds.maxWords) throw new ApiError('max_words_exceeded', `content has ${count(words, 'word')}; at most ${count(bounds.maxWords, 'word')} are accepted.`, { limit: bounds.maxWords, actual: words });
+  return words;
+}
+
+// ---------------------------------------------------------------- the work
 
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 const seconds = (ms: number) => round(ms / 1000, 4);
@@ -146,7 +172,7 @@ export async function runDetectAndHumanize(ctx: OperationContext, content: strin
     user: { id: ctx.userId },
   };
   const notHumanized = async (status: 'success' | 'error', message: string) => {
-    const refunded = await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: 'detect-and-humanize:humanization', requestId: ctx.requestId, jobId: ctx.jobId });
+    const refunded = await refundCharge(ctx.services.db, ctx.userId, humanizationCharge, { operation: LEDGER_OPERATIONS.humanization, requestId: ctx.requestId, jobId: ctx.jobId });
     return { status, ...common, credits_remaining: refunded ?? (await creditsRemaining(ctx)), message, humanized: false as const, content, detection_items: sentenceItems(detection.sentences) };
   };
   if (!needs) return notHumanized('success', `AI score ${aiScore} is not above the threshold ${threshold}: the text was not humanized and the humanization credits were refunded.`);

@@ -1,16 +1,8 @@
 /** Users and their plans. A user has one credit balance; a plan sets its allotment and limits. */
 import type { Database } from '../db/database.ts';
+import type { Plan } from './plans.ts';
 import { ApiError } from './errors.ts';
 import { grantCredits } from './credits.ts';
-
-export interface Plan {
-  name: string;
-  monthly_credits: number;
-  max_active_keys: number;
-  max_pending_jobs: number;
-  image_requests_per_minute: number;
-  humanizer_sync_per_minute: number;
-}
 
 export interface User {
   id: number;

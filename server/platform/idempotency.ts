@@ -5,11 +5,11 @@
  * it is 409. A duplicate that arrives while the first is still running waits for it, then replays.
  */
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_MAX_CHARS as MAX_KEY_LENGTH } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 300;
-const MAX_KEY_LENGTH = 255;
 const WAIT_FOR_IN_FLIGHT_MS = 120_000;
 
 export interface StoredResponse { status: number; body: unknown }

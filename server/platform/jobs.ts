@@ -13,7 +13,7 @@ import type { JobStatus } from '../../contract/schemas.ts';
 import { debit, insufficientCredits, refundCharges, type Charge, type ChargePart } from './credits.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { TextOperation } from '../../contract/catalogue.ts';
-import type { QueuedTask } from './queue.ts';
+import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './queue.ts';
 
 type JobStatusBody = z.infer<typeof JobStatus>;
 
@@ -56,18 +56,13 @@ const LOCK_USER = {
          from users u where u.id = $1 for update of u`,
 };
 
-/** The job rows and their graphile-worker jobs, in one statement. */
+/** The job rows, in one statement (their queue entries follow, queue.ts). */
 const INSERT_JOBS = {
   name: 'insert-jobs',
-  text: `with job as (
-           insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
-           select j.id, $1, j.operation, j.input, j.word_count, j.charges, j.callback_url, j.webhook_secret
-           from unnest($2::uuid[], $3::text[], $4::jsonb[], $5::int[], $6::jsonb[], $7::text[], $8::text[])
-             as j(id, operation, input, word_count, charges, callback_url, webhook_secret)
-           returning id
-         )
-         select count(graphile_worker.add_job($10, json_build_object('jobId', job.id), job_key := k.job_key, max_attempts := $9))::int as queued
-         from job join unnest($2::uuid[], $11::text[]) as k(id, job_key) on k.id = job.id`,
+  text: `insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
+         select j.id, $1, j.operation, j.input, j.word_count, j.charges, j.callback_url, j.webhook_secret
+         from unnest($2::uuid[], $3::text[], $4::jsonb[], $5::int[], $6::jsonb[], $7::text[], $8::text[])
+           as j(id, operation, input, word_count, charges, callback_url, webhook_secret)`,
 };
 
 /** The task that runs an accepted job (jobs/run-text-job.ts): its name, attempts and job key come from its declaration. */
@@ -114,10 +109,8 @@ export async function acceptJobs(db: Database, task: JobTask, userId: number, re
       jobs.map((j) => JSON.stringify(j.charges)),
       jobs.map((j) => j.request.callbackUrl ?? null),
       jobs.map((j) => j.request.webhookSecret ?? null),
-      task.maxAttempts,
-      task.name,
-      jobs.map((j) => task.jobKey?.({ jobId: j.taskId }) ?? null),
     ]);
+    await enqueueAll(tx, task, jobs.map((j) => ({ jobId: j.taskId })));
     for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
     return outcomes as Outcome<AcceptedJob>[];
   });
@@ -167,22 +160,19 @@ export async function startJob(db: Database, jobId: string): Promise<JobRow | un
   return job;
 }
 
-/** What a job's end does in its own transaction, when it ended now (the webhook's enqueue). */
-type OnFinal = (tx: Queryable) => Promise<void>;
-
-/** Stores the result (once), and runs `onFinal` (the webhook's enqueue) in the same transaction. */
-export async function completeJob(db: Database, job: JobRow, result: Record<string, unknown>, now: Date, onFinal?: OnFinal): Promise<void> {
+/** Stores the result (once), and queues `onFinal` (the webhook's delivery) in the same transaction. */
+export async function completeJob<P>(db: Database, job: JobRow, result: Record<string, unknown>, now: Date, onFinal?: FollowUp<P>): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.query(
       "update jobs set status = 'success', result = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
       [job.id, JSON.stringify(result), now, new Date(now.getTime() + RESULT_RETENTION_MS)],
     );
-    if (rows.length) await onFinal?.(tx);
+    if (rows.length && onFinal) await enqueue(tx, onFinal.task, onFinal.payload);
   });
 }
 
 /** Marks the job failed and refunds every charge, in one transaction; a second call changes nothing. */
-export async function failJob(db: Database, job: JobRow, message: string, now: Date, onFinal?: OnFinal): Promise<void> {
+export async function failJob<P>(db: Database, job: JobRow, message: string, now: Date, onFinal?: FollowUp<P>): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.query(
       "update jobs set status = 'failed', error = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
@@ -190,7 +180,7 @@ export async function failJob(db: Database, job: JobRow, message: string, now: D
     );
     if (!rows.length) return;
     await refundCharges(tx, job.user_id, job.charges, { operation: 'job refund', jobId: job.id });
-    await onFinal?.(tx);
+    if (onFinal) await enqueue(tx, onFinal.task, onFinal.payload);
   });
 }
 

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
+import { planOfUser } from './plans.ts';
 import { BatchedRounds } from './batched-rounds.ts';
 
 const KEY_PREFIX = 'ci_';
@@ -89,7 +90,7 @@ export async function createApiKey(
     );
     if (!limit) throw new ApiError('not_found', `No user ${input.userId}`);
     const [{ active }] = await tx.query(
-      "select count(*)::int as active from api_keys where user_id = $1 and status = 'Active' and (expires_at is null or expires_at > now())",
+      `select count(*)::int as active from api_keys k where k.user_id = $1 and ${USABLE_KEY}`,
       [input.userId],
     );
     if (active >= limit.max_active_keys) {
@@ -223,6 +224,12 @@ export class RequestKey {
     });
     return this.lookup;
   }
+}
+
+/** A signed-in portal user as an API caller holding every public scope: the playground's caller, who pays. */
+export async function userPrincipal(db: Database, userId: number): Promise<Principal> {
+  const plan = await planOfUser(db, userId);
+  return { userId, keyId: 'portal-playground', scopes: new Set(PUBLIC_SCOPES), plan };
 }
 
 export function requireScopes(principal: Principal, required: readonly string[]): void {

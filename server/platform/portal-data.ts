@@ -3,25 +3,25 @@
  * day and service, the credit ledger, the user's own keys (listed, revoked, deleted only by their
  * owner), recent async jobs with their webhook attempts, and a second delivery on request.
  */
-import { USAGE_SERVICES } from '../../contract/schemas.ts';
+import { USAGE_SERVICE_OF, USAGE_SERVICES, type UsageService as Service } from '../../contract/catalogue.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { planOfUser } from './plans.ts';
 import { ApiError } from './errors.ts';
+import { USABLE_KEY } from './keys.ts';
 import { jobBody, type JobRow } from './jobs.ts';
 import { enqueue, type QueuedTask } from './queue.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.ts';
 
-type Service = (typeof USAGE_SERVICES)[number];
-
-/** The service a ledger operation belongs to (refunds take their charge's operation). */
-const SERVICE_OF_OPERATION = `case
-  when op like 'detect-and-humanize%' then 'detect_and_humanize'
-  when op in ('detector', 'humanizer', 'grammar', 'plagiarism', 'image', 'voice') then op
-  else null end`;
-
-/** Charges and refunds of one user since $2 (the period start), each with its service. */
-const USAGE_ROWS = `select l.created_at, -l.amount as used, ${SERVICE_OF_OPERATION.replaceAll('op', 'coalesce(c.operation, l.operation)')} as service
+/**
+ * Charges and refunds of one user since $2 (the period start), each with its service: the
+ * catalogue's USAGE_SERVICE_OF, sent as $3 (operations) and $4 (services); a refund counts under
+ * its charge's operation.
+ */
+const USAGE_ROWS = `select l.created_at, -l.amount as used, s.service
   from credit_ledger l left join credit_ledger c on c.id = l.refund_of
+  left join unnest($3::text[], $4::text[]) as s(operation, service) on s.operation = coalesce(c.operation, l.operation)
   where l.user_id = $1 and l.kind in ('charge', 'refund') and l.created_at >= $2`;
+const SERVICE_PARAMS = [Object.keys(USAGE_SERVICE_OF), Object.values(USAGE_SERVICE_OF)];
 
 export interface AccountSummary {
   user_id: number;
@@ -43,7 +43,7 @@ export async function accountSummary(db: Database, userId: number): Promise<Acco
     [userId],
   );
   if (!row) throw new ApiError('not_found', 'No such account.');
-  const used = await db.query<{ service: Service | null; used: number }>(`select service, sum(used)::int as used from (${USAGE_ROWS}) x group by service`, [userId, row.period_started_at]);
+  const used = await db.query<{ service: Service | null; used: number }>(`select service, sum(used)::int as used from (${USAGE_ROWS}) x group by service`, [userId, row.period_started_at, ...SERVICE_PARAMS]);
   const usage = Object.fromEntries(USAGE_SERVICES.map((s) => [s, 0])) as Record<Service, number>;
   for (const u of used) if (u.service) usage[u.service] = u.used;
   return {
@@ -64,7 +64,7 @@ export async function dailyUsage(db: Database, userId: number, periodStart: stri
   return db.query(
     `select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as date, service, sum(used)::int as credits
      from (${USAGE_ROWS}) x where service is not null group by 1, 2 order by 1, 2`,
-    [userId, periodStart],
+    [userId, periodStart, ...SERVICE_PARAMS],
   );
 }
 
@@ -96,23 +96,24 @@ export interface PortalKeyRow {
   last_used_at: Date | null;
 }
 
-const KEY_COLUMNS = `id, name, case when status = 'Active' and expires_at <= now() then 'Expired' else status end as status, prefix, scopes, created_at, expires_at, last_used_at`;
+/** A key's columns as the portal lists them, on api_keys `k`: an active key that USABLE_KEY refuses is `Expired`. */
+const KEY_COLUMNS = `k.id, k.name, case when k.status = 'Active' and not ${USABLE_KEY} then 'Expired' else k.status end as status, k.prefix, k.scopes, k.created_at, k.expires_at, k.last_used_at`;
 
 export async function listOwnKeys(db: Database, userId: number): Promise<{ keys: PortalKeyRow[]; active: number; maxActiveKeys: number }> {
-  const keys = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys where user_id = $1 order by created_at desc`, [userId]);
-  const [plan] = await db.query('select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1', [userId]);
+  const keys = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys k where k.user_id = $1 order by k.created_at desc`, [userId]);
+  const plan = await planOfUser(db, userId);
   return { keys, active: keys.filter((k) => k.status === 'Active').length, maxActiveKeys: plan.max_active_keys };
 }
 
 export async function ownKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
-  const [key] = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys where id = $1 and user_id = $2`, [keyId, userId]);
+  const [key] = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys k where k.id = $1 and k.user_id = $2`, [keyId, userId]);
   if (!key) throw new ApiError('not_found', 'No such API key.');
   return key;
 }
 
 export async function revokeOwnKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
   const [key] = await db.query<PortalKeyRow>(
-    `update api_keys set status = 'Revoked', revoked_at = coalesce(revoked_at, now()) where id = $1 and user_id = $2 returning ${KEY_COLUMNS}`,
+    `update api_keys k set status = 'Revoked', revoked_at = coalesce(k.revoked_at, now()) where k.id = $1 and k.user_id = $2 returning ${KEY_COLUMNS}`,
     [keyId, userId],
   );
   if (!key) throw new ApiError('not_found', 'No such API key.');

@@ -1,7 +1,8 @@
 /**
- * graphile-worker's queue as the platform writes to it: a typed enqueue of a declared task (its
- * name, payload schema and attempts come from its declaration in server/jobs/), on the caller's
- * transaction, so the job exists exactly when the transaction commits.
+ * graphile-worker's queue as the platform writes to it: the one typed enqueue of a declared task
+ * (its name, payload schema and attempts come from its declaration in server/jobs/), one job or
+ * many in one statement, on the caller's transaction, so the jobs exist exactly when the
+ * transaction commits. Every payload is parsed by the task's schema before it is queued.
  */
 import type { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
@@ -15,12 +16,24 @@ export interface QueuedTask<P> {
   jobKey?(payload: P): string;
 }
 
-export async function enqueue<P>(tx: Queryable, task: QueuedTask<P>, payload: P, options: { runAt?: Date } = {}): Promise<void> {
-  await tx.query('select graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4, run_at := $5)', [
-    task.name,
-    JSON.stringify(task.payload.parse(payload)),
-    task.jobKey?.(payload) ?? null,
-    task.maxAttempts,
-    options.runAt ?? null,
-  ]);
+const ADD_JOBS = {
+  name: 'add-jobs',
+  text: `select count(graphile_worker.add_job($1, p.payload, job_key := p.job_key, max_attempts := $2, run_at := $3))::int as queued
+         from unnest($4::json[], $5::text[]) as p(payload, job_key)`,
+};
+
+/** Queues one job of `task` per payload. */
+export async function enqueueAll<P>(tx: Queryable, task: QueuedTask<P>, payloads: P[], options: { runAt?: Date } = {}): Promise<void> {
+  const parsed = payloads.map((payload) => task.payload.parse(payload));
+  await tx.query(ADD_JOBS, [task.name, task.maxAttempts, options.runAt ?? null, parsed.map((p) => JSON.stringify(p)), parsed.map((p) => task.jobKey?.(p) ?? null)]);
+}
+
+export function enqueue<P>(tx: Queryable, task: QueuedTask<P>, payload: P, options: { runAt?: Date } = {}): Promise<void> {
+  return enqueueAll(tx, task, [payload], options);
+}
+
+/** A job to queue when something else happens (a job's end queues its webhook), as data. */
+export interface FollowUp<P = unknown> {
+  task: QueuedTask<P>;
+  payload: P;
 }

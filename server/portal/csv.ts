@@ -1,5 +1,5 @@
 /** The credit ledger as CSV (RFC 4180), for the Usage page's export. */
-import type { Database } from '../db/database.ts';
+import type { Services } from '../context.ts';
 import { ledgerPage } from '../platform/portal-data.ts';
 
 /** Quotes a field when it holds a separator, a quote or a line break; a leading =+-@ is defused for spreadsheets. */
@@ -12,7 +12,7 @@ export function csvField(value: string | number | null): string {
 
 const MAX_ROWS = 100_000;
 
-export async function ledgerCsv(db: Database, userId: number): Promise<string> {
+export async function ledgerCsv(db: Services['db'], userId: number): Promise<string> {
   const { entries } = await ledgerPage(db, userId, 1, MAX_ROWS);
   const lines = [['time', 'kind', 'operation', 'request_id', 'task_id', 'credits', 'balance_after'].join(',')];
   for (const e of entries) lines.push([e.time, e.kind, e.operation, e.request_id, e.task_id, e.credits, e.balance_after].map(csvField).join(','));

@@ -9,11 +9,10 @@ import type { Server } from 'node:http';
 import pino from 'pino';
 import type { Runner } from 'graphile-worker';
 import { loadConfig } from '../../server/config.ts';
-import { createServer } from '../../server/http/app.ts';
 import { createUser } from '../../server/platform/accounts.ts';
 import { createApiKey, type Expiration } from '../../server/platform/keys.ts';
 import type { Services } from '../../server/context.ts';
-import { createServices, startWorker, type ServiceOverrides } from '../../server/services.ts';
+import { createServer, createServices, startWorker, type ServiceOverrides } from '../../server/services.ts';
 import { PUBLIC_SCOPES, type Scope } from '../../contract/catalogue.ts';
 import { createTestDatabase } from './database.ts';
 

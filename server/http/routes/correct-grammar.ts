@@ -1,7 +1,7 @@
 /** POST /api/grammar/correct/: minimal-change correction with a word-level diff; supports Idempotency-Key. */
 import { grammarCharges, TEXT_BOUNDS } from '../../../contract/catalogue.ts';
 import { codePointLength } from '../../engines/shared/text.ts';
-import { checkTextBounds } from '../../platform/bounds.ts';
+import { checkTextBounds } from '../../operations/text.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { idempotent } from '../idempotent.ts';

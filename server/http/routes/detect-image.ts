@@ -1,6 +1,6 @@
 /** POST /api/image-detector/predict/: real / fake / inpainting for an uploaded image. */
 import { readFile } from 'node:fs/promises';
-import { FILE_LIMITS, imageCredits } from '../../../contract/catalogue.ts';
+import { FILE_LIMITS, imageCharges, imageCredits } from '../../../contract/catalogue.ts';
 import { analyzeImage } from '../../operations/media.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -19,7 +19,7 @@ export default defineEndpoint({
     // Sniffing and reading the header run on an engine thread, as the analysis does.
     const { width, height } = await services.engines.run({ kind: 'probeImage', bytes });
     const credits = imageCredits(width, height);
-    const charges = await services.charges.charge(principal.userId, [{ operation: 'image', amount: credits }], { requestId });
+    const charges = await services.charges.charge(principal.userId, imageCharges(credits), { requestId });
     const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeImage(services, bytes));
     return {
       body: {

@@ -1,5 +1,5 @@
 /** POST /api/voice-detector/detect/: AI voice vs natural voice, with a timeline for longer audio. */
-import { FILE_LIMITS, voiceCredits } from '../../../contract/catalogue.ts';
+import { FILE_LIMITS, voiceCharges, voiceCredits } from '../../../contract/catalogue.ts';
 import { analyzeVoice } from '../../operations/media.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -20,7 +20,7 @@ export default defineEndpoint({
     }
     const started = performance.now();
     const { billedSeconds, credits } = voiceCredits(probe.durationSeconds);
-    const charges = await services.charges.charge(principal.userId, [{ operation: 'voice', amount: credits }], { requestId });
+    const charges = await services.charges.charge(principal.userId, voiceCharges(credits), { requestId });
     const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeVoice(services, file.path));
     return {
       body: {

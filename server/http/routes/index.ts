@@ -16,7 +16,7 @@ import listSources from './list-sources.ts';
 import scanPlagiarism from './scan-plagiarism.ts';
 import voiceHealth from './voice-health.ts';
 
-export const endpoints: Record<OperationId, Endpoint> = {
+export const endpoints: { [Op in OperationId]: Endpoint<Op> } = {
   detectText,
   humanize,
   detectAndHumanize,

@@ -1,6 +1,6 @@
 /** POST /api/plagiarism/scan/: score, verdict, sources and highlights against the corpus; supports Idempotency-Key. */
 import { plagiarismCharges, TEXT_BOUNDS } from '../../../contract/catalogue.ts';
-import { checkTextBounds } from '../../platform/bounds.ts';
+import { checkTextBounds } from '../../operations/text.ts';
 import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { defineEndpoint } from '../endpoint.ts';

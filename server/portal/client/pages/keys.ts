@@ -2,20 +2,23 @@
  * The API Keys page: the spec's key resource as a table (one card per key on a phone), Create API
  * Key behind a button below it, revoke and delete after a confirmation dialog, one-click rotation.
  */
+import { PUBLIC_SCOPES } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, type Schemas } from '../api.ts';
 import { app, confirmDialog, date, field, h, labelCells, messageArea } from '../dom.ts';
 
 type Key = Schemas['PortalKey'];
 type Scope = Key['scopes'][number];
 
-const SCOPES: [Scope, string][] = [
-  ['ai_detector', 'AI text detection (POST /api/detector/)'],
-  ['humanizer', 'Humanizer (POST /api/humanizer/)'],
-  ['grammar_checker', 'Grammar (POST /api/grammar/correct/)'],
-  ['plagiarism_checker', 'Plagiarism (POST /api/plagiarism/scan/)'],
-  ['image_detector', 'Image detection (POST /api/image-detector/predict/)'],
-  ['voice_detector', 'Voice detection (POST /api/voice-detector/detect/)'],
-];
+/** A label per scope of the catalogue (a scope added there fails to compile here until it has one), in the catalogue's order. */
+const SCOPE_LABELS: Record<Scope, string> = {
+  ai_detector: 'AI text detection (POST /api/detector/)',
+  humanizer: 'Humanizer (POST /api/humanizer/)',
+  grammar_checker: 'Grammar (POST /api/grammar/correct/)',
+  plagiarism_checker: 'Plagiarism (POST /api/plagiarism/scan/)',
+  image_detector: 'Image detection (POST /api/image-detector/predict/)',
+  voice_detector: 'Voice detection (POST /api/voice-detector/detect/)',
+};
+const SCOPES = PUBLIC_SCOPES.map((scope): [Scope, string] => [scope, SCOPE_LABELS[scope]]);
 const EXPIRATIONS: [Key['expiration'], string][] = [['never', 'Never'], ['30d', '30 Days'], ['60d', '60 Days'], ['90d', '90 Days']];
 const expirationLabel = (e: Key['expiration']) => EXPIRATIONS.find(([v]) => v === e)?.[1] ?? e;
 

@@ -4,7 +4,7 @@
  * its diff inline; plagiarism highlights the matched ranges, each linked to its source.
  */
 import { diffWordsWithSpace } from 'diff';
-import { imageCredits, PLAGIARISM_PRICE, TEXT_BOUNDS, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
+import { creditsProse, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, imageCredits, PRICES, TEXT_BOUNDS, voiceCredits, VOICE_UNDETERMINED_NOTE } from '../../../../contract/catalogue.ts';
 import { api, call, csrfHeader, PortalError, type Schemas } from '../api.ts';
 import { niceTicks } from '../chart.ts';
 import { app, countWords, field, fitted, h, labelCells, messageArea, number, svg } from '../dom.ts';
@@ -43,11 +43,13 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * The price of a text, or what it lacks: no price is shown for a text the endpoint would refuse
  * (a refused text is never charged).
  */
-const perWord = (endpoint: string, bounds: { minWords: number; maxWords: number }) => (text: string) => {
+const perWord = (operation: keyof typeof PRICES.perWord, endpoint: string) => (text: string) => {
+  const bounds = TEXT_BOUNDS[operation];
   const words = countWords(text);
   if (words < bounds.minWords) return `Needs at least ${number(bounds.minWords)} words (this text has ${number(words)}); nothing is charged for a text that is refused.`;
   if (words > bounds.maxWords) return `At most ${number(bounds.maxWords)} words (this text has ${number(words)}); shorten it to send it.`;
-  return `Costs ${number(words)} credit${words === 1 ? '' : 's'} (1 per word), charged exactly like ${endpoint}.`;
+  const credits = words * PRICES.perWord[operation];
+  return `Costs ${creditsProse(credits)} (${number(PRICES.perWord[operation])} per word), charged exactly like ${endpoint}.`;
 };
 
 /** The insufficient-credits refusal with its figures formatted and what to do about it. */
@@ -61,7 +63,7 @@ function errorContent(error: unknown): [string, ...Node[]] {
 
 const tools: Tool[] = [
   {
-    id: 'detect', label: 'AI text detection', button: 'Detect', price: perWord('POST /api/detector/', TEXT_BOUNDS.detectText),
+    id: 'detect', label: 'AI text detection', button: 'Detect', price: perWord('detectText', 'POST /api/detector/'),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/detector/', { params: csrfHeader, body: { content } }));
       return [
@@ -80,7 +82,7 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('POST /api/humanizer/', TEXT_BOUNDS.humanize),
+    id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('humanize', 'POST /api/humanizer/'),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/humanizer/', { params: csrfHeader, body: { content } }));
       // Word by word, what the rewrite removed and what it put in.
@@ -97,7 +99,7 @@ const tools: Tool[] = [
     },
   },
   {
-    id: 'grammar', label: 'Grammar', button: 'Correct', price: perWord('POST /api/grammar/correct/', TEXT_BOUNDS.correctGrammar),
+    id: 'grammar', label: 'Grammar', button: 'Correct', price: perWord('correctGrammar', 'POST /api/grammar/correct/'),
     async run(content) {
       const r = await call(api.POST('/portal/api/playground/grammar/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
@@ -122,7 +124,7 @@ const tools: Tool[] = [
   {
     id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: (text) => Array.from(text.trim()).length < TEXT_BOUNDS.scanPlagiarism.minChars
       ? `Needs at least ${TEXT_BOUNDS.scanPlagiarism.minChars} characters; nothing is charged for a text that is refused.`
-      : `Costs ${PLAGIARISM_PRICE} credits per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
+      : `Costs ${creditsProse(PRICES.plagiarismScan)} per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
     async run(content) {
       const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', { params: csrfHeader, body: { content } }));
       const chars = codePoints(content);
@@ -224,9 +226,9 @@ const fileTools: FileTool[] = [
         const bitmap = await createImageBitmap(file);
         const { width, height } = bitmap;
         bitmap.close();
-        return `Costs ${imageCredits(width, height)} credits (${width}×${height}; 6 to 17 by size), charged exactly like POST /api/image-detector/predict/.`;
+        return `Costs ${imageCredits(width, height)} credits (${width}×${height}; ${IMAGE_MIN_CREDITS} to ${IMAGE_MAX_CREDITS} by size), charged exactly like POST /api/image-detector/predict/.`;
       } catch {
-        return 'Costs 6 to 17 credits by size; this browser cannot read the image, the server will say whether it can.';
+        return `Costs ${IMAGE_MIN_CREDITS} to ${IMAGE_MAX_CREDITS} credits by size; this browser cannot read the image, the server will say whether it can.`;
       }
     },
     async run(file) {
@@ -250,9 +252,9 @@ const fileTools: FileTool[] = [
     async price(file) {
       try {
         const { credits, billedSeconds } = voiceCredits(await audioSeconds(file));
-        return `Costs ${number(credits)} credits (${billedSeconds} s at 10 per second), charged exactly like POST /api/voice-detector/detect/; ${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}.`;
+        return `Costs ${number(credits)} credits (${billedSeconds} s at ${PRICES.voicePerSecond} per second), charged exactly like POST /api/voice-detector/detect/; ${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}.`;
       } catch {
-        return `Costs 10 credits per second of audio (${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}); this browser cannot read the file, the server will say whether it can.`;
+        return `Costs ${creditsProse(PRICES.voicePerSecond)} per second of audio (${VOICE_UNDETERMINED_NOTE.replaceAll('`', '')}); this browser cannot read the file, the server will say whether it can.`;
       }
     },
     async run(file) {
