@@ -35,6 +35,13 @@ module.exports = {
       to: { path: '^server/(http|jobs|operations|portal)/|^server/services\\.ts$' },
     },
     {
+      name: 'platform-data-is-the-bottom',
+      severity: 'error',
+      comment: 'platform/data holds only the SQL statements and the functions that run them: it uses other data modules and ApiError, never a platform service.',
+      from: { path: '^server/platform/data/' },
+      to: { path: '^server/platform/', pathNot: '^server/platform/(data/|errors\\.ts$)' },
+    },
+    {
       name: 'model-servers-below-operations',
       severity: 'error',
       comment: 'The model-server clients are handed to operations, and know nothing of HTTP, jobs, the database or the engine threads.',

@@ -7,11 +7,13 @@ import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig, publicUrl } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
-import { createUser, listPlans, requireUser, setPlan } from '../server/platform/accounts.ts';
-import { creditStatement, grantCredits } from '../server/platform/credits.ts';
+import { createUser, requireUser, setPlan } from '../server/platform/accounts.ts';
+import { listPlans } from '../server/platform/data/accounts.ts';
+import { creditStatement, grantCredits } from '../server/platform/data/ledger.ts';
 import { ApiError } from '../server/platform/errors.ts';
 import { inviteLink, inviteUser } from '../server/platform/portal-accounts.ts';
-import { createApiKey, deleteApiKey, listApiKeys, parseExpiration, parseScopes, revokeApiKey } from '../server/platform/keys.ts';
+import { createApiKey, parseExpiration, parseScopes } from '../server/platform/keys.ts';
+import { deleteApiKey, listApiKeys, revokeApiKey } from '../server/platform/data/keys.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--json]
 
@@ -145,14 +147,14 @@ async function run(db: Database): Promise<void> {
             throw new ApiError('not_found', (error as Error).message); // a missing file is the operator's to fix, not a crash
           }
         })();
-        const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
+        const { SourceCorpus } = await import('../server/platform/data/corpus.ts');
         await new SourceCorpus(db.pool).upsertAll(docs);
         const licences = STARTER_SOURCES.map((x) => `  ${x.title} (${x.url}): ${x.licence}`).join('\n');
         return output({ imported: docs.length, sources: STARTER_SOURCES }, `imported the starter corpus, ${docs.length} sources (importing again replaces them):\n${licences}`);
       }
       const file = arg(2, 'the JSONL file (or --starter)');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
+      const { SourceCorpus } = await import('../server/platform/data/corpus.ts');
       const corpus = new SourceCorpus(db.pool);
       let lastPrint = 0;
       const report = await corpus.importJsonl(createReadStream(file), (p) => {
@@ -165,12 +167,12 @@ async function run(db: Database): Promise<void> {
       return output(report, `imported ${report.imported} sources from ${report.lines} lines (${report.skipped} skipped)`);
     }
     case 'sources list': {
-      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
+      const { SourceCorpus } = await import('../server/platform/data/corpus.ts');
       const page = await new SourceCorpus(db.pool).list({ limit: Number(opts.limit ?? 100), offset: Number(opts.offset ?? 0) });
       return output(page, `${page.total} sources\n` + page.sources.map((x) => `${x.url}  ${x.words} words  ${x.title}`).join('\n'));
     }
     case 'sources delete': {
-      const { SourceCorpus } = await import('../server/platform/plagiarism-corpus.ts');
+      const { SourceCorpus } = await import('../server/platform/data/corpus.ts');
       const url = arg(2, 'the URL');
       const deleted = await new SourceCorpus(db.pool).delete(url);
       if (!deleted) throw new ApiError('not_found', `No source with url ${url}`);

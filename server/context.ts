@@ -9,12 +9,13 @@ import type { ChargeQueue } from './platform/credits.ts';
 import type { Authenticator } from './platform/keys.ts';
 import type { JobAcceptance } from './platform/jobs.ts';
 import type { RateLimits } from './platform/rate-limits.ts';
-import type { KeyUsage, WebhookRedelivery } from './platform/portal-data.ts';
+import type { KeyUsage } from './platform/keys.ts';
+import type { WebhookRedelivery } from './platform/portal-views.ts';
 import type { SignInLimits } from './platform/sign-in-limits.ts';
 import type { EngineRuntime } from './runtime/engines.ts';
 import type { ModelServers } from './model-servers/index.ts';
 import type { PlagiarismScanner } from './operations/plagiarism.ts';
-import type { SourceCorpus } from './platform/plagiarism-corpus.ts';
+import type { SourceCorpus } from './platform/data/corpus.ts';
 
 export interface Services {
   config: Config;

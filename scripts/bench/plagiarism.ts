@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { PlagiarismScanner } from '../../server/operations/plagiarism.ts';
-import { SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
+import { SourceCorpus } from '../../server/platform/data/corpus.ts';
 import { seededRandom } from '../../server/engines/shared/random.ts';
 import { percentile } from '../lib/percentile.ts';
 

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import type { PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
 import { PlagiarismScanner } from '../../server/operations/plagiarism.ts';
-import { SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
+import { SourceCorpus } from '../../server/platform/data/corpus.ts';
 import { verdictFor } from '../../server/engines/plagiarism/report.ts';
 
 interface Expected {

@@ -14,7 +14,7 @@ import Koa from 'koa';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
-import { hashSecret } from '../platform/keys.ts';
+import { hashSecret } from '../platform/data/keys.ts';
 import { drainRequest, type BodyOptions } from './body.ts';
 import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ChargePart } from '../../contract/catalogue.ts';
 import { routes, type OperationId, type Route, type RouteDef } from '../../contract/routes.ts';
 import type { Services } from '../context.ts';
-import type { Paid } from '../platform/credits.ts';
+import type { Paid } from '../platform/data/ledger.ts';
 import { requireScopes, type Principal } from '../platform/keys.ts';
 
 /** What every request brings: the services, its id, its key and headers. */

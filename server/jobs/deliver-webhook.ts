@@ -4,8 +4,9 @@
  * webhook-id) until WEBHOOK_MAX_ATTEMPTS.
  */
 import { z } from 'zod';
-import { jobBody, loadJob } from '../platform/jobs.ts';
-import { enqueue } from '../platform/queue.ts';
+import { jobBody } from '../platform/jobs.ts';
+import { loadJob } from '../platform/data/jobs.ts';
+import { enqueue } from '../platform/data/queue.ts';
 import { attemptWebhook, recordWebhookAttempt, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { defineTask } from './task.ts';
 

@@ -1,8 +1,8 @@
 /** purge_expired (cron, every 5 minutes): job results past their hour, idempotency records past their window, ended portal sessions. */
 import { z } from 'zod';
 import { purgeExpiredIdempotencyRecords } from '../platform/idempotency.ts';
-import { purgeExpiredJobs } from '../platform/jobs.ts';
-import { portalSessionPolicy, purgeExpiredSessions } from '../platform/portal-accounts.ts';
+import { purgeExpiredJobs } from '../platform/data/jobs.ts';
+import { portalSessionPolicy, purgeExpiredSessions } from '../platform/data/sessions.ts';
 import { defineTask } from './task.ts';
 
 export default defineTask({

@@ -1,6 +1,6 @@
 /** reset_billing_periods (cron, hourly): starts the new billing period of every user whose month is over. */
 import { z } from 'zod';
-import { resetDueBillingPeriods } from '../platform/credits.ts';
+import { resetDueBillingPeriods } from '../platform/data/ledger.ts';
 import { defineTask } from './task.ts';
 
 export default defineTask({

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { runTextOperation } from '../operations/text.ts';
-import { completeJob, failJob, startJob } from '../platform/jobs.ts';
+import { completeJob, failJob } from '../platform/jobs.ts';
+import { startJob } from '../platform/data/jobs.ts';
 import deliverWebhook from './deliver-webhook.ts';
 import { defineTask } from './task.ts';
 

@@ -8,7 +8,7 @@
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { z } from 'zod';
 import type { Services } from '../context.ts';
-import type { QueuedTask } from '../platform/queue.ts';
+import type { QueuedTask } from '../platform/data/queue.ts';
 
 export interface TaskDef<N extends string, P> extends QueuedTask<P> {
   name: N;

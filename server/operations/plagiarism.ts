@@ -16,7 +16,7 @@ import {
   type WebSearchProvider,
 } from '../engines/plagiarism/index.ts';
 import { ApiError } from '../platform/errors.ts';
-import { CorpusIndex } from '../platform/plagiarism-corpus.ts';
+import { CorpusIndex } from '../platform/data/corpus.ts';
 
 /** The scan's two CPU-heavy steps: run in place by default, on an engine thread by the service. */
 export interface PlagiarismSteps {

@@ -10,7 +10,7 @@ import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } fro
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
 import { askLm, combine, fuse, logit, type EvidenceItem } from '../model-servers/index.ts';
-import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/credits.ts';
+import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/data/ledger.ts';
 import type { Services } from '../context.ts';
 import { codePointLength, countWords } from '../engines/shared/text.ts';
 import { ApiError } from '../platform/errors.ts';

@@ -1,21 +1,8 @@
-/** Users and their plans. A user has one credit balance; a plan sets its allotment and limits. */
+/** Users and their plans: creating a user grants the plan's credits; plans are named case-insensitively. */
 import type { Database } from '../db/database.ts';
-import type { Plan } from './plans.ts';
+import { findUserByEmail, listPlans, type Plan, type User } from './data/accounts.ts';
+import { grantCredits } from './data/ledger.ts';
 import { ApiError } from './errors.ts';
-import { grantCredits } from './credits.ts';
-
-export interface User {
-  id: number;
-  email: string;
-  plan_name: string;
-  credits: number;
-  period_started_at: Date;
-  created_at: Date;
-}
-
-export async function listPlans(db: Database): Promise<Plan[]> {
-  return db.query<Plan>('select name, monthly_credits, max_active_keys, max_pending_jobs, image_requests_per_minute, humanizer_sync_per_minute from plans order by sort_order');
-}
 
 async function requirePlan(db: Database, name: string): Promise<Plan> {
   const plans = await listPlans(db);
@@ -32,11 +19,6 @@ export async function createUser(db: Database, email: string, planName: string):
   const [user] = await db.query<User>('insert into users (email, plan_name) values ($1, $2) returning *', [email, plan.name]);
   await grantCredits(db, user.id, plan.monthly_credits, 'plan allotment');
   return (await findUserByEmail(db, email))!;
-}
-
-export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db.query<User>('select * from users where lower(email) = lower($1)', [email]);
-  return user;
 }
 
 export async function requireUser(db: Database, email: string): Promise<User> {

@@ -6,14 +6,16 @@
  * cannot refund twice). Results are readable by their owner for 1 hour after completion.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import type { z } from 'zod';
 import type { JobStatus } from '../../contract/schemas.ts';
-import { debit, insufficientCredits, refundCharges, type Charge, type ChargePart } from './credits.ts';
+import { insufficientCredits } from './credits.ts';
+import { debit, refundCharges, type ChargePart } from './data/ledger.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { TextOperation } from '../../contract/catalogue.ts';
-import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './queue.ts';
+import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './data/queue.ts';
+import { INSERT_JOBS, LOCK_USER, type JobRow } from './data/jobs.ts';
 
 type JobStatusBody = z.infer<typeof JobStatus>;
 
@@ -21,20 +23,6 @@ export const RESULT_RETENTION_MS = 60 * 60 * 1000;
 
 export interface AcceptedJob { taskId: string; balanceAfter: number }
 
-export interface JobRow {
-  id: string;
-  user_id: number;
-  operation: TextOperation;
-  status: 'pending' | 'processing' | 'success' | 'failed';
-  input: { content: string; detection_threshold?: number };
-  word_count: number;
-  charges: Charge[];
-  callback_url: string | null;
-  webhook_secret: string | null;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  completed_at: Date | null;
-}
 
 export interface JobRequest {
   userId: number;
@@ -49,21 +37,6 @@ export interface JobRequest {
   requestId: string;
 }
 
-/** Locks the user's row; reads the balance and the unfinished jobs, counted up to the plan's limit. */
-const LOCK_USER = {
-  name: 'lock-user-for-jobs',
-  text: `select u.credits, (select count(*)::int from (select 1 from jobs where user_id = $1 and status in ('pending', 'processing') limit $2) p) as pending
-         from users u where u.id = $1 for update of u`,
-};
-
-/** The job rows, in one statement (their queue entries follow, queue.ts). */
-const INSERT_JOBS = {
-  name: 'insert-jobs',
-  text: `insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
-         select j.id, $1, j.operation, j.input, j.word_count, j.charges, j.callback_url, j.webhook_secret
-         from unnest($2::uuid[], $3::text[], $4::jsonb[], $5::int[], $6::jsonb[], $7::text[], $8::text[])
-           as j(id, operation, input, word_count, charges, callback_url, webhook_secret)`,
-};
 
 /** The task that runs an accepted job (jobs/run-text-job.ts): its name, attempts and job key come from its declaration. */
 type JobTask = QueuedTask<{ jobId: string }>;
@@ -129,10 +102,6 @@ export class JobAcceptance {
   }
 }
 
-export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | undefined> {
-  const [row] = await db.query<JobRow>('select * from jobs where id = $1', [jobId]);
-  return row;
-}
 
 /** The body GET /api/jobs/{task_id}/ returns, and that the webhook POSTs. */
 export function jobBody(job: JobRow): JobStatusBody {
@@ -151,14 +120,6 @@ export async function readJob(db: Database, userId: number, taskId: string, now:
   return jobBody(job);
 }
 
-/** Marks a job processing; returns undefined when it is already final (a task may run twice). */
-export async function startJob(db: Database, jobId: string): Promise<JobRow | undefined> {
-  const [job] = await db.query<JobRow>(
-    "update jobs set status = 'processing', started_at = coalesce(started_at, now()) where id = $1 and status in ('pending', 'processing') returning *",
-    [jobId],
-  );
-  return job;
-}
 
 /** Stores the result (once), and queues `onFinal` (the webhook's delivery) in the same transaction. */
 export async function completeJob<P>(db: Database, job: JobRow, result: Record<string, unknown>, now: Date, onFinal?: FollowUp<P>): Promise<void> {
@@ -184,7 +145,3 @@ export async function failJob<P>(db: Database, job: JobRow, message: string, now
   });
 }
 
-export async function purgeExpiredJobs(db: Database, now: Date): Promise<number> {
-  const rows = await db.query('delete from jobs where expires_at <= $1 returning id', [now]);
-  return rows.length;
-}

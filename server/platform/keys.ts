@@ -3,11 +3,12 @@
  * prefix are stored. Authentication is one indexed lookup by hash, shared by the concurrent
  * requests made with the same key.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/catalogue.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
-import { planOfUser } from './plans.ts';
+import { planOfUser } from './data/accounts.ts';
+import { AUTHENTICATE, hashSecret, USABLE_KEY, type ApiKeyRecord, type KeyRow } from './data/keys.ts';
 import { BatchedRounds } from './batched-rounds.ts';
 
 const KEY_PREFIX = 'ci_';
@@ -19,16 +20,6 @@ const KEY_PATTERN = /^ci_[0-9A-Za-z]{40}$/;
 export const EXPIRATIONS = { never: null, '30d': 30, '60d': 60, '90d': 90 } as const;
 export type Expiration = keyof typeof EXPIRATIONS;
 
-export interface ApiKeyRecord {
-  id: string;
-  user_id: number;
-  name: string;
-  status: 'Active' | 'Revoked';
-  prefix: string;
-  scopes: Scope[];
-  created_at: Date;
-  expires_at: Date | null;
-}
 
 /** Who is calling: resolved from the key on every authenticated request. */
 export interface Principal {
@@ -49,10 +40,6 @@ function randomBase62(length: number): string {
   return out;
 }
 
-/** SHA-256 of a secret (an API key, a portal session id, an invite token): only this hash is ever stored. */
-export function hashSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
-}
 
 export function isWellFormedKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -106,52 +93,6 @@ export async function createApiKey(
   });
 }
 
-export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyRecord[]> {
-  return db.query<ApiKeyRecord>('select id, user_id, name, status, prefix, scopes, created_at, expires_at from api_keys where user_id = $1 order by created_at', [userId]);
-}
-
-/** Revocation is immediate and cannot be undone. */
-export async function revokeApiKey(db: Database, id: string): Promise<ApiKeyRecord> {
-  const [record] = await db.query<ApiKeyRecord>(
-    "update api_keys set status = 'Revoked', revoked_at = coalesce(revoked_at, now()) where id = $1 returning id, user_id, name, status, prefix, scopes, created_at, expires_at",
-    [id],
-  );
-  if (!record) throw new ApiError('not_found', `No API key ${id}`);
-  return record;
-}
-
-export async function deleteApiKey(db: Database, id: string): Promise<void> {
-  const rows = await db.query('delete from api_keys where id = $1 returning id', [id]);
-  if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
-}
-
-/**
- * The key-validity rule, as one SQL condition on api_keys `k`: active and unexpired. Both the
- * lookup below and the charge that checks a key in its own statement (credits.ts) use it.
- */
-export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.expires_at > now()))`;
-
-/** The key's record with its user's plan; no row when no key has this hash. */
-const AUTHENTICATE = {
-  name: 'authenticate',
-  text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired, ${USABLE_KEY} as usable,
-                p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
-         from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
-         where k.key_hash = $1`,
-};
-
-interface KeyRow {
-  id: string;
-  user_id: number;
-  status: ApiKeyRecord['status'];
-  scopes: string[];
-  expired: boolean | null;
-  usable: boolean;
-  name: string;
-  max_pending_jobs: number;
-  image_requests_per_minute: number;
-  humanizer_sync_per_minute: number;
-}
 
 function wellFormedHash(key: string | undefined): Buffer {
   if (!key) throw new ApiError('missing_api_key', 'Send your API key in the X-API-Key header.');
@@ -235,4 +176,40 @@ export async function userPrincipal(db: Database, userId: number): Promise<Princ
 export function requireScopes(principal: Principal, required: readonly string[]): void {
   const missing = required.filter((s) => !principal.scopes.has(s));
   if (missing.length) throw new ApiError('insufficient_scope', `This API key lacks the scope(s) ${missing.join(' and ')}.`, { required: [...required], missing });
+}
+
+
+/**
+ * Last used, kept cheaply: a request only notes its key in memory (at most once a minute per
+ * key); one background statement every few seconds writes the noted keys together. So a request
+ * costs no extra statement, and a busy key costs at most one write a minute.
+ */
+export class KeyUsage {
+  private readonly noted = new Map<string, number>();
+  private readonly pending = new Set<string>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly db: Queryable, private readonly onError: (error: unknown) => void, private readonly flushMs = 5_000) {}
+
+  touch(keyHash: Buffer, nowMs = Date.now()): void {
+    const id = keyHash.toString('hex');
+    const last = this.noted.get(id);
+    if (last !== undefined && nowMs - last < 60_000) return;
+    if (this.noted.size > 10_000) this.noted.clear();
+    this.noted.set(id, nowMs);
+    this.pending.add(id);
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes the noted keys now (also at shutdown). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const hashes = [...this.pending].map((id) => Buffer.from(id, 'hex'));
+    this.pending.clear();
+    if (!hashes.length) return;
+    await this.db
+      .query("update api_keys set last_used_at = now() where key_hash = any($1::bytea[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')", [hashes])
+      .catch(this.onError);
+  }
 }

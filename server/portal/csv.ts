@@ -1,6 +1,6 @@
 /** The credit ledger as CSV (RFC 4180), for the Usage page's export. */
 import type { Services } from '../context.ts';
-import { ledgerPage } from '../platform/portal-data.ts';
+import { ledgerPage } from '../platform/data/ledger.ts';
 
 /** Quotes a field when it holds a separator, a quote or a line break; a leading =+-@ is defused for spreadsheets. */
 export function csvField(value: string | number | null): string {

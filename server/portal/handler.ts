@@ -10,7 +10,7 @@ import { portalRoutes, type PortalOperationId, type PortalRoute } from '../../co
 import type { Services } from '../context.ts';
 import { inputSchemaOf, type Reply, type RouteInput } from '../http/endpoint.ts';
 import { ApiError } from '../platform/errors.ts';
-import type { Session, SessionPolicy } from '../platform/portal-accounts.ts';
+import type { Session, SessionPolicy } from '../platform/data/sessions.ts';
 
 /** What every portal request brings. */
 export interface PortalRequest {

@@ -1,7 +1,7 @@
 /** A key as the portal shows it (contract/portal.ts `PortalKey`). */
 import type { z } from 'zod';
 import type { PortalKey } from '../../contract/portal.ts';
-import type { PortalKeyRow } from '../platform/portal-data.ts';
+import type { PortalKeyRow } from '../platform/data/keys.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const EXPIRATION_DAYS: Record<number, '30d' | '60d' | '90d'> = { 30: '30d', 60: '60d', 90: '90d' };

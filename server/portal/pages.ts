@@ -2,7 +2,7 @@
  * The HTML shell of each portal page: landmarks, navigation, the signed-in user and the session's
  * CSRF token; the client bundle renders the page's content into <main>. No inline script or style.
  */
-import type { Session } from '../platform/portal-accounts.ts';
+import type { Session } from '../platform/data/sessions.ts';
 
 export const PAGES = {
   'sign-in': { title: 'Sign in', signedIn: false },

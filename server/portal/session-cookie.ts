@@ -1,6 +1,6 @@
 /** The portal's session cookie and what a sign-in answers, for the routes that sign a browser in or out. */
 import { SESSION_COOKIE } from '../../contract/portal.ts';
-import { createSession, endSessionById, type Session } from '../platform/portal-accounts.ts';
+import { createSession, endSessionById, type Session } from '../platform/data/sessions.ts';
 import type { PortalRequest } from './handler.ts';
 
 export function me(session: Pick<Session, 'userId' | 'email' | 'plan' | 'csrfToken'>) {

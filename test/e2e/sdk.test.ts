@@ -26,7 +26,7 @@ import {
   SourceList,
   VoiceResult,
 } from '../../contract/schemas.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { ContentIntegrityClient, ContentIntegrityError, verifyWebhook, type ClientOptions } from '../../sdk/src/index.ts';
 import type * as Sdk from '../../sdk/src/index.ts';
 import { rootTypesFile, sdkTypesFile, sdkTypesFrom } from '../../sdk/scripts/sync-types.ts';

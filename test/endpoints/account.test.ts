@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AccountInfo } from '../../contract/schemas.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { assertError, refusesBadKeys } from '../helpers/endpoints.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DetectionAccepted, DetectionResult } from '../../contract/schemas.ts';
 import type { Queryable } from '../../server/db/database.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { assertError, refusesBadKeys } from '../helpers/endpoints.ts';
 import { AI_TEXT, answersSyncPollAndCallback, startJobServer } from '../helpers/jobs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { ErrorBody, ImageResult } from '../../contract/schemas.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { assertError, refusesBadKeys, upload } from '../helpers/endpoints.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

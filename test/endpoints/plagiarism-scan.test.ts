@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PlagiarismResult } from '../../contract/schemas.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
 import type { EngineTask } from '../../server/runtime/engine-worker.ts';
 import { assertError, refusesBadKeys } from '../helpers/endpoints.ts';

@@ -13,7 +13,7 @@ import { PRICE_LABEL } from '../../contract/catalogue.ts';
 import { routes } from '../../contract/routes.ts';
 import { ErrorBody, VoiceResult } from '../../contract/schemas.ts';
 import { encodeWav } from '../../server/engines/voice/synthetic.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { refusesBadKeys, upload } from '../helpers/endpoints.ts';
 import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

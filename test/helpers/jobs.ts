@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { z } from 'zod';
 import { JobProcessing } from '../../contract/schemas.ts';
 import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
 import { startTestServer, type TestServer } from './server.ts';
 

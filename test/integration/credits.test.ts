@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createUser } from '../../server/platform/accounts.ts';
-import { ChargeQueue, creditStatement, grantCredits, refundCharge, resetDueBillingPeriods, type ChargePart } from '../../server/platform/credits.ts';
+import { ChargeQueue } from '../../server/platform/credits.ts';
+import { creditStatement, grantCredits, refundCharge, resetDueBillingPeriods, type ChargePart } from '../../server/platform/data/ledger.ts';
 import type { ApiError } from '../../server/platform/errors.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { Database } from '../../server/db/database.ts';
-import { Authenticator, createApiKey, hashSecret } from '../../server/platform/keys.ts';
+import { Authenticator, createApiKey } from '../../server/platform/keys.ts';
+import { hashSecret } from '../../server/platform/data/keys.ts';
 import type { Scope } from '../../contract/catalogue.ts';
 
 /** One request's charge on its own (a queue per call: no grouping with other calls). */

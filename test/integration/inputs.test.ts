@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ErrorBody } from '../../contract/schemas.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { NUL_TEXT, SURROGATE_TEXT } from '../helpers/endpoints.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

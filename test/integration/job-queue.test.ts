@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { z } from 'zod';
-import { enqueueAll } from '../../server/platform/queue.ts';
+import { enqueueAll } from '../../server/platform/data/queue.ts';
 import { startWorker } from '../../server/services.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

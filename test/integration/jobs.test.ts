@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { DetectionResult, JobFailed } from '../../contract/schemas.ts';
-import { ChargeQueue, creditStatement } from '../../server/platform/credits.ts';
+import { ChargeQueue } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { AI_TEXT, pollJob, receiver, startJobServer, waitFor } from '../helpers/jobs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

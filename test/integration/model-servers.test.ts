@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { DetectionResult, HealthReport, ImageResult, VoiceResult } from '../../contract/schemas.ts';
 import type { Calibration } from '../../server/model-servers/fusion.ts';
-import { creditStatement } from '../../server/platform/credits.ts';
+import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { upload } from '../helpers/endpoints.ts';
 import { wav } from '../helpers/media.ts';
 import { FixtureLm, repositoryProse, startInferenceFixture, startLmFixture, type FixtureServer } from '../helpers/model-servers.ts';

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { createTestDatabase } from '../helpers/database.ts';
 import { InsufficientContentError, searxngProvider, type PlagiarismReport } from '../../server/engines/plagiarism/index.ts';
 import { PlagiarismScanner } from '../../server/operations/plagiarism.ts';
-import { SourceCorpus } from '../../server/platform/plagiarism-corpus.ts';
+import { SourceCorpus } from '../../server/platform/data/corpus.ts';
 import { codePointLength } from '../../server/engines/shared/text.ts';
 import { ApiError } from '../../server/platform/errors.ts';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PRICES, PUBLIC_SCOPES } from '../../contract/catalogue.ts';
-import { balanceOf } from '../../server/platform/credits.ts';
+import { balanceOf } from '../../server/platform/data/ledger.ts';
 import { createApiKey } from '../../server/platform/keys.ts';
 import { portalUser, signIn } from '../helpers/portal.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -1,5 +1,5 @@
 /** GET /api/account/: the calling key's account (plan, balance, billing period, limits, usage per service). */
-import { accountSummary } from '../../platform/portal-data.ts';
+import { accountSummary } from '../../platform/portal-views.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 export default defineEndpoint({

@@ -1,7 +1,7 @@
 /** POST /portal/api/keys/: a new key within the plan's active-key limit; the full key is in this reply only. */
 import { ApiError } from '../../platform/errors.ts';
 import { createApiKey } from '../../platform/keys.ts';
-import { ownKey } from '../../platform/portal-data.ts';
+import { ownKey } from '../../platform/data/keys.ts';
 import { definePortalRoute } from '../handler.ts';
 import { keyBody } from '../key-body.ts';
 

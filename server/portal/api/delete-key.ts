@@ -1,5 +1,5 @@
 /** DELETE /portal/api/keys/{key_id}/: removes the key permanently. */
-import { deleteOwnKey } from '../../platform/portal-data.ts';
+import { deleteOwnKey } from '../../platform/data/keys.ts';
 import { definePortalRoute } from '../handler.ts';
 
 export default definePortalRoute({

@@ -1,5 +1,5 @@
 /** GET /portal/api/jobs/: recent async jobs with their webhook deliveries. */
-import { recentJobs } from '../../platform/portal-data.ts';
+import { recentJobs } from '../../platform/portal-views.ts';
 import { definePortalRoute } from '../handler.ts';
 
 export default definePortalRoute({

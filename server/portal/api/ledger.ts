@@ -1,5 +1,5 @@
 /** GET /portal/api/ledger/: the credit ledger, newest first, paginated. */
-import { ledgerPage } from '../../platform/portal-data.ts';
+import { ledgerPage } from '../../platform/data/ledger.ts';
 import { definePortalRoute } from '../handler.ts';
 
 export default definePortalRoute({

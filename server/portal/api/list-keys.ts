@@ -1,5 +1,5 @@
 /** GET /portal/api/keys/: every key of the account, by display prefix. */
-import { listOwnKeys } from '../../platform/portal-data.ts';
+import { listOwnKeys } from '../../platform/data/keys.ts';
 import { definePortalRoute } from '../handler.ts';
 import { keyBody } from '../key-body.ts';
 

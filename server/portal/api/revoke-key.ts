@@ -1,5 +1,5 @@
 /** POST /portal/api/keys/{key_id}/revoke/: immediate and irreversible. */
-import { revokeOwnKey } from '../../platform/portal-data.ts';
+import { revokeOwnKey } from '../../platform/data/keys.ts';
 import { definePortalRoute } from '../handler.ts';
 import { keyBody } from '../key-body.ts';
 

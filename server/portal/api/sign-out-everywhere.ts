@@ -1,5 +1,5 @@
 /** DELETE /portal/api/sessions/: ends every session of the account, this one included. */
-import { endAllSessions } from '../../platform/portal-accounts.ts';
+import { endAllSessions } from '../../platform/data/sessions.ts';
 import { definePortalRoute } from '../handler.ts';
 import { setSessionCookie } from '../session-cookie.ts';
 

@@ -1,5 +1,5 @@
 /** DELETE /portal/api/session/: ends this session and clears the cookie. */
-import { endSession } from '../../platform/portal-accounts.ts';
+import { endSession } from '../../platform/data/sessions.ts';
 import { definePortalRoute } from '../handler.ts';
 import { setSessionCookie } from '../session-cookie.ts';
 

@@ -1,5 +1,6 @@
 /** GET /portal/api/usage/: the account (as GET /api/account/) and credits used per day and service. */
-import { accountSummary, dailyUsage } from '../../platform/portal-data.ts';
+import { accountSummary } from '../../platform/portal-views.ts';
+import { dailyUsage } from '../../platform/data/ledger.ts';
 import { definePortalRoute } from '../handler.ts';
 
 export default definePortalRoute({

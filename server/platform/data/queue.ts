@@ -5,7 +5,7 @@
  * transaction commits. Every payload is parsed by the task's schema before it is queued.
  */
 import type { z } from 'zod';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
 /** What the queue needs of a task's declaration. */
 export interface QueuedTask<P> {

@@ -5,9 +5,9 @@
  */
 import { createInterface } from 'node:readline';
 import type pg from 'pg';
-import { SourceItem } from '../../contract/schemas.ts';
-import { ApiError } from './errors.ts';
-import { InvalidSourceError, prepareSource, validateSource, type CandidateQuery, type PreparedSource, type SourceDocument } from '../engines/plagiarism/index.ts';
+import { SourceItem } from '../../../contract/schemas.ts';
+import { ApiError } from '../errors.ts';
+import { InvalidSourceError, prepareSource, validateSource, type CandidateQuery, type PreparedSource, type SourceDocument } from '../../engines/plagiarism/index.ts';
 
 export interface SourceSummary {
   url: string;

@@ -1,0 +1,51 @@
+/** Users and their plans, as rows: a plan sets a user's monthly allotment and limits. */
+import type { Database, Queryable } from '../../db/database.ts';
+import { ApiError } from '../errors.ts';
+
+export interface Plan {
+  name: string;
+  monthly_credits: number;
+  max_active_keys: number;
+  max_pending_jobs: number;
+  image_requests_per_minute: number;
+  humanizer_sync_per_minute: number;
+}
+
+/** The plan a user is on (the one user-joins-plan lookup); 404 for an unknown user. */
+export async function planOfUser(db: Queryable, userId: number): Promise<Plan> {
+  const [plan] = await db.query<Plan>(
+    'select p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute from users u join plans p on p.name = u.plan_name where u.id = $1',
+    [userId],
+  );
+  if (!plan) throw new ApiError('not_found', `No user ${userId}`);
+  return plan;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  plan_name: string;
+  credits: number;
+  period_started_at: Date;
+  created_at: Date;
+}
+
+export async function listPlans(db: Database): Promise<Plan[]> {
+  return db.query<Plan>('select name, monthly_credits, max_active_keys, max_pending_jobs, image_requests_per_minute, humanizer_sync_per_minute from plans order by sort_order');
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db.query<User>('select * from users where lower(email) = lower($1)', [email]);
+  return user;
+}
+
+/** A user with their plan and the end of their billing period; no row for an unknown user. */
+export async function accountRow(db: Database, userId: number) {
+  const [row] = await db.query<User & Plan & { period_end: Date }>(
+    `select u.id, u.email, u.credits, u.period_started_at, u.period_started_at + interval '1 month' as period_end,
+            p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
+     from users u join plans p on p.name = u.plan_name where u.id = $1`,
+    [userId],
+  );
+  return row as (typeof row | undefined);
+}

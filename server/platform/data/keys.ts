@@ -1,0 +1,109 @@
+/** API keys as rows: only the SHA-256 hash and the display prefix of a key are stored. */
+import { createHash } from 'node:crypto';
+import type { Scope } from '../../../contract/catalogue.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { planOfUser } from './accounts.ts';
+
+export interface ApiKeyRecord {
+  id: string;
+  user_id: number;
+  name: string;
+  status: 'Active' | 'Revoked';
+  prefix: string;
+  scopes: Scope[];
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+/** SHA-256 of a secret (an API key, a portal session id, an invite token): only this hash is ever stored. */
+export function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyRecord[]> {
+  return db.query<ApiKeyRecord>('select id, user_id, name, status, prefix, scopes, created_at, expires_at from api_keys where user_id = $1 order by created_at', [userId]);
+}
+
+/** Revocation is immediate and cannot be undone. */
+export async function revokeApiKey(db: Database, id: string): Promise<ApiKeyRecord> {
+  const [record] = await db.query<ApiKeyRecord>(
+    "update api_keys set status = 'Revoked', revoked_at = coalesce(revoked_at, now()) where id = $1 returning id, user_id, name, status, prefix, scopes, created_at, expires_at",
+    [id],
+  );
+  if (!record) throw new ApiError('not_found', `No API key ${id}`);
+  return record;
+}
+
+export async function deleteApiKey(db: Database, id: string): Promise<void> {
+  const rows = await db.query('delete from api_keys where id = $1 returning id', [id]);
+  if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
+}
+
+/**
+ * The key-validity rule, as one SQL condition on api_keys `k`: active and unexpired. Both the
+ * lookup below and the charge that checks a key in its own statement (credits.ts) use it.
+ */
+export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.expires_at > now()))`;
+
+/** The key's record with its user's plan; no row when no key has this hash. */
+export const AUTHENTICATE = {
+  name: 'authenticate',
+  text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired, ${USABLE_KEY} as usable,
+                p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
+         from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
+         where k.key_hash = $1`,
+};
+
+export interface KeyRow {
+  id: string;
+  user_id: number;
+  status: ApiKeyRecord['status'];
+  scopes: string[];
+  expired: boolean | null;
+  usable: boolean;
+  name: string;
+  max_pending_jobs: number;
+  image_requests_per_minute: number;
+  humanizer_sync_per_minute: number;
+}
+
+export interface PortalKeyRow {
+  id: string;
+  name: string;
+  status: 'Active' | 'Revoked' | 'Expired';
+  prefix: string;
+  scopes: string[];
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+}
+
+/** A key's columns as the portal lists them, on api_keys `k`: an active key that USABLE_KEY refuses is `Expired`. */
+const KEY_COLUMNS = `k.id, k.name, case when k.status = 'Active' and not ${USABLE_KEY} then 'Expired' else k.status end as status, k.prefix, k.scopes, k.created_at, k.expires_at, k.last_used_at`;
+
+export async function listOwnKeys(db: Database, userId: number): Promise<{ keys: PortalKeyRow[]; active: number; maxActiveKeys: number }> {
+  const keys = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys k where k.user_id = $1 order by k.created_at desc`, [userId]);
+  const plan = await planOfUser(db, userId);
+  return { keys, active: keys.filter((k) => k.status === 'Active').length, maxActiveKeys: plan.max_active_keys };
+}
+
+export async function ownKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
+  const [key] = await db.query<PortalKeyRow>(`select ${KEY_COLUMNS} from api_keys k where k.id = $1 and k.user_id = $2`, [keyId, userId]);
+  if (!key) throw new ApiError('not_found', 'No such API key.');
+  return key;
+}
+
+export async function revokeOwnKey(db: Database, userId: number, keyId: string): Promise<PortalKeyRow> {
+  const [key] = await db.query<PortalKeyRow>(
+    `update api_keys k set status = 'Revoked', revoked_at = coalesce(k.revoked_at, now()) where k.id = $1 and k.user_id = $2 returning ${KEY_COLUMNS}`,
+    [keyId, userId],
+  );
+  if (!key) throw new ApiError('not_found', 'No such API key.');
+  return key;
+}
+
+export async function deleteOwnKey(db: Database, userId: number, keyId: string): Promise<void> {
+  const rows = await db.query('delete from api_keys where id = $1 and user_id = $2 returning id', [keyId, userId]);
+  if (!rows.length) throw new ApiError('not_found', 'No such API key.');
+}

@@ -1,0 +1,111 @@
+/**
+ * What the developer portal and GET /api/account/ show beyond plain rows: the account summary,
+ * recent async jobs with their webhook attempts, and a second delivery on request. (Usage, the
+ * ledger and the user's own keys are read straight from data/ledger.ts and data/keys.ts.)
+ */
+import type { UsageService as Service } from '../../contract/catalogue.ts';
+import type { Database } from '../db/database.ts';
+import { accountRow } from './data/accounts.ts';
+import type { JobRow } from './data/jobs.ts';
+import { usageByService } from './data/ledger.ts';
+import { enqueue, type QueuedTask } from './data/queue.ts';
+import { ApiError } from './errors.ts';
+import { jobBody } from './jobs.ts';
+import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.ts';
+
+export interface AccountSummary {
+  user_id: number;
+  email: string;
+  plan: string;
+  credits_remaining: number;
+  monthly_allotment: number;
+  period_start: string;
+  period_end: string;
+  limits: { max_active_keys: number; max_pending_jobs: number; image_requests_per_minute: number; humanizer_sync_requests_per_minute: number };
+  usage: Record<Service, number>;
+}
+
+export async function accountSummary(db: Database, userId: number): Promise<AccountSummary> {
+  const row = await accountRow(db, userId);
+  if (!row) throw new ApiError('not_found', 'No such account.');
+  const usage = await usageByService(db, userId, row.period_started_at);
+  return {
+    user_id: row.id,
+    email: row.email,
+    plan: row.name,
+    credits_remaining: row.credits,
+    monthly_allotment: row.monthly_credits,
+    period_start: row.period_started_at.toISOString(),
+    period_end: row.period_end.toISOString(),
+    limits: { max_active_keys: row.max_active_keys, max_pending_jobs: row.max_pending_jobs, image_requests_per_minute: row.image_requests_per_minute, humanizer_sync_requests_per_minute: row.humanizer_sync_per_minute },
+    usage,
+  };
+}
+
+
+// ---------------------------------------------------------------- jobs and webhook deliveries
+
+const ENDPOINTS: Record<JobRow['operation'], string> = { detectText: '/api/detector/', humanize: '/api/humanizer/', detectAndHumanize: '/api/detect-and-humanize/' };
+
+/** Where a job's webhook stands, by its last attempt: none asked for, not sent yet, delivered, a retry to come, or given up. */
+function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], retryScheduled: boolean) {
+  const last = attempts.at(-1);
+  if (!callbackUrl) return 'none' as const;
+  if (!last) return 'pending' as const;
+  if (last.ok) return 'delivered' as const;
+  return retryScheduled || attempts.length < WEBHOOK_MAX_ATTEMPTS ? ('retrying' as const) : ('gave_up' as const);
+}
+
+export async function recentJobs(db: Database, userId: number, limit = 50) {
+  const jobs = await db.query<JobRow & { created_at: Date }>('select * from jobs where user_id = $1 order by created_at desc limit $2', [userId, limit]);
+  const ids = jobs.map((j) => j.id);
+  const attempts = ids.length
+    ? await db.query<{ job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }>(
+        'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
+        [ids],
+      )
+    : [];
+  const scheduled = ids.length
+    ? await db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [ids.map((id) => `webhook:${id}`)])
+    : [];
+  return jobs.map((job) => {
+    const own = attempts.filter((a) => a.job_id === job.id);
+    const nextRetry = scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at ?? null;
+    const finished = job.status === 'success' || job.status === 'failed';
+    return {
+      task_id: job.id,
+      endpoint: ENDPOINTS[job.operation],
+      status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
+      created_at: job.created_at.toISOString(),
+      finished_at: job.completed_at?.toISOString() ?? null,
+      callback_url: job.callback_url,
+      // The body every delivery POSTs (the same as GET /api/jobs/{task_id}/), once there is one to send.
+      payload: job.callback_url && finished ? (jobBody(job) as Record<string, unknown>) : null,
+      delivery: deliveryState(job.callback_url, own, nextRetry !== null),
+      attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
+      next_retry_at: nextRetry?.toISOString() ?? null,
+    };
+  });
+}
+
+/**
+ * "Send again" of the portal: one more delivery of a finished job's result (the next attempt
+ * number, the same body and webhook-id). The delivery task's declaration is handed in by the
+ * composition root (platform does not import jobs/).
+ */
+export class WebhookRedelivery {
+  constructor(private readonly db: Database, private readonly delivery: QueuedTask<{ jobId: string; attempt: number }>) {}
+
+  async redeliver(userId: number, taskId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
+        'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
+        [taskId, userId],
+      );
+      if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
+      if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
+      if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');
+      await enqueue(tx, this.delivery, { jobId: taskId, attempt: job.last + 1 });
+    });
+  }
+}
