@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { jobBody } from '../platform/jobs.ts';
 import { loadJob } from '../platform/data/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
-import { attemptWebhook, recordWebhookAttempt, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
+import { recordWebhookAttempt } from '../platform/data/jobs.ts';
+import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { defineTask } from './task.ts';
 
 const deliverWebhook = defineTask({

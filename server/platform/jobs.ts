@@ -15,7 +15,7 @@ import { debit, refundCharges, type ChargePart } from './data/ledger.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './data/queue.ts';
-import { INSERT_JOBS, LOCK_USER, type JobRow } from './data/jobs.ts';
+import { findOwnJob, INSERT_JOBS, markJobFailed, markJobSucceeded, LOCK_USER, type JobRow } from './data/jobs.ts';
 
 type JobStatusBody = z.infer<typeof JobStatus>;
 
@@ -115,7 +115,7 @@ export function jobBody(job: JobRow): JobStatusBody {
 export async function readJob(db: Database, userId: number, taskId: string, now: Date): Promise<JobStatusBody> {
   const notFound = new ApiError('not_found', 'No job with this task_id (results are kept for 1 hour after completion).');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(taskId)) throw notFound;
-  const [job] = await db.query<JobRow>('select * from jobs where id = $1 and user_id = $2 and (expires_at is null or expires_at > $3)', [taskId, userId, now]);
+  const job = await findOwnJob(db, userId, taskId, now);
   if (!job) throw notFound;
   return jobBody(job);
 }
@@ -124,22 +124,15 @@ export async function readJob(db: Database, userId: number, taskId: string, now:
 /** Stores the result (once), and queues `onFinal` (the webhook's delivery) in the same transaction. */
 export async function completeJob<P>(db: Database, job: JobRow, result: Record<string, unknown>, now: Date, onFinal?: FollowUp<P>): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query(
-      "update jobs set status = 'success', result = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
-      [job.id, JSON.stringify(result), now, new Date(now.getTime() + RESULT_RETENTION_MS)],
-    );
-    if (rows.length && onFinal) await enqueue(tx, onFinal.task, onFinal.payload);
+    const finished = await markJobSucceeded(tx, job.id, result, now, new Date(now.getTime() + RESULT_RETENTION_MS));
+    if (finished && onFinal) await enqueue(tx, onFinal.task, onFinal.payload);
   });
 }
 
 /** Marks the job failed and refunds every charge, in one transaction; a second call changes nothing. */
 export async function failJob<P>(db: Database, job: JobRow, message: string, now: Date, onFinal?: FollowUp<P>): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query(
-      "update jobs set status = 'failed', error = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
-      [job.id, message, now, new Date(now.getTime() + RESULT_RETENTION_MS)],
-    );
-    if (!rows.length) return;
+    if (!(await markJobFailed(tx, job.id, message, now, new Date(now.getTime() + RESULT_RETENTION_MS)))) return;
     await refundCharges(tx, job.user_id, job.charges, { operation: 'job refund', jobId: job.id });
     if (onFinal) await enqueue(tx, onFinal.task, onFinal.payload);
   });

@@ -8,7 +8,7 @@ import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/catalogue.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { planOfUser } from './data/accounts.ts';
-import { AUTHENTICATE, hashSecret, USABLE_KEY, type ApiKeyRecord, type KeyRow } from './data/keys.ts';
+import { AUTHENTICATE, countUsableKeys, hashSecret, insertApiKey, lockActiveKeyLimit, touchKeys, type ApiKeyRecord, type KeyRow } from './data/keys.ts';
 import { BatchedRounds } from './batched-rounds.ts';
 
 const KEY_PREFIX = 'ci_';
@@ -71,24 +71,13 @@ export async function createApiKey(
   const days = EXPIRATIONS[input.expiration];
   return db.transaction(async (tx) => {
     // Lock the user row so two concurrent creations cannot both pass the limit check.
-    const [limit] = await tx.query(
-      'select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1 for update of u',
-      [input.userId],
-    );
+    const limit = await lockActiveKeyLimit(tx, input.userId);
     if (!limit) throw new ApiError('not_found', `No user ${input.userId}`);
-    const [{ active }] = await tx.query(
-      `select count(*)::int as active from api_keys k where k.user_id = $1 and ${USABLE_KEY}`,
-      [input.userId],
-    );
+    const active = await countUsableKeys(tx, input.userId);
     if (active >= limit.max_active_keys) {
       throw new ApiError('invalid_payload', `The plan allows ${limit.max_active_keys} active key(s); revoke or delete one first.`, { limit: limit.max_active_keys, active });
     }
-    const [record] = await tx.query<ApiKeyRecord>(
-      `insert into api_keys (id, user_id, name, prefix, key_hash, scopes, expires_at)
-       values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(days => $7::int) end)
-       returning id, user_id, name, status, prefix, scopes, created_at, expires_at`,
-      [randomUUID(), input.userId, input.name.trim(), key.slice(0, DISPLAY_PREFIX_LENGTH), hashSecret(key), input.scopes, days],
-    );
+    const record = await insertApiKey(tx, [randomUUID(), input.userId, input.name.trim(), key.slice(0, DISPLAY_PREFIX_LENGTH), hashSecret(key), input.scopes, days]);
     return { key, record };
   });
 }
@@ -208,8 +197,6 @@ export class KeyUsage {
     const hashes = [...this.pending].map((id) => Buffer.from(id, 'hex'));
     this.pending.clear();
     if (!hashes.length) return;
-    await this.db
-      .query("update api_keys set last_used_at = now() where key_hash = any($1::bytea[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')", [hashes])
-      .catch(this.onError);
+    await touchKeys(this.db, hashes).catch(this.onError);
   }
 }

@@ -3,19 +3,15 @@
  * password change and open sign-up (the sessions of signed-in users: data/sessions.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { createUser } from './accounts.ts';
-import { findUserByEmail, type User } from './data/accounts.ts';
+import { findUserByEmail, findUserWithPassword, passwordHashOf, storePassword, type User } from './data/accounts.ts';
 import { hashSecret } from './data/keys.ts';
-import { randomToken } from './data/sessions.ts';
+import { endAllSessions, endOtherSessions, randomToken, replaceInvite, useInvite } from './data/sessions.ts';
 import { ApiError } from './errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
-
-function storePassword(q: Queryable, userId: number, hash: string, now: Date) {
-  return q.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [userId, hash, now]);
-}
 
 export interface Invite {
   token: string;
@@ -31,10 +27,7 @@ export async function inviteUser(db: Database, email: string, plan: string, now:
   const user = (await findUserByEmail(db, email)) ?? (await createUser(db, email, plan));
   const invite = randomToken('inv_');
   const expiresAt = new Date(now.getTime() + INVITE_VALID_MS);
-  await db.transaction(async (tx) => {
-    await tx.query('update portal_invites set used_at = $2 where user_id = $1 and used_at is null', [user.id, now]);
-    await tx.query('insert into portal_invites (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [hashSecret(invite), user.id, now, expiresAt]);
-  });
+  await db.transaction((tx) => replaceInvite(tx, user.id, hashSecret(invite), now, expiresAt));
   return { token: invite, expiresAt, user };
 }
 
@@ -47,15 +40,10 @@ export function inviteLink(baseUrl: string, invite: string): string {
 export async function setPasswordWithInvite(db: Database, invite: string, password: string, now: Date): Promise<{ userId: number; email: string; plan: string }> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ user_id: number; email: string; plan_name: string }>(
-      `update portal_invites i set used_at = $2 from users u
-       where i.token_hash = $1 and i.used_at is null and i.expires_at > $2 and u.id = i.user_id
-       returning i.user_id, u.email, u.plan_name`,
-      [hashSecret(invite), now],
-    );
+    const row = await useInvite(tx, hashSecret(invite), now);
     if (!row) throw new ApiError('invalid_payload', 'This link is invalid, was already used, or has expired (links are valid 24 hours). Ask the operator for a new one.');
     await storePassword(tx, row.user_id, hash, now);
-    await tx.query('delete from portal_sessions where user_id = $1', [row.user_id]);
+    await endAllSessions(tx, row.user_id);
     return { userId: row.user_id, email: row.email, plan: row.plan_name };
   });
 }
@@ -65,18 +53,18 @@ export async function setPasswordWithInvite(db: Database, invite: string, passwo
  * work as a wrong password, so neither the answer nor its timing tells them apart.
  */
 export async function checkCredentials(db: Database, email: string, password: string): Promise<User | undefined> {
-  const [user] = await db.query<User & { password_hash: string | null }>('select * from users where lower(email) = lower($1)', [email]);
+  const user = await findUserWithPassword(db, email);
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   return ok && user?.password_hash ? user : undefined;
 }
 
 export async function changePassword(db: Database, userId: number, current: string, next: string, keepSession: Buffer, now: Date): Promise<void> {
-  const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [userId]);
-  if (!user?.password_hash || !(await verifyPassword(current, user.password_hash))) throw new ApiError('invalid_credentials', 'The current password is wrong.');
+  const stored = await passwordHashOf(db, userId);
+  if (!stored || !(await verifyPassword(current, stored))) throw new ApiError('invalid_credentials', 'The current password is wrong.');
   const hash = await hashPassword(next);
   await db.transaction(async (tx) => {
     await storePassword(tx, userId, hash, now);
-    await tx.query('delete from portal_sessions where user_id = $1 and id_hash <> $2', [userId, keepSession]);
+    await endOtherSessions(tx, userId, keepSession);
   });
 }
 

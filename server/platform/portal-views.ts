@@ -6,7 +6,7 @@
 import type { UsageService as Service } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { accountRow } from './data/accounts.ts';
-import type { JobRow } from './data/jobs.ts';
+import { lockJobForRedelivery, queuedDeliveries, recentJobRows, webhookAttemptRows, type JobRow } from './data/jobs.ts';
 import { usageByService } from './data/ledger.ts';
 import { enqueue, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
@@ -57,17 +57,10 @@ function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], 
 }
 
 export async function recentJobs(db: Database, userId: number, limit = 50) {
-  const jobs = await db.query<JobRow & { created_at: Date }>('select * from jobs where user_id = $1 order by created_at desc limit $2', [userId, limit]);
+  const jobs = await recentJobRows(db, userId, limit);
   const ids = jobs.map((j) => j.id);
-  const attempts = ids.length
-    ? await db.query<{ job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }>(
-        'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
-        [ids],
-      )
-    : [];
-  const scheduled = ids.length
-    ? await db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [ids.map((id) => `webhook:${id}`)])
-    : [];
+  const attempts = await webhookAttemptRows(db, ids);
+  const scheduled = await queuedDeliveries(db, ids);
   return jobs.map((job) => {
     const own = attempts.filter((a) => a.job_id === job.id);
     const nextRetry = scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at ?? null;
@@ -98,10 +91,7 @@ export class WebhookRedelivery {
 
   async redeliver(userId: number, taskId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
-        'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
-        [taskId, userId],
-      );
+      const job = await lockJobForRedelivery(tx, userId, taskId);
       if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
       if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
       if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');

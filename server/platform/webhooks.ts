@@ -9,7 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { API_VERSION } from '../../contract/openapi.ts';
-import type { Queryable } from '../db/database.ts';
+import type { WebhookAttempt } from './data/jobs.ts';
 import { safeRequest, type OutboundPolicy } from './outbound.ts';
 
 export interface WebhookDelivery {
@@ -19,16 +19,6 @@ export interface WebhookDelivery {
   /** The exact JSON text to POST; signed byte for byte. */
   body: string;
   secret?: string;
-}
-
-export interface WebhookAttempt {
-  at: Date;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  ok: boolean;
-  /** The start of the receiver's reply (RESPONSE_BODY_KEPT characters), null when none came. */
-  responseBody: string | null;
 }
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -103,20 +93,6 @@ export async function attemptWebhook(
   } catch (error) {
     return finish(null, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   }
-}
-
-/** Records one attempt (in the transaction that schedules the next one, if any). */
-export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt: number, result: WebhookAttempt): Promise<void> {
-  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
-    jobId,
-    attempt,
-    result.at,
-    result.statusCode,
-    result.error,
-    result.durationMs,
-    result.ok,
-    result.responseBody,
-  ]);
 }
 
 /** Base and growth of the retry backoff: 5 s, 25 s, 125 s after the 1st, 2nd and 3rd failure (~2.6 min in all). */

@@ -12,9 +12,9 @@ import {
   webhookHeaders,
   webhookRetryDelayMs,
   WEBHOOK_USER_AGENT,
-  type WebhookAttempt,
   type WebhookDelivery,
 } from '../../server/platform/webhooks.ts';
+import type { WebhookAttempt } from '../../server/platform/data/jobs.ts';
 import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
 
 const attemptWebhook = (d: WebhookDelivery, policy: OutboundPolicy, timeoutMs?: number) => attemptAt(d, policy, new Date(), timeoutMs);

@@ -49,3 +49,27 @@ export async function accountRow(db: Database, userId: number) {
   );
   return row as (typeof row | undefined);
 }
+
+export async function insertUser(db: Queryable, email: string, planName: string): Promise<User> {
+  const [user] = await db.query<User>('insert into users (email, plan_name) values ($1, $2) returning *', [email, planName]);
+  return user;
+}
+
+export async function updateUserPlan(db: Queryable, userId: number, planName: string): Promise<void> {
+  await db.query('update users set plan_name = $2 where id = $1', [userId, planName]);
+}
+
+export async function storePassword(db: Queryable, userId: number, hash: string, now: Date): Promise<void> {
+  await db.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [userId, hash, now]);
+}
+
+/** The user with this email and their password hash (null until one is set). */
+export async function findUserWithPassword(db: Queryable, email: string): Promise<(User & { password_hash: string | null }) | undefined> {
+  const [user] = await db.query<User & { password_hash: string | null }>('select * from users where lower(email) = lower($1)', [email]);
+  return user;
+}
+
+export async function passwordHashOf(db: Queryable, userId: number): Promise<string | null | undefined> {
+  const [user] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [userId]);
+  return user?.password_hash;
+}

@@ -39,6 +39,30 @@ export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | un
   return row;
 }
 
+/** The owner's job, unless its result has expired. */
+export async function findOwnJob(db: Queryable, userId: number, taskId: string, now: Date): Promise<JobRow | undefined> {
+  const [job] = await db.query<JobRow>('select * from jobs where id = $1 and user_id = $2 and (expires_at is null or expires_at > $3)', [taskId, userId, now]);
+  return job;
+}
+
+/** Marks an unfinished job succeeded with its result; false when it was already final. */
+export async function markJobSucceeded(tx: Queryable, jobId: string, result: Record<string, unknown>, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await tx.query(
+    "update jobs set status = 'success', result = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
+    [jobId, JSON.stringify(result), now, expiresAt],
+  );
+  return rows.length > 0;
+}
+
+/** Marks an unfinished job failed with its error; false when it was already final. */
+export async function markJobFailed(tx: Queryable, jobId: string, error: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await tx.query(
+    "update jobs set status = 'failed', error = $2, completed_at = $3, expires_at = $4 where id = $1 and status in ('pending', 'processing') returning id",
+    [jobId, error, now, expiresAt],
+  );
+  return rows.length > 0;
+}
+
 /** Marks a job processing; returns undefined when it is already final (a task may run twice). */
 export async function startJob(db: Database, jobId: string): Promise<JobRow | undefined> {
   const [job] = await db.query<JobRow>(
@@ -51,4 +75,61 @@ export async function startJob(db: Database, jobId: string): Promise<JobRow | un
 export async function purgeExpiredJobs(db: Database, now: Date): Promise<number> {
   const rows = await db.query('delete from jobs where expires_at <= $1 returning id', [now]);
   return rows.length;
+}
+
+// ---------------------------------------------------------------- a user's recent jobs and their webhook deliveries
+
+export async function recentJobRows(db: Queryable, userId: number, limit: number): Promise<(JobRow & { created_at: Date })[]> {
+  return db.query<JobRow & { created_at: Date }>('select * from jobs where user_id = $1 order by created_at desc limit $2', [userId, limit]);
+}
+
+export interface WebhookAttemptRow { job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }
+
+/** The webhook attempts of these jobs, oldest first. */
+export async function webhookAttemptRows(db: Queryable, jobIds: string[]): Promise<WebhookAttemptRow[]> {
+  if (!jobIds.length) return [];
+  return db.query<WebhookAttemptRow>(
+    'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
+    [jobIds],
+  );
+}
+
+/** The webhook deliveries of these jobs still queued (job key `webhook:<job id>`), with when they run. */
+export async function queuedDeliveries(db: Queryable, jobIds: string[]): Promise<{ key: string; run_at: Date }[]> {
+  if (!jobIds.length) return [];
+  return db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [jobIds.map((id) => `webhook:${id}`)]);
+}
+
+/** Locks the owner's job (in the caller's transaction) with its status, callback and last delivery attempt number. */
+export async function lockJobForRedelivery(tx: Queryable, userId: number, jobId: string): Promise<{ status: string; callback_url: string | null; last: number } | undefined> {
+  const [job] = await tx.query<{ status: string; callback_url: string | null; last: number }>(
+    'select j.status, j.callback_url, coalesce((select max(attempt) from webhook_attempts a where a.job_id = j.id), 0) as last from jobs j where j.id = $1 and j.user_id = $2 for update',
+    [jobId, userId],
+  );
+  return job;
+}
+
+/** One webhook delivery attempt, as the delivery task records it. */
+export interface WebhookAttempt {
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  ok: boolean;
+  /** The start of the receiver's reply (webhooks.ts RESPONSE_BODY_KEPT characters), null when none came. */
+  responseBody: string | null;
+}
+
+/** Records one attempt (in the transaction that schedules the next one, if any). */
+export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt: number, result: WebhookAttempt): Promise<void> {
+  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    jobId,
+    attempt,
+    result.at,
+    result.statusCode,
+    result.error,
+    result.durationMs,
+    result.ok,
+    result.responseBody,
+  ]);
 }

@@ -1,7 +1,7 @@
 /** API keys as rows: only the SHA-256 hash and the display prefix of a key are stored. */
 import { createHash } from 'node:crypto';
 import type { Scope } from '../../../contract/catalogue.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { planOfUser } from './accounts.ts';
 
@@ -19,6 +19,39 @@ export interface ApiKeyRecord {
 /** SHA-256 of a secret (an API key, a portal session id, an invite token): only this hash is ever stored. */
 export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
+}
+
+/** Locks the user's row (in the caller's transaction) and reads the plan's limit of active keys; no row for an unknown user. */
+export async function lockActiveKeyLimit(tx: Queryable, userId: number): Promise<{ max_active_keys: number } | undefined> {
+  const [limit] = await tx.query<{ max_active_keys: number }>(
+    'select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1 for update of u',
+    [userId],
+  );
+  return limit;
+}
+
+export async function countUsableKeys(tx: Queryable, userId: number): Promise<number> {
+  const [{ active }] = await tx.query(
+    `select count(*)::int as active from api_keys k where k.user_id = $1 and ${USABLE_KEY}`,
+    [userId],
+  );
+  return active;
+}
+
+/** Inserts a key: [id, user id, name, display prefix, hash, scopes, days valid or null]. */
+export async function insertApiKey(tx: Queryable, values: [string, number, string, string, Buffer, Scope[], number | null]): Promise<ApiKeyRecord> {
+  const [record] = await tx.query<ApiKeyRecord>(
+    `insert into api_keys (id, user_id, name, prefix, key_hash, scopes, expires_at)
+     values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(days => $7::int) end)
+     returning id, user_id, name, status, prefix, scopes, created_at, expires_at`,
+    values,
+  );
+  return record;
+}
+
+/** Notes the keys as used now, skipping those noted within the last minute. */
+export async function touchKeys(db: Queryable, hashes: Buffer[]): Promise<void> {
+  await db.query("update api_keys set last_used_at = now() where key_hash = any($1::bytea[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')", [hashes]);
 }
 
 export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyRecord[]> {

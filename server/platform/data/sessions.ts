@@ -1,10 +1,27 @@
-/** Portal sessions of signed-in users, stored in PostgreSQL only as hashes of their ids. */
+/** Portal sign-in as rows: one-time invites and the sessions of signed-in users, both stored only as hashes of their secrets. */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import { hashSecret } from './keys.ts';
 
 /** A random one-time secret (a session id, an invite token), with its prefix. */
 export const randomToken = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+
+/** Stores a new invite of the user (in the caller's transaction); earlier unused ones stop working. */
+export async function replaceInvite(tx: Queryable, userId: number, tokenHash: Buffer, now: Date, expiresAt: Date): Promise<void> {
+  await tx.query('update portal_invites set used_at = $2 where user_id = $1 and used_at is null', [userId, now]);
+  await tx.query('insert into portal_invites (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [tokenHash, userId, now, expiresAt]);
+}
+
+/** Marks an unused, unexpired invite used; no row when there is none with this hash. */
+export async function useInvite(tx: Queryable, tokenHash: Buffer, now: Date): Promise<{ user_id: number; email: string; plan_name: string } | undefined> {
+  const [row] = await tx.query<{ user_id: number; email: string; plan_name: string }>(
+    `update portal_invites i set used_at = $2 from users u
+     where i.token_hash = $1 and i.used_at is null and i.expires_at > $2 and u.id = i.user_id
+     returning i.user_id, u.email, u.plan_name`,
+    [tokenHash, now],
+  );
+  return row;
+}
 
 export interface SessionPolicy {
   /** A session unused this long ends. */
@@ -62,6 +79,11 @@ export async function endSessionById(db: Queryable, id: string): Promise<void> {
 
 export async function endAllSessions(db: Queryable, userId: number): Promise<number> {
   return (await db.query('delete from portal_sessions where user_id = $1 returning 1', [userId])).length;
+}
+
+/** Ends every session of the user but the one with `keepIdHash` (a password change keeps its own). */
+export async function endOtherSessions(db: Queryable, userId: number, keepIdHash: Buffer): Promise<void> {
+  await db.query('delete from portal_sessions where user_id = $1 and id_hash <> $2', [userId, keepIdHash]);
 }
 
 /** Sessions past either expiry; run by the periodic purge. */
