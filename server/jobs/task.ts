@@ -2,7 +2,7 @@
  * How a graphile-worker task is declared: one file per task under jobs/ (file, export and task
  * name the same word: run-text-job.ts, runTextJob, 'run_text_job') with its name, zod payload,
  * attempts and handler. The task list, graphile-worker's `GraphileWorker.Tasks` and the crontab
- * are built from these declarations (jobs/index.ts); enqueueing goes through platform/queue.ts
+ * are built from these declarations (jobs/index.ts); enqueueing goes through platform/data/queue.ts
  * with the same declaration.
  */
 import type { JobHelpers, Task } from 'graphile-worker';

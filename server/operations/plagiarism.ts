@@ -1,6 +1,6 @@
 /**
  * A plagiarism scan, the operation: the engine's query step, candidate retrieval from the corpus
- * (platform/plagiarism-corpus.ts, fingerprints and full text) and optionally from the web, then the
+ * (platform/data/corpus.ts, fingerprints and full text) and optionally from the web, then the
  * engine's alignment and report step. The two engine steps run on the engine threads in the
  * service (services.ts hands them in), in place otherwise (scripts, tests).
  */

@@ -1,7 +1,7 @@
 /**
  * Plagiarism engine, pure: candidate queries from winnowed fingerprints and full-text windows,
  * passage alignment and the spec's scan report; source documents prepared for storage. The corpus
- * in PostgreSQL and the scan around these steps are the platform's (platform/plagiarism-corpus.ts).
+ * in PostgreSQL and the scan around these steps are the platform's (platform/data/corpus.ts).
  */
 export { validateSource, prepareSource, domainOf, InvalidSourceError, type SourceDocument, type PreparedSource, type CandidateQuery } from './sources.ts';
 export { plagiarismQuery, plagiarismReport, InsufficientContentError, type PlagiarismQuery, type PlagiarismCandidate, type WebSearchProvider } from './scanner.ts';

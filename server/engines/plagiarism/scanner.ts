@@ -2,7 +2,7 @@
  * The scan's two pure steps, CPU-heavy and run on an engine thread: `plagiarismQuery` checks there
  * is enough to scan and computes what to look up in the corpus; `plagiarismReport` aligns the
  * candidates found (corpus and web) and builds the report. The corpus lookups between them are the
- * platform's (platform/plagiarism-corpus.ts).
+ * platform's (platform/data/corpus.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { splitSentences } from '../shared/sentences.ts';

@@ -1,6 +1,6 @@
 /**
  * A source document of the corpus as the engine prepares it for storage: validated, with its
- * fingerprints and full-text chunks. Pure; platform/plagiarism-corpus.ts writes it.
+ * fingerprints and full-text chunks. Pure; platform/data/corpus.ts writes it.
  */
 import { countWords } from '../shared/text.ts';
 import { storedFingerprints } from './fingerprints.ts';

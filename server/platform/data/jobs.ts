@@ -1,4 +1,4 @@
-/** Async jobs as rows (their queue entries: queue.ts). */
+/** Async jobs as rows, with their webhook delivery attempts (their queue entries: queue.ts). */
 import type { TextOperation } from '../../../contract/catalogue.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Charge } from './ledger.ts';

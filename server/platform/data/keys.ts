@@ -21,6 +21,12 @@ export function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
 
+/**
+ * The key-validity rule, as one SQL condition on api_keys `k`: active and unexpired. Both the
+ * lookup below, the portal listing and the charge that checks a key in its own statement (ledger.ts) use it.
+ */
+export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.expires_at > now()))`;
+
 /** Locks the user's row (in the caller's transaction) and reads the plan's limit of active keys; no row for an unknown user. */
 export async function lockActiveKeyLimit(tx: Queryable, userId: number): Promise<{ max_active_keys: number } | undefined> {
   const [limit] = await tx.query<{ max_active_keys: number }>(
@@ -72,12 +78,6 @@ export async function deleteApiKey(db: Database, id: string): Promise<void> {
   const rows = await db.query('delete from api_keys where id = $1 returning id', [id]);
   if (rows.length === 0) throw new ApiError('not_found', `No API key ${id}`);
 }
-
-/**
- * The key-validity rule, as one SQL condition on api_keys `k`: active and unexpired. Both the
- * lookup below and the charge that checks a key in its own statement (credits.ts) use it.
- */
-export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.expires_at > now()))`;
 
 /** The key's record with its user's plan; no row when no key has this hash. */
 export const AUTHENTICATE = {
