@@ -15,7 +15,7 @@ import { debit, refundCharges, type ChargePart } from './data/ledger.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { TextOperation } from '../../contract/catalogue.ts';
 import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './data/queue.ts';
-import { findOwnJob, INSERT_JOBS, markJobFailed, markJobSucceeded, LOCK_USER, type JobRow } from './data/jobs.ts';
+import { findOwnJob, insertJobs, lockUserForJobs, markJobFailed, markJobSucceeded, type JobRow } from './data/jobs.ts';
 
 type JobStatusBody = z.infer<typeof JobStatus>;
 
@@ -49,8 +49,7 @@ type JobTask = QueuedTask<{ jobId: string }>;
  */
 export async function acceptJobs(db: Database, task: JobTask, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.query(LOCK_USER, [userId, Math.max(...requests.map((r) => r.maxPendingJobs))]);
-    let { pending, credits } = user as { pending: number; credits: number };
+    let { pending, credits } = await lockUserForJobs(tx, userId, Math.max(...requests.map((r) => r.maxPendingJobs)));
     const outcomes: (Outcome<AcceptedJob> | undefined)[] = []; // undefined: accepted, answered below
     const accepted: { request: JobRequest; taskId: string; parts: ChargePart[]; outcome: number }[] = [];
     for (const request of requests) {
@@ -73,16 +72,7 @@ export async function acceptJobs(db: Database, task: JobTask, userId: number, re
     const charges = await debit(tx, userId, items);
     if (!charges) throw new Error('the balance changed under the row lock'); // cannot happen: the row is locked
     const jobs = accepted.map((job) => ({ ...job, charges: charges.splice(0, job.parts.length) }));
-    await tx.query(INSERT_JOBS, [
-      userId,
-      jobs.map((j) => j.taskId),
-      jobs.map((j) => j.request.operation),
-      jobs.map((j) => JSON.stringify(j.request.input)),
-      jobs.map((j) => j.request.words),
-      jobs.map((j) => JSON.stringify(j.charges)),
-      jobs.map((j) => j.request.callbackUrl ?? null),
-      jobs.map((j) => j.request.webhookSecret ?? null),
-    ]);
+    await insertJobs(tx, userId, jobs.map((j) => ({ id: j.taskId, operation: j.request.operation, input: j.request.input, words: j.request.words, charges: j.charges, callbackUrl: j.request.callbackUrl, webhookSecret: j.request.webhookSecret })));
     await enqueueAll(tx, task, jobs.map((j) => ({ jobId: j.taskId })));
     for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
     return outcomes as Outcome<AcceptedJob>[];

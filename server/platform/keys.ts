@@ -8,7 +8,7 @@ import { PUBLIC_SCOPES, SCOPES, type Scope } from '../../contract/catalogue.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 import { planOfUser } from './data/accounts.ts';
-import { AUTHENTICATE, countUsableKeys, hashSecret, insertApiKey, lockActiveKeyLimit, touchKeys, type ApiKeyRecord, type KeyRow } from './data/keys.ts';
+import { countUsableKeys, findKeyByHash, hashSecret, insertApiKey, lockActiveKeyLimit, touchKeys, type ApiKeyRecord, type KeyRow } from './data/keys.ts';
 import { BatchedRounds } from './batched-rounds.ts';
 
 const KEY_PREFIX = 'ci_';
@@ -115,7 +115,7 @@ export class Authenticator {
 
   constructor(db: Database) {
     this.lookups = new BatchedRounds(async (_hex, hashes) => {
-      const [row] = await db.query<KeyRow>(AUTHENTICATE, [hashes[0]]);
+      const row = await findKeyByHash(db, hashes[0]);
       return hashes.map(() => ({ ok: true, value: row }));
     });
   }

@@ -19,14 +19,14 @@ export interface JobRow {
 }
 
 /** Locks the user's row; reads the balance and the unfinished jobs, counted up to the plan's limit. */
-export const LOCK_USER = {
+const LOCK_USER = {
   name: 'lock-user-for-jobs',
   text: `select u.credits, (select count(*)::int from (select 1 from jobs where user_id = $1 and status in ('pending', 'processing') limit $2) p) as pending
          from users u where u.id = $1 for update of u`,
 };
 
 /** The job rows, in one statement. */
-export const INSERT_JOBS = {
+const INSERT_JOBS = {
   name: 'insert-jobs',
   text: `insert into jobs (id, user_id, operation, input, word_count, charges, callback_url, webhook_secret)
          select j.id, $1, j.operation, j.input, j.word_count, j.charges, j.callback_url, j.webhook_secret
@@ -37,6 +37,30 @@ export const INSERT_JOBS = {
 export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | undefined> {
   const [row] = await db.query<JobRow>('select * from jobs where id = $1', [jobId]);
   return row;
+}
+
+/** Locks the user's row (in the caller's transaction); their balance and unfinished jobs, counted up to `pendingLimit`. */
+export async function lockUserForJobs(tx: Queryable, userId: number, pendingLimit: number): Promise<{ pending: number; credits: number }> {
+  const [user] = await tx.query(LOCK_USER, [userId, pendingLimit]);
+  return user as { pending: number; credits: number };
+}
+
+/** Writes the job rows of one user. */
+export async function insertJobs(
+  tx: Queryable,
+  userId: number,
+  jobs: { id: string; operation: TextOperation; input: JobRow['input']; words: number; charges: Charge[]; callbackUrl?: string; webhookSecret?: string }[],
+): Promise<void> {
+  await tx.query(INSERT_JOBS, [
+    userId,
+    jobs.map((j) => j.id),
+    jobs.map((j) => j.operation),
+    jobs.map((j) => JSON.stringify(j.input)),
+    jobs.map((j) => j.words),
+    jobs.map((j) => JSON.stringify(j.charges)),
+    jobs.map((j) => j.callbackUrl ?? null),
+    jobs.map((j) => j.webhookSecret ?? null),
+  ]);
 }
 
 /** The owner's job, unless its result has expired. */

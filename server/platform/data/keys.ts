@@ -80,7 +80,7 @@ export async function deleteApiKey(db: Database, id: string): Promise<void> {
 }
 
 /** The key's record with its user's plan; no row when no key has this hash. */
-export const AUTHENTICATE = {
+const AUTHENTICATE = {
   name: 'authenticate',
   text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired, ${USABLE_KEY} as usable,
                 p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
@@ -99,6 +99,12 @@ export interface KeyRow {
   max_pending_jobs: number;
   image_requests_per_minute: number;
   humanizer_sync_per_minute: number;
+}
+
+/** The key with this hash, with its user's plan and whether it is usable now. */
+export async function findKeyByHash(db: Queryable, hash: Buffer): Promise<KeyRow | undefined> {
+  const [row] = await db.query<KeyRow>(AUTHENTICATE, [hash]);
+  return row;
 }
 
 export interface PortalKeyRow {
