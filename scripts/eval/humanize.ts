@@ -18,7 +18,8 @@ import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { checkInvariants, contentWordOverlap, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter, sentencesWithoutCounterpart } from '../../server/engines/humanize/index.ts';
-import { heldOut, readJsonl, trainJudges, type LabelledText } from '../lib/judges/index.ts';
+import { heldOut, readTextDetectFile, trainJudges } from '../lib/judges/index.ts';
+import type { LabelledText } from '../lib/text-detect-data.ts';
 
 /** Generator families: the held-out set is spread over these, so no one vendor's style decides. */
 const FAMILIES: [RegExp, string][] = [
@@ -77,7 +78,7 @@ const sentenceCount = (text: string): number => splitSentences(text).filter((s) 
 
 /** `count` human texts of dev.jsonl with 50 to 2,000 words, evenly spaced: what the rewrites' parts are set beside. */
 function humanTexts(count: number): string[] {
-  const all = readJsonl('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
+  const all = readTextDetectFile('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
   const step = Math.max(1, all.length / count);
   return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)].text);
 }

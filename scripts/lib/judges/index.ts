@@ -13,21 +13,11 @@
  * Each judge flags a text above the score that flags 5% of the held-out human texts.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { auc } from '../metrics.ts';
+import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from '../text-detect-data.ts';
 import { trainCharNgramDetector } from './char-ngram.ts';
 import { trainStylometricDetector, type Scorer } from './stylometric.ts';
-
-const DATA = new URL('../../../../shared/data/text-detect/', import.meta.url);
-
-export interface LabelledText {
-  id: string;
-  text: string;
-  label: 'ai' | 'human';
-  domain: string;
-  generator: string;
-  attack?: string;
-}
 
 export interface Judge {
   name: string;
@@ -42,18 +32,15 @@ export interface Judge {
 /** Share of held-out human texts each judge flags: its operating point. */
 const JUDGE_FPR = 0.05;
 
-export const readJsonl = (name: string): LabelledText[] =>
-  readFileSync(new URL(name, DATA), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as LabelledText);
+/** The records of one file of ../shared/data/text-detect. */
+export const readTextDetectFile = (name: string): LabelledText[] => readJsonl<LabelledText>(path.join(TEXT_DETECT_DATA, name));
 
 /** 0 or 1, from the id: which half of a file a record is in. */
 export const half = (id: string): number => createHash('sha1').update(id).digest()[0] & 1;
 
 /** The texts held out from the judges: all of dev.jsonl and half B of extra.jsonl. */
 export function heldOut(): LabelledText[] {
-  return [...readJsonl('dev.jsonl'), ...readJsonl('extra.jsonl').filter((r) => half(r.id) === 1)];
+  return [...readTextDetectFile('dev.jsonl'), ...readTextDetectFile('extra.jsonl').filter((r) => half(r.id) === 1)];
 }
 
 /** Texts of each label a judge trains on, at most: enough for these simple models, and training stays under a minute. */
@@ -80,10 +67,10 @@ function operatingPoint(name: string, score: Scorer, held: LabelledText[]): Judg
 
 /** Trains both judges and sets their operating points on `held` (held-out texts of both labels; up to PER_LABEL of each). */
 export function trainJudges(held: LabelledText[]): Judge[] {
-  const train = readJsonl('train.jsonl');
-  const extraA = readJsonl('extra.jsonl').filter((r) => half(r.id) === 0);
+  const train = readTextDetectFile('train.jsonl');
+  const extraA = readTextDetectFile('extra.jsonl').filter((r) => half(r.id) === 0);
   const charNgram = trainCharNgramDetector(balanced([...train.filter((r) => half(r.id) === 0), ...extraA]));
-  const stylometric = trainStylometricDetector(balanced([...train.filter((r) => half(r.id) === 1), ...extraA, ...readJsonl('answers.jsonl')]));
+  const stylometric = trainStylometricDetector(balanced([...train.filter((r) => half(r.id) === 1), ...extraA, ...readTextDetectFile('answers.jsonl')]));
   const point = [...spaced(held.filter((r) => r.label === 'ai'), PER_LABEL), ...spaced(held.filter((r) => r.label !== 'ai'), PER_LABEL)];
   return [operatingPoint('char n-gram', charNgram, point), operatingPoint('stylometric', stylometric, point)];
 }
