@@ -37,6 +37,19 @@ const asyncErrors: ErrorCode[] = ['invalid_payload', 'min_words_not_met', 'max_w
 const asyncNote =
   'Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.';
 
+/** An engine's unauthenticated health check: 200 `healthy`, or 503 `unhealthy` with the reason given. */
+function healthRoute<Op extends 'imageHealth' | 'voiceHealth', P extends `/${string}/`>(op: Op, path: P, tag: string, engine: string, unhealthyWhen: string) {
+  return {
+    op, method: 'get', path, tag,
+    summary: `Health of the ${engine}`,
+    description: `No authentication. 200 with \`healthy\`; 503 with \`unhealthy\` ${unhealthyWhen}.`,
+    scopes: SCOPES_OF[op],
+    request: { kind: 'none' },
+    responses: { 200: s.HealthReport, 503: s.HealthReport },
+    errors: [],
+  } as const;
+}
+
 export const routes = [
   {
     op: 'detectText',
@@ -138,18 +151,7 @@ export const routes = [
     responses: { 200: s.ImageResult },
     errors: ['invalid_payload', 'invalid_image', 'insufficient_credits', 'payment_in_progress', 'rate_limited', 'service_unavailable', 'service_error'],
   },
-  {
-    op: 'imageHealth',
-    method: 'get',
-    path: '/api/image-detector/health/',
-    tag: 'Image detection',
-    summary: 'Health of the image detection engine',
-    description: 'No authentication. 200 with `healthy`; 503 with `unhealthy` when the engine is unreachable or degraded (circuit open).',
-    scopes: SCOPES_OF.imageHealth,
-    request: { kind: 'none' },
-    responses: { 200: s.HealthReport, 503: s.HealthReport },
-    errors: [],
-  },
+  healthRoute('imageHealth', '/api/image-detector/health/', 'Image detection', 'image detection engine', 'when the engine is unreachable or degraded (circuit open)'),
   {
     op: 'detectVoice',
     method: 'post',
@@ -163,18 +165,7 @@ export const routes = [
     responses: { 200: s.VoiceResult },
     errors: ['invalid_payload', 'invalid_audio', 'audio_too_long', 'insufficient_credits', 'service_unavailable', 'service_error'],
   },
-  {
-    op: 'voiceHealth',
-    method: 'get',
-    path: '/api/voice-detector/health/',
-    tag: 'Voice detection',
-    summary: 'Health of the voice detection engine',
-    description: 'No authentication. 200 with `healthy` when the detection service is available; 503 with `unhealthy` otherwise.',
-    scopes: SCOPES_OF.voiceHealth,
-    request: { kind: 'none' },
-    responses: { 200: s.HealthReport, 503: s.HealthReport },
-    errors: [],
-  },
+  healthRoute('voiceHealth', '/api/voice-detector/health/', 'Voice detection', 'voice detection engine', 'when the detection service is unavailable'),
   {
     op: 'listSources',
     method: 'get',

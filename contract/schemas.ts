@@ -163,20 +163,17 @@ export const DetectionResult = z
   })
   .openapi('DetectionResult');
 
+/** What every 202 body holds: what acceptance knows. Each body adds its result's other fields as null. */
+const accepted = {
+  status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
+  task_id: z.string().openapi({ description: 'Job id (UUID) to read with GET /api/jobs/{task_id}/.', example: UUID_EXAMPLE }),
+  word_count: wordCount,
+  credits_remaining: creditsRemaining,
+  user: UserRef,
+};
+
 export const DetectionAccepted = z
-  .object({
-    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
-    task_id: z.string().openapi({ description: 'Job id (UUID) to read with GET /api/jobs/{task_id}/.', example: UUID_EXAMPLE }),
-    result: z.null(),
-    ai_score: z.null(),
-    items: z.null(),
-    service_name: z.null(),
-    execution_time: z.null(),
-    word_count: wordCount,
-    credits_remaining: creditsRemaining,
-    message: z.null(),
-    user: UserRef,
-  })
+  .object({ ...accepted, result: z.null(), ai_score: z.null(), items: z.null(), service_name: z.null(), execution_time: z.null(), message: z.null() })
   .openapi('DetectionAccepted');
 
 // ---------------------------------------------------------------- humanization
@@ -202,16 +199,7 @@ export const HumanizationResult = z
   .openapi('HumanizationResult');
 
 export const HumanizationAccepted = z
-  .object({
-    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
-    task_id: z.string().openapi({ description: 'Job id (UUID).', example: UUID_EXAMPLE }),
-    result: z.null(),
-    service_name: z.null(),
-    execution_time: z.null(),
-    word_count: wordCount,
-    credits_remaining: creditsRemaining,
-    user: UserRef,
-  })
+  .object({ ...accepted, result: z.null(), service_name: z.null(), execution_time: z.null() })
   .openapi('HumanizationAccepted');
 
 // ---------------------------------------------------------------- detect-and-humanize
@@ -259,17 +247,13 @@ export const DetectAndHumanizeResult = z
 
 export const DetectAndHumanizeAccepted = z
   .object({
-    status: z.literal('pending').openapi({ description: '`pending`: accepted for async processing.', example: 'pending' }),
-    task_id: z.string().openapi({ description: 'Job id (UUID).', example: UUID_EXAMPLE }),
+    ...accepted,
     ai_score: z.null(),
     detection_threshold: z.number().min(0).max(1).openapi({ description: 'The caller\'s threshold.', example: 0.5 }),
     needs_humanization: z.null(),
     detector_service: z.null(),
     detection_time: z.null(),
-    word_count: wordCount,
-    credits_remaining: creditsRemaining,
     message: z.string().openapi({ description: 'Status message.', example: 'Accepted for processing.' }),
-    user: UserRef,
   })
   .openapi('DetectAndHumanizeAccepted');
 

@@ -227,7 +227,7 @@ export interface paths {
         };
         /**
          * Health of the voice detection engine
-         * @description No authentication. 200 with `healthy` when the detection service is available; 503 with `unhealthy` otherwise.
+         * @description No authentication. 200 with `healthy`; 503 with `unhealthy` when the detection service is unavailable.
          */
         get: operations["voiceHealth"];
         put?: never;
@@ -847,11 +847,6 @@ export interface components {
              * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
              */
             task_id: string;
-            result: null;
-            ai_score: null;
-            items: null;
-            service_name: null;
-            execution_time: null;
             /**
              * @description Word count of the input (script-aware: each CJK character is one word).
              * @example 250
@@ -862,8 +857,13 @@ export interface components {
              * @example 99750
              */
             credits_remaining: number;
-            message: null;
             user: components["schemas"]["UserRef"];
+            result: null;
+            ai_score: null;
+            items: null;
+            service_name: null;
+            execution_time: null;
+            message: null;
         };
         /** @description The one error body of every endpoint. */
         Error: {
@@ -980,13 +980,10 @@ export interface components {
              */
             status: "pending";
             /**
-             * @description Job id (UUID).
+             * @description Job id (UUID) to read with GET /api/jobs/{task_id}/.
              * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
              */
             task_id: string;
-            result: null;
-            service_name: null;
-            execution_time: null;
             /**
              * @description Word count of the input (script-aware: each CJK character is one word).
              * @example 250
@@ -998,6 +995,9 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            result: null;
+            service_name: null;
+            execution_time: null;
         };
         HumanizerRequest: {
             /**
@@ -1194,19 +1194,10 @@ export interface components {
              */
             status: "pending";
             /**
-             * @description Job id (UUID).
+             * @description Job id (UUID) to read with GET /api/jobs/{task_id}/.
              * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
              */
             task_id: string;
-            ai_score: null;
-            /**
-             * @description The caller's threshold.
-             * @example 0.5
-             */
-            detection_threshold: number;
-            needs_humanization: null;
-            detector_service: null;
-            detection_time: null;
             /**
              * @description Word count of the input (script-aware: each CJK character is one word).
              * @example 250
@@ -1217,12 +1208,21 @@ export interface components {
              * @example 99750
              */
             credits_remaining: number;
+            user: components["schemas"]["UserRef"];
+            ai_score: null;
+            /**
+             * @description The caller's threshold.
+             * @example 0.5
+             */
+            detection_threshold: number;
+            needs_humanization: null;
+            detector_service: null;
+            detection_time: null;
             /**
              * @description Status message.
              * @example Accepted for processing.
              */
             message: string;
-            user: components["schemas"]["UserRef"];
         };
         DetectAndHumanizeRequest: {
             /**
@@ -2287,17 +2287,17 @@ export interface operations {
                      * @example {
                      *       "status": "pending",
                      *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
                      *       "result": null,
                      *       "ai_score": null,
                      *       "items": null,
                      *       "service_name": null,
                      *       "execution_time": null,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
-                     *       "message": null,
-                     *       "user": {
-                     *         "id": 42
-                     *       }
+                     *       "message": null
                      *     }
                      */
                     "application/json": components["schemas"]["DetectionAccepted"];
@@ -2452,14 +2452,14 @@ export interface operations {
                      * @example {
                      *       "status": "pending",
                      *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "result": null,
-                     *       "service_name": null,
-                     *       "execution_time": null,
                      *       "word_count": 250,
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
-                     *       }
+                     *       },
+                     *       "result": null,
+                     *       "service_name": null,
+                     *       "execution_time": null
                      *     }
                      */
                     "application/json": components["schemas"]["HumanizationAccepted"];
@@ -2624,17 +2624,17 @@ export interface operations {
                      * @example {
                      *       "status": "pending",
                      *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "word_count": 250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
                      *       "ai_score": null,
                      *       "detection_threshold": 0.5,
                      *       "needs_humanization": null,
                      *       "detector_service": null,
                      *       "detection_time": null,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
-                     *       "message": "Accepted for processing.",
-                     *       "user": {
-                     *         "id": 42
-                     *       }
+                     *       "message": "Accepted for processing."
                      *     }
                      */
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];

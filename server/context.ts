@@ -10,7 +10,7 @@ import type { Authenticator } from './platform/keys.ts';
 import type { JobAcceptance } from './platform/jobs.ts';
 import type { RateLimits } from './platform/rate-limits.ts';
 import type { KeyUsage } from './platform/keys.ts';
-import type { WebhookRedelivery } from './platform/portal-views.ts';
+import type { WebhookDeliveries } from './platform/portal-views.ts';
 import type { SignInLimits } from './platform/sign-in-limits.ts';
 import type { EngineRuntime } from './runtime/engines.ts';
 import type { ModelServers } from './model-servers/index.ts';
@@ -36,7 +36,7 @@ export interface Services {
   /** Portal sign-in attempts per account and per address. */
   signInLimits: SignInLimits;
   /** The portal's "send again" of a webhook. */
-  webhookRedelivery: WebhookRedelivery;
+  webhookDeliveries: WebhookDeliveries;
   clock: () => Date;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
   humanizerLlm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };

@@ -17,7 +17,7 @@ import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { KeyUsage } from './platform/keys.ts';
-import { WebhookRedelivery } from './platform/portal-views.ts';
+import { WebhookDeliveries } from './platform/portal-views.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
 import { createEngineRuntime } from './runtime/engines.ts';
 import { createModelServers } from './model-servers/index.ts';
@@ -76,7 +76,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db, runTextJob),
     signInLimits: new SignInLimits(db.pool),
-    webhookRedelivery: new WebhookRedelivery(db, deliverWebhook),
+    webhookDeliveries: new WebhookDeliveries(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),
     clock: overrides.clock ?? (() => new Date()),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },

@@ -14,11 +14,9 @@ import Koa from 'koa';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import type { Services } from '../context.ts';
 import { ApiError } from '../platform/errors.ts';
-import { hashSecret } from '../platform/data/keys.ts';
-import { drainRequest, type BodyOptions } from './body.ts';
 import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
-import { mountRoute } from './mount.ts';
+import { drainRequest, mountRoute, type BodyOptions } from './mount.ts';
 import { endpoints } from './routes/index.ts';
 
 const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
@@ -113,7 +111,7 @@ export const mountApi: Mount = (router, services, bodyOptions) => {
       },
       async handle(ctx, input) {
         const reply = await endpoint.call({ services, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller: ctx.state.caller }, input);
-        if ((reply.status ?? 200) < 400 && route.scopes !== null) services.keyUsage.touch(hashSecret(ctx.get('x-api-key')));
+        if ((reply.status ?? 200) < 400 && route.scopes !== null) services.keyUsage.touch(ctx.get('x-api-key'));
         return reply;
       },
     });

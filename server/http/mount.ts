@@ -1,14 +1,22 @@
 /**
- * How a route of either contract (the API's route table, the portal's JSON routes) is mounted on
- * the one Koa router: its checks before any body is read (`before`: the key, or the portal
- * session), the media type, the body parser, then its handler with the raw input, whose reply is
- * written here. The same steps for both front doors.
+ * How a route of either contract (the API's route table, the portal's JSON routes) reaches its
+ * handler on the one Koa router, the same steps for both front doors: its checks before any body
+ * is read (`before`: the key, or the portal session), the media type, the body (JSON with a size
+ * limit, or one multipart file with the route's limit), then its handler with the raw input, whose
+ * reply is written here. Every refusal is the caller's 4xx in our words; what the parsing library
+ * said goes to the log only. Uploads are written under names we choose, in a folder of their own
+ * per request that is removed when the request ends, however it ends.
  */
-import type Router from '@koa/router';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { z } from 'zod';
+import type pino from 'pino';
 import type { RequestKind } from '../../contract/routes.ts';
 import { ApiError } from '../platform/errors.ts';
-import { bodyParser, uploadedFile, type BodyOptions } from './body.ts';
+import type Router from '@koa/router';
 import type { Reply } from './endpoint.ts';
 
 interface MountableRoute {
@@ -53,4 +61,152 @@ function routeInput(route: MountableRoute, ctx: Koa.Context): unknown {
   }
   if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
   return { ...ctx.query, ...ctx.params };
+}
+
+/** JSON bodies: room for the catalogue's longest text (TEXT_BOUNDS maxChars) at up to 4 bytes a character in UTF-8. */
+const JSON_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Multipart text fields a request may carry beside its file, and their bytes in all. */
+const MAX_MULTIPART_FIELDS = 10;
+const MAX_MULTIPART_FIELD_BYTES = 64 * 1024;
+/** Content-Encodings a JSON body may come in (those the JSON reader decodes). */
+const JSON_ENCODINGS = ['identity', 'gzip', 'deflate', 'br'];
+
+export interface BodyOptions {
+  /** The folder under which each multipart request gets a folder of its own. */
+  uploadDir: string;
+  log: pino.Logger;
+}
+
+/** The fields of a body-reading library's error that say what went wrong (any may be missing). */
+const LibraryError = z.object({ status: z.number().optional(), type: z.string().optional(), code: z.union([z.string(), z.number()]).optional() });
+const fieldsOf = (error: unknown) => LibraryError.safeParse(error).data ?? {};
+
+/** formidable's error codes (FormidableError.js) and what we tell the caller for each. */
+function multipartRefusal(error: unknown, maxFileBytes: number): ApiError {
+  const { code } = fieldsOf(error);
+  const tooLarge = () => new ApiError('invalid_payload', `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
+  switch (code) {
+    case 1016: // biggerThanMaxFileSize
+    case 1009: // biggerThanTotalMaxFileSize
+      return tooLarge();
+    case 1015: // maxFilesExceeded
+      return new ApiError('invalid_payload', 'Send exactly one file, in the multipart field "file".');
+    case 1007: // maxFieldsExceeded
+    case 1006: // maxFieldsSizeExceeded
+      return new ApiError('invalid_payload', `Send the file in the field "file" with at most ${MAX_MULTIPART_FIELDS} small text fields beside it.`);
+    case 1010: // noEmptyFiles
+    case 1008: // smallerThanMinFileSize
+      return new ApiError('invalid_payload', 'The file is empty.');
+    case 1013: // missingMultipartBoundary
+      return new ApiError('invalid_payload', 'The Content-Type multipart/form-data needs a boundary parameter.');
+    case 1002: // aborted
+      return new ApiError('invalid_payload', 'The request body was not received completely.');
+    default:
+      return new ApiError('invalid_payload', 'The multipart body is malformed or incomplete.');
+  }
+}
+
+/** What the JSON reader (co-body, raw-body, zlib) refused, in our words. */
+function jsonRefusal(error: unknown): ApiError {
+  const { status, type, code } = fieldsOf(error);
+  if (status === 413) return new ApiError('payload_too_large', `The JSON body is larger than ${JSON_LIMIT_BYTES / 2 ** 20} MB.`, { limit_bytes: JSON_LIMIT_BYTES });
+  if (type === 'encoding.unsupported') return new ApiError('unsupported_media_type', 'The body\'s charset is not supported; send the JSON as UTF-8.');
+  if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__ERROR'))) {
+    return new ApiError('invalid_payload', 'The body could not be decoded as its Content-Encoding says.');
+  }
+  if (type === 'entity.parse.failed') return new ApiError('invalid_payload', 'The body is not valid JSON.');
+  if (type === 'request.aborted' || type === 'request.size.invalid') return new ApiError('invalid_payload', 'The request body was not received completely.');
+  return new ApiError('invalid_payload', 'The request body could not be read.');
+}
+
+/**
+ * The Content-Encoding the body may come in: JSON bodies are decoded (gzip, deflate, br), uploads
+ * are not. Anything else is a 415 that names the header.
+ */
+function checkEncoding(ctx: Koa.Context, accepted: string[]): void {
+  const header = ctx.get('content-encoding').trim().toLowerCase() || 'identity';
+  if (!accepted.includes(header)) {
+    throw new ApiError('unsupported_media_type', `Content-Encoding "${header.slice(0, 40)}" is not supported here; send ${accepted.length > 1 ? `one of ${accepted.join(', ')}` : 'the body unencoded'}.`);
+  }
+  // The decoder matches the names case-sensitively.
+  ctx.req.headers['content-encoding'] = header;
+}
+
+const json = koaBody({ json: true, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, urlencoded: false, text: false, multipart: false });
+
+/** The route's body parser. */
+export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Middleware {
+  if (request.kind === 'none') return (_ctx, next) => next();
+  if (request.kind === 'json') {
+    return async (ctx, next) => {
+      checkEncoding(ctx, JSON_ENCODINGS);
+      try {
+        await json(ctx, async () => {});
+      } catch (error) {
+        options.log.debug({ err: error, requestId: ctx.state.requestId }, 'JSON body refused');
+        throw jsonRefusal(error);
+      }
+      await next();
+    };
+  }
+  const { maxFileBytes } = request;
+  return async (ctx, next) => {
+    checkEncoding(ctx, ['identity']);
+    const folder = await mkdtemp(path.join(options.uploadDir, 'req-'));
+    try {
+      // formidable names each file itself (a random id, no extension): a client's file name never shapes a path.
+      const parse = koaBody({
+        multipart: true, json: false, urlencoded: false, text: false,
+        formidable: { uploadDir: folder, keepExtensions: false, maxFileSize: maxFileBytes, maxTotalFileSize: maxFileBytes, maxFiles: 1, maxFields: MAX_MULTIPART_FIELDS, maxFieldsSize: MAX_MULTIPART_FIELD_BYTES, allowEmptyFiles: false },
+      });
+      try {
+        await parse(ctx, async () => {});
+      } catch (error) {
+        options.log.debug({ err: error, requestId: ctx.state.requestId }, 'multipart body refused');
+        throw multipartRefusal(error, maxFileBytes);
+      }
+      await next();
+    } finally {
+      // Whatever happened (success, refusal, a client gone mid-upload), nothing of the request stays on disk.
+      await rm(folder, { recursive: true, force: true, maxRetries: 5 });
+    }
+  };
+}
+
+/** The multipart field "file" that bodyParser stored: where it lies on disk, and what the client called it. */
+export function uploadedFile(ctx: Koa.Context): { path: string; name: string; type: string; size: number } {
+  const file = ctx.request.files?.file;
+  if (!file) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
+  const one = Array.isArray(file) ? file[0] : file;
+  return { path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size };
+}
+
+/** Bytes and time a refused request's body may take to arrive before its connection is closed instead. */
+const DRAIN_MAX_BYTES = 200 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Reads and discards what is left of a request body, so that its answer reaches a client that is
+ * still sending (a socket closed with unread data is reset, and the client never sees the answer).
+ * False when the body was too large or too slow to wait for: then answer with Connection: close.
+ */
+export function drainRequest(req: IncomingMessage): Promise<boolean> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve(!req.destroyed || req.complete);
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      req.off('data', count).off('end', ended).off('close', closed);
+      resolve(drained);
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) finish(false);
+    };
+    const ended = () => finish(true);
+    const closed = () => finish(false);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    req.on('data', count).on('end', ended).on('close', closed);
+    req.resume();
+  });
 }

@@ -27,7 +27,7 @@ const runTextJob = defineTask({
       await completeJob(db, job, body, services.clock(), queueWebhook);
     } catch (error) {
       const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-      helpers.logger.error(`job ${jobId} attempt ${helpers.job.attempts} failed: ${(error as Error).message}`);
+      helpers.logger.error(`job ${jobId} attempt ${helpers.job.attempts} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!lastAttempt) throw error; // graphile-worker retries it
       await failJob(db, job, 'Processing failed; the credits were refunded.', services.clock(), queueWebhook);
     }

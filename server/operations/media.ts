@@ -6,7 +6,8 @@
  */
 import type { ImageAnalysis } from '../engines/image/index.ts';
 import type { VoiceAnalysis } from '../engines/voice/index.ts';
-import { askClassifier, combine, type CombinedVerdict, type EvidenceItem } from '../model-servers/index.ts';
+import type { ModelRequests } from '../engines/model-inputs/index.ts';
+import { askClassifier, combine, type ClassifierServer, type CombinedVerdict, type EvidenceItem } from '../model-servers/index.ts';
 import type { Services } from '../context.ts';
 
 type MediaServices = Pick<Services, 'engines' | 'modelServers'>;
@@ -23,13 +24,17 @@ interface WithEvidence<A> {
   channels?: { message?: string; evidence: EvidenceItem[] };
 }
 
+/** The built-in analysis and, with a server configured, the server's answer to the requests `build` makes, asked at once. */
+async function askBoth<A, I extends string>(server: ClassifierServer<I> | undefined, analysis: Promise<A>, build: (server: ClassifierServer<I>) => Promise<ModelRequests>) {
+  const [own, asked] = await Promise.all([analysis, server && askClassifier(server, () => build(server))]);
+  return { analysis: own, asked: server && asked ? { server, ...asked } : undefined };
+}
+
 export async function analyzeImage(services: MediaServices, bytes: Uint8Array): Promise<WithEvidence<ImageAnalysis>> {
-  const server = services.modelServers.image;
-  const [analysis, asked] = await Promise.all([
-    services.engines.runMedia({ kind: 'analyzeImage', bytes }),
-    server && askClassifier(server, () => services.engines.run({ kind: 'imageModelRequests', bytes, input: server.options.input, tensor: server.options.tensor })),
-  ]);
-  if (!server || !asked) return { analysis };
+  const { analysis, asked } = await askBoth(services.modelServers.image, services.engines.runMedia({ kind: 'analyzeImage', bytes }), ({ options }) =>
+    services.engines.run({ kind: 'imageModelRequests', bytes, input: options.input, tensor: options.tensor }));
+  if (!asked) return { analysis };
+  const { server } = asked;
   const { real, fake, inpainting } = analysis.probabilities;
   const verdict = combine(server, 1 - real, asked.outcome);
   if (verdict.score === 1 - real) return { analysis, channels: channelsOf(verdict) };
@@ -46,12 +51,10 @@ export async function analyzeImage(services: MediaServices, bytes: Uint8Array): 
 }
 
 export async function analyzeVoice(services: MediaServices, path: string): Promise<WithEvidence<VoiceAnalysis>> {
-  const server = services.modelServers.voice;
-  const [analysis, asked] = await Promise.all([
-    services.engines.runMedia({ kind: 'analyzeVoice', path }),
-    server && askClassifier(server, () => services.engines.run({ kind: 'voiceModelRequests', path, input: server.options.input, tensor: server.options.tensor })),
-  ]);
-  if (!server || !asked) return { analysis };
+  const { analysis, asked } = await askBoth(services.modelServers.voice, services.engines.runMedia({ kind: 'analyzeVoice', path }), ({ options }) =>
+    services.engines.run({ kind: 'voiceModelRequests', path, input: options.input, tensor: options.tensor }));
+  if (!asked) return { analysis };
+  const { server } = asked;
   // Without speech there is nothing for any model to judge: the server's number is reported only.
   const noSpeech = analysis.undetermined_reason === 'no_speech' || analysis.undetermined_reason === 'too_little_speech';
   const verdict = combine(noSpeech ? { ...server, calibration: undefined, trustOwn: false } : server, analysis.ai_probability, asked.outcome);

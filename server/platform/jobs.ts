@@ -50,32 +50,34 @@ type JobTask = QueuedTask<{ jobId: string }>;
 export async function acceptJobs(db: Database, task: JobTask, userId: number, requests: JobRequest[]): Promise<Outcome<AcceptedJob>[]> {
   return db.transaction(async (tx) => {
     let { pending, credits } = await lockUserForJobs(tx, userId, Math.max(...requests.map((r) => r.maxPendingJobs)));
-    const outcomes: (Outcome<AcceptedJob> | undefined)[] = []; // undefined: accepted, answered below
-    const accepted: { request: JobRequest; taskId: string; parts: ChargePart[]; outcome: number }[] = [];
-    for (const request of requests) {
-      const parts = request.charges;
-      const price = parts.reduce((sum, part) => sum + part.amount, 0);
+    // Each request in arrival order: refused, or accepted (charged and queued together below).
+    const decisions = requests.map((request): { refused: ApiError } | { request: JobRequest; taskId: string } => {
+      const price = request.charges.reduce((sum, part) => sum + part.amount, 0);
       if (pending >= request.maxPendingJobs) {
-        outcomes.push({ ok: false, error: new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' }) });
-      } else if (credits < price) {
-        outcomes.push({ ok: false, error: insufficientCredits(credits, price) });
-      } else {
-        pending += 1;
-        credits -= price;
-        accepted.push({ request, taskId: randomUUID(), parts, outcome: outcomes.length });
-        outcomes.push(undefined);
+        return { refused: new ApiError('pending_job_limit', `The plan allows ${request.maxPendingJobs} pending async jobs; wait for one to complete.`, { limit: request.maxPendingJobs, pending }, { 'Retry-After': '5' }) };
       }
+      if (credits < price) return { refused: insufficientCredits(credits, price) };
+      pending += 1;
+      credits -= price;
+      return { request, taskId: randomUUID() };
+    });
+    const accepted = decisions.filter((d) => 'request' in d);
+    const balances = new Map<string, number>();
+    if (accepted.length > 0) {
+      const items = accepted.flatMap(({ request, taskId }) => request.charges.map((part) => ({ ...part, requestId: request.requestId, jobId: taskId })));
+      const charges = await debit(tx, userId, items);
+      if (!charges) throw new Error('the balance changed under the row lock'); // cannot happen: the row is locked
+      const jobs = accepted.map((job) => ({ ...job, charges: charges.splice(0, job.request.charges.length) }));
+      await insertJobs(tx, userId, jobs.map((j) => ({ id: j.taskId, operation: j.request.operation, input: j.request.input, words: j.request.words, charges: j.charges, callbackUrl: j.request.callbackUrl, webhookSecret: j.request.webhookSecret })));
+      await enqueueAll(tx, task, jobs.map((j) => ({ jobId: j.taskId })));
+      for (const job of jobs) balances.set(job.taskId, job.charges[job.charges.length - 1].balanceAfter);
     }
-    if (accepted.length === 0) return outcomes as Outcome<AcceptedJob>[];
-
-    const items = accepted.flatMap(({ request, taskId, parts }) => parts.map((part) => ({ ...part, requestId: request.requestId, jobId: taskId })));
-    const charges = await debit(tx, userId, items);
-    if (!charges) throw new Error('the balance changed under the row lock'); // cannot happen: the row is locked
-    const jobs = accepted.map((job) => ({ ...job, charges: charges.splice(0, job.parts.length) }));
-    await insertJobs(tx, userId, jobs.map((j) => ({ id: j.taskId, operation: j.request.operation, input: j.request.input, words: j.request.words, charges: j.charges, callbackUrl: j.request.callbackUrl, webhookSecret: j.request.webhookSecret })));
-    await enqueueAll(tx, task, jobs.map((j) => ({ jobId: j.taskId })));
-    for (const job of jobs) outcomes[job.outcome] = { ok: true, value: { taskId: job.taskId, balanceAfter: job.charges[job.charges.length - 1].balanceAfter } };
-    return outcomes as Outcome<AcceptedJob>[];
+    const balanceAfter = (taskId: string) => {
+      const balance = balances.get(taskId);
+      if (balance === undefined) throw new Error(`accepted job ${taskId} has no charge`); // cannot happen: each was charged above
+      return balance;
+    };
+    return decisions.map((d): Outcome<AcceptedJob> => ('refused' in d ? { ok: false, error: d.refused } : { ok: true, value: { taskId: d.taskId, balanceAfter: balanceAfter(d.taskId) } }));
   });
 }
 

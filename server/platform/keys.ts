@@ -180,8 +180,9 @@ export class KeyUsage {
 
   constructor(private readonly db: Queryable, private readonly onError: (error: unknown) => void, private readonly flushMs = 5_000) {}
 
-  touch(keyHash: Buffer, nowMs = Date.now()): void {
-    const id = keyHash.toString('hex');
+  /** Notes the use of an API key (the secret as sent; only its hash is kept). */
+  touch(apiKey: string, nowMs = Date.now()): void {
+    const id = hashSecret(apiKey).toString('hex');
     const last = this.noted.get(id);
     if (last !== undefined && nowMs - last < 60_000) return;
     if (this.noted.size > 10_000) this.noted.clear();

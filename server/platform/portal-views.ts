@@ -6,9 +6,9 @@
 import type { UsageService as Service } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { accountRow } from './data/accounts.ts';
-import { lockJobForRedelivery, queuedDeliveries, recentJobRows, webhookAttemptRows, type JobRow } from './data/jobs.ts';
+import { lockJobForRedelivery, recentJobRows, webhookAttemptRows, type JobRow } from './data/jobs.ts';
 import { usageByService } from './data/ledger.ts';
-import { enqueue, type QueuedTask } from './data/queue.ts';
+import { enqueue, queuedRuns, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
 import { jobBody } from './jobs.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.ts';
@@ -56,38 +56,46 @@ function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], 
   return retryScheduled || attempts.length < WEBHOOK_MAX_ATTEMPTS ? ('retrying' as const) : ('gave_up' as const);
 }
 
-export async function recentJobs(db: Database, userId: number, limit = 50) {
-  const jobs = await recentJobRows(db, userId, limit);
-  const ids = jobs.map((j) => j.id);
-  const attempts = await webhookAttemptRows(db, ids);
-  const scheduled = await queuedDeliveries(db, ids);
-  return jobs.map((job) => {
-    const own = attempts.filter((a) => a.job_id === job.id);
-    const nextRetry = scheduled.find((s) => s.key === `webhook:${job.id}`)?.run_at ?? null;
-    const finished = job.status === 'success' || job.status === 'failed';
-    return {
-      task_id: job.id,
-      endpoint: ENDPOINTS[job.operation],
-      status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
-      created_at: job.created_at.toISOString(),
-      finished_at: job.completed_at?.toISOString() ?? null,
-      callback_url: job.callback_url,
-      // The body every delivery POSTs (the same as GET /api/jobs/{task_id}/), once there is one to send.
-      payload: job.callback_url && finished ? (jobBody(job) as Record<string, unknown>) : null,
-      delivery: deliveryState(job.callback_url, own, nextRetry !== null),
-      attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
-      next_retry_at: nextRetry?.toISOString() ?? null,
-    };
-  });
-}
-
 /**
- * "Send again" of the portal: one more delivery of a finished job's result (the next attempt
- * number, the same body and webhook-id). The delivery task's declaration is handed in by the
- * composition root (platform does not import jobs/).
+ * A user's webhook deliveries as the portal shows them, and its "Send again": one more delivery of
+ * a finished job's result (the next attempt number, the same body and webhook-id). The delivery
+ * task's declaration is handed in by the composition root (platform does not import jobs/).
  */
-export class WebhookRedelivery {
-  constructor(private readonly db: Database, private readonly delivery: QueuedTask<{ jobId: string; attempt: number }>) {}
+export class WebhookDeliveries {
+  /** The job key of a job's queued delivery (one per job: its next retry is found by it). */
+  private readonly keyOf: (jobId: string) => string;
+
+  constructor(private readonly db: Database, private readonly delivery: QueuedTask<{ jobId: string; attempt: number }>) {
+    const { jobKey } = delivery;
+    if (!jobKey) throw new Error(`task ${delivery.name} needs a job key: a job's queued retry is found by it`);
+    this.keyOf = (jobId) => jobKey({ jobId, attempt: 1 });
+  }
+
+  /** The user's recent jobs with their webhook attempts and the next retry, if one is queued. */
+  async recentJobs(userId: number, limit = 50) {
+    const jobs = await recentJobRows(this.db, userId, limit);
+    const ids = jobs.map((j) => j.id);
+    const attempts = await webhookAttemptRows(this.db, ids);
+    const scheduled = await queuedRuns(this.db, this.delivery, ids.map(this.keyOf));
+    return jobs.map((job) => {
+      const own = attempts.filter((a) => a.job_id === job.id);
+      const nextRetry = scheduled.find((s) => s.key === this.keyOf(job.id))?.run_at ?? null;
+      const finished = job.status === 'success' || job.status === 'failed';
+      return {
+        task_id: job.id,
+        endpoint: ENDPOINTS[job.operation],
+        status: job.status === 'success' || job.status === 'failed' ? job.status : ('processing' as const),
+        created_at: job.created_at.toISOString(),
+        finished_at: job.completed_at?.toISOString() ?? null,
+        callback_url: job.callback_url,
+        // The body every delivery POSTs (the same as GET /api/jobs/{task_id}/), once there is one to send.
+        payload: job.callback_url && finished ? (jobBody(job) as Record<string, unknown>) : null,
+        delivery: deliveryState(job.callback_url, own, nextRetry !== null),
+        attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
+        next_retry_at: nextRetry?.toISOString() ?? null,
+      };
+    });
+  }
 
   async redeliver(userId: number, taskId: string): Promise<void> {
     await this.db.transaction(async (tx) => {

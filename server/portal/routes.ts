@@ -9,7 +9,7 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/portal.ts';
 import type { Services } from '../context.ts';
-import type { BodyOptions } from '../http/body.ts';
+import type { BodyOptions } from '../http/mount.ts';
 import { mountRoute } from '../http/mount.ts';
 import { ApiError } from '../platform/errors.ts';
 import { portalSessionPolicy, findSession, type Session } from '../platform/data/sessions.ts';

@@ -16,20 +16,27 @@ import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../
 import type { ModelRequests } from '../engines/model-inputs/index.ts';
 import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
 
-export type EngineTask =
-  | { kind: 'warmUp' }
-  | { kind: 'detectText'; text: string }
+/** What each engine task carries beside its kind. */
+interface EngineTaskFields {
+  warmUp: object;
+  detectText: { text: string };
   /** `detection`: the detector's verdict on `text` when the caller already has it (detect-and-humanize), so it is not computed twice. */
-  | { kind: 'humanize'; text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number }; detection?: Detection }
-  | { kind: 'correctGrammar'; text: string; variant: TargetVariant }
-  | { kind: 'probeImage'; bytes: Uint8Array }
-  | { kind: 'analyzeImage'; bytes: Uint8Array }
-  | { kind: 'probeVoice'; path: string }
-  | { kind: 'analyzeVoice'; path: string }
-  | { kind: 'imageModelRequests'; bytes: Uint8Array; input: ImageInput; tensor: string }
-  | { kind: 'voiceModelRequests'; path: string; input: VoiceInput; tensor: string }
-  | { kind: 'plagiarismQuery'; text: string }
-  | { kind: 'plagiarismReport'; text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
+  humanize: { text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number }; detection?: Detection };
+  correctGrammar: { text: string; variant: TargetVariant };
+  probeImage: { bytes: Uint8Array };
+  analyzeImage: { bytes: Uint8Array };
+  probeVoice: { path: string };
+  analyzeVoice: { path: string };
+  imageModelRequests: { bytes: Uint8Array; input: ImageInput; tensor: string };
+  voiceModelRequests: { path: string; input: VoiceInput; tensor: string };
+  plagiarismQuery: { text: string };
+  plagiarismReport: { text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
+}
+
+export type EngineKind = keyof EngineTaskFields;
+
+/** A task of kind K (of any kind by default); written as a map so that a handler's result type follows its task's kind. */
+export type EngineTask<K extends EngineKind = EngineKind> = { [P in K]: { kind: P } & EngineTaskFields[P] }[K];
 
 export interface EngineResults {
   /** The thread that warmed up: the pool may hand two warm-ups to one thread. */
@@ -75,71 +82,64 @@ async function warmUp(): Promise<number> {
   return threadId;
 }
 
-async function run(task: EngineTask): Promise<EngineResults[EngineTask['kind']]> {
-  switch (task.kind) {
-    case 'warmUp':
-      return warmUp();
-    case 'detectText':
-      return (await textDetector()).detect(task.text);
-    case 'humanize': {
-      const humanizer = await import('../engines/humanize/index.ts');
-      const options = { detector: await textDetector(), grammar: await grammarEngine(), detection: task.detection };
-      return await humanizer.humanizeChecked(task.text, task.llm ? { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) } : options);
-    }
-    case 'correctGrammar':
-      return await (await grammarEngine()).correct(task.text, task.variant);
-    case 'probeImage': {
-      const image = await import('../engines/image/index.ts');
-      if (!image.sniffImageFormat(task.bytes)) throw new UnsupportedInput('Unsupported file format; send JPEG, PNG, WebP, GIF, BMP or TIFF.');
-      const { width, height } = await image.readImageSize(task.bytes);
-      return { width, height };
-    }
-    case 'analyzeImage':
-      return await (await import('../engines/image/index.ts')).analyzeImage(task.bytes);
-    case 'probeVoice':
-      return await (await import('../engines/voice/index.ts')).probeAudio(task.path);
-    case 'analyzeVoice':
-      return await (await import('../engines/voice/index.ts')).analyzeVoice(task.path);
-    case 'imageModelRequests': {
-      const { view } = await (await import('../engines/image/index.ts')).decodeView(task.bytes);
-      return await (await import('../engines/model-inputs/index.ts')).imageRequests(view, task.input, task.tensor);
-    }
-    case 'voiceModelRequests': {
-      const pcm = await (await import('../engines/voice/index.ts')).decodePcm(task.path);
-      return (await import('../engines/model-inputs/index.ts')).voiceRequests(pcm, task.input, task.tensor);
-    }
-    case 'plagiarismQuery':
-      return (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text);
-    case 'plagiarismReport':
-      return (await import('../engines/plagiarism/index.ts')).plagiarismReport(task.text, task.candidates, task);
-  }
-}
+const handlers: { [K in EngineKind]: (task: EngineTask<K>) => Promise<EngineResults[K]> } = {
+  warmUp,
+  detectText: async (task) => (await textDetector()).detect(task.text),
+  async humanize(task) {
+    const humanizer = await import('../engines/humanize/index.ts');
+    const options = { detector: await textDetector(), grammar: await grammarEngine(), detection: task.detection };
+    return humanizer.humanizeChecked(task.text, task.llm ? { ...options, llm: humanizer.openAiCompatibleRewriter(task.llm) } : options);
+  },
+  correctGrammar: async (task) => (await grammarEngine()).correct(task.text, task.variant),
+  async probeImage(task) {
+    const image = await import('../engines/image/index.ts');
+    if (!image.sniffImageFormat(task.bytes)) throw new UnsupportedInput('Unsupported file format; send JPEG, PNG, WebP, GIF, BMP or TIFF.');
+    const { width, height } = await image.readImageSize(task.bytes);
+    return { width, height };
+  },
+  analyzeImage: async (task) => (await import('../engines/image/index.ts')).analyzeImage(task.bytes),
+  probeVoice: async (task) => (await import('../engines/voice/index.ts')).probeAudio(task.path),
+  analyzeVoice: async (task) => (await import('../engines/voice/index.ts')).analyzeVoice(task.path),
+  async imageModelRequests(task) {
+    const { view } = await (await import('../engines/image/index.ts')).decodeView(task.bytes);
+    return (await import('../engines/model-inputs/index.ts')).imageRequests(view, task.input, task.tensor);
+  },
+  async voiceModelRequests(task) {
+    const pcm = await (await import('../engines/voice/index.ts')).decodePcm(task.path);
+    return (await import('../engines/model-inputs/index.ts')).voiceRequests(pcm, task.input, task.tensor);
+  },
+  plagiarismQuery: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text),
+  plagiarismReport: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismReport(task.text, task.candidates, task),
+};
 
 class UnsupportedInput extends Error {}
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** The engine's own error classes, mapped once to the typed union. */
-async function inputErrorOf(task: EngineTask, error: unknown): Promise<EngineInputError | undefined> {
-  const message = (error as Error)?.message ?? String(error);
-  if (task.kind === 'probeImage' || task.kind === 'analyzeImage') {
+async function inputErrorOf(kind: EngineKind, error: unknown): Promise<EngineInputError | undefined> {
+  const message = messageOf(error);
+  if (kind === 'probeImage' || kind === 'analyzeImage') {
     if (error instanceof UnsupportedInput) return { engine: 'image', code: 'unsupported_media', message };
     if (error instanceof (await import('../engines/image/index.ts')).InvalidImageError) return { engine: 'image', code: 'invalid_image', message };
   }
-  if (task.kind === 'probeVoice' || task.kind === 'analyzeVoice') {
+  if (kind === 'probeVoice' || kind === 'analyzeVoice') {
     const voice = await import('../engines/voice/index.ts');
     if (error instanceof voice.UnsupportedMediaError) return { engine: 'voice', code: 'unsupported_media', message };
     if (error instanceof voice.InvalidAudioError) return { engine: 'voice', code: 'invalid_audio', message };
   }
-  if (task.kind === 'plagiarismQuery' && error instanceof (await import('../engines/plagiarism/index.ts')).InsufficientContentError) {
+  if (kind === 'plagiarismQuery' && error instanceof (await import('../engines/plagiarism/index.ts')).InsufficientContentError) {
     return { engine: 'plagiarism', code: 'insufficient_content', message };
   }
   return undefined;
 }
 
-export default async function runEngineTask(task: EngineTask): Promise<EngineResults[EngineTask['kind']] | EngineFailure> {
+export default async function runEngineTask<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K] | EngineFailure> {
   try {
-    return await run(task);
+    const handle: (task: EngineTask<K>) => Promise<EngineResults[K]> = handlers[task.kind];
+    return await handle(task);
   } catch (error) {
-    const input = await inputErrorOf(task, error);
-    return input ? { failure: 'input', error: input } : { failure: 'engine', message: (error as Error)?.message ?? String(error) };
+    const input = await inputErrorOf(task.kind, error);
+    return input ? { failure: 'input', error: input } : { failure: 'engine', message: messageOf(error) };
   }
 }

@@ -6,7 +6,8 @@
 import os from 'node:os';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
-import type { EngineFailure, EngineInputError, EngineResults, EngineTask } from './engine-worker.ts';
+import type runEngineTask from './engine-worker.ts';
+import type { EngineFailure, EngineInputError, EngineKind, EngineResults, EngineTask } from './engine-worker.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
 
@@ -21,7 +22,6 @@ export class EngineError extends Error {
   }
 }
 
-type Task<K extends EngineTask['kind']> = Extract<EngineTask, { kind: K }>;
 type MediaKind = 'analyzeImage' | 'analyzeVoice';
 
 /**
@@ -32,7 +32,7 @@ type MediaKind = 'analyzeImage' | 'analyzeVoice';
 const INLINE_DETECTION_MAX_CHARS = 2_000;
 
 /** The same task runner the worker threads use, loaded in this thread too, once (the detector model). */
-let inlineRunner: Promise<(task: EngineTask) => Promise<unknown>> | undefined;
+let inlineRunner: Promise<typeof runEngineTask> | undefined;
 const inlineEngine = () => (inlineRunner ??= import('./engine-worker.ts').then((m) => m.default));
 
 export interface EngineHealth {
@@ -43,9 +43,9 @@ export interface EngineHealth {
 }
 
 export interface EngineRuntime {
-  run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]>;
+  run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
   /** Media analyses go through a breaker: repeated engine failures open it and requests fail fast (503). */
-  runMedia<K extends MediaKind>(task: Task<K>): Promise<EngineResults[K]>;
+  runMedia<K extends MediaKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
   health(engine: 'image' | 'voice'): EngineHealth;
   close(): Promise<void>;
 }
@@ -55,6 +55,10 @@ export interface EngineRuntime {
  * idle thread, so a thread that warmed up fast may take a second warm-up while another is still
  * cold. Gives up (not ready; the first request pays the load) after a few rounds.
  */
+function isFailure(result: unknown): result is EngineFailure {
+  return typeof result === 'object' && result !== null && 'failure' in result;
+}
+
 export async function warmEveryThread(threads: number, warmUp: () => Promise<number>, rounds = 5): Promise<boolean> {
   const warmed = new Set<number>();
   for (let round = 0; round < rounds && warmed.size < threads; round++) {
@@ -79,14 +83,13 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
   let closed = false;
   let warmed = !warm;
 
-  const runsInline = (task: EngineTask) => task.kind === 'detectText' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
+  const runsInline = (task: { kind: string; text?: unknown }) => task.kind === 'detectText' && typeof task.text === 'string' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
 
-  async function run<K extends EngineTask['kind']>(task: Task<K>): Promise<EngineResults[K]> {
-    const result = (runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task)) as EngineResults[K] | EngineFailure;
-    if (result && typeof result === 'object' && 'failure' in result) {
-      throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
-    }
-    return result as EngineResults[K];
+  async function run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]> {
+    // The pool runs engine-worker.ts's runEngineTask on another thread: its answer is that function's.
+    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task);
+    if (isFailure(result)) throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
+    return result;
   }
 
   // Load the in-place detector now, and (warm-up on) every engine on every thread, in the background.
@@ -103,24 +106,26 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
 
   // Input errors (an undecodable file) are the caller's, not the engine's: they do not trip the breaker.
   const isCallerError = (error: unknown) => error instanceof EngineError && error.input !== undefined;
-  const breaker = (timeout: number) => new CircuitBreaker((task: Task<MediaKind>) => run(task), { timeout, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError });
-  const breakers = { image: breaker(60_000), voice: breaker(120_000) };
+  const breaker = <K extends MediaKind>(timeout: number) =>
+    new CircuitBreaker<[EngineTask<K>], EngineResults[K]>((task) => run(task), { timeout, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError });
+  const breakers: { [K in MediaKind]: CircuitBreaker<[EngineTask<K>], EngineResults[K]> } = { analyzeImage: breaker(60_000), analyzeVoice: breaker(120_000) };
 
-  async function runMedia<K extends MediaKind>(task: Task<K>): Promise<EngineResults[K]> {
-    const media = task as Task<MediaKind>;
-    return (await (media.kind === 'analyzeImage' ? breakers.image : breakers.voice).fire(media)) as EngineResults[K];
+  async function runMedia<K extends MediaKind>(task: EngineTask<K>): Promise<EngineResults[K]> {
+    const media: CircuitBreaker<[EngineTask<K>], EngineResults[K]> = breakers[task.kind];
+    return media.fire(task);
   }
 
   return {
     run,
     runMedia,
     health(engine) {
-      const b = breakers[engine];
+      const b = breakers[engine === 'image' ? 'analyzeImage' : 'analyzeVoice'];
       return { ready: !closed && warmed && pool.threads.length > 0, circuit: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed', failures: b.stats.failures };
     },
     async close() {
       closed = true;
-      for (const b of Object.values(breakers)) b.shutdown();
+      breakers.analyzeImage.shutdown();
+      breakers.analyzeVoice.shutdown();
       await pool.destroy();
     },
   };

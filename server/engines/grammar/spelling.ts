@@ -91,9 +91,7 @@ export const EDIT_WEIGHT = 2.5;
  * harper's dictionary nor WordNet, and subtitles have typos of their own ("dont", "wich"); a word
  * the subtitles never had is very likely a slip.
  */
-function unlistedPenalty(count: number): number {
-  return count > 0 ? 1 : 6;
-}
+const unlistedPenalty = (count: number) => (count > 0 ? 1 : 6);
 
 /** Inflectional endings a misspelt word keeps; `keeps` excludes stems that merely end so ("ss": across, class). */
 const INFLECTIONS = [

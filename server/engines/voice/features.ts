@@ -109,6 +109,21 @@ function autocorrelation(fft: RealFFT, power: Float64Array, scratch: Float64Arra
 
 let tables: Tables | undefined;
 
+/** A band's spectral flatness (log of geometric over arithmetic mean power) and centroid in Hz, bins lo..hi inclusive. */
+function spectralShape(power: Float64Array, lo: number, hi: number): { logFlatness: number; centroid: number } {
+  let logSum = 0;
+  let sum = 0;
+  let weighted = 0;
+  for (let k = lo; k <= hi; k++) {
+    const p = power[k] + POWER_FLOOR;
+    logSum += Math.log(p);
+    sum += p;
+    weighted += p * k * BIN_HZ;
+  }
+  const n = hi - lo + 1;
+  return { logFlatness: logSum / n - Math.log(sum / n), centroid: weighted / sum };
+}
+
 export function frameCount(samples: number): number {
   if (samples <= 0) return 0;
   return samples < FRAME ? 1 : Math.floor((samples - FRAME) / HOP) + 1;
@@ -171,27 +186,10 @@ export function analyseFrames(pcm: Float32Array): FrameTrack {
       track.coarse[i * N_COARSE + b] = sum;
     }
 
-    let logSum = 0;
-    let sum = 0;
-    let weighted = 0;
-    for (let k = t.binLo; k <= t.binHi; k++) {
-      const p = power[k] + POWER_FLOOR;
-      logSum += Math.log(p);
-      sum += p;
-      weighted += p * k * BIN_HZ;
-    }
-    const nBins = t.binHi - t.binLo + 1;
-    track.logFlatness[i] = logSum / nBins - Math.log(sum / nBins);
-    track.centroid[i] = weighted / sum;
-    let hiLogSum = 0;
-    let hiSum = 0;
-    for (let k = t.hiBinLo; k <= t.hiBinHi; k++) {
-      const p = power[k] + POWER_FLOOR;
-      hiLogSum += Math.log(p);
-      hiSum += p;
-    }
-    const hiBins = t.hiBinHi - t.hiBinLo + 1;
-    track.hiLogFlatness[i] = hiLogSum / hiBins - Math.log(hiSum / hiBins);
+    const band = spectralShape(power, t.binLo, t.binHi);
+    track.logFlatness[i] = band.logFlatness;
+    track.centroid[i] = band.centroid;
+    track.hiLogFlatness[i] = spectralShape(power, t.hiBinLo, t.hiBinHi).logFlatness;
 
     let bankMean = 0;
     for (let f = 0; f < N_FILTERS; f++) {

@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { FILE_LIMITS, imageCharges, imageCredits } from '../../../contract/catalogue.ts';
 import { analyzeImage } from '../../operations/media.ts';
-import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { chargedBody } from '../charged.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { requireUploadClass } from '../upload-kind.ts';
 
@@ -11,7 +11,7 @@ export default defineEndpoint({
   op: 'detectImage',
   auth: 'principal',
   async handle(ctx, { file }) {
-    const { services, principal, requestId } = ctx;
+    const { services, principal } = ctx;
     const rateHeaders = await services.rateLimits.consume('image', principal.userId, principal.plan.image_requests_per_minute);
     const bytes = new Uint8Array(await readFile(file.path));
     if (bytes.length === 0) throw new ApiError('invalid_payload', 'The file is empty.');
@@ -19,20 +19,17 @@ export default defineEndpoint({
     // Sniffing and reading the header run on an engine thread, as the analysis does.
     const { width, height } = await services.engines.run({ kind: 'probeImage', bytes });
     const credits = imageCredits(width, height);
-    const charges = await services.charges.charge(principal.userId, imageCharges(credits), { requestId });
-    const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeImage(services, bytes));
-    return {
-      body: {
+    const body = await chargedBody(ctx, imageCharges(credits), async () => {
+      const { analysis, channels } = await analyzeImage(services, bytes);
+      return {
         prediction: analysis.prediction,
         confidence: analysis.confidence,
         probabilities: analysis.probabilities,
         credits_charged: credits,
         ...(analysis.regions ? { regions: analysis.regions } : {}),
-        credits_remaining: charges.at(-1)!.balanceAfter,
-        user: { id: principal.userId },
         ...channels,
-      },
-      headers: rateHeaders,
-    };
+      };
+    });
+    return { body, headers: rateHeaders };
   },
 });

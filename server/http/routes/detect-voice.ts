@@ -1,8 +1,8 @@
 /** POST /api/voice-detector/detect/: AI voice vs natural voice, with a timeline for longer audio. */
 import { FILE_LIMITS, voiceCharges, voiceCredits } from '../../../contract/catalogue.ts';
 import { analyzeVoice } from '../../operations/media.ts';
-import { chargedWork } from '../../platform/credits.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { chargedBody } from '../charged.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { requireUploadClass, uploadHead } from '../upload-kind.ts';
 
@@ -12,7 +12,7 @@ export default defineEndpoint({
   op: 'detectVoice',
   auth: 'principal',
   async handle(ctx, { file }) {
-    const { services, principal, requestId } = ctx;
+    const { services } = ctx;
     requireUploadClass(await uploadHead(file.path), 'audio', formats);
     const probe = await services.engines.run({ kind: 'probeVoice', path: file.path });
     if (probe.durationSeconds > maxSeconds) {
@@ -20,19 +20,10 @@ export default defineEndpoint({
     }
     const started = performance.now();
     const { billedSeconds, credits } = voiceCredits(probe.durationSeconds);
-    const charges = await services.charges.charge(principal.userId, voiceCharges(credits), { requestId });
-    const { analysis, channels } = await chargedWork(services.db, { userId: principal.userId, charges }, requestId, () => analyzeVoice(services, file.path));
-    return {
-      body: {
-        status: 'success' as const,
-        ...analysis,
-        billed_seconds: billedSeconds,
-        credits_used: credits,
-        execution_time: Math.round(performance.now() - started) / 1000,
-        credits_remaining: charges.at(-1)!.balanceAfter,
-        user: { id: principal.userId },
-        ...channels,
-      },
-    };
+    const body = await chargedBody(ctx, voiceCharges(credits), async () => {
+      const { analysis, channels } = await analyzeVoice(services, file.path);
+      return { status: 'success' as const, ...analysis, billed_seconds: billedSeconds, credits_used: credits, execution_time: Math.round(performance.now() - started) / 1000, ...channels };
+    });
+    return { body };
   },
 });

@@ -11,12 +11,15 @@ export interface Plan {
   humanizer_sync_per_minute: number;
 }
 
-/** The plan a user is on (the one user-joins-plan lookup); 404 for an unknown user. */
+/** The columns of a plan `p`. */
+const PLAN_COLUMNS = 'p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute';
+
+/** The one way a user `u` meets their plan `p` (keys.ts and ledger.ts select from it too). */
+export const USERS_WITH_PLANS = 'users u join plans p on p.name = u.plan_name';
+
+/** The plan a user is on; 404 for an unknown user. */
 export async function planOfUser(db: Queryable, userId: number): Promise<Plan> {
-  const [plan] = await db.query<Plan>(
-    'select p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute from users u join plans p on p.name = u.plan_name where u.id = $1',
-    [userId],
-  );
+  const [plan] = await db.query<Plan>(`select ${PLAN_COLUMNS} from ${USERS_WITH_PLANS} where u.id = $1`, [userId]);
   if (!plan) throw new ApiError('not_found', `No user ${userId}`);
   return plan;
 }
@@ -31,7 +34,7 @@ export interface User {
 }
 
 export async function listPlans(db: Database): Promise<Plan[]> {
-  return db.query<Plan>('select name, monthly_credits, max_active_keys, max_pending_jobs, image_requests_per_minute, humanizer_sync_per_minute from plans order by sort_order');
+  return db.query<Plan>(`select ${PLAN_COLUMNS} from plans p order by p.sort_order`);
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
@@ -42,9 +45,8 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 /** A user with their plan and the end of their billing period; no row for an unknown user. */
 export async function accountRow(db: Database, userId: number) {
   const [row] = await db.query<User & Plan & { period_end: Date }>(
-    `select u.id, u.email, u.credits, u.period_started_at, u.period_started_at + interval '1 month' as period_end,
-            p.name, p.monthly_credits, p.max_active_keys, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
-     from users u join plans p on p.name = u.plan_name where u.id = $1`,
+    `select u.id, u.email, u.credits, u.period_started_at, u.period_started_at + interval '1 month' as period_end, ${PLAN_COLUMNS}
+     from ${USERS_WITH_PLANS} where u.id = $1`,
     [userId],
   );
   return row as (typeof row | undefined);

@@ -236,15 +236,10 @@ export interface StoredSource {
   text: string;
 }
 
-/**
- * A fingerprint present in more sources than this share of the corpus (clamped to
- * [BOILERPLATE_MIN, BOILERPLATE_MAX]) is boilerplate, not evidence of copying.
- */
-const BOILERPLATE_SHARE = 0.01;
-const BOILERPLATE_MIN = 20;
-const BOILERPLATE_MAX = 50;
-const FINGERPRINT_CANDIDATES = 40;
-const FULL_TEXT_CANDIDATES = 10;
+/** A fingerprint in more sources than this share of the corpus, clamped to [min, max], is boilerplate, not evidence of copying. */
+const BOILERPLATE = { share: 0.01, min: 20, max: 50 };
+/** How many sources each retrieval hands the scanner: by shared fingerprints, and by full-text search. */
+const CANDIDATES = { byFingerprints: 40, byFullText: 10 };
 
 /** Candidate retrieval and loading, for the scanner. */
 export class CorpusIndex {
@@ -257,7 +252,7 @@ export class CorpusIndex {
 
   /** Source ids ranked by shared fingerprints (exact ones count double) and by full-text hits, boilerplate dropped. */
   async candidates(query: CandidateQuery, corpusSize: number): Promise<string[]> {
-    const maxDf = Math.min(BOILERPLATE_MAX, Math.max(BOILERPLATE_MIN, Math.ceil(corpusSize * BOILERPLATE_SHARE)));
+    const maxDf = Math.min(BOILERPLATE.max, Math.max(BOILERPLATE.min, Math.ceil(corpusSize * BOILERPLATE.share)));
     const hashes = [...new Set([...query.exact, ...query.paraphrase])];
     const exactSet = new Set(query.exact);
     // One index probe per hash (= any keeps the plan a btree lookup, never a full index scan).
@@ -281,7 +276,7 @@ export class CorpusIndex {
         return [...all.keys()]
           .filter((id) => (exact.get(id) ?? 0) >= 2 || (all.get(id) ?? 0) >= 4)
           .sort((a, b) => score(b) - score(a) || Number(a) - Number(b))
-          .slice(0, FINGERPRINT_CANDIDATES);
+          .slice(0, CANDIDATES.byFingerprints);
       });
     const byFullText =
       query.fullText.length === 0
@@ -294,7 +289,7 @@ export class CorpusIndex {
              group by c.source_id having count(*) >= 2
              order by count(*) desc, c.source_id
              limit $2`,
-            [query.fullText, FULL_TEXT_CANDIDATES],
+            [query.fullText, CANDIDATES.byFullText],
           );
     const [fp, ft] = await Promise.all([byFingerprint, byFullText]);
     return [...new Set([...fp, ...ft.rows.map((r) => String(r.source_id))])];

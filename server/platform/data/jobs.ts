@@ -41,8 +41,8 @@ export async function loadJob(db: Queryable, jobId: string): Promise<JobRow | un
 
 /** Locks the user's row (in the caller's transaction); their balance and unfinished jobs, counted up to `pendingLimit`. */
 export async function lockUserForJobs(tx: Queryable, userId: number, pendingLimit: number): Promise<{ pending: number; credits: number }> {
-  const [user] = await tx.query(LOCK_USER, [userId, pendingLimit]);
-  return user as { pending: number; credits: number };
+  const [user] = await tx.query<{ pending: number; credits: number }>(LOCK_USER, [userId, pendingLimit]);
+  return user;
 }
 
 /** Writes the job rows of one user. */
@@ -116,12 +116,6 @@ export async function webhookAttemptRows(db: Queryable, jobIds: string[]): Promi
     'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
     [jobIds],
   );
-}
-
-/** The webhook deliveries of these jobs still queued (job key `webhook:<job id>`), with when they run. */
-export async function queuedDeliveries(db: Queryable, jobIds: string[]): Promise<{ key: string; run_at: Date }[]> {
-  if (!jobIds.length) return [];
-  return db.query<{ key: string; run_at: Date }>("select key, run_at from graphile_worker.jobs where key = any($1::text[]) and task_identifier = 'deliver_webhook'", [jobIds.map((id) => `webhook:${id}`)]);
 }
 
 /** Locks the owner's job (in the caller's transaction) with its status, callback and last delivery attempt number. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Scope } from '../../../contract/catalogue.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { planOfUser } from './accounts.ts';
+import { planOfUser, USERS_WITH_PLANS } from './accounts.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -30,7 +30,7 @@ export const USABLE_KEY = `(k.status = 'Active' and (k.expires_at is null or k.e
 /** Locks the user's row (in the caller's transaction) and reads the plan's limit of active keys; no row for an unknown user. */
 export async function lockActiveKeyLimit(tx: Queryable, userId: number): Promise<{ max_active_keys: number } | undefined> {
   const [limit] = await tx.query<{ max_active_keys: number }>(
-    'select p.max_active_keys from users u join plans p on p.name = u.plan_name where u.id = $1 for update of u',
+    `select p.max_active_keys from ${USERS_WITH_PLANS} where u.id = $1 for update of u`,
     [userId],
   );
   return limit;
@@ -84,7 +84,7 @@ const AUTHENTICATE = {
   name: 'authenticate',
   text: `select k.id, k.user_id, k.status, k.scopes, k.expires_at <= now() as expired, ${USABLE_KEY} as usable,
                 p.name, p.max_pending_jobs, p.image_requests_per_minute, p.humanizer_sync_per_minute
-         from api_keys k join users u on u.id = k.user_id join plans p on p.name = u.plan_name
+         from api_keys k join ${USERS_WITH_PLANS} on u.id = k.user_id
          where k.key_hash = $1`,
 };
 

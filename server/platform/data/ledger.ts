@@ -7,6 +7,7 @@
 import { USAGE_SERVICE_OF, USAGE_SERVICES, type ChargePart, type UsageService as Service } from '../../../contract/catalogue.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../errors.ts';
+import { USERS_WITH_PLANS } from './accounts.ts';
 import { USABLE_KEY } from './keys.ts';
 
 export type { ChargePart } from '../../../contract/catalogue.ts';
@@ -138,7 +139,7 @@ export async function grantCredits(db: Queryable, userId: number, amount: number
 export async function resetDueBillingPeriods(db: Database, now: Date): Promise<number> {
   const rows = await db.query(
     `with due as (
-       select u.id, u.credits as old_credits, p.monthly_credits from users u join plans p on p.name = u.plan_name
+       select u.id, u.credits as old_credits, p.monthly_credits from ${USERS_WITH_PLANS}
        where u.period_started_at + interval '1 month' <= $1 for update of u skip locked
      ), updated as (
        update users u set credits = due.monthly_credits, period_started_at = $1 from due where u.id = due.id returning u.id, due.old_credits, due.monthly_credits

@@ -32,6 +32,12 @@ export function enqueue<P>(tx: Queryable, task: QueuedTask<P>, payload: P, optio
   return enqueueAll(tx, task, [payload], options);
 }
 
+/** When the still-queued jobs of `task` with these job keys run next (a key not queued has no row). */
+export async function queuedRuns(db: Queryable, task: QueuedTask<unknown>, keys: string[]): Promise<{ key: string; run_at: Date }[]> {
+  if (!keys.length) return [];
+  return db.query<{ key: string; run_at: Date }>('select key, run_at from graphile_worker.jobs where task_identifier = $1 and key = any($2::text[])', [task.name, keys]);
+}
+
 /** A job to queue when something else happens (a job's end queues its webhook), as data. */
 export interface FollowUp<P = unknown> {
   task: QueuedTask<P>;

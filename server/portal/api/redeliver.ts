@@ -5,7 +5,7 @@ export default definePortalRoute({
   op: 'portalRedeliver',
   auth: 'session',
   async handle(ctx, { task_id }) {
-    await ctx.services.webhookRedelivery.redeliver(ctx.session.userId, task_id);
+    await ctx.services.webhookDeliveries.redeliver(ctx.session.userId, task_id);
     return { status: 'ok' };
   },
 });

@@ -281,26 +281,19 @@ export function playgroundPage(): void {
   });
   const press = (tool: Tool | FileTool) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(all[i] === tool)));
 
-  function showFile(tool: FileTool) {
+  /** A tool's form: its input, the price, and on submit the result (or the error) under it. */
+  function showForm(tool: Tool | FileTool, label: string, input: HTMLInputElement | HTMLTextAreaElement, price: HTMLElement, run: () => Promise<(Node | null)[]>) {
     press(tool);
-    const input = h('input', { type: 'file', name: 'file', accept: tool.accept, required: true });
-    const price = h('p', { class: 'hint', 'aria-live': 'polite' }, 'Choose a file to see its price.');
-    input.addEventListener('change', async () => {
-      const file = input.files?.[0];
-      price.textContent = file ? await tool.price(file) : 'Choose a file to see its price.';
-    });
     const message = messageArea();
     const result = h('section', { 'aria-live': 'polite', class: 'result', 'aria-label': 'Result' });
     const submit = h('button', { type: 'submit' }, tool.button);
-    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field('File', input), price, message.el, submit);
+    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field(label, input), price, message.el, submit);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       message.clear();
-      const file = input.files?.[0];
-      if (!file) return message.error('Choose a file first.');
       submit.disabled = true;
       try {
-        result.replaceChildren(...(await tool.run(file)).filter((n): n is Node => n !== null));
+        result.replaceChildren(...(await run()).filter((n): n is Node => n !== null));
       } catch (error) {
         message.error(...errorContent(error));
       } finally {
@@ -310,29 +303,26 @@ export function playgroundPage(): void {
     panel.replaceChildren(form, result);
   }
 
+  function showFile(tool: FileTool) {
+    const input = h('input', { type: 'file', name: 'file', accept: tool.accept, required: true });
+    const price = h('p', { class: 'hint', 'aria-live': 'polite' }, 'Choose a file to see its price.');
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      price.textContent = file ? await tool.price(file) : 'Choose a file to see its price.';
+    });
+    showForm(tool, 'File', input, price, async () => {
+      const file = input.files?.[0];
+      if (!file) throw new Error('Choose a file first.');
+      return tool.run(file);
+    });
+  }
+
   function show(tool: Tool) {
-    press(tool);
     const text = h('textarea', { rows: 7, name: 'content', required: true });
     text.value = SAMPLES[tool.id];
     const price = h('p', { class: 'hint', id: 'price', 'aria-live': 'polite' }, tool.price(text.value));
     text.addEventListener('input', () => (price.textContent = tool.price(text.value)));
-    const message = messageArea();
-    const result = h('section', { 'aria-live': 'polite', class: 'result', 'aria-label': 'Result' });
-    const submit = h('button', { type: 'submit' }, tool.button);
-    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field('Text', text), price, message.el, submit);
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      message.clear();
-      submit.disabled = true;
-      try {
-        result.replaceChildren(...(await tool.run(text.value)).filter((n): n is Node => n !== null));
-      } catch (error) {
-        message.error(...errorContent(error));
-      } finally {
-        submit.disabled = false;
-      }
-    });
-    panel.replaceChildren(form, result);
+    showForm(tool, 'Text', text, price, () => tool.run(text.value));
   }
 
   app().replaceChildren(h('p', {}, 'Try the API with your account\'s credits. The price is shown before you send. '), switcher, panel);
