@@ -37,6 +37,10 @@ const INPUT_ERROR_MESSAGES: Record<EngineInputError['engine'], Partial<Record<En
 };
 const INPUT_ERROR_CODES: Record<EngineInputError['code'], ErrorCode> = { invalid_image: 'invalid_image', invalid_audio: 'invalid_audio', unsupported_media: 'invalid_payload', insufficient_content: 'insufficient_content' };
 
+/** The fields of a library's error that say what went wrong (any may be missing; a non-object has none). */
+const LibraryError = z.object({ status: z.number().optional().catch(undefined), type: z.string().optional().catch(undefined), code: z.union([z.string(), z.number()]).optional().catch(undefined) });
+export const errorFields = (error: unknown) => LibraryError.safeParse(error).data ?? {};
+
 function fromApiError(error: ApiError): ErrorResponse {
   return { status: ERROR_STATUS[error.code], code: error.code, message: error.message, details: error.details, headers: error.headers };
 }
@@ -45,10 +49,10 @@ function fromApiError(error: ApiError): ErrorResponse {
 function fromEngine(error: unknown, refunded: boolean): ErrorResponse | undefined {
   if (error instanceof EngineError && error.input) {
     const { engine, code, message } = error.input;
-    const ours = (INPUT_ERROR_MESSAGES[engine] as Partial<Record<string, string>>)[code];
+    const ours = INPUT_ERROR_MESSAGES[engine][code];
     return fromApiError(new ApiError(INPUT_ERROR_CODES[code], ours ?? (message || 'The input was refused by the engine.')));
   }
-  if ((error as { code?: string })?.code === 'EOPENBREAKER') {
+  if (errorFields(error).code === 'EOPENBREAKER') {
     return fromApiError(new ApiError('service_unavailable', 'The engine is temporarily unavailable; nothing was charged. Retry shortly.', undefined, { 'Retry-After': '30' }));
   }
   if (refunded) return fromApiError(new ApiError('service_error', 'Processing failed; the credits were refunded.'));
@@ -74,9 +78,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   const engine = fromEngine(cause, refunded);
   if (engine) return engine;
-  // body.ts turns the body parsers' refusals into ApiErrors; a 4xx of another library still is the
+  // mount.ts turns the body parsers' refusals into ApiErrors; a 4xx of another library still is the
   // caller's, told without the library's text.
-  const http = (cause as { status?: number } | undefined)?.status;
+  const http = errorFields(cause).status;
   if (http && http >= 400 && http < 500) return { status: 400, code: 'invalid_payload', message: 'The request could not be read.' };
   return { status: 500, code: 'internal_error', message: 'An unexpected error occurred; nothing was charged. Quote the request_id if you contact support.' };
 }

@@ -12,12 +12,12 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { z } from 'zod';
 import type pino from 'pino';
 import type { RequestKind } from '../../contract/routes.ts';
 import { ApiError } from '../platform/errors.ts';
 import type Router from '@koa/router';
 import type { Reply } from './endpoint.ts';
+import { errorFields } from './errors.ts';
 
 interface MountableRoute {
   method: 'get' | 'post' | 'delete';
@@ -77,13 +77,9 @@ export interface BodyOptions {
   log: pino.Logger;
 }
 
-/** The fields of a body-reading library's error that say what went wrong (any may be missing). */
-const LibraryError = z.object({ status: z.number().optional(), type: z.string().optional(), code: z.union([z.string(), z.number()]).optional() });
-const fieldsOf = (error: unknown) => LibraryError.safeParse(error).data ?? {};
-
 /** formidable's error codes (FormidableError.js) and what we tell the caller for each. */
 function multipartRefusal(error: unknown, maxFileBytes: number): ApiError {
-  const { code } = fieldsOf(error);
+  const { code } = errorFields(error);
   const tooLarge = () => new ApiError('invalid_payload', `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
   switch (code) {
     case 1016: // biggerThanMaxFileSize
@@ -108,7 +104,7 @@ function multipartRefusal(error: unknown, maxFileBytes: number): ApiError {
 
 /** What the JSON reader (co-body, raw-body, zlib) refused, in our words. */
 function jsonRefusal(error: unknown): ApiError {
-  const { status, type, code } = fieldsOf(error);
+  const { status, type, code } = errorFields(error);
   if (status === 413) return new ApiError('payload_too_large', `The JSON body is larger than ${JSON_LIMIT_BYTES / 2 ** 20} MB.`, { limit_bytes: JSON_LIMIT_BYTES });
   if (type === 'encoding.unsupported') return new ApiError('unsupported_media_type', 'The body\'s charset is not supported; send the JSON as UTF-8.');
   if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__ERROR'))) {

@@ -64,7 +64,7 @@ export interface OperationContext {
 
 /** The context of a synchronous request's text work, right after its charges. */
 export function paidWork(services: OperationContext['services'], paid: Paid, requestId: string): OperationContext {
-  return { services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges.at(-1)!.balanceAfter, requestId };
+  return { services, userId: paid.userId, taskId: null, charges: paid.charges, balanceAfterCharges: paid.charges[paid.charges.length - 1].balanceAfter, requestId };
 }
 
 /** credits_remaining: known from the charge for a synchronous request; a job reads it when it ends. */

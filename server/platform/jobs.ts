@@ -98,7 +98,7 @@ export class JobAcceptance {
 /** The body GET /api/jobs/{task_id}/ returns, and that the webhook POSTs. */
 export function jobBody(job: JobRow): JobStatusBody {
   // The stored result is the success body the job's operation built.
-  if (job.status === 'success' && job.result) return job.result as JobStatusBody;
+  if (job.status === 'success' && job.result) return job.result;
   if (job.status === 'failed') return { status: 'failed', task_id: job.id, result: null, error: job.error ?? 'The job failed.', word_count: job.word_count };
   return { status: 'processing', task_id: job.id, result: null, service_name: null, execution_time: null, word_count: null, credits_remaining: null, user: { id: job.user_id } };
 }

@@ -45,19 +45,25 @@ export function isWellFormedKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+const isScope = (s: string): s is Scope => SCOPES.some((scope) => scope === s);
+const isExpiration = (s: string): s is Expiration => Object.hasOwn(EXPIRATIONS, s);
+
 export function parseScopes(input: string): Scope[] {
   if (input.trim() === 'all') return [...PUBLIC_SCOPES];
   const scopes = [...new Set(input.split(',').map((s) => s.trim()).filter(Boolean))];
   if (scopes.length === 0) throw new ApiError('invalid_payload', 'At least one scope must be chosen.');
-  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw new ApiError('invalid_payload', `Unknown scope(s): ${unknown.join(', ')}; scopes: ${SCOPES.join(', ')} or "all".`);
-  return scopes as Scope[];
+  const known = scopes.filter(isScope);
+  if (known.length < scopes.length) {
+    const unknown = scopes.filter((s) => !isScope(s));
+    throw new ApiError('invalid_payload', `Unknown scope(s): ${unknown.join(', ')}; scopes: ${SCOPES.join(', ')} or "all".`);
+  }
+  return known;
 }
 
 export function parseExpiration(input: string): Expiration {
   const value = input.trim().toLowerCase().replace(/^(\d+)\s*days?$/, '$1d');
-  if (!(value in EXPIRATIONS)) throw new ApiError('invalid_payload', `Expiration must be never, 30d, 60d or 90d (got "${input}").`);
-  return value as Expiration;
+  if (!isExpiration(value)) throw new ApiError('invalid_payload', `Expiration must be never, 30d, 60d or 90d (got "${input}").`);
+  return value;
 }
 
 /** Creates a key for a user within the plan's active-key limit; the full key is returned only here. */

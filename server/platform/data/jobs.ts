@@ -1,5 +1,7 @@
 /** Async jobs as rows, with their webhook delivery attempts (their queue entries: queue.ts). */
+import type { z } from 'zod';
 import type { TextOperation } from '../../../contract/catalogue.ts';
+import type { JobStatus } from '../../../contract/schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Charge } from './ledger.ts';
 
@@ -13,7 +15,8 @@ export interface JobRow {
   charges: Charge[];
   callback_url: string | null;
   webhook_secret: string | null;
-  result: Record<string, unknown> | null;
+  /** The success body of the job's operation (a JobStatus success variant), stored as JSON. */
+  result: z.infer<typeof JobStatus> | null;
   error: string | null;
   completed_at: Date | null;
 }
