@@ -449,8 +449,10 @@ async function mixedDocuments(docs: CorpusDoc[], foldJoined: ConstructedDoc[]): 
     sentenceRow('all, from dev.jsonl', joined.map((_, j) => j).filter((j) => j >= foldJoined.length));
   }
   for (const kind of ['human-ai', 'ai-human', 'interleaved'] as const) sentenceRow(`all, ${kind}`, joined.map((_, j) => j).filter((j) => joined[j].kind === kind || !['human-ai', 'ai-human', 'interleaved'].includes(joined[j].kind)));
-  const worstHuman = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) })).reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
-  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%).`);
+  const byGroup = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) }));
+  const worstHuman = byGroup.reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
+  const worstAuc = byGroup.reduce((a, b) => (b.f.auc < a.f.auc ? b : a));
+  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%). Worst group by sentence AUC: ${worstAuc.g} (${fmt(worstAuc.f.auc)}, within-doc ${fmt(worstAuc.f.withinAuc)}, human sentences flagged ${pc(worstAuc.f.humanFlagged)}%).`);
 
 }
 
