@@ -112,12 +112,28 @@ describe('text-detect sentence model', () => {
     assert.ok(f.boundary > 0.7, `boundary ${f.boundary}`);
   });
 
+  it('holds the whole texts\' human sentences to their own flag target', () => {
+    // Whole human texts of 20 sentences whose informative feature leans towards AI: the joined documents' target alone would flag many.
+    const whole = Array.from({ length: 40 }, (_, k) => {
+      const d = joined('human', new Array(20).fill(0), 1000 + k);
+      for (let s = 0; s < 20; s++) d.features[s * SENTENCE_DIM] += 0.5;
+      return d;
+    });
+    const m = trainSentenceModel(docs, whole);
+    const flagged = whole.reduce((n, d) => n + sentenceScoresOf(m, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
+    assert.ok(flagged <= Math.floor(0.01 * 20 * whole.length), `${flagged} of ${20 * whole.length} whole-text human sentences flagged`);
+    const joinedOnly = trainSentenceModel(docs);
+    const before = whole.reduce((n, d) => n + sentenceScoresOf(joinedOnly, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
+    assert.ok(before > flagged, `without the whole texts: ${before}`);
+  });
+
   it('fits the CRF: its loss is −log p(labels) over every labelling, and its gradient is the loss\'s', () => {
     const small = docs.slice(0, 6).map((d) => ({ ...d, labels: d.labels.slice(0, 5), features: d.features.slice(0, 5 * SENTENCE_DIM) }));
     const rho = 0.2;
     const w = Float64Array.from({ length: SENTENCE_DIM + 1 }, (_, k) => 0.3 * Math.sin(k + 1));
     const g = new Float64Array(SENTENCE_DIM + 1);
-    const loss = crfLoss(small, small.map((d) => d.features), rho)(w, g);
+    const weight = small.map((_, j) => (j + 1) / 21);
+    const loss = crfLoss(small, small.map((d) => d.features), rho, weight)(w, g);
     // Brute force: the score of a labelling is Σ AI sentences' emissions + log(1 − rho) or log(rho) per step.
     let expected = 0;
     for (const d of small) {
@@ -126,13 +142,13 @@ describe('text-detect sentence model', () => {
       const score = (y: (s: number) => number): number => e.reduce((v, x, s) => v + (y(s) ? x : 0) + (s > 0 ? Math.log(y(s) === y(s - 1) ? 1 - rho : rho) : 0), 0);
       let z = 0;
       for (let path = 0; path < 1 << n; path++) z += Math.exp(score((s) => (path >> s) & 1));
-      expected += (Math.log(z) - score((s) => d.labels[s])) / small.length;
+      expected += weight[small.indexOf(d)] * (Math.log(z) - score((s) => d.labels[s]));
     }
     expected += 0.5e-3 * w.slice(0, SENTENCE_DIM).reduce((v, x) => v + x * x, 0);
     assert.ok(Math.abs(loss - expected) < 1e-9, `${loss} vs ${expected}`);
     for (const k of [0, 3, SENTENCE_DIM]) {
       const h = 1e-6;
-      const at = (dx: number): number => crfLoss(small, small.map((d) => d.features), rho)(w.map((x, i) => (i === k ? x + dx : x)), new Float64Array(SENTENCE_DIM + 1));
+      const at = (dx: number): number => crfLoss(small, small.map((d) => d.features), rho, weight)(w.map((x, i) => (i === k ? x + dx : x)), new Float64Array(SENTENCE_DIM + 1));
       const numeric = (at(h) - at(-h)) / (2 * h);
       assert.ok(Math.abs(numeric - g[k]) < 1e-6, `∂/∂w${k}: ${g[k]} vs ${numeric}`);
     }
