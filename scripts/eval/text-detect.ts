@@ -17,7 +17,8 @@
  * rerun after `npm run train -- text-detect` costs only the generator-family folds. `--quick` skips 2;
  * `--no-shipped` skips 3 (sections 1 and 2 need only the recipe, not an artefact the engine can load);
  * `--sentences` runs only section 3's mixed documents (the sentence scores on documents joined from
- * dev.jsonl passages, each register group's scored by the sentence model trained on the others').
+ * dev.jsonl passages and on its whole texts, each register group's scored by the sentence model
+ * trained on the others').
  * Measuring-stick checks (text-detect-nested.ts; not part of the protocol): `--nested-calibration` fits
  * section 1's calibrations doubly held out; `--hold-out-domain D` adds section 1b, D held out alone.
  */
