@@ -12,9 +12,9 @@
  * 4. The final model on all of train + extra, with the language model of all their human texts
  *    (`--final-only` trains and caches just this, e.g. while the eval's folds run).
  * 5. The sentence model (text-detect-sentences.ts), on documents joined from passages of dev.jsonl
- *    texts (never trained on by the document model) as the final model scores them, and with
- *    RECIPE.foldJoinPairs also from each register fold's held-out texts under that fold's model
- *    (`--sentences-only`: just this, on the committed artefact's document model).
+ *    texts (never trained on by the document model) and on those whole texts, as the final model
+ *    scores them, and with RECIPE.foldJoinPairs also from each register fold's held-out texts under
+ *    that fold's model (`--sentences-only`: just this, on the committed artefact's document model).
  *
  * Deterministic: the same data give the same file byte for byte (fixed halves, full-batch L-BFGS,
  * fixed summation order, no dates in the artefact). dev.jsonl trains only the sentence model.
@@ -27,7 +27,7 @@ import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.t
 import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, loadCorpus, registerFolds, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
 import type { LmTables } from '../server/engines/text-detect/features.ts';
 import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
-import { devJoinedDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
+import { devJoinedDocs, devWholeDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
 import { BAND_FPR, GROUP_FPR, fitCalibration } from './lib/text-detect-calibration.ts';
 import { TEXT_DETECT_DATA, requireData } from './lib/text-detect-data.ts';
 
@@ -47,8 +47,9 @@ async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number
  */
 function sentenceModel(docs: CorpusDoc[], params: ModelParams, foldJoined: ConstructedDoc[]): SentenceModel {
   const dev = devJoinedDocs(docs, params);
-  const m = trainSentenceModel([...foldJoined, ...dev]);
-  console.log(`sentence model from ${foldJoined.length} documents joined from held-out register folds and ${dev.length} from dev.jsonl: switch ${m.switchProb}, threshold ${m.threshold.toFixed(3)}, weights ${m.w.map((w, k) => `${SENTENCE_FEATURES[k]} ${w.toFixed(2)}`).join(', ')}`);
+  const whole = devWholeDocs(docs, params);
+  const m = trainSentenceModel([...foldJoined, ...dev], whole);
+  console.log(`sentence model from ${foldJoined.length} documents joined from held-out register folds, ${dev.length} from dev.jsonl and its ${whole.length} whole texts: switch ${m.switchProb}, threshold ${m.threshold.toFixed(3)}, weights ${m.w.map((w, k) => `${SENTENCE_FEATURES[k]} ${w.toFixed(2)}`).join(', ')}`);
   return m;
 }
 

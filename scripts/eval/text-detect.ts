@@ -17,7 +17,8 @@
  * rerun after `npm run train -- text-detect` costs only the generator-family folds. `--quick` skips 2;
  * `--no-shipped` skips 3 (sections 1 and 2 need only the recipe, not an artefact the engine can load);
  * `--sentences` runs only section 3's mixed documents (the sentence scores on documents joined from
- * dev.jsonl passages, each register group's scored by the sentence model trained on the others').
+ * dev.jsonl passages and on its whole texts, each register group's scored by the sentence model
+ * trained on the others').
  * Measuring-stick checks (text-detect-nested.ts; not part of the protocol): `--nested-calibration` fits
  * section 1's calibrations doubly held out; `--hold-out-domain D` adds section 1b, D held out alone.
  */
@@ -433,8 +434,11 @@ async function mixedDocuments(docs: CorpusDoc[], foldJoined: ConstructedDoc[]): 
   const M = await import('../../server/engines/text-detect/model.ts');
   const I = await import('../../server/engines/text-detect/index.ts');
   const S = await import('../lib/text-detect-sentences.ts');
-  const joined = [...foldJoined, ...S.devJoinedDocs(docs, M.deserializeModel(readFileSync(I.MODEL_FILE, 'utf8')))];
-  const joinedScores = S.heldOutSentenceScores(joined);
+  const params = M.deserializeModel(readFileSync(I.MODEL_FILE, 'utf8'));
+  const joined = [...foldJoined, ...S.devJoinedDocs(docs, params)];
+  const whole = S.devWholeDocs(docs, params);
+  const held = S.heldOutSentenceScores(joined, whole);
+  const joinedScores = held.joined;
   console.log(`\nMixed documents: sentence scores. Documents joined from a human and an AI passage (3–5 sentences each, same domain) of texts their document model never saw, human then AI, AI then human, or as interleaved paragraphs, with one of the two passages alone beside each: ${foldJoined.length} from each register fold's held-out texts under the fold's model, ${joined.length - foldJoined.length} from dev.jsonl under the shipped model. Each register group's documents are scored by the sentence model trained on the other groups' (held out twice; the shipped sentence model learns from all of them). Sentence flagged: score > 0.5. Boundary: the change point of the scores within one sentence of the true one (two-part documents).\n`);
   console.log('| group | mixed docs | sentence AUC | within-doc AUC | human sentences flagged % | AI sentences flagged % | boundary ±1 % | human passages: sentences flagged % | human passages with a flag % | AI passages: sentences flagged % |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const sentenceRow = (name: string, ks: number[]): void => {
@@ -449,8 +453,18 @@ async function mixedDocuments(docs: CorpusDoc[], foldJoined: ConstructedDoc[]): 
     sentenceRow('all, from dev.jsonl', joined.map((_, j) => j).filter((j) => j >= foldJoined.length));
   }
   for (const kind of ['human-ai', 'ai-human', 'interleaved'] as const) sentenceRow(`all, ${kind}`, joined.map((_, j) => j).filter((j) => joined[j].kind === kind || !['human-ai', 'ai-human', 'interleaved'].includes(joined[j].kind)));
-  const worstHuman = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) })).reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
-  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%).`);
+  const byGroup = joinedGroups.map((g) => ({ g, f: S.sentenceFigures(...S.groupSlice(joined, joinedScores, g)) }));
+  const worstHuman = byGroup.reduce((a, b) => (b.f.humanFlagged > a.f.humanFlagged ? b : a));
+  const worstAuc = byGroup.reduce((a, b) => (b.f.auc < a.f.auc ? b : a));
+  console.log(`\nWorst group for human sentences flagged in mixed documents: ${worstHuman.g} (${pc(worstHuman.f.humanFlagged)}%). Worst group by sentence AUC: ${worstAuc.g} (${fmt(worstAuc.f.auc)}, within-doc ${fmt(worstAuc.f.withinAuc)}, human sentences flagged ${pc(worstAuc.f.humanFlagged)}%).`);
+  console.log('\nWhole dev.jsonl texts (documents of one author), each register group\'s scored by the sentence model trained on the other groups\':\n');
+  console.log('| group | human texts | human sentences flagged % | human texts with a flag % | AI texts | AI sentences flagged % |\n|---|---:|---:|---:|---:|---:|');
+  const wholeRow = (name: string, ks: number[]): void => {
+    const f = S.wholeFigures(ks.map((j) => whole[j]), ks.map((j) => held.whole[j]));
+    console.log(`| ${name} | ${f.humanTexts} | ${pc(f.humanFlagged)} | ${pc(f.humanTextsFlagged)} | ${f.aiTexts} | ${pc(f.aiFlagged)} |`);
+  };
+  for (const g of joinedGroups) wholeRow(g, whole.map((_, j) => j).filter((j) => S.joinedGroupOf(whole[j]) === g));
+  wholeRow('**all**', whole.map((_, j) => j));
 
 }
 

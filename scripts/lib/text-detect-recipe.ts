@@ -838,7 +838,7 @@ function scoreJoined(analyzer: Analyzer, params: ModelParams, kind: JoinKind, do
   const labels = Uint8Array.from(spans, (s) => starts.filter((p) => p.at <= s.start).at(-1)!.y);
   const an = analyzer.analyse(spans.map((s) => s.text));
   const logit = documentLogit(params, an);
-  return { kind, domain, parts, words: countWords(text), logit, labels, features: sentenceFeatures(params, an, logit) };
+  return { kind, domain, parts, words: countWords(text), logit, labels, features: sentenceFeatures(params, analyzer, spans.map((s) => s.text), logit) };
 }
 
 /**

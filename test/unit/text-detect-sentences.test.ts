@@ -2,10 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { SENTENCE_DIM, bandOf, chainPosterior, deserializeModel, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
+import { SENTENCE_DIM, SENTENCE_FEATURES, bandOf, chainPosterior, deserializeModel, documentLogit, sentenceFeatures, sentenceScoresOf, sigmoid, type SentenceModel } from '../../server/engines/text-detect/model.ts';
+import { Analyzer } from '../../server/engines/text-detect/features.ts';
 import { MODEL_FILE, mixedNote, type SentenceScore } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { changePoint, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
+import { changePoint, crfLoss, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
 import { constructedDocs, type ConstructedDoc, type CorpusDoc } from '../../scripts/lib/text-detect-recipe.ts';
 
 /** Posterior log-odds of "AI" of each sentence by summing over every author sequence (the chain's definition). */
@@ -54,6 +55,18 @@ describe('text-detect sentence chain', () => {
     const short = sentenceScoresOf(m, f, 30, 60);
     assert.deepEqual(Array.from(short), [0.7, 0.3]);
   });
+
+  it('flags exactly past the threshold, and a sentence read as human claims no more than its posterior', () => {
+    // One feature, weight 1: the emission logit is the feature; switch 0.5: the posterior is the emission.
+    const m: SentenceModel = { mean: new Array(SENTENCE_DIM).fill(0), std: new Array(SENTENCE_DIM).fill(1), w: [1, ...new Array(SENTENCE_DIM - 1).fill(0)], bias: 0, switchProb: 0.5, threshold: 2 };
+    const f = new Float64Array(4 * SENTENCE_DIM);
+    [-1, 1, 2.5, -3].forEach((v, s) => (f[s * SENTENCE_DIM] = v));
+    const [human, undecided, flagged, sure] = sentenceScoresOf(m, f, 200, 60);
+    assert.ok(Math.abs(human - 0.98 * sigmoid(-1)) < 1e-12, `posterior −1: ${human}`);
+    assert.ok(undecided > 0.49 && undecided < 0.5, `between the midpoint and the threshold: ${undecided}`);
+    assert.ok(Math.abs(flagged - sigmoid(0.5)) < 1e-12, `past the threshold: ${flagged}`);
+    assert.ok(sure < human && sure > 0.02, `posterior −3: ${sure}`);
+  });
 });
 
 describe('text-detect mixed-text note', () => {
@@ -99,6 +112,48 @@ describe('text-detect sentence model', () => {
     assert.ok(f.boundary > 0.7, `boundary ${f.boundary}`);
   });
 
+  it('holds the whole texts\' human sentences to their own flag target', () => {
+    // Whole human texts of 20 sentences whose informative feature leans towards AI: the joined documents' target alone would flag many.
+    const whole = Array.from({ length: 40 }, (_, k) => {
+      const d = joined('human', new Array(20).fill(0), 1000 + k);
+      for (let s = 0; s < 20; s++) d.features[s * SENTENCE_DIM] += 0.5;
+      return d;
+    });
+    const m = trainSentenceModel(docs, whole);
+    const flagged = whole.reduce((n, d) => n + sentenceScoresOf(m, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
+    assert.ok(flagged <= Math.floor(0.01 * 20 * whole.length), `${flagged} of ${20 * whole.length} whole-text human sentences flagged`);
+    const joinedOnly = trainSentenceModel(docs);
+    const before = whole.reduce((n, d) => n + sentenceScoresOf(joinedOnly, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
+    assert.ok(before > flagged, `without the whole texts: ${before}`);
+  });
+
+  it('fits the CRF: its loss is −log p(labels) over every labelling, and its gradient is the loss\'s', () => {
+    const small = docs.slice(0, 6).map((d) => ({ ...d, labels: d.labels.slice(0, 5), features: d.features.slice(0, 5 * SENTENCE_DIM) }));
+    const rho = 0.2;
+    const w = Float64Array.from({ length: SENTENCE_DIM + 1 }, (_, k) => 0.3 * Math.sin(k + 1));
+    const g = new Float64Array(SENTENCE_DIM + 1);
+    const weight = small.map((_, j) => (j + 1) / 21);
+    const loss = crfLoss(small, small.map((d) => d.features), rho, weight)(w, g);
+    // Brute force: the score of a labelling is Σ AI sentences' emissions + log(1 − rho) or log(rho) per step.
+    let expected = 0;
+    for (const d of small) {
+      const n = d.labels.length;
+      const e = Array.from({ length: n }, (_, s) => w.slice(0, SENTENCE_DIM).reduce((v, x, k) => v + x * d.features[s * SENTENCE_DIM + k], w[SENTENCE_DIM]));
+      const score = (y: (s: number) => number): number => e.reduce((v, x, s) => v + (y(s) ? x : 0) + (s > 0 ? Math.log(y(s) === y(s - 1) ? 1 - rho : rho) : 0), 0);
+      let z = 0;
+      for (let path = 0; path < 1 << n; path++) z += Math.exp(score((s) => (path >> s) & 1));
+      expected += weight[small.indexOf(d)] * (Math.log(z) - score((s) => d.labels[s]));
+    }
+    expected += 0.5e-3 * w.slice(0, SENTENCE_DIM).reduce((v, x) => v + x * x, 0);
+    assert.ok(Math.abs(loss - expected) < 1e-9, `${loss} vs ${expected}`);
+    for (const k of [0, 3, SENTENCE_DIM]) {
+      const h = 1e-6;
+      const at = (dx: number): number => crfLoss(small, small.map((d) => d.features), rho, weight)(w.map((x, i) => (i === k ? x + dx : x)), new Float64Array(SENTENCE_DIM + 1));
+      const numeric = (at(h) - at(-h)) / (2 * h);
+      assert.ok(Math.abs(numeric - g[k]) < 1e-6, `∂/∂w${k}: ${g[k]} vs ${numeric}`);
+    }
+  });
+
   it('finds a change point', () => {
     assert.equal(changePoint([0.1, 0.2, 0.1, 0.9, 0.8, 0.9]), 3);
     assert.equal(changePoint([0.9, 0.1, 0.2]), 1);
@@ -126,5 +181,41 @@ describe('text-detect joined documents', () => {
       assert.ok(ys.length >= 3 && ys.length <= 10);
     }
     assert.deepEqual([...new Set(joined.map((d) => d.kind))].sort(), ['ai', 'ai-human', 'human', 'human-ai', 'interleaved']);
+  });
+});
+
+describe('text-detect sentence features', () => {
+  const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
+  const analyzer = new Analyzer(params.feature, params.lm, params.ngram);
+  const at = (f: Float64Array, s: number, name: (typeof SENTENCE_FEATURES)[number]): number => f[s * SENTENCE_DIM + SENTENCE_FEATURES.indexOf(name)];
+  const sentences = [
+    'My father kept bees for almost thirty years.',
+    'The hives sat at the bottom of the garden.',
+    'Additionally, it is important to note that healthy hives require careful attention.',
+    'He never wore gloves, which my mother said was showing off.',
+    'Ultimately, beekeeping is not merely a hobby but a meaningful practice.',
+    'We lost most of the colonies in the hard winter of 1987.',
+  ];
+
+  it('reads each sentence alone with the document model, its windows pooled from those readings', () => {
+    const f = sentenceFeatures(params, analyzer, sentences, 1.5);
+    sentences.forEach((text, s) => {
+      const alone = documentLogit(params, analyzer.analyse([text]));
+      assert.ok(Math.abs(at(f, s, 'logit') - alone) < 1e-9, `sentence ${s}: ${at(f, s, 'logit')} vs ${alone}`);
+      assert.equal(at(f, s, 'doc_logit'), 1.5);
+    });
+    assert.ok(Math.abs(at(f, 2, 'nb_logit') - (at(f, 1, 'logit') + at(f, 3, 'logit')) / 2) < 1e-12);
+    assert.equal(at(f, 0, 'nb_window1'), at(f, 1, 'window1'), 'the first sentence has one neighbour');
+    const one = sentenceFeatures(params, analyzer, [sentences[2]], 0);
+    assert.ok(Math.abs(at(one, 0, 'window1') - at(one, 0, 'logit')) < 1e-12 && at(one, 0, 'window2') === at(one, 0, 'window1'), 'a window of one sentence is the sentence');
+    assert.equal(at(one, 0, 'nb_logit'), 0);
+  });
+
+  it('keeps a sentence\'s own evidence to itself and its windows: editing a far sentence changes only the context', () => {
+    const f = sentenceFeatures(params, analyzer, sentences, 0);
+    const edited = sentenceFeatures(params, analyzer, [...sentences.slice(0, 5), 'Beekeeping offers a unique opportunity to connect with nature.'], 0);
+    for (const name of ['logit', 'word_ngrams', 'window1', 'window2', 'nb_logit'] as const) assert.equal(at(edited, 0, name), at(f, 0, name), name);
+    assert.notEqual(at(edited, 3, 'window2'), at(f, 3, 'window2'), 'the edited sentence is in the window of sentence 3');
+    assert.notEqual(at(edited, 5, 'logit'), at(f, 5, 'logit'));
   });
 });

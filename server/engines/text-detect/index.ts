@@ -37,7 +37,7 @@ export interface TextDetector {
   detect(text: string): Detection;
 }
 
-export const MODEL_VERSION = 'ci-textdetect-4.3.0';
+export const MODEL_VERSION = 'ci-textdetect-4.3.1';
 export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
 
 /** Below this many words a text is too short for a confident verdict (the reply says so). */
@@ -164,7 +164,8 @@ class LinearTextDetector implements TextDetector {
   detect(text: string): Detection {
     const spans = splitSentences(text);
     const { language, english } = guessLanguage(text);
-    const analysis = this.analyzer.analyse(spans.map((s) => s.text));
+    const texts = spans.map((s) => s.text);
+    const analysis = this.analyzer.analyse(texts);
     if (analysis.words === 0) {
       // Nothing written in words (empty, symbols, emoji only): no evidence of anything.
       return { aiScore: 0, sentences: spans.map((s) => ({ ...s, aiScore: 0 })), language, englishCalibrated: english };
@@ -172,7 +173,7 @@ class LinearTextDetector implements TextDetector {
     const logit = documentLogit(this.params, analysis);
     const words = countWords(text);
     const aiScore = scoreAt(this.params.calibration, logit, words);
-    const scores = sentenceScoresOf(this.params.sentence, sentenceFeatures(this.params, analysis, logit), words, SHORT_TEXT_WORDS);
+    const scores = sentenceScoresOf(this.params.sentence, sentenceFeatures(this.params, this.analyzer, texts, logit), words, SHORT_TEXT_WORDS);
     const detection: Detection = {
       aiScore,
       sentences: spans.map((s, i) => ({ text: s.text, start: s.start, end: s.end, aiScore: scores[i] })),

@@ -3,10 +3,11 @@
  *
  * Document logit = bias + Σ_groups (Σ weights of the group's n-grams) / n_group^normPow
  *                  + Σ dense weight × standardised dense feature.
- * Sentence scores have evidence of their own (sentenceScores): each sentence's own word n-gram weights
- * and language-model log-ratios, with its neighbours' and the document logit as context, give an
- * emission logit; a two-state (human / AI) chain over the sentences smooths them, so a change of
- * author shows as a change of score. Trained on documents joined from held-out human and AI passages.
+ * Sentence scores have evidence of their own (sentenceScoresOf): the document model's logit of each
+ * sentence read alone and of the windows around it, with its neighbours' and the document logit as
+ * context, give an emission logit; a two-state (human / AI) chain over the sentences (a linear-chain
+ * CRF) smooths them, so a change of author shows as a change of score. Trained on documents joined
+ * from held-out human and AI passages.
  * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
  * length band on held-out (leave-one-register-group-out) logits, each band's intercept lowered to its
  * operating point; a and b are linear in log(n) between the band centres, so the score does not jump
@@ -15,8 +16,8 @@
  * more certainty than the document.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Analysis, FeatureConfig, LmTables } from './features.ts';
-import { DENSE_DIM, SENTENCE_STATS } from './features.ts';
+import type { Analysis, Analyzer, FeatureConfig, LmTables } from './features.ts';
+import { DENSE_DIM } from './features.ts';
 import type { NgramLm, NgramPair } from './ngram-lm.ts';
 
 export interface ModelParams {
@@ -92,7 +93,11 @@ const UNDECIDED = 0.01;
  */
 export function scoreAt(cal: Calibration, logit: number, words: number): number {
   const { a, b, shift } = calibrationAt(cal, words);
-  const z = a * logit + b;
+  return operatingScore(a * logit + b, shift);
+}
+
+/** The score of log-odds z, its operating point `shift` (≤ 0) from the probability's midpoint (scoreAt; the sentences' too). */
+function operatingScore(z: number, shift: number): number {
   if (z > 0 || shift >= 0) return sigmoid(z);
   const platt = z - shift;
   if (platt <= 0) return (1 - 2 * UNDECIDED) * sigmoid(platt);
@@ -153,13 +158,20 @@ export function documentLogit(p: ModelParams, an: Analysis): number {
 // Sentence scores
 
 /**
- * The sentence model's inputs, per sentence. Means over a sentence's tokens are shrunk towards 0 by
- * n / (n + SHRINK_TOKENS), so a three-word sentence says less than a thirty-word one; `nb_*` are the
- * means of the two neighbours' values (the sentence itself left out), the document logit its context.
+ * The sentence model's inputs, per sentence, all read by the document model. `logit` and
+ * `word_ngrams` are the logit of the sentence analysed alone, as a text of its own, and its word
+ * n-gram term; `window1` and `window2` the logit of the sentence with one and two neighbours on each
+ * side, pooled from the sentences' own analyses (the document formula over the window: n-gram sums
+ * and counts added before the 1 / n^normPow scaling, the dense term averaged by word count); `nb_*`
+ * the means of the previous and the next sentence's values (one of them at the ends; 0 alone); the
+ * document logit is the context. A change of author is a change of these.
  */
-export const SENTENCE_FEATURES = ['word_ngrams', 'lm_bi', 'lm_gain', 'ng_llr', 'ng_ns_h', 'ng_ns_a', 'log_tokens', 'doc_logit', 'nb_word_ngrams', 'nb_ng_llr', 'nb_lm_bi'] as const;
+export const SENTENCE_FEATURES = ['logit', 'word_ngrams', 'window1', 'window2', 'nb_logit', 'nb_word_ngrams', 'nb_window1', 'nb_window2', 'doc_logit'] as const;
 export const SENTENCE_DIM = SENTENCE_FEATURES.length;
-const SHRINK_TOKENS = 6;
+/** The first OWN features are the sentence's own; the next OWN their neighbours' means. */
+const OWN = 4;
+/** Per sentence read alone: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term. */
+const PARTS = 6;
 
 export interface SentenceModel {
   /** Standardisation, weights and bias of the emission logit over SENTENCE_FEATURES. */
@@ -169,48 +181,65 @@ export interface SentenceModel {
   bias: number;
   /** Chance that the author changes from one sentence to the next (the chain's switch probability). */
   switchProb: number;
-  /** Score = sigmoid(posterior logit − threshold): the threshold holds human sentences' flags to their target. */
+  /** A sentence scores above 0.5 when its posterior logit passes the threshold, which holds human sentences' flags to their target. */
   threshold: number;
 }
 
-/** Features of every sentence (SENTENCE_DIM numbers a sentence, in order) of an analysed document with logit `docLogit`. */
-export function sentenceFeatures(p: ModelParams, an: Analysis, docLogit: number): Float64Array {
-  const ns = an.wordEnds.length;
+/**
+ * Features of every sentence (SENTENCE_DIM numbers a sentence, in order) of a document of
+ * `sentences` with logit `docLogit`. Analyses each sentence alone with `analyzer` (the model's own),
+ * so an Analysis it returned before is overwritten.
+ */
+export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: readonly string[], docLogit: number): Float64Array {
+  const ns = sentences.length;
+  const parts = new Float64Array(ns * PARTS);
+  sentences.forEach((text, s) => {
+    const an = analyzer.analyse([text]);
+    const t = documentTerms(p, an, zbuf);
+    let dense = 0;
+    for (let k = 0; k < DENSE_DIM; k++) dense += p.dense[k] * zbuf[k];
+    parts.set([t.sW, an.wordIdx.length, t.sC, an.charIdx.length, an.words, dense], s * PARTS);
+  });
+  const pow = p.feature.normPow;
+  // The logit of sentences from..to−1 read as one text (a sentence without words weighs as one word in the dense term when none has any).
+  const pooled = (from: number, to: number): number => {
+    let sW = 0, nW = 0, sC = 0, nC = 0, words = 0, dense = 0, plain = 0;
+    for (let s = Math.max(0, from); s < Math.min(ns, to); s++) {
+      const o = s * PARTS;
+      sW += parts[o];
+      nW += parts[o + 1];
+      sC += parts[o + 2];
+      nC += parts[o + 3];
+      words += parts[o + 4];
+      dense += parts[o + 4] * parts[o + 5];
+      plain += parts[o + 5];
+    }
+    const d = words > 0 ? dense / words : plain / (Math.min(ns, to) - Math.max(0, from));
+    return p.bias + (nW > 0 ? sW / Math.pow(nW, pow) : 0) + (nC > 0 ? sC / Math.pow(nC, pow) : 0) + d;
+  };
   const f = new Float64Array(ns * SENTENCE_DIM);
-  const st = an.sentenceStats;
-  let from = 0;
   for (let s = 0; s < ns; s++) {
-    const to = an.wordEnds[s];
     const o = s * SENTENCE_DIM;
-    const q = s * SENTENCE_STATS;
-    const nt = st[q];
-    const nw = to - from;
-    f[o] = nw > 0 ? sum(p.sparse, an.wordIdx, from, to) / (nw + SHRINK_TOKENS) : 0;
-    const d = nt + SHRINK_TOKENS;
-    f[o + 1] = st[q + 1] / d;
-    f[o + 2] = (st[q + 1] - st[q + 2]) / d;
-    f[o + 3] = st[q + 3] / d;
-    f[o + 4] = st[q + 4] / d;
-    f[o + 5] = st[q + 5] / d;
-    f[o + 6] = Math.log1p(nt);
-    f[o + 7] = docLogit;
-    from = to;
+    const nW = parts[s * PARTS + 1];
+    f[o] = pooled(s, s + 1);
+    f[o + 1] = nW > 0 ? parts[s * PARTS] / Math.pow(nW, pow) : 0;
+    f[o + 2] = pooled(s - 1, s + 2);
+    f[o + 3] = pooled(s - 2, s + 3);
+    f[o + 2 * OWN] = docLogit;
   }
-  // Neighbours: the mean of the previous and the next sentence's values (one of them at the ends; 0 alone).
-  const NB: [number, number][] = [[8, 0], [9, 3], [10, 1]];
   for (let s = 0; s < ns; s++) {
     const o = s * SENTENCE_DIM;
     const n = (s > 0 ? 1 : 0) + (s + 1 < ns ? 1 : 0);
-    for (const [to, k] of NB) {
+    for (let k = 0; k < OWN; k++) {
       const v = (s > 0 ? f[o - SENTENCE_DIM + k] : 0) + (s + 1 < ns ? f[o + SENTENCE_DIM + k] : 0);
-      f[o + to] = n > 0 ? v / n : 0;
+      f[o + OWN + k] = n > 0 ? v / n : 0;
     }
   }
   return f;
 }
 
 /** Emission logits of the sentences with features `f` (sentenceFeatures). */
-export function emissionLogits(m: SentenceModel, f: Float64Array): Float64Array {
+function emissionLogits(m: SentenceModel, f: Float64Array): Float64Array {
   const ns = f.length / SENTENCE_DIM;
   const e = new Float64Array(ns);
   for (let s = 0; s < ns; s++) {
@@ -254,13 +283,16 @@ export function chainPosterior(e: Float64Array, rho: number): Float64Array {
 const SHORT_SENTENCE_SPREAD = 0.2;
 
 /**
- * Score of every sentence from its features (sentenceFeatures): sigmoid(posterior − threshold). A
- * text shorter than `shortWords` words keeps its sentences in the "Likely" ranges, as its document.
+ * Score of every sentence from its features (sentenceFeatures), mapped as a document's logit is
+ * (scoreAt): above 0.5 exactly where the posterior passes the threshold (sigmoid(posterior −
+ * threshold) there), below the posterior's midpoint its probability, so a sentence read as human
+ * claims no more certainty than the chain's posterior. A text shorter than `shortWords` words keeps
+ * its sentences in the "Likely" ranges, as its document.
  */
 export function sentenceScoresOf(m: SentenceModel, f: Float64Array, words: number, shortWords: number): Float64Array {
   const q = chainPosterior(emissionLogits(m, f), m.switchProb);
   const r = words < shortWords ? SHORT_SENTENCE_SPREAD : 0.5;
-  return q.map((x) => Math.min(0.5 + r, Math.max(0.5 - r, sigmoid(x - m.threshold))));
+  return q.map((x) => Math.min(0.5 + r, Math.max(0.5 - r, operatingScore(x - m.threshold, -m.threshold))));
 }
 
 export function sigmoid(x: number): number {
@@ -387,6 +419,7 @@ export function deserializeModel(json: string): ModelParams {
   const f = JSON.parse(json) as ModelFile;
   if (f.format !== FORMAT) throw new Error(`unknown text-detect model format: ${f.format}`);
   if (f.dense.length !== DENSE_DIM) throw new Error(`model has ${f.dense.length} dense features, engine expects ${DENSE_DIM}`);
+  if (f.sentence.w.length !== SENTENCE_DIM) throw new Error(`model's sentence model has ${f.sentence.w.length} features, engine expects ${SENTENCE_DIM}`);
   return {
     version: f.version,
     feature: f.feature,
