@@ -7,12 +7,13 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX_CHARS as MAX_KEY_LENGTH } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
+import { claimKey, deleteRecordsBefore, findRecord, releaseKey, storeResponse, type StoredResponse } from './data/idempotency.ts';
 import { ApiError } from './errors.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 300;
 const WAIT_FOR_IN_FLIGHT_MS = 120_000;
 
-export interface StoredResponse { status: number; body: unknown }
+export type { StoredResponse } from './data/idempotency.ts';
 
 export function validateIdempotencyKey(key: string | undefined): string | undefined {
   if (key === undefined || key === '') return undefined;
@@ -38,20 +39,9 @@ export async function withIdempotency(
   const deadline = Date.now() + WAIT_FOR_IN_FLIGHT_MS;
   for (;;) {
     // Claim the key: a new row, or an expired one taken over.
-    const claimed = await db.query(
-      `insert into idempotency_records (user_id, operation, key, request_hash) values ($1, $2, $3, $4)
-       on conflict (user_id, operation, key) do update
-         set request_hash = excluded.request_hash, response_status = null, response_body = null, created_at = now()
-         where idempotency_records.created_at < now() - make_interval(secs => $5)
-       returning 1`,
-      [scope.userId, scope.operation, scope.key, scope.fingerprint, IDEMPOTENCY_WINDOW_SECONDS],
-    );
-    if (claimed.length) break;
+    if (await claimKey(db, scope, IDEMPOTENCY_WINDOW_SECONDS)) break;
 
-    const [existing] = await db.query(
-      'select request_hash, response_status, response_body from idempotency_records where user_id = $1 and operation = $2 and key = $3',
-      [scope.userId, scope.operation, scope.key],
-    );
+    const existing = await findRecord(db, scope);
     if (!existing) continue; // released meanwhile: claim again
     if (existing.request_hash !== scope.fingerprint) {
       throw new ApiError('idempotency_key_reuse', 'This Idempotency-Key was already used with a different request.');
@@ -64,21 +54,18 @@ export async function withIdempotency(
   let recorded = false;
   const record = async (response: StoredResponse) => {
     recorded = true;
-    await db.query(
-      'update idempotency_records set response_status = $4, response_body = $5 where user_id = $1 and operation = $2 and key = $3',
-      [scope.userId, scope.operation, scope.key, response.status, JSON.stringify(response.body)],
-    );
+    await storeResponse(db, scope, response);
   };
   try {
     const response = await work(record);
     if (!recorded) await record(response);
     return { ...response, replayed: false };
   } catch (error) {
-    await db.query('delete from idempotency_records where user_id = $1 and operation = $2 and key = $3', [scope.userId, scope.operation, scope.key]);
+    await releaseKey(db, scope);
     throw error;
   }
 }
 
-export async function purgeExpiredIdempotencyRecords(db: Database, now: Date): Promise<void> {
-  await db.query('delete from idempotency_records where created_at < $2::timestamptz - make_interval(secs => $1)', [IDEMPOTENCY_WINDOW_SECONDS * 2, now]);
+export function purgeExpiredIdempotencyRecords(db: Database, now: Date): Promise<void> {
+  return deleteRecordsBefore(db, now, IDEMPOTENCY_WINDOW_SECONDS * 2);
 }

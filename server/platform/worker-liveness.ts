@@ -6,6 +6,7 @@
  */
 import type { Database } from '../db/database.ts';
 import type { WorkerEvents } from 'graphile-worker';
+import { recordHeartbeats, removeHeartbeats, unlockDeadWorkers } from './data/workers.ts';
 
 export interface LivenessOptions { heartbeatMs: number; deadAfterMs: number }
 
@@ -22,23 +23,14 @@ export function trackWorkerLiveness(db: Database, events: WorkerEvents, options:
   events.on('worker:stop', ({ worker }) => alive.delete(worker.workerId));
 
   async function tick() {
-    if (alive.size) {
-      await db.query(
-        'insert into worker_heartbeats (worker_id, seen_at) select unnest($1::text[]), now() on conflict (worker_id) do update set seen_at = excluded.seen_at',
-        [[...alive]],
-      );
-    }
-    await db.query(
-      `with dead as (delete from worker_heartbeats where seen_at < now() - make_interval(secs => $1) returning worker_id)
-       select graphile_worker.force_unlock_workers(array_agg(worker_id)) from dead having count(*) > 0`,
-      [options.deadAfterMs / 1000],
-    );
+    if (alive.size) await recordHeartbeats(db, [...alive]);
+    await unlockDeadWorkers(db, options.deadAfterMs / 1000);
   }
   const timer = setInterval(() => tick().catch(onError), options.heartbeatMs);
   timer.unref();
   void tick().catch(onError);
   return async () => {
     clearInterval(timer);
-    if (alive.size) await db.query('delete from worker_heartbeats where worker_id = any($1::text[])', [[...alive]]).catch(onError);
+    if (alive.size) await removeHeartbeats(db, [...alive]).catch(onError);
   };
 }

@@ -33,6 +33,11 @@ export interface User {
   created_at: Date;
 }
 
+export async function countUsers(db: Queryable): Promise<number> {
+  const [{ users }] = await db.query<{ users: number }>('select count(*)::int as users from users');
+  return users;
+}
+
 export async function listPlans(db: Database): Promise<Plan[]> {
   return db.query<Plan>(`select ${PLAN_COLUMNS} from plans p order by p.sort_order`);
 }
