@@ -137,6 +137,15 @@ describe('humanize (built-in pipeline)', () => {
     assert.notEqual(humanize(review, { detector: alwaysAi }).text, review);
   });
 
+  it('rewrites a plain text the detector misses even where no phrase rule applies: a join or a word swap of the full search', () => {
+    const missed: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.05 }) };
+    for (const text of ['We met at the station at noon. We ate lunch in the park. The sun was warm and the grass was dry.', 'My lawyer called me twice on Monday about the house. She had some news about the sale.']) {
+      const result = humanize(text, { detector: missed });
+      assert.notEqual(result.text, text);
+      assert.deepEqual(checkInvariants(text, result.text).violations, []);
+    }
+  });
+
   it('rewrites a text the detector already misses too: the score decides how much, never whether', () => {
     const missed: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.05 }) };
     const result = humanize(AI_TEXT, { detector: missed });

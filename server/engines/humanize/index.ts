@@ -260,6 +260,22 @@ function plainWording(state: SearchState, judge: Judge, items: readonly string[]
 }
 
 /**
+ * The last resort of a text that has no plain rewording at all (short plain sentences, no stock wording): the
+ * first edit of the full candidate search (word swaps, structure moves, joins) that keeps every
+ * invariant, the least AI-like by the local score first, in the first sentence that has one.
+ */
+function firstRewrite(state: SearchState, candidates: CandidateSource, local: (sentence: string) => number, judge: Judge): SearchState {
+  for (let index = 0; index < state.draft.sentences.length; index++) {
+    if (state.draft.frozen[index] || state.draft.sentences[index] === '') continue;
+    for (const p of proposals(state.draft, index, candidates, local)) {
+      const next = judge(state, p);
+      if (next) return next;
+    }
+  }
+  return state;
+}
+
+/**
  * Cuts every chat preamble ("Here is a 14 sentence news article based on the summary:") whatever the
  * detector makes of it, as an editor would: it is no part of the piece.
  */
@@ -471,14 +487,6 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   // Every text gets its plain wording; a text the detector still flags gets the searches on top.
   const tables = phraseTables(text);
   const cut = cutPreambles(start, judge, items);
-  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
-  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
-  const plain = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
-  const plainText = assemble(plain.draft);
-  const plainDetection = plain === start ? detection : detector.detect(plainText);
-  let state = plain;
-  let score = plainDetection.aiScore;
-
   const originalWords = lexical?.words ?? wordsOf(text);
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
@@ -486,6 +494,15 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical, originalWords, tables)));
     return found;
   };
+  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
+  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
+  const worded = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
+  const plain = worded === cut ? firstRewrite(cut, candidates, local, judge) : worded;
+  const plainText = assemble(plain.draft);
+  const plainDetection = plain === start ? detection : detector.detect(plainText);
+  let state = plain;
+  let score = plainDetection.aiScore;
+
   const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map(), visits: { left: SEARCH_VISITS } };
   if (score >= target) {
     // Where the first search falls short of the target, the others get their turn; the lowest score is kept.
