@@ -239,3 +239,18 @@ describe('humanizer contracted openers', () => {
     assert.doesNotMatch(out, /, You've/u);
   });
 });
+
+describe('humanizer clause fronting after a conjunction', () => {
+  it('leaves a clause that opens with a conjunction as it is (no "Before they cause harm, but it ...")', () => {
+    assert.equal(moveClauseFront('But it makes sure professionals can fix mistakes before they cause harm.'), null);
+    assert.equal(moveClauseFront('And we left the house before the storm arrived.'), null);
+    assert.equal(moveClauseFront('We left the house before the storm arrived.'), 'Before the storm arrived, we left the house.');
+  });
+});
+
+describe('humanizer brackets round a list of examples', () => {
+  it('brackets a list that closes the sentence, not one the sentence goes on after', () => {
+    assert.equal(bracketAppositive('The shop sells many fruits, such as apples, pears and plums.'), 'The shop sells many fruits (such as apples, pears and plums).');
+    assert.equal(bracketAppositive('The world has relied on fossil fuels, such as gas, oil, and coal, for centuries.'), null);
+  });
+});
