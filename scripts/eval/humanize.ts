@@ -18,7 +18,7 @@ import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { checkInvariants, contentWordOverlap, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter, sentencesWithoutCounterpart } from '../../server/engines/humanize/index.ts';
-import { heldOut, readTextDetectFile, trainJudges } from '../lib/judges/index.ts';
+import { heldOut, operatingPoint, readTextDetectFile, trainJudges } from '../lib/judges/index.ts';
 import type { LabelledText } from '../lib/text-detect-data.ts';
 
 /** Generator families: the held-out set is spread over these, so no one vendor's style decides. */
@@ -127,10 +127,12 @@ export async function run(args: string[]): Promise<void> {
   const held = heldOut();
   const records = sample(held, perGroup);
   console.log(`training the judges (scripts/lib/judges) ...`);
-  const judges = trainJudges(held.filter((r) => countWords(r.text) >= 50));
-  const names = [`shipped ${detector.version}`, ...judges.map((j) => j.name)];
-  const scorers = [(t: string) => detector.detect(t).aiScore, ...judges.map((j) => j.score)];
-  const thresholds = [0.5, ...judges.map((j) => j.threshold)];
+  const measured = held.filter((r) => countWords(r.text) >= 50);
+  // The shipped detector at its own threshold, on the same texts (half B of extra.jsonl was in its training data).
+  const judges = [operatingPoint(`shipped ${detector.version}`, (t) => detector.detect(t).aiScore, measured, 0.5), ...trainJudges(measured)];
+  const names = judges.map((j) => j.name);
+  const scorers = judges.map((j) => j.score);
+  const thresholds = judges.map((j) => j.threshold);
   console.log(`humanizer ${HUMANIZER_ENGINE_VERSION}${llm ? ' through the LLM' : ''}: ${records.length} held-out AI texts (50-2,000 words), up to ${perGroup} per (domain, generator family)`);
   for (const j of judges) console.log(`judge ${j.name}: held-out AUC ${j.auc.toFixed(3)}, flags ${pct(j.fpr)} of held-out human texts above ${j.threshold.toFixed(3)}`);
   const rows: Row[] = [];
@@ -170,6 +172,15 @@ export async function run(args: string[]): Promise<void> {
   console.log(line('all', rows));
   for (const domain of [...new Set(rows.map((r) => r.domain))].sort()) console.log(line(`domain ${domain}`, rows.filter((r) => r.domain === domain)));
   for (const family of [...new Set(rows.map((r) => r.family))].sort()) console.log(line(`family ${family}`, rows.filter((r) => r.family === family)));
+  // Each judge's worst domain and worst family: the share it still flags after, highest first (ties: more texts).
+  for (const [kind, key] of [['domain', 'domain'], ['family', 'family']] as const) {
+    const groups = [...new Set(rows.map((r) => r[key]))].map((g) => ({ g, list: rows.filter((r) => r[key] === g) }));
+    const worst = names.map((name, k) => {
+      const { g, list } = groups.reduce((a, b) => (flagged(b.list, k, 'after') > flagged(a.list, k, 'after') || (flagged(b.list, k, 'after') === flagged(a.list, k, 'after') && b.list.length > a.list.length) ? b : a));
+      return `[${k + 1}] ${g} ${pct(flagged(list, k, 'before'))} -> ${pct(flagged(list, k, 'after'))} (n ${list.length})`;
+    });
+    console.log(`worst ${kind}: ${worst.join('; ')}`);
+  }
   const violations = rows.flatMap((r) => r.violations);
   if (violations.length > 0) console.log(`\ninvariant violations:\n  ${violations.slice(0, 20).join('\n  ')}`);
   const cpu = rows.map((r) => r.cpuMs).sort((a, b) => a - b);

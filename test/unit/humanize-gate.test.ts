@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { humanize, humanizeChecked, type GrammarCheck } from '../../server/engines/humanize/index.ts';
 import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
+import { splitSentences } from '../../server/engines/shared/sentences.ts';
 
 const detector = loadTextDetector();
 
@@ -23,16 +24,32 @@ function recording(objection?: RegExp): GrammarCheck & { read: string[] } {
   };
 }
 
+/** The sentences of `text` that are not sentences of `input`: what the rewrite wrote. */
+const written = (text: string, input: string): string[] => {
+  const before = new Set(splitSentences(input).map((s) => s.text));
+  return splitSentences(text).map((s) => s.text).filter((s) => !before.has(s));
+};
+
 describe('grammar gate, paragraph by paragraph', () => {
-  it('reads only the paragraphs the rewrite changed, and the input\'s only where the rewrite\'s has an issue', async () => {
+  it('reads only the sentences the rewrite wrote, once, and the input\'s only where the rewrite\'s have an issue', async () => {
     const grammar = recording();
     const result = await humanizeChecked(TEXT, { detector, grammar });
     const paragraphs = result.text.split('\n\n');
     assert.equal(paragraphs[1], SECOND, 'a paragraph of protected items only is left as it was');
     assert.notEqual(paragraphs[0], FIRST);
     assert.notEqual(paragraphs[2], THIRD);
-    // Clean rewrites: the grammar engine reads the two changed paragraphs once, never the unchanged one, never the input.
-    assert.deepEqual(grammar.read, [`${paragraphs[0]}\n\n${paragraphs[2]}`]);
+    // Clean rewrites: one reading of the sentences the rewrite wrote, never the unchanged paragraph, never the input.
+    assert.deepEqual(grammar.read, [written(result.text, TEXT).join('\n\n')]);
+  });
+
+  it('does not read a sentence the rewrite left as it was, even inside a paragraph it changed', async () => {
+    const grammar = recording();
+    const text = `${FIRST} ${SECOND}\n\n${THIRD}`;
+    const result = await humanizeChecked(text, { detector, grammar });
+    assert.ok(result.text.includes(SECOND) && !result.text.includes(FIRST));
+    assert.equal(grammar.read.length, 1);
+    assert.ok(!grammar.read[0].includes('Avon'), 'the unchanged sentence is not read');
+    assert.deepEqual(grammar.read, [written(result.text, text).join('\n\n')]);
   });
 
   it('gives back a paragraph as the input had it when the rewrite\'s issues cannot be repaired, and keeps the others rewritten', async () => {
@@ -45,7 +62,7 @@ describe('grammar gate, paragraph by paragraph', () => {
     const paragraphs = result.text.split('\n\n');
     assert.equal(paragraphs[0], FIRST);
     assert.equal(paragraphs[2], plain[2]);
-    assert.ok(grammar.read.includes(FIRST), 'the input\'s paragraph was counted');
+    assert.ok(grammar.read.includes(written(FIRST, plain[0]).join('\n\n')), 'the input\'s sentences that the rewrite replaced were counted');
     assert.equal(result.scoreAfter, detector.detect(result.text).aiScore);
   });
 });

@@ -4,6 +4,9 @@ import fc from 'fast-check';
 import { bracketAppositive, joinLong, joinSemicolon, moveClauseBack, moveClauseFront, replaceColon, simplePast, splitFrontParticiple, splitLong, splitSubjectWhich, splitTrailingAction, splitWhile, splitWithClause } from '../../server/engines/humanize/structure.ts';
 import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
 import { verbForms } from '../../server/engines/humanize/verbs.ts';
+import { protectedItems } from '../../server/engines/humanize/protect.ts';
+import { humanize } from '../../server/engines/humanize/index.ts';
+import { loadTextDetector } from '../../server/engines/text-detect/index.ts';
 
 describe('humanizer verb forms', () => {
   it('recovers base, -s and past forms from a participle', () => {
@@ -225,5 +228,29 @@ describe('humanizer brackets', () => {
     assert.equal(bracketAppositive('I ordered the special of the day, a pasta dish with fresh basil.'), 'I ordered the special of the day (a pasta dish with fresh basil).');
     assert.equal(bracketAppositive('The creature was a mix of a goat, a horse and a parrot.'), null);
     assert.equal(bracketAppositive('Whether you come for a quick snack, a long dinner or a party, this cafe fits the bill.'), null);
+  });
+});
+
+describe('humanizer contracted openers', () => {
+  it('takes a capitalised contraction that opens a sentence for no name: a move lower-cases it', () => {
+    assert.deepEqual([...protectedItems("You've won. We're here. Don't go. I'm sure. Ann's car is red.").keys()], ["Ann's"]);
+    const text = "Let's go through this scenario step by step.\n\nYou've finally come up with an algorithm for solving the coding question after some trial and error on the whiteboard. You're feeling relieved.";
+    const out = humanize(text, { detector: loadTextDetector() }).text;
+    assert.doesNotMatch(out, /, You've/u);
+  });
+});
+
+describe('humanizer clause fronting after a conjunction', () => {
+  it('leaves a clause that opens with a conjunction as it is (no "Before they cause harm, but it ...")', () => {
+    assert.equal(moveClauseFront('But it makes sure professionals can fix mistakes before they cause harm.'), null);
+    assert.equal(moveClauseFront('And we left the house before the storm arrived.'), null);
+    assert.equal(moveClauseFront('We left the house before the storm arrived.'), 'Before the storm arrived, we left the house.');
+  });
+});
+
+describe('humanizer brackets round a list of examples', () => {
+  it('brackets a list that closes the sentence, not one the sentence goes on after', () => {
+    assert.equal(bracketAppositive('The shop sells many fruits, such as apples, pears and plums.'), 'The shop sells many fruits (such as apples, pears and plums).');
+    assert.equal(bracketAppositive('The world has relied on fossil fuels, such as gas, oil, and coal, for centuries.'), null);
   });
 });

@@ -4,9 +4,29 @@ import fc from 'fast-check';
 import type { TextDetector } from '../../server/engines/text-detect/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { checkInvariants, humanize } from '../../server/engines/humanize/index.ts';
-import { replacePhrases } from '../../server/engines/humanize/phrases.ts';
+import { replacePhrases, requiredLiteral } from '../../server/engines/humanize/phrases.ts';
 import { splitWhich } from '../../server/engines/humanize/structure.ts';
 import { protectedItems } from '../../server/engines/humanize/protect.ts';
+
+describe('the letters a phrase rule needs (its cheap pre-test)', () => {
+  it('is a run every match contains: groups, classes, lookarounds and optional letters left out', () => {
+    assert.equal(requiredLiteral('\\bin conjunction with\\b'), 'in conjunction with');
+    assert.equal(requiredLiteral('\\bmodels?\\b'), 'model');
+    assert.equal(requiredLiteral('\\bcolou?r\\b'), 'colo');
+    assert.equal(requiredLiteral('\\b(in|for|by) the implementation of (?!(?:which|whom)\\b)'), ' the implementation of ');
+    assert.equal(requiredLiteral('(?<!\\bmassless\\b[^.;]*)\\bMassive\\b(?! (?:gravity|stars?)\\b)'), 'massive');
+    assert.equal(requiredLiteral('x{2,3}yz\\p{L}+ing'), 'ing');
+  });
+
+  it('is nothing where the pattern has alternatives at its top level', () => {
+    assert.equal(requiredLiteral('\\bdelve\\b|\\bdelves\\b'), '');
+    assert.equal(requiredLiteral('[a-z]+'), '');
+  });
+
+  it('lets a rule fire whatever the case of the text (the pre-test reads it lower-cased)', () => {
+    assert.equal(replacePhrases('The team Worked TIRELESSLY to Address these challenges.', 0), 'The team Worked hard to Tackle these challenges.');
+  });
+});
 
 describe('ordinary wording rules', () => {
   it('puts stock words and collocations in plain wording, form by form', () => {

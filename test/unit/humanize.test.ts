@@ -121,6 +121,31 @@ describe('humanize (built-in pipeline)', () => {
     assert.equal(result.changedSentences, 0);
   });
 
+  it('leaves prose in other Latin-script languages alone, and rewrites terse first-person English', () => {
+    const alwaysAi: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.9 }) };
+    const others = [
+      "Je pense que tu as raison, mais il faut que je vérifie avec mon frère avant de te donner une réponse. Si tu veux, on peut se voir demain au café pour en parler.",
+      'Creo que tienes razón, pero tengo que hablar con mi hermano antes de darte una respuesta. Si quieres, podemos vernos mañana en el café para hablar de esto.',
+      'Ich glaube, du hast recht, aber ich muss mit meinem Bruder sprechen, bevor ich dir eine Antwort gebe. Wenn du willst, können wir uns morgen im Café treffen.',
+      'Penso che tu abbia ragione, ma devo parlare con mio fratello prima di darti una risposta. Se vuoi, possiamo vederci domani al bar per parlarne.',
+      'Acho que você tem razão, mas preciso falar com meu irmão antes de te dar uma resposta. Se quiser, podemos nos encontrar amanhã no café para conversar.',
+      'Ik denk dat je gelijk hebt, maar ik moet met mijn broer praten voordat ik je een antwoord geef. Als je wilt, kunnen we morgen in het café afspreken.',
+    ];
+    for (const text of others) assert.equal(humanize(text, { detector: alwaysAi }).text, text);
+    // 16% English function words: no "a" or "in" counts, since other languages use them too.
+    const review = 'Acme Pods in Fresh Linen are a game-changer for my laundry routine. These HE-compatible pods deliver a seriously impressive clean without any fuss. Each pod packs a concentrated punch, tackling even tough stains with ease while leaving my clothes smelling fresh and clean.';
+    assert.notEqual(humanize(review, { detector: alwaysAi }).text, review);
+  });
+
+  it('rewrites a plain text the detector misses even where no phrase rule applies: a join or a word swap of the full search', () => {
+    const missed: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.05 }) };
+    for (const text of ['We met at the station at noon. We ate lunch in the park. The sun was warm and the grass was dry.', 'My lawyer called me twice on Monday about the house. She had some news about the sale.']) {
+      const result = humanize(text, { detector: missed });
+      assert.notEqual(result.text, text);
+      assert.deepEqual(checkInvariants(text, result.text).violations, []);
+    }
+  });
+
   it('rewrites a text the detector already misses too: the score decides how much, never whether', () => {
     const missed: TextDetector = { ...testDetector, detect: (t) => ({ ...testDetector.detect(t), aiScore: 0.05 }) };
     const result = humanize(AI_TEXT, { detector: missed });

@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { charNgramFeatures, trainCharNgramDetector } from '../../scripts/lib/judges/char-ngram.ts';
 import { stylometricFeatures, trainStylometricDetector } from '../../scripts/lib/judges/stylometric.ts';
+import { operatingPoint } from '../../scripts/lib/judges/index.ts';
+import type { LabelledText } from '../../scripts/lib/text-detect-data.ts';
 
 describe('character n-gram judge (evaluations only)', () => {
   it('learns to tell two writing styles apart from a few examples', () => {
@@ -43,5 +45,25 @@ describe('stylometric judge (evaluations only)', () => {
     const b = stylometricFeatures('The dog sat on the rug. It was tired.');
     assert.equal(a.length, stylometricFeatures('One.').length);
     assert.deepEqual(a, b);
+  });
+});
+
+describe('operating point of a detector on held-out texts', () => {
+  const record = (i: number, label: 'ai' | 'human'): LabelledText => ({ id: `${label}${i}`, text: `${label} ${i}`, label, domain: 'd', generator: 'g', attack: 'none', source_repo: 'r' });
+  // Human texts score 0.00 to 0.99, AI texts 0.5 to 1.49: AUC below 1, the overlap known.
+  const held = [...Array.from({ length: 100 }, (_, i) => record(i, 'human')), ...Array.from({ length: 100 }, (_, i) => record(i, 'ai'))];
+  const score = (text: string): number => Number(text.split(' ')[1]) / 100 + (text.startsWith('ai') ? 0.5 : 0);
+
+  it('at a given threshold: the share of human texts above it, beside the AUC', () => {
+    const point = operatingPoint('fixed', score, held, 0.5);
+    assert.equal(point.threshold, 0.5);
+    assert.equal(point.fpr, 0.49);
+    assert.equal(point.auc, 0.875);
+  });
+
+  it('without one: the threshold that flags 5% of the human texts', () => {
+    const point = operatingPoint('set', score, held);
+    assert.equal(point.threshold, 0.95);
+    assert.equal(point.fpr, 0.04);
   });
 });

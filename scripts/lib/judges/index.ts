@@ -57,12 +57,20 @@ function balanced(rows: LabelledText[]): { text: string; ai: boolean }[] {
   return [...spaced(ai, n), ...spaced(human, n)].map((r) => ({ text: r.text, ai: r.label === 'ai' }));
 }
 
-function operatingPoint(name: string, score: Scorer, held: LabelledText[]): Judge {
-  const scores = held.map((r) => score(r.text));
-  const human = scores.filter((_, i) => held[i].label !== 'ai').sort((a, b) => a - b);
-  const threshold = human[Math.min(human.length - 1, Math.floor((1 - JUDGE_FPR) * human.length))] ?? 0.5;
-  const fpr = human.filter((s) => s > threshold).length / Math.max(1, human.length);
-  return { name, score, threshold, fpr, auc: auc(scores, held.map((r) => (r.label === 'ai' ? 1 : 0))) };
+/** The held-out texts an operating point is measured on: up to PER_LABEL of each label, evenly spaced. */
+const operatingSet = (held: LabelledText[]): LabelledText[] => [...spaced(held.filter((r) => r.label === 'ai'), PER_LABEL), ...spaced(held.filter((r) => r.label !== 'ai'), PER_LABEL)];
+
+/**
+ * A detector measured on held-out texts (`held`, both labels): its AUC, and the share of human texts
+ * it flags above `threshold`; without one, the threshold is set where JUDGE_FPR of them are flagged.
+ */
+export function operatingPoint(name: string, score: Scorer, held: LabelledText[], threshold?: number): Judge {
+  const point = operatingSet(held);
+  const scores = point.map((r) => score(r.text));
+  const human = scores.filter((_, i) => point[i].label !== 'ai').sort((a, b) => a - b);
+  const at = threshold ?? human[Math.min(human.length - 1, Math.floor((1 - JUDGE_FPR) * human.length))] ?? 0.5;
+  const fpr = human.filter((s) => s > at).length / Math.max(1, human.length);
+  return { name, score, threshold: at, fpr, auc: auc(scores, point.map((r) => (r.label === 'ai' ? 1 : 0))) };
 }
 
 /** Trains both judges and sets their operating points on `held` (held-out texts of both labels; up to PER_LABEL of each). */
@@ -71,6 +79,5 @@ export function trainJudges(held: LabelledText[]): Judge[] {
   const extraA = readTextDetectFile('extra.jsonl').filter((r) => half(r.id) === 0);
   const charNgram = trainCharNgramDetector(balanced([...train.filter((r) => half(r.id) === 0), ...extraA]));
   const stylometric = trainStylometricDetector(balanced([...train.filter((r) => half(r.id) === 1), ...extraA, ...readTextDetectFile('answers.jsonl')]));
-  const point = [...spaced(held.filter((r) => r.label === 'ai'), PER_LABEL), ...spaced(held.filter((r) => r.label !== 'ai'), PER_LABEL)];
-  return [operatingPoint('char n-gram', charNgram, point), operatingPoint('stylometric', stylometric, point)];
+  return [operatingPoint('char n-gram', charNgram, held), operatingPoint('stylometric', stylometric, held)];
 }

@@ -15,7 +15,7 @@
  */
 import { lexicalView, logitBreakdown, type Detection, type TextDetector } from '../text-detect/index.ts';
 import type { DiffOperation } from '../grammar/index.ts';
-import { splitSentences } from '../shared/sentences.ts';
+import { splitSentences, type SentenceSpan } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
 import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, sentencesWithoutCounterpart, type Tally } from './invariants.ts';
 import { lexicalContext, lexicalRewrites, wordsOf, type LexicalContext } from './lexical.ts';
@@ -31,7 +31,7 @@ import { applySubstitutions, findSubstitutions, forgetTags, type Substitution } 
 export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter, sentencesWithoutCounterpart };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-2.0.0';
+export const HUMANIZER_ENGINE_VERSION = 'humanize-2.1.0';
 
 export interface HumanizeOptions {
   detector: TextDetector;
@@ -260,6 +260,22 @@ function plainWording(state: SearchState, judge: Judge, items: readonly string[]
 }
 
 /**
+ * The last resort of a text that has no plain rewording at all (short plain sentences, no stock wording): the
+ * first edit of the full candidate search (word swaps, structure moves, joins) that keeps every
+ * invariant, the least AI-like by the local score first, in the first sentence that has one.
+ */
+function firstRewrite(state: SearchState, candidates: CandidateSource, local: (sentence: string) => number, judge: Judge): SearchState {
+  for (let index = 0; index < state.draft.sentences.length; index++) {
+    if (state.draft.frozen[index] || state.draft.sentences[index] === '') continue;
+    for (const p of proposals(state.draft, index, candidates, local)) {
+      const next = judge(state, p);
+      if (next) return next;
+    }
+  }
+  return state;
+}
+
+/**
  * Cuts every chat preamble ("Here is a 14 sentence news article based on the summary:") whatever the
  * detector makes of it, as an editor would: it is no part of the piece.
  */
@@ -471,14 +487,6 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
   // Every text gets its plain wording; a text the detector still flags gets the searches on top.
   const tables = phraseTables(text);
   const cut = cutPreambles(start, judge, items);
-  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
-  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
-  const plain = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
-  const plainText = assemble(plain.draft);
-  const plainDetection = plain === start ? detection : detector.detect(plainText);
-  let state = plain;
-  let score = plainDetection.aiScore;
-
   const originalWords = lexical?.words ?? wordsOf(text);
   const known = new Map<string, Candidate[]>();
   const candidates: CandidateSource = (sentence) => {
@@ -486,6 +494,15 @@ export function humanize(input: string, options: HumanizeOptions): HumanizeResul
     if (!found) known.set(sentence, (found = sentenceCandidates(sentence, items, contractions, limit, lexical, originalWords, tables)));
     return found;
   };
+  const wordedAtNoCost = plainWording(cut, judge, items, contractions, lexical, 0, tables);
+  // Where no rewrite lowers the estimated score, the text is rewritten all the same: the score decides how much, never whether.
+  const worded = wordedAtNoCost === cut ? plainWording(cut, judge, items, contractions, lexical, Infinity, tables) : wordedAtNoCost;
+  const plain = worded === cut ? firstRewrite(cut, candidates, local, judge) : worded;
+  const plainText = assemble(plain.draft);
+  const plainDetection = plain === start ? detection : detector.detect(plainText);
+  let state = plain;
+  let score = plainDetection.aiScore;
+
   const search: Search = { detector, target, judge, candidates, local, slack, sentenceLengths: new Map(), visits: { left: SEARCH_VISITS } };
   if (score >= target) {
     // Where the first search falls short of the target, the others get their turn; the lowest score is kept.
@@ -539,7 +556,7 @@ export interface GrammarCheck {
   correct(text: string, variant: 'auto'): Promise<{ diff: readonly DiffOperation[] }>;
 }
 
-/** Grammar-repair rounds: each takes the grammar engine's corrections inside the sentences the rewrite wrote. */
+/** Grammar-repair rounds: each takes the grammar engine's corrections of the sentences the rewrite wrote. */
 const GRAMMAR_REPAIRS = 2;
 
 /** A blank line and the whitespace around it: what separates paragraphs (as the invariants count them). */
@@ -551,22 +568,23 @@ const PARAGRAPH_BREAK = /((?:\r?\n|\r)[^\S\r\n]*(?:\r?\n|\r)\s*)/u;
  */
 const paragraphPieces = (text: string): string[] => text.split(PARAGRAPH_BREAK);
 
-const PARAGRAPH_JOIN = '\n\n';
+const PIECE_JOIN = '\n\n';
 
 /**
- * The grammar engine's corrections of each of `paragraphs` (offsets into each), from one reading
- * of them all: each reading has a fixed cost, and the engine never edits across a blank line.
+ * The grammar engine's corrections of each of `pieces` (code-point offsets into each, as the
+ * engine gives them), from one reading of them all: each reading has a fixed cost, and the engine
+ * never edits across a blank line.
  */
-async function correctionsOf(grammar: GrammarCheck, paragraphs: readonly string[]): Promise<DiffOperation[][]> {
-  const out: DiffOperation[][] = paragraphs.map(() => []);
-  if (paragraphs.length === 0) return out;
+async function correctionsOf(grammar: GrammarCheck, pieces: readonly string[]): Promise<DiffOperation[][]> {
+  const out: DiffOperation[][] = pieces.map(() => []);
+  if (pieces.length === 0) return out;
   const starts: number[] = [];
   let at = 0;
-  for (const p of paragraphs) {
+  for (const p of pieces) {
     starts.push(at);
-    at += p.length + PARAGRAPH_JOIN.length;
+    at += [...p].length + PIECE_JOIN.length;
   }
-  const { diff } = await grammar.correct(paragraphs.join(PARAGRAPH_JOIN), 'auto');
+  const { diff } = await grammar.correct(pieces.join(PIECE_JOIN), 'auto');
   for (const op of diff) {
     let k = starts.length - 1;
     while (k > 0 && starts[k] > op.start) k--;
@@ -575,29 +593,30 @@ async function correctionsOf(grammar: GrammarCheck, paragraphs: readonly string[
   return out;
 }
 
-/** The grammar engine's minimal corrections of `text` inside the sentences the rewrite wrote (not in `inputSentences`). */
-function repairOwn(text: string, diff: readonly DiffOperation[], inputSentences: ReadonlySet<string>): string | null {
-  const own = splitSentences(text).filter((s) => !inputSentences.has(s.text));
-  const ops = diff.filter((op) => own.some((s) => op.start >= s.start && op.end <= s.end));
-  if (ops.length === 0) return null;
-  let repaired = text;
-  for (const op of [...ops].sort((a, b) => b.start - a.start)) repaired = repaired.slice(0, op.start) + op.corrected + repaired.slice(op.end);
-  return repaired;
+/** The sentences of `paragraph` that are not among `others`. */
+const sentencesNotIn = (paragraph: string, others: ReadonlySet<string>): SentenceSpan[] => splitSentences(paragraph).filter((s) => !others.has(s.text));
+const sentenceSet = (paragraph: string): Set<string> => new Set(splitSentences(paragraph).map((s) => s.text));
+
+/** `sentence` with the grammar engine's corrections of it applied (code-point offsets). */
+function corrected(sentence: string, diff: readonly DiffOperation[]): string {
+  const chars = [...sentence];
+  for (const op of [...diff].sort((a, b) => b.start - a.start)) chars.splice(op.start, op.end - op.start, op.corrected);
+  return chars.join('');
 }
 
 /**
  * The humanizer as the service runs it: the LLM's rewrite when one is configured, else the built-in
- * one, then the grammar gate: no paragraph may have more grammar issues than the input's. A
- * paragraph with more takes the grammar engine's minimal correction of the rewrite's own sentences
- * (up to GRAMMAR_REPAIRS rounds, kept only where every invariant and the content-word overlap still
- * hold), else it comes back as retyped, unrewritten. The engine reads only the paragraphs the
- * rewrite changed, all in one reading, and the input's paragraphs only where the rewrite's have an
- * issue: about one reading of the text instead of three or four.
+ * one, then the grammar gate: in no paragraph may the sentences the rewrite wrote have more grammar
+ * issues than the input's sentences they replaced. The sentences both share count the same on both
+ * sides, so the engine reads only the rewrite's own sentences (each once per call, all in one
+ * reading per round), and the replaced ones only where the rewrite's have an issue: about half a
+ * reading of the text where it used to take one or two. A paragraph with more issues takes the
+ * engine's corrections of its own sentences (up to GRAMMAR_REPAIRS rounds, kept only where every
+ * invariant and the content-word overlap still hold), else it comes back as retyped, unrewritten.
  */
 export async function humanizeChecked(input: string, options: HumanizeOptions & { grammar: GrammarCheck; llm?: LlmRewriter }): Promise<HumanizeResult> {
   const { llm, grammar } = options;
   const result = llm ? await humanizeWithLlm(input, { ...options, llm }) : humanize(input, options);
-  const inputSentences = new Set(splitSentences(input).map((s) => s.text));
   const before = paragraphPieces(input);
   const pieces = paragraphPieces(result.text);
   // Paragraphs that do not pair up (not expected: the invariants keep their count) are gated as one.
@@ -606,21 +625,31 @@ export async function humanizeChecked(input: string, options: HumanizeOptions & 
     const text = outputs.map((p, k) => (k === i ? paragraph : p)).join('');
     return checkInvariants(input, text).ok && contentWordOverlap(input, text) >= MIN_CONTENT_OVERLAP;
   };
+  // Every sentence read is remembered for the call: a repaired paragraph's other sentences are not read again.
+  const read = new Map<string, DiffOperation[]>();
+  const readAll = async (sentences: readonly SentenceSpan[]): Promise<void> => {
+    const unread = [...new Set(sentences.map((s) => s.text).filter((s) => !read.has(s)))];
+    (await correctionsOf(grammar, unread)).forEach((diff, k) => read.set(unread[k], diff));
+  };
+  const issues = (sentences: readonly SentenceSpan[]): number => sentences.reduce((n, s) => n + read.get(s.text)!.length, 0);
+  const own = (i: number): SentenceSpan[] => sentencesNotIn(outputs[i], sentenceSet(originals[i]));
   const allowed = new Map<number, number>();
   const giveBack: number[] = [];
   let pending = outputs.map((_, i) => i).filter((i) => i % 2 === 0 && outputs[i] !== originals[i]);
   for (let round = 0; pending.length > 0; round++) {
-    const found = await correctionsOf(grammar, pending.map((i) => outputs[i]));
-    const flagged = pending.filter((_, k) => found[k].length > 0);
-    // The input's paragraph is read only where the rewrite's has an issue, and once.
-    const unread = flagged.filter((i) => !allowed.has(i));
-    (await correctionsOf(grammar, unread.map((i) => originals[i]))).forEach((diff, k) => allowed.set(unread[k], diff.length));
+    await readAll(pending.flatMap(own));
+    const flagged = pending.filter((i) => issues(own(i)) > 0);
+    // The input's replaced sentences are read only where the rewrite's have an issue, and once.
+    const replaced = new Map(flagged.filter((i) => !allowed.has(i)).map((i) => [i, sentencesNotIn(originals[i], sentenceSet(outputs[i]))]));
+    await readAll([...replaced.values()].flat());
+    for (const [i, sentences] of replaced) allowed.set(i, issues(sentences));
     const next: number[] = [];
     for (const i of flagged) {
-      const diff = found[pending.indexOf(i)];
-      if (diff.length <= allowed.get(i)!) continue;
-      const repaired = round < GRAMMAR_REPAIRS ? repairOwn(outputs[i], diff, inputSentences) : null;
-      if (repaired === null || !keeps(i, repaired)) giveBack.push(i);
+      const sentences = own(i);
+      if (issues(sentences) <= allowed.get(i)!) continue;
+      let repaired = outputs[i];
+      if (round < GRAMMAR_REPAIRS) for (const s of [...sentences].reverse()) repaired = repaired.slice(0, s.start) + corrected(s.text, read.get(s.text)!) + repaired.slice(s.end);
+      if (repaired === outputs[i] || !keeps(i, repaired)) giveBack.push(i);
       else {
         outputs[i] = repaired;
         next.push(i);

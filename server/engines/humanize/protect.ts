@@ -180,12 +180,15 @@ function nameSpans(text: string): Span[] {
   return spans;
 }
 
+/** A contracted pronoun or auxiliary ("You've", "We're", "Don't"): no name, though capitalised to open a sentence. */
+const CONTRACTED_OPENER = /^(?:(?:i|you|we|they|he|she|it|that|there|here|what|who|let)['’](?:s|m|re|ve|ll|d)|\p{L}+n['’]t)$/u;
+
 function isPlainOpener(word: string, capitalisedMidSentence: ReadonlySet<string>): boolean {
   const rest = word.slice(1);
   if (rest !== rest.toLowerCase()) return false; // acronym or CamelCase
   const lower = word.toLowerCase();
   const base = lower.replace(/['’]s$/u, '');
-  if (COMMON_OPENERS.has(lower) || COMMON_OPENERS.has(base) || lower === 'amidst') return true;
+  if (COMMON_OPENERS.has(lower) || COMMON_OPENERS.has(base) || lower === 'amidst' || CONTRACTED_OPENER.test(lower)) return true;
   return (COMMON_WORDS.has(base) || isInflectedCommonWord(base)) && !capitalisedMidSentence.has(lower);
 }
 

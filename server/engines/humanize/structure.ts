@@ -292,17 +292,18 @@ export function pronounSubject(previous: string, sentence: string): string | nul
 }
 
 /** Opening adverbs whose comma is optional and that people often write without one. */
-const OPTIONAL_COMMA_ADVERBS = /^(Today|Now|Then|Later|Soon|Finally|Also|So|Recently|Eventually|Suddenly|Sometimes|Usually|Often|Perhaps|Maybe|Yesterday|Tonight|Afterwards|Afterward|Instead|Next|First|Second|Third|Lastly|Last year|This year|Last week|This week|Last night|Back then|At first|In the end|At last|Of course|Unfortunately|Fortunately|Luckily|Sadly|Thankfully|Surprisingly|Naturally|Honestly|Overall|Together), (?=\p{L}|\uE000)/u;
+const OPTIONAL_COMMA_ADVERBS = /^(Today|Now|Then|Later|Soon|Finally|Also|So|Recently|Eventually|Suddenly|Sometimes|Usually|Often|Perhaps|Maybe|Yesterday|Tonight|Afterwards|Afterward|Instead|Next|First|Last year|This year|Last week|This week|Last night|Back then|At first|In the end|At last|Of course|Unfortunately|Fortunately|Luckily|Sadly|Thankfully|Surprisingly|Naturally|Honestly|Overall|Together), (?=\p{L}|\uE000)/u;
 /** Prepositions that open a short introductory phrase ("In 2019, the ..."). */
 const INTRO_PREPOSITION = /^(In|On|At|During|After|Before|By|Since|Over|Within|Across|Throughout|Under|Despite|Without|Through|Around|Until|From|For|Near|Inside|Outside) ([^,;:]{2,40}), (?=(?:the|a|an|I|we|you|they|he|she|it|his|her|their|our|its|my|your|this|these|those|there|many|some|most|people|\uE000)\b)/u;
 /** Opening phrases whose comma marks a fixed transition ("In fact, ..."): they keep it. */
-const TRANSITION_INTRO = /^(?:in (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|total|reality|theory|practice|any case|this case|that case|this regard|this way|the meantime|the long run|the same way|the other hand|the one hand|the end)|on the (?:other|one) hand|on the contrary|for (?:example|instance|one|now|starters|this reason|these reasons|that reason)|at the same time|on top of (?:that|this|it)|after (?:that|this)|because of (?:that|this)|by (?:contrast|comparison|the way)|despite this|despite that|by then|from then on|since then|after all|over time|through this|at (?:least|most|times|best|worst|first|last|present))$/iu;
+const TRANSITION_INTRO = /^(?:in (?:my|our) (?:opinion|view)|in (?:fact|addition|contrast|particular|general|short|summary|conclusion|other words|turn|brief|essence|comparison|sum|total|reality|theory|practice|any case|this case|that case|this regard|this way|the meantime|the long run|the same way|the other hand|the one hand|the end)|on the (?:other|one) hand|on the contrary|for (?:example|instance|one|now|starters|this reason|these reasons|that reason)|at the same time|on top of (?:that|this|it)|after (?:that|this)|because of (?:that|this)|by (?:contrast|comparison|the way)|despite this|despite that|by then|from then on|since then|after all|over time|through this|at (?:least|most|times|best|worst|first|last|present))$/iu;
 
 /**
  * "In 2019, the company ..." -> "In 2019 the company ..."; "Finally, we ..." -> "Finally we ...":
  * the comma after a short opening phrase is optional, and leaving it out is the plainer habit. A
  * phrase with a participle keeps it ("After eating, the dog ..." would mislead), as do fixed
- * transitions and phrases of more than four words.
+ * transitions and phrases of more than four words. Not after "Second", "Third", "Lastly" or "In my
+ * opinion": the grammar engine puts that comma back (and the grammar gate would give the paragraph back).
  */
 export function dropIntroComma(sentence: string): string | null {
   const adverb = OPTIONAL_COMMA_ADVERBS.exec(sentence);
@@ -444,6 +445,8 @@ export function moveClauseFront(sentence: string): string | null {
   // In front of a main clause that holds another clause the moved one would attach to the outer verb ("When they
   // first meet, the captain admits there may be nerves" is not "there may be nerves when they first meet").
   if (CLAUSE_INSIDE.test(main)) return null;
+  // Nor in front of a clause that opens with a conjunction: "Before they cause harm, but it ..." is no sentence.
+  if (/^(?:and|but|or|so|yet|nor)\b/iu.test(main)) return null;
   // A time clause may also be a phrase ("after the game"), which reads as well in front.
   const opensWell = time ? startsWithSubject(clause) : startsIndependentClause(clause);
   if (words(main).length < 3 || !opensWell) return null;
@@ -1077,8 +1080,9 @@ export function bracketAppositive(sentence: string): string | null {
     return `${head} (${appositive}) ${rest}`;
   }
   const examples = END_EXAMPLES.exec(sentence);
-  // A list of things, not a clause that runs on ("..., such as the soup, and we loved it.").
-  if (examples && !words(examples[2]).some((w) => FINITE_VERBS.has(bare(w)) || SUBJECT_PRONOUNS.has(bare(w)))) return `${examples[1]} (${examples[2]})${examples[3]}`;
+  // A list of things, not a clause that runs on ("..., such as the soup, and we loved it."), nor a list the sentence
+  // goes on after ("..., such as gas, oil, and coal, for centuries.").
+  if (examples && !words(examples[2]).some((w) => FINITE_VERBS.has(bare(w)) || SUBJECT_PRONOUNS.has(bare(w))) && !/\b(?:and|or) [^,]+,/u.test(examples[2])) return `${examples[1]} (${examples[2]})${examples[3]}`;
   const end = END_APPOSITIVE.exec(sentence);
   if (!end) return null;
   const [, head, appositive, stop] = end;
