@@ -400,13 +400,21 @@ const THIRD_PERSON = /\b(?:he|him|his|she|her|hers|it|its|they|them|their|theirs
  */
 const CLAUSE_INSIDE = /\b(?:who|whom|whose|which|that|where|when|while|whereas|because|if|although|though|since|until|unless|after|before|than|considering|including|given)\b|\b(?:knew|knows|know|realized|realised|realizes|realises|thought|thinks|felt|feels|said|says|believed|believes|decided|noticed|wondered|hoped|feared|understood|learned|learnt|remembered|sensed|promised|sure) (?:I|we|you|he|she|it|they|there|his|her|their|my|our|its|this|the|what|how|why)\b|\b(?!(?:am|is|are|was|were|be|been|being|has|have|had|get|gets|got|seems?|seemed|feels?|felt|looks?|looked|remains?|remained|became|becomes?)\b)\p{Ll}+ \p{Ll}{3,}ed (?:by|for|in|at|on|to|with|from)\b/u;
 
+/** The match of the first pattern that matches, and which pattern it was. */
+function firstMatch(text: string, ...patterns: RegExp[]): { match: RegExpExecArray; by: RegExp } | null {
+  for (const by of patterns) {
+    const match = by.exec(text);
+    if (match) return { match, by };
+  }
+  return null;
+}
+
 /** "When B, A." -> "A when b." and "In 2020, A." -> "A in 2020." (never across a full stop: a candidate may hold two sentences). */
 export function moveClauseBack(sentence: string): string | null {
-  const clauseMatch = FRONT_CLAUSE.exec(sentence);
-  const phraseMatch = clauseMatch ? null : FRONT_PHRASE.exec(sentence);
-  const m = clauseMatch ?? phraseMatch;
-  if (!m) return null;
-  const [, conjunction, clause, main, end] = m;
+  const found = firstMatch(sentence, FRONT_CLAUSE, FRONT_PHRASE);
+  if (!found) return null;
+  const [, conjunction, clause, main, end] = found.match;
+  const phraseMatch = found.by === FRONT_PHRASE;
   if (FIXED_INTROS.test(`${conjunction} ${clause}`) || words(main).length < 3) return null;
   // "As I ate, ..." is a clause; "As a result, ..." or "As mentioned, ..." is not.
   if (conjunction === 'As' && !startsIndependentClause(clause)) return null;
@@ -418,7 +426,7 @@ export function moveClauseBack(sentence: string): string | null {
   if (phraseMatch && /^(?:on|upon)$/iu.test(conjunction) && /^\p{Ll}+ing\b/u.test(clause)) return null;
   // "When Lily gets a box, its tunes ..." -> "Its tunes ... when Lily gets a box": the pronoun would come before what
   // it stands for. A phrase ("With a smile, she ...") seldom holds what the pronoun stands for, unless it names someone.
-  const mayHoldAntecedent = clauseMatch !== null || new RegExp(PLACEHOLDER, 'u').test(clause);
+  const mayHoldAntecedent = !phraseMatch || new RegExp(PLACEHOLDER, 'u').test(clause);
   if (mayHoldAntecedent && THIRD_PERSON.test(main) && !THIRD_PERSON.test(clause)) return null;
   // Behind a clause inside the main one the moved part would attach to it: "... a man who was shot on his
   // driveway in a shocking turn of events", "... charged for the meal while the first impression ...".
@@ -436,11 +444,10 @@ const BOUND_BEFORE_TIME = /\b(?:come|comes|came|coming|time|times|day|days|momen
 
 /** "A because B." -> "Because B, a."; "A when B." -> "When B, a." */
 export function moveClauseFront(sentence: string): string | null {
-  const cause = BACK_CLAUSE.exec(sentence);
-  const time = cause ? null : BACK_TIME_CLAUSE.exec(sentence);
-  const m = cause ?? time;
-  if (!m) return null;
-  const [, main, conjunction, clause, end] = m;
+  const found = firstMatch(sentence, BACK_CLAUSE, BACK_TIME_CLAUSE);
+  if (!found) return null;
+  const [, main, conjunction, clause, end] = found.match;
+  const time = found.by === BACK_TIME_CLAUSE;
   if (time && (BOUND_BEFORE_TIME.test(main) || words(main).length > 16)) return null;
   // In front of a main clause that holds another clause the moved one would attach to the outer verb ("When they
   // first meet, the captain admits there may be nerves" is not "there may be nerves when they first meet").
