@@ -40,6 +40,10 @@ export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 
 /** The longest Idempotency-Key accepted, in characters. */
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
+/** How long a key replays its first response, in minutes. */
+export const IDEMPOTENCY_WINDOW_MINUTES = 5;
+/** How long a finished async job's result is kept (GET /api/jobs/{task_id}/, the portal), in hours. */
+export const JOB_RESULT_HOURS = 1;
 
 /**
  * Below this many words the detector says its verdict is unsure. The engine keeps its own copy
@@ -186,6 +190,9 @@ export function describeBounds(bounds: TextBounds): string {
   if (bounds.maxChars !== undefined) parts.push(`at most ${n(bounds.maxChars)} characters`);
   return parts.join(', ');
 }
+
+/** "1 hour", "5 minutes" */
+export const durationProse = (amount: number, unit: 'hour' | 'minute') => `${n(amount)} ${unit}${amount === 1 ? '' : 's'}`;
 
 /** "1 credit", "2 credits" */
 export const creditsProse = (amount: number) => `${n(amount)} credit${amount === 1 ? '' : 's'}`;

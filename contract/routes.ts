@@ -4,7 +4,7 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { creditsProse, describeBounds, detectAndHumanizePriceProse, FILE_LIMITS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
+import { creditsProse, describeBounds, detectAndHumanizePriceProse, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
@@ -94,7 +94,7 @@ export const routes = [
     tag: 'Async jobs',
     summary: 'Read an async job',
     description:
-      'Returns `processing` while the job is queued or running, then the result (the same body as the synchronous response of the endpoint that created it) or `failed`. Only the job\'s owner can read it; results are kept 1 hour after completion, then 404. Poll with exponential backoff: 2, 4, 8 … seconds, at most 30 seconds apart.',
+      `Returns \`processing\` while the job is queued or running, then the result (the same body as the synchronous response of the endpoint that created it) or \`failed\`. Only the job's owner can read it; results are kept ${durationProse(JOB_RESULT_HOURS, 'hour')} after completion, then 404. Poll with exponential backoff: 2, 4, 8 … seconds, at most 30 seconds apart.`,
     scopes: SCOPES_OF.getJob,
     request: { kind: 'none' },
     params: s.TaskIdParams,

@@ -6,7 +6,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { creditsProse, describeBounds, detectAndHumanizePriceProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
+import { creditsProse, describeBounds, detectAndHumanizePriceProse, durationProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
@@ -288,7 +288,7 @@ export const JobFailed = z
 
 export const JobStatus = z
   .union([JobProcessing, JobFailed, DetectionResult, HumanizationResult, DetectAndHumanizeHumanized, DetectAndHumanizeNotHumanized])
-  .openapi('JobStatus', { description: '`processing`, then the success body of the endpoint that created the job (task_id filled), or `failed`. Kept 1 hour after completion.' });
+  .openapi('JobStatus', { description: `\`processing\`, then the success body of the endpoint that created the job (task_id filled), or \`failed\`. Kept ${durationProse(JOB_RESULT_HOURS, 'hour')} after completion.` });
 
 // ---------------------------------------------------------------- grammar
 
@@ -296,7 +296,7 @@ export const IdempotencyHeaders = z.object({
   'Idempotency-Key': z
     .string()
     .optional()
-    .openapi({ description: `Any string of up to ${IDEMPOTENCY_KEY_MAX_CHARS} characters. The same key with the same text within 5 minutes replays the first response (header \`Idempotent-Replayed: true\`) without charging again; with a different text: 409 idempotency_key_reuse.`, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
+    .openapi({ description: `Any string of up to ${IDEMPOTENCY_KEY_MAX_CHARS} characters. The same key with the same text within ${durationProse(IDEMPOTENCY_WINDOW_MINUTES, 'minute')} replays the first response (header \`Idempotent-Replayed: true\`) without charging again; with a different text: 409 idempotency_key_reuse.`, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
 });
 
 export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IN']);

@@ -64,7 +64,7 @@ export interface CallOptions {
 export interface IdempotentCallOptions extends CallOptions {
   /**
    * At most the contract's IDEMPOTENCY_KEY_MAX_CHARS characters (openapi.yaml, Idempotency-Key). The
-   * same key with the same text within 5 minutes replays the first answer
+   * same key with the same text within the contract's window (Idempotency-Key's description) replays the first answer
    * without charging again. When left out, the SDK makes one per call, so that a call that fails
    * without an answer can be retried safely.
    */

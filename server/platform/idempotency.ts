@@ -1,16 +1,16 @@
 /**
  * Idempotency-Key for grammar and plagiarism (spec: Idempotency). Keyed by (user, operation, key):
  * the first request with a key runs and its response is stored; the same key with the same text
- * within 5 minutes replays it (header Idempotent-Replayed: true) without charging; with another text
+ * within IDEMPOTENCY_WINDOW_MINUTES replays it (header Idempotent-Replayed: true) without charging; with another text
  * it is 409. A duplicate that arrives while the first is still running waits for it, then replays.
  */
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_MAX_CHARS as MAX_KEY_LENGTH } from '../../contract/catalogue.ts';
+import { IDEMPOTENCY_KEY_MAX_CHARS as MAX_KEY_LENGTH, IDEMPOTENCY_WINDOW_MINUTES } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { claimKey, deleteRecordsBefore, findRecord, releaseKey, storeResponse, type StoredResponse } from './data/idempotency.ts';
 import { ApiError } from './errors.ts';
 
-export const IDEMPOTENCY_WINDOW_SECONDS = 300;
+const IDEMPOTENCY_WINDOW_SECONDS = IDEMPOTENCY_WINDOW_MINUTES * 60;
 const WAIT_FOR_IN_FLIGHT_MS = 120_000;
 
 export type { StoredResponse } from './data/idempotency.ts';

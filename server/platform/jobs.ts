@@ -3,7 +3,7 @@
  * graphile-worker job in ONE transaction, so a job exists if and only if its charge exists. The
  * worker task runs the same operation as the synchronous endpoint; a job that fails for good is
  * marked failed and refunded in one transaction (refunds are idempotent, so retries and restarts
- * cannot refund twice). Results are readable by their owner for 1 hour after completion.
+ * cannot refund twice). Results are readable by their owner for JOB_RESULT_HOURS after completion.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
@@ -13,13 +13,13 @@ import type { JobStatus } from '../../contract/schemas.ts';
 import { insufficientCredits } from './credits.ts';
 import { debit, refundCharges, type ChargePart } from './data/ledger.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
-import type { TextOperation } from '../../contract/catalogue.ts';
+import { durationProse, JOB_RESULT_HOURS, type TextOperation } from '../../contract/catalogue.ts';
 import { enqueue, enqueueAll, type FollowUp, type QueuedTask } from './data/queue.ts';
 import { findOwnJob, insertJobs, lockUserForJobs, markJobFailed, markJobSucceeded, type JobRow } from './data/jobs.ts';
 
 type JobStatusBody = z.infer<typeof JobStatus>;
 
-export const RESULT_RETENTION_MS = 60 * 60 * 1000;
+const RESULT_RETENTION_MS = JOB_RESULT_HOURS * 60 * 60 * 1000;
 
 export interface AcceptedJob { taskId: string; balanceAfter: number }
 
@@ -105,7 +105,7 @@ export function jobBody(job: JobRow): JobStatusBody {
 
 /** Reads a job for its owner; another user's job, an unknown id or an expired result is 404. */
 export async function readJob(db: Database, userId: number, taskId: string, now: Date): Promise<JobStatusBody> {
-  const notFound = new ApiError('not_found', 'No job with this task_id (results are kept for 1 hour after completion).');
+  const notFound = new ApiError('not_found', `No job with this task_id (results are kept for ${durationProse(JOB_RESULT_HOURS, 'hour')} after completion).`);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(taskId)) throw notFound;
   const job = await findOwnJob(db, userId, taskId, now);
   if (!job) throw notFound;

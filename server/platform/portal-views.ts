@@ -3,7 +3,7 @@
  * recent async jobs with their webhook attempts, and a second delivery on request. (Usage, the
  * ledger and the user's own keys are read straight from data/ledger.ts and data/keys.ts.)
  */
-import type { UsageService as Service } from '../../contract/catalogue.ts';
+import { durationProse, JOB_RESULT_HOURS, type UsageService as Service } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { accountRow } from './data/accounts.ts';
 import { lockJobForRedelivery, recentJobRows, webhookAttemptRows, type JobRow } from './data/jobs.ts';
@@ -100,7 +100,7 @@ export class WebhookDeliveries {
   async redeliver(userId: number, taskId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const job = await lockJobForRedelivery(tx, userId, taskId);
-      if (!job) throw new ApiError('not_found', 'No such job (results are kept 1 hour).');
+      if (!job) throw new ApiError('not_found', `No such job (results are kept ${durationProse(JOB_RESULT_HOURS, 'hour')}).`);
       if (!job.callback_url) throw new ApiError('invalid_payload', 'This job has no callback_url.');
       if (job.status !== 'success' && job.status !== 'failed') throw new ApiError('invalid_payload', 'The job has not finished yet; its result is delivered when it does.');
       await enqueue(tx, this.delivery, { jobId: taskId, attempt: job.last + 1 });

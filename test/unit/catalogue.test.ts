@@ -39,13 +39,16 @@ const BOUNDS = UNITS.filter(([value]) => value > 1).map(([value, unit]) => ({ va
 
 /** Prices written as prose. */
 const PRICE_PROSE = [/\b\d+ credits? per (word|second|scan)\b/i, /\b\d+ to \d+ credits\b/i, /\bflat \d+ credits?\b/i, /\(\d+ per (word|second)\)/i, /\bunder \d+ words\b/i];
+/** The job results' retention and the Idempotency-Key window written as prose (JOB_RESULT_HOURS, IDEMPOTENCY_WINDOW_MINUTES). */
+const DURATION_PROSE = [/\bkept (for )?\d+ hours?\b/i, /\bwithin \d+ minutes?\b/i];
 
-test('no bound or price of the catalogue is written anywhere else', () => {
+test('no bound, price or duration of the catalogue is written anywhere else', () => {
   const found: string[] = [];
   for (const file of SCANNED.flatMap(files)) {
     readFileSync(path.join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
       for (const { value, pattern } of BOUNDS) if (pattern.test(line)) found.push(`${file}:${i + 1}: ${value}: ${line.trim().slice(0, 120)}`);
       for (const p of PRICE_PROSE) if (p.test(line)) found.push(`${file}:${i + 1}: price prose: ${line.trim().slice(0, 120)}`);
+      for (const p of DURATION_PROSE) if (p.test(line)) found.push(`${file}:${i + 1}: duration prose: ${line.trim().slice(0, 120)}`);
     });
   }
   assert.deepEqual(found, []);
