@@ -315,6 +315,9 @@ const PLAIN_WORDS: PhraseRule[] = [
   rule('\\bon a daily basis\\b', ['daily', 'every day']),
   rule('\\bon a regular basis\\b', ['regularly', 'often']),
   rule('\\bin a timely manner\\b', ['on time', 'promptly']),
+  // The contrast people mark with "but" (twice as often as AI text does): "whereas" and a clause-joining "yet".
+  rule(',\\s+whereas\\s+', [', but ']),
+  rule(',\\s+yet\\s+(?=(?:the|a|an|it|he|she|they|we|I|you|this|that|there|its|their|his|her|our|many|some|most|no|still)\\b)', [', but ']),
   rule('\\bdespite the fact that\\b', ['although', 'even though']),
   rule('\\bin spite of the fact that\\b', ['although', 'even though']),
   rule('\\bin light of\\b', ['given', 'because of']),
