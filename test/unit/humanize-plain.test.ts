@@ -168,6 +168,8 @@ describe('stock constructions and chat preambles', () => {
       ['He is widely considered one of the best players.', 'He is widely seen as one of the best players.'],
       ['It is considered to be a classic.', 'It is seen as a classic.'],
       ['Use a combination of salt and pepper.', 'Use a mix of salt and pepper.'],
+      ['Our findings have important implications for ecology.', 'Our findings have an important bearing on ecology.'],
+      ['The work establishes a new centre for the town.', 'The work sets up a new centre for the town.'],
       ['I thoroughly enjoyed the meal.', 'I really enjoyed the meal.'],
       ['Gather all the necessary information first.', 'Gather all the needed information first.'],
       ['This means the plan works.', 'That means the plan works.'],
@@ -176,7 +178,7 @@ describe('stock constructions and chat preambles', () => {
     ];
     for (const [input, expected] of cases) assert.equal(replacePhrases(input, 0), expected);
     // Other senses and syntax stay: "identify as", the noun "potential", "necessary to", "will ultimately", "This is", "This will be".
-    for (const kept of ['Police identified the victim as a local man.', 'Its full potential is clear.', 'This is necessary to survive.', 'The plan will ultimately fail.', 'This is a quiet town.', 'This will be the last time.', 'He stumbled and fell.', 'It is the best one yet, by far.']) {
+    for (const kept of ['Police identified the victim as a local man.', 'Its full potential is clear.', 'This is necessary to survive.', 'The plan will ultimately fail.', 'This is a quiet town.', 'This will be the last time.', 'He stumbled and fell.', 'It is the best one yet, by far.', 'Our results establish the existence of a critical point.']) {
       assert.equal(replacePhrases(kept, 0), kept);
     }
   });

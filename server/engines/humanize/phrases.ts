@@ -519,7 +519,8 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   ...verbForms('emphasize|emphasizes|emphasized|emphasizing', 'stress|stresses|stressed|stressing'),
   ...verbForms('emphasise|emphasises|emphasised|emphasising', 'stress|stresses|stressed|stressing'),
   ...verbForms('prioritize|prioritizes|prioritized|prioritizing', 'put first|puts first|put first|putting first', '(?= (?:the|their|its|our|your|his|her|safety|health|quality)\\b)'),
-  ...verbForms('establish|establishes|established|establishing', 'set up|sets up|set up|setting up', '(?= (?:a|an|the)\\b)'),
+  // Not where establishing is proving ("establish the existence of", "the fact that"): nothing is set up there.
+  ...verbForms('establish|establishes|established|establishing', 'set up|sets up|set up|setting up', '(?= (?:a|an|the)\\b)(?! (?:a|an|the) (?:\\p{Ll}+ )?(?:existence|fact|validity|presence|role|importance|extent|nature|origin|cause|identity|need|truth|link|relationship|correlation|connection|equivalence|uniqueness|stability|bound|limit|result)\\b)'),
   ...verbForms('possess|possesses|possessed|possessing', 'have|has|had|having'),
   ...verbForms('retain|retains|retained|retaining', 'keep|keeps|kept|keeping'),
   ...verbForms('encounter|encounters|encountered|encountering', 'meet/face|meets/faces|met/faced|meeting/facing', '(?= (?:a|an|the|many|some|several|new|this|these)\\b)'),
@@ -530,6 +531,7 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   // used far more by AI text than human text, 8 letters or more) and read in context on the eval's texts.
   ...[['potentially', 'possibly'], ['characteristics', 'features/traits']].map(([from, to]) => rule(`\\b${from}\\b`, to.split('/'))),
   rule('\\ba combination of\\b', ['a mix of']),
+  rule('\\b(has|have|had|having) ((?:important|significant|major|profound|broad|broader|wider|far-reaching|practical|direct|clear|key|crucial) )?implications for\\b', ['$1 a $2bearing on']),
   rule('\\bthoroughly (?=(?:enjoy|enjoys|enjoyed|enjoying|impressed|recommend)\\b)', ['really ']),
   // As an adjective before what may or may not come ("potential risks"), never the noun ("its full potential").
   rule('\\bpotential(?= (?:risks?|benefits?|problems?|issues?|threats?|dangers?|harm|impacts?|effects?|consequences|customers?|buyers?|clients?|employers?|partners?|solutions?|causes?|sources?|pitfalls|drawbacks|side effects|biases|conflicts?|outcomes?|downsides?)\\b)', ['possible']),
