@@ -16,10 +16,15 @@
  * only sense) that are common words in spoken English (SUBTLEX-US). These are not safe on their
  * own: the engine offers one only where the human-text language model finds it at least as natural
  * in its context as the original word, and the detector must prefer it.
+ *
+ * `--candidates [N]` builds nothing: it lists the N words (default 200) a plain-word table should
+ * look at next (printCandidates).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { replacePhrases } from '../server/engines/humanize/phrases.ts';
+import { readJsonl, TEXT_DETECT_DATA, type LabelledText } from './lib/text-detect-data.ts';
 
 type Pos = 'n' | 'v' | 'a' | 'r';
 const POS_OF_SS_TYPE: Record<string, Pos> = { '1': 'n', '2': 'v', '3': 'a', '4': 'r', '5': 'a' };
@@ -195,6 +200,50 @@ const OFFENSIVE = new Set(`
 
 /** Words whose wider choices change the meaning in ordinary use (read from the generated table). */
 const CHOICE_DENY = new Set('beast bundle packet crisp creature phase merchandise circumstances ailing populate suppress vacate cheery littler ultra globe satire auto plant acquainted overcome expiration realm framework divide task frustrated cherished treasured error falsify'.split(' '));
+
+/** A candidate is seen this often in AI text, and this many times as often (per word) as in human text. */
+const CANDIDATE_MIN_COUNT = 40;
+const CANDIDATE_RATIO = 2.5;
+const CANDIDATE_MIN_LETTERS = 8;
+
+/**
+ * The long words AI text over-uses, from the shipped detector's training data (train.jsonl, never
+ * the eval's held-out texts): words of CANDIDATE_MIN_LETTERS or more letters, ranked by how much
+ * more often AI text uses them (per million words), each marked with what rewrites it already: a
+ * phrase rule of phrases.ts that fires on the word in a plain sentence, the curated list above,
+ * or nothing ('-': no rule, or only rules that need a context). Many are topic words no table can
+ * touch ("restaurant", "atmosphere"); the rest are where a plain-word rule is still missing.
+ */
+function printCandidates(limit: number): void {
+  const counts = { ai: new Map<string, number>(), human: new Map<string, number>() };
+  const totals = { ai: 0, human: 0 };
+  for (const r of readJsonl<LabelledText>(path.join(TEXT_DETECT_DATA, 'train.jsonl'))) {
+    const label = r.label === 'ai' ? 'ai' : 'human';
+    for (const w of r.text.toLowerCase().match(/[a-z]+/g) ?? []) {
+      totals[label]++;
+      if (w.length >= CANDIDATE_MIN_LETTERS) counts[label].set(w, (counts[label].get(w) ?? 0) + 1);
+    }
+  }
+  const curated = new Set(CURATED.split('\n').flatMap((line) => line.split(/\s+/).slice(1).map((pair) => pair.split('>')[0])));
+  const rows = [...counts.ai]
+    .map(([word, n]) => ({ word, n, h: counts.human.get(word) ?? 0 }))
+    .filter(({ n, h }) => n >= CANDIDATE_MIN_COUNT && n / totals.ai >= (CANDIDATE_RATIO * (h + 1)) / totals.human)
+    .map((r) => ({ ...r, excess: (r.n / totals.ai - r.h / totals.human) * 1e6 }))
+    .sort((a, b) => b.excess - a.excess)
+    .slice(0, limit);
+  console.log(`${'word'.padEnd(18)}${'AI'.padStart(6)}${'human'.padStart(7)}${'excess/M'.padStart(10)}  rewritten by`);
+  for (const { word, n, h, excess } of rows) {
+    const probe = `They saw the ${word} there.`;
+    const by = replacePhrases(probe, 0) !== probe ? 'phrase rule' : curated.has(word) ? 'curated synonym' : '-';
+    console.log(`${word.padEnd(18)}${String(n).padStart(6)}${String(h).padStart(7)}${excess.toFixed(0).padStart(10)}  ${by}`);
+  }
+}
+
+const candidatesAt = process.argv.indexOf('--candidates');
+if (candidatesAt >= 0) {
+  printCandidates(Number(process.argv[candidatesAt + 1] ?? 200) || 200);
+  process.exit(0);
+}
 
 interface Sense { synset: string; rank: number; count: number }
 

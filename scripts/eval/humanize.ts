@@ -11,14 +11,16 @@
  * output less those of the input), invariant violations, content-word overlap, sentence counts
  * changed by splits and joins, sentences whose content was dropped or made up (the sentence rule:
  * sentencesWithoutCounterpart), and CPU time per text. `--show K` prints K before/after pairs; `--explain` breaks the
- * shipped detector's logit into its parts before and after, beside human texts.
+ * shipped detector's logit into its parts before and after, beside human texts; `--attribute` does the same for
+ * the two judges (their features and character n-grams furthest above human texts after the rewrite, overall and
+ * per domain): analysis for whoever works on the rewriter, which never consults the judges itself.
  */
 import { loadTextDetector, logitBreakdown, type LogitBreakdown, type TextDetector } from '../../server/engines/text-detect/index.ts';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { splitSentences } from '../../server/engines/shared/sentences.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
 import { checkInvariants, contentWordOverlap, humanizeChecked, HUMANIZER_ENGINE_VERSION, openAiCompatibleRewriter, sentencesWithoutCounterpart } from '../../server/engines/humanize/index.ts';
-import { heldOut, operatingPoint, readTextDetectFile, trainJudges } from '../lib/judges/index.ts';
+import { heldOut, operatingPoint, readTextDetectFile, trainJudges, type Judge } from '../lib/judges/index.ts';
 import type { LabelledText } from '../lib/text-detect-data.ts';
 
 /** Generator families: the held-out set is spread over these, so no one vendor's style decides. */
@@ -49,6 +51,8 @@ interface Row {
   cpuMs: number;
   explainBefore?: LogitBreakdown;
   explainAfter?: LogitBreakdown;
+  /** The rewrite, kept for `--attribute`. */
+  output: string;
 }
 
 function option(args: string[], name: string): number | undefined {
@@ -117,10 +121,47 @@ function explainParts(rows: Row[], detector: TextDetector, human: string[]): voi
   console.log(`features furthest from human after (before / after / human): ${furthest.map((k) => `${k} ${bf.get(k)!.toFixed(2)}/${af.get(k)!.toFixed(2)}/${hf.get(k)!.toFixed(2)}`).join(', ')}`);
 }
 
+/** Mean of each part over texts (a part a text lacks counts 0). */
+function meanOf(parts: Map<string, number>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of parts) for (const [name, x] of p) out.set(name, (out.get(name) ?? 0) + x / parts.length);
+  return out;
+}
+
+/** Parts shown per judge: overall, and per domain. */
+const TOP_PARTS = 12;
+const TOP_PARTS_PER_DOMAIN = 5;
+
+/**
+ * For each judge that can say what its logit is made of: the parts (features, character n-grams)
+ * whose mean share of the logit on the rewrites stands furthest above their mean on human texts,
+ * over all rewrites and per domain (each domain's human texts of dev.jsonl beside it).
+ */
+function attributeJudges(rows: Row[], judges: Judge[]): void {
+  const human = readTextDetectFile('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
+  for (const judge of judges) {
+    const { parts } = judge;
+    if (!parts) continue;
+    const excess = (texts: string[], people: string[], top: number): string => {
+      const [a, h] = [texts, people].map((list) => meanOf(list.map(parts)));
+      const gap = (k: string): number => (a.get(k) ?? 0) - (h.get(k) ?? 0);
+      return [...a.keys()].sort((x, y) => gap(y) - gap(x)).slice(0, top).map((k) => `${JSON.stringify(k)} ${a.get(k)!.toFixed(3)}/${(h.get(k) ?? 0).toFixed(3)}`).join(', ');
+    };
+    const spaced = (list: string[], n: number): string[] => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
+    console.log(`\n${judge.name}: parts furthest above human texts after the rewrite (mean share of the logit, after/human)`);
+    console.log(`  all: ${excess(rows.map((r) => r.output), spaced(human.map((r) => r.text), 300), TOP_PARTS)}`);
+    for (const domain of [...new Set(rows.map((r) => r.domain))].sort()) {
+      const people = spaced(human.filter((r) => r.domain === domain).map((r) => r.text), 60);
+      if (people.length > 0) console.log(`  ${domain}: ${excess(rows.filter((r) => r.domain === domain).map((r) => r.output), people, TOP_PARTS_PER_DOMAIN)}`);
+    }
+  }
+}
+
 export async function run(args: string[]): Promise<void> {
   const perGroup = option(args, '--per-group') ?? 3;
   const show = option(args, '--show') ?? 0;
   const explain = args.includes('--explain');
+  const attribute = args.includes('--attribute');
   const llm = args.includes('--llm') && process.env.HUMANIZER_LLM_URL && process.env.HUMANIZER_LLM_MODEL ? openAiCompatibleRewriter({ url: process.env.HUMANIZER_LLM_URL, model: process.env.HUMANIZER_LLM_MODEL, apiKey: process.env.HUMANIZER_LLM_API_KEY }) : undefined;
   const detector = loadTextDetector();
   const grammar = await createGrammarEngine();
@@ -156,6 +197,7 @@ export async function run(args: string[]): Promise<void> {
       orphans: sentencesWithoutCounterpart(record.text, result.text),
       changed: result.text !== record.text,
       cpuMs,
+      output: result.text,
       ...(explain ? { explainBefore: logitBreakdown(detector, record.text), explainAfter: logitBreakdown(detector, result.text) } : {}),
     });
     if (shown < show) {
@@ -186,4 +228,5 @@ export async function run(args: string[]): Promise<void> {
   const cpu = rows.map((r) => r.cpuMs).sort((a, b) => a - b);
   console.log(`\ngrammar issues added per text: mean ${mean(rows.map((r) => r.grammarAdded)).toFixed(2)}, max ${Math.max(...rows.map((r) => r.grammarAdded))}; content-word overlap: mean ${mean(rows.map((r) => r.overlap)).toFixed(3)}, min ${Math.min(...rows.map((r) => r.overlap)).toFixed(3)}; sentence count changed by splits or joins in ${rows.filter((r) => r.sentenceChange !== 0).length} texts; sentences whose content was dropped ${rows.reduce((n, r) => n + r.orphans.dropped, 0)} (in ${rows.filter((r) => r.orphans.dropped > 0).length} texts), made up ${rows.reduce((n, r) => n + r.orphans.added, 0)}; unchanged ${rows.filter((r) => !r.changed).length}; CPU per text p50 ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms, max ${Math.round(cpu.at(-1) ?? 0)} ms`);
   if (explain) explainParts(rows, detector, humanTexts(rows.length));
+  if (attribute) attributeJudges(rows, judges);
 }

@@ -16,6 +16,17 @@ describe('character n-gram judge (evaluations only)', () => {
     assert.ok(score(casual(99)) < 0.2);
   });
 
+  it("its parts (each word's share of the logit) add up to the logit less the bias", () => {
+    const examples = Array.from({ length: 10 }, (_, i) => [{ text: `Furthermore, it is crucial ${i}.`, ai: true }, { text: `lol we said ${i} tacos`, ai: false }]).flat();
+    const score = trainCharNgramDetector(examples);
+    const logit = (t: string): number => Math.log(score(t) / (1 - score(t)));
+    const [a, b] = ['Furthermore, we said it is crucial.', 'lol tacos, it is crucial'];
+    const sum = (t: string): number => [...score.parts(t).values()].reduce((s, x) => s + x, 0);
+    // The bias is the same for both texts, so the difference of the logits is the difference of the sums.
+    assert.ok(Math.abs(logit(a) - logit(b) - (sum(a) - sum(b))) < 1e-9);
+    assert.ok(score.parts(a).get('furthermore')! > score.parts(b).get('lol')!);
+  });
+
   it('property: features are L2-normalised and case, digits and spacing do not change them', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'C', ' ', '  ', '7', '.'), minLength: 3, maxLength: 40 }), (text) => {
@@ -38,6 +49,16 @@ describe('stylometric judge (evaluations only)', () => {
     const score = trainStylometricDetector(examples);
     assert.ok(score(even(99)) > 0.8);
     assert.ok(score(uneven(99)) < 0.2);
+  });
+
+  it('its parts are named features that add up to the logit less the bias', () => {
+    const examples = Array.from({ length: 20 }, (_, i) => [{ text: even(i), ai: true }, { text: uneven(i), ai: false }]).flat();
+    const score = trainStylometricDetector(examples);
+    const logit = (t: string): number => Math.log(score(t) / (1 - score(t)));
+    const sum = (t: string): number => [...score.parts(t).values()].reduce((s, x) => s + x, 0);
+    assert.ok(Math.abs(logit(even(1)) - logit(uneven(1)) - (sum(even(1)) - sum(uneven(1)))) < 1e-9);
+    assert.equal(score.parts(even(1)).size, stylometricFeatures('One.').length);
+    assert.ok(score.parts(even(1)).get('opens "however"')! > 0);
   });
 
   it('features have a fixed length and do not depend on the topic words', () => {

@@ -17,11 +17,13 @@ import path from 'node:path';
 import { auc } from '../metrics.ts';
 import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from '../text-detect-data.ts';
 import { trainCharNgramDetector } from './char-ngram.ts';
-import { trainStylometricDetector, type Scorer } from './stylometric.ts';
+import { trainStylometricDetector, type ExplainedScorer, type Scorer } from './stylometric.ts';
 
 export interface Judge {
   name: string;
   score: Scorer;
+  /** What the judge's logit is made of for a text (the trained judges; for the eval's attribution only). */
+  parts?: ExplainedScorer['parts'];
   /** Texts scoring above this are flagged (5% of held-out human texts are). */
   threshold: number;
   /** On the held-out texts as they are: ranking of AI above human, and the human texts flagged. */
@@ -79,5 +81,8 @@ export function trainJudges(held: LabelledText[]): Judge[] {
   const extraA = readTextDetectFile('extra.jsonl').filter((r) => half(r.id) === 0);
   const charNgram = trainCharNgramDetector(balanced([...train.filter((r) => half(r.id) === 0), ...extraA]));
   const stylometric = trainStylometricDetector(balanced([...train.filter((r) => half(r.id) === 1), ...extraA, ...readTextDetectFile('answers.jsonl')]));
-  return [operatingPoint('char n-gram', charNgram, held), operatingPoint('stylometric', stylometric, held)];
+  return [
+    { ...operatingPoint('char n-gram', charNgram, held), parts: charNgram.parts },
+    { ...operatingPoint('stylometric', stylometric, held), parts: stylometric.parts },
+  ];
 }

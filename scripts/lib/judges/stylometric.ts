@@ -16,11 +16,21 @@ const OPENERS = ['the', 'this', 'it', 'in', 'however', 'additionally', 'i', 'he'
 
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
 
+/** The name of each feature, in stylometricFeatures' order (for the eval's attribution of a judge's score). */
+export const FEATURE_NAMES: readonly string[] = [
+  ...FUNCTION_WORDS.map((w) => `word "${w}"`),
+  ...PUNCTUATION.map((p) => `punctuation "${p}"`),
+  ...OPENERS.map((o) => `opens "${o}"`),
+  'sentence length (log mean)', 'sentence length spread', 'sentence length jumps', 'shortest sentence', 'longest sentence',
+  'word length', 'long words (9+ letters)', 'contractions', 'vocabulary richness', 'capitals', 'digits',
+  'paragraphs', 'paragraph length spread', 'list items',
+];
+
 function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=["“(]?\p{Lu})|\n+/u).map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
 }
 
-/** The text's stylometric feature vector (fixed length, names in FEATURE_NAMES order). */
+/** The text's stylometric feature vector (fixed length, in FEATURE_NAMES order). */
 export function stylometricFeatures(text: string): number[] {
   const words = (text.match(WORD) ?? []).map((w) => w.toLowerCase());
   const n = Math.max(1, words.length);
@@ -67,12 +77,17 @@ export function stylometricFeatures(text: string): number[] {
 
 export type Scorer = (text: string) => number;
 
+/** A judge's scorer that can also say what its logit is made of for a text: part name -> share of the logit. */
+export interface ExplainedScorer extends Scorer {
+  parts(text: string): Map<string, number>;
+}
+
 const EPOCHS = 30;
 const LEARNING_RATE = 0.05;
 const L2 = 1e-3;
 
 /** Trains on labelled texts (full-batch gradient descent on standardised features: deterministic); returns P(AI). */
-export function trainStylometricDetector(examples: { text: string; ai: boolean }[]): Scorer {
+export function trainStylometricDetector(examples: { text: string; ai: boolean }[]): ExplainedScorer {
   const rows = examples.map((e) => stylometricFeatures(e.text));
   const dim = rows[0]?.length ?? 0;
   const mu = new Array<number>(dim).fill(0);
@@ -98,5 +113,8 @@ export function trainStylometricDetector(examples: { text: string; ai: boolean }
     });
     for (let j = 0; j <= dim; j++) w[j] -= LEARNING_RATE * 20 * (grad[j] + (j < dim ? L2 * w[j] : 0));
   }
-  return (text) => 1 / (1 + Math.exp(-logit(z(stylometricFeatures(text)))));
+  const score = (text: string): number => 1 / (1 + Math.exp(-logit(z(stylometricFeatures(text)))));
+  // Each feature's term of the logit: its weight times its standardised value.
+  const parts = (text: string): Map<string, number> => new Map(z(stylometricFeatures(text)).map((v, j) => [FEATURE_NAMES[j], v * w[j]]));
+  return Object.assign(score, { parts });
 }
