@@ -337,4 +337,55 @@ describe('text-detect protocol groups (issue 32: answers held out by source)', (
     assert.equal(answerSourceOf(doc('alpaca:1', 'chat', 1)), undefined);
     assert.equal(heldOutGroupOf(doc('x:1', 'xsum-news', 0)), 'news');
   });
+
+  it('with oasstFolds, holds OpenAssistant out by question: a question\'s answers (human, AI, excerpts) in one fold, the folds all used', () => {
+    const asked = (id: string, question: string, y: number): CorpusDoc => {
+      const d = answer(id, 'chat', y);
+      return { ...d, row: { ...d.row, question_id: question } };
+    };
+    withRecipe({ oasstFolds: 3 }, () => {
+      const folds = new Set<string>();
+      for (let q = 0; q < 60; q++) {
+        const group = heldOutGroupOf(asked(`oasst1:h${q}`, `oasst1-train:${q}`, 0));
+        assert.match(group, /^answers:oasst-q[012]$/);
+        assert.equal(heldOutGroupOf(asked(`oasst-eval:a${q}`, `oasst1-train:${q}`, 1)), group);
+        assert.equal(heldOutGroupOf(asked(`oasst1:h${q}#excerpt`, `oasst1-train:${q}`, 0)), group);
+        folds.add(group);
+      }
+      assert.equal(folds.size, 3);
+      // The other sources still leave whole.
+      assert.equal(heldOutGroupOf(asked('eli5-m4:ef56', 'eli5:1', 0)), 'answers:eli5');
+    });
+  });
+});
+
+describe('text-detect training weights within a domain\'s length bands (issue 32: answers\' AI are twice as long)', () => {
+  // "chat" holds short humans and long AI; "essay" only long humans (one label).
+  const docs = [
+    ...Array.from({ length: 30 }, (_, k) => doc(`c-h${k}`, 'chat', 0, 100)),
+    ...Array.from({ length: 10 }, (_, k) => doc(`c-hl${k}`, 'chat', 0, 300)),
+    ...Array.from({ length: 5 }, (_, k) => doc(`c-as${k}`, 'chat', 1, 100)),
+    ...Array.from({ length: 40 }, (_, k) => doc(`c-a${k}`, 'chat', 1, 300)),
+    ...Array.from({ length: 20 }, (_, k) => doc(`e-h${k}`, 'essay', 0, 300)),
+  ];
+  const which = docs.map((_, i) => i);
+  const cell = (w: Float64Array, domain: string, words: number, y: number): number => which.reduce((s, i) => s + (docs[i].row.domain === domain && docs[i].words === words && docs[i].y === y ? w[i] : 0), 0);
+
+  // How much more a short chat text is human than a long one, in training weight (1: length says nothing within chat).
+  const odds = (w: Float64Array): number => cell(w, 'chat', 100, 0) / cell(w, 'chat', 100, 1) / (cell(w, 'chat', 300, 0) / cell(w, 'chat', 300, 1));
+
+  it('with domainBands, length tells the label within a domain holding both labels far less', () => {
+    const w = withRecipe({ balance: { domainPow: 0, singleLabel: 1, domainBands: true } }, () => trainingWeights(docs, which));
+    const plain = withRecipe({ balance: { domainPow: 0, singleLabel: 1 } }, () => trainingWeights(docs, which));
+    // Counts 24 (30:5 short, 10:40 long); band balance alone 4.0; with domainBands 2.7, not 1: the last
+    // step, human = AI within every band over all domains, raises the long band's AI weight again (the
+    // human-only essays are long).
+    assert.ok(odds(plain) > 3.5, `without: ${odds(plain)}`);
+    assert.ok(odds(w) > 1 && odds(w) < 3, `with: ${odds(w)}`);
+    for (const band of [100, 300]) {
+      const h = cell(w, 'chat', band, 0) + cell(w, 'essay', band, 0);
+      const a = cell(w, 'chat', band, 1);
+      assert.ok(Math.abs(h - a) < 1e-9 * (h + a), `band ${band}: ${h} vs ${a}`);
+    }
+  });
 });
