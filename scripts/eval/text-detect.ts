@@ -5,7 +5,9 @@
  * 1. Held-out registers: every group of related domains is scored by the recipe trained without it
  *    (so every domain is held out), calibrated by the calibration fitted on the other groups' held-out
  *    logits. AUC where a domain has both labels, human false-positive rate (FPR) and TPR at the shipped
- *    threshold (ai_score > 0.5), per domain and per length band.
+ *    threshold (ai_score > 0.5), per domain and per length band. With RECIPE.answers, also per answer
+ *    source of answers.jsonl (OpenAssistant by question with RECIPE.oasstFolds, and beside it as a whole
+ *    source: one more training).
  * 2. Held-out generator families: every family's AI texts are scored by the recipe trained without
  *    any text of that family. TPR per family and per generator; with the held-out human scores of 1,
  *    AUC and TPR at 1% FPR overall.

@@ -59,9 +59,11 @@ export const RECIPE = {
    * Register balance of the training weights (null: band balance only). A domain's texts of one label
    * weigh n^domainPow in total (0: every domain the same, 1: as many as it has), times `singleLabel`
    * where the domain holds only that label, so no register owns a label and the domains holding both
-   * carry the contrast; then human = AI within every length band. `domainBands`: also human = AI within
-   * each length band of every domain holding both labels (answers.jsonl's AI answers are twice as long
-   * as its human ones, so without it length would tell the label within the chat register).
+   * carry the contrast; then human = AI within every length band. `domainBands` (measured with
+   * answers.jsonl, not shipped): before that last step, human = AI within each length band of every
+   * domain holding both labels too (answers.jsonl's AI answers are twice as long as its human ones);
+   * the last step moves it again where one-label domains fill a band, so it weakens, not removes, what
+   * length tells of the label within such a domain.
    */
   balance: { domainPow: 0, singleLabel: 1 } as null | { domainPow: number; singleLabel: number; domainBands?: boolean },
   /** Debian packages whose human prose is added to training (debian-human-text.ts). */
@@ -130,7 +132,9 @@ export const RECIPE = {
    * its question_id (a prompt's answers never on both sides), instead of as one source, so each fold's
    * model keeps the register's human side (OpenAssistant is 96% of the human answers) and the
    * calibration its held-out logits set describes a model that has seen human answers, as the shipped
-   * one has. The protocol still reports OpenAssistant held out as a whole source beside it.
+   * one has. The protocol still reports OpenAssistant held out as a whole source beside it. Measured
+   * with 2 and not shipped (MODEL_CARD.md, "Candidate 4.4.0b"): held out by question its humans and
+   * the AI answers to its prompts rank at chance (AUC 0.48).
    */
   oasstFolds: undefined as undefined | number,
   /**
