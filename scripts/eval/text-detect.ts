@@ -5,7 +5,9 @@
  * 1. Held-out registers: every group of related domains is scored by the recipe trained without it
  *    (so every domain is held out), calibrated by the calibration fitted on the other groups' held-out
  *    logits. AUC where a domain has both labels, human false-positive rate (FPR) and TPR at the shipped
- *    threshold (ai_score > 0.5), per domain and per length band.
+ *    threshold (ai_score > 0.5), per domain and per length band. With RECIPE.answers, also per answer
+ *    source of answers.jsonl (OpenAssistant by question with RECIPE.oasstFolds, and beside it as a whole
+ *    source: one more training).
  * 2. Held-out generator families: every family's AI texts are scored by the recipe trained without
  *    any text of that family. TPR per family and per generator; with the held-out human scores of 1,
  *    AUC and TPR at 1% FPR overall.
@@ -274,21 +276,41 @@ export async function run(args: string[]): Promise<void> {
   bandRow('> 150', train.map((_, k) => k).filter((k) => docs[train[k]].words > 150));
 
   // Answers held out by source (issue 32, RECIPE.answers): each source's humans scored by the recipe trained on the other answers.
-  if (R.RECIPE.answers) answerSourceTable();
-  function answerSourceTable(): void {
-  console.log('\nAnswers held out by source (answers.jsonl; OpenAssistant, ELI5, and HC3 with Dolly leave one at a time; AlpacaEval is extra.jsonl\'s chat, held out with the `answers` group). Scores as above (each group calibrated without it):\n');
-  console.log('| answer source | held-out group | n human | n ai | AUC | human FPR % | TPR % | humans ≤ 60 words: FPR % |\n|---|---|---:|---:|---:|---:|---:|---:|');
-  const sourceOf = (i: number): string | undefined => R.answerSourceOf(docs[i]) ?? (docs[i].source === 'extra' && docs[i].row.domain === 'chat' ? 'alpacaeval' : undefined);
-  const answerFprs: number[] = [];
-  for (const src of ['oasst', 'eli5', 'hc3', 'dolly', 'alpacaeval']) {
-    const ks = train.map((_, k) => k).filter((k) => sourceOf(train[k]) === src);
-    if (ks.length === 0) continue;
-    const r = rates(ks.map((k) => score[k]), ks.map((k) => y[k]));
-    const short = ks.filter((k) => y[k] === 0 && docs[train[k]].words <= 60);
-    if (r.human > 0) answerFprs.push(r.fpr);
-    console.log(`| ${src} | ${groupOf(docs[train[ks[0]]])} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(short.filter((k) => score[k] > 0.5).length / Math.max(1, short.length))} |`);
-  }
-  console.log(`\nWorst answer source's human FPR: ${pc(Math.max(...answerFprs))}%.`);
+  if (R.RECIPE.answers) await answerSourceTable();
+  async function answerSourceTable(): Promise<void> {
+    const byQuestion = Boolean(R.RECIPE.oasstFolds);
+    console.log(`\nAnswers held out by source (answers.jsonl; ${byQuestion ? `OpenAssistant in ${R.RECIPE.oasstFolds} folds by question (no prompt on both sides), ` : 'OpenAssistant, '}ELI5, and HC3 with Dolly leave one at a time; AlpacaEval is extra.jsonl's chat, held out with the \`answers\` group). Scores as above (each group calibrated without it). "oasst1 reviewed" are the 823 replies of oasst1's validation split, the only ones with review metadata (deleted, rejected and synthetic ones dropped); the train split's replies are unreviewed:\n`);
+    console.log('| answer source | held out as | n human | n ai | AUC | human FPR % | TPR % | humans ≤ 60 words: FPR % |\n|---|---|---:|---:|---:|---:|---:|---:|');
+    const answerRow = (name: string, held: string, ks: number[], s: ArrayLike<number>): number => {
+      const r = rates(ks.map((k) => s[k]), ks.map((k) => y[k]));
+      const short = ks.filter((k) => y[k] === 0 && docs[train[k]].words <= 60);
+      console.log(`| ${name} | ${held} | ${r.human} | ${r.ai} | ${fmt(r.auc)} | ${pc(r.fpr)} | ${pc(r.tpr)} | ${pc(short.filter((k) => s[k] > 0.5).length / Math.max(1, short.length))} |`);
+      return r.fpr;
+    };
+    const sourceOf = (i: number): string | undefined => R.answerSourceOf(docs[i]) ?? (docs[i].source === 'extra' && docs[i].row.domain === 'chat' ? 'alpacaeval' : undefined);
+    const reviewed = (i: number): boolean => /^oasst1:[0-9a-f]{8}-/.test(docs[i].row.question_id ?? '');
+    const answerFprs: number[] = [];
+    const ofSource = (src: string): number[] => train.map((_, k) => k).filter((k) => sourceOf(train[k]) === src);
+    for (const src of ['oasst', 'eli5', 'hc3', 'dolly', 'alpacaeval']) {
+      const ks = ofSource(src);
+      if (ks.length === 0) continue;
+      const held = src === 'alpacaeval' ? 'answers' : src === 'oasst' && byQuestion ? 'by question' : 'whole source';
+      const fpr = answerRow(src, held, ks, score);
+      if (!Number.isNaN(fpr)) answerFprs.push(fpr);
+      if (src === 'oasst') answerRow('oasst1 reviewed (validation split) humans, and all oasst AI', held, ks.filter((k) => y[k] === 1 || reviewed(train[k])), score);
+    }
+    if (byQuestion) {
+      // The issue's stricter protocol beside it: all of OpenAssistant left out of one training, scored
+      // with the calibration fitted on the held-out logits of every other text.
+      const whole = R.withoutExcerpts(docs, trainAll, await R.heldOutLogits('oasst-whole', docs, trainAll, (d) => (R.answerSourceOf(d) === 'oasst' ? 'oasst' : undefined))).x;
+      const others = train.map((i, k) => ({ i, k })).filter((e) => sourceOf(e.i) !== 'oasst');
+      const cal = fitCalibration(others.map((e) => lodo[e.k]), docs, others.map((e) => e.i));
+      const s = train.map((i, k) => (sourceOf(i) === 'oasst' ? scoreAt(cal, whole[k], docs[i].words) : NaN));
+      const ks = ofSource('oasst');
+      answerFprs.push(answerRow('oasst', 'whole source', ks, s));
+      answerRow('oasst1 reviewed (validation split) humans, and all oasst AI', 'whole source', ks.filter((k) => y[k] === 1 || reviewed(train[k])), s);
+    }
+    console.log(`\nWorst answer source's human FPR: ${pc(Math.max(...answerFprs))}%.`);
   }
 
   // One domain held out alone (--hold-out-domain D): the rest of its register group stays in training,
@@ -333,12 +355,24 @@ export async function run(args: string[]): Promise<void> {
     famRow('**2023–2025 chat models (extra.jsonl)**', aiKs.filter((k) => docs[train[k]].source === 'extra'));
     famRow('chat domain (AlpacaEval answers)', aiKs.filter((k) => docs[train[k]].source === 'extra' && docs[train[k]].row.domain === 'chat'));
     famRow('answers.jsonl AI (OpenAssistant prompts, ELI5, HC3)', aiKs.filter((k) => docs[train[k]].source === 'answers'));
-    famRow('**2023–2025 chat answers (AlpacaEval + answers.jsonl)**', aiKs.filter((k) => ['chat', 'eli5-answer', 'qa-answer'].includes(docs[train[k]].row.domain) && docs[train[k]].source !== 'train'));
+    const chatAnswer = (k: number): boolean => ['chat', 'eli5-answer', 'qa-answer'].includes(docs[train[k]].row.domain) && docs[train[k]].source !== 'train';
+    famRow('**2023–2025 chat answers (AlpacaEval + answers.jsonl)**', aiKs.filter(chatAnswer));
     famRow('essays by AI (extra.jsonl)', aiKs.filter((k) => docs[train[k]].source === 'extra' && docs[train[k]].row.domain !== 'chat'));
     famRow('train.jsonl AI (2019–2023 models, attacks included)', aiKs.filter((k) => docs[train[k]].source === 'train'));
     const pooled = [...humanScores, ...aiKs.map((k) => aiScore[k])];
     const pooledY = [...humanScores.map(() => 0), ...aiKs.map(() => 1)];
     console.log(`\nHeld out by source (humans by register, AI by family): AUC ${fmt(auc(pooled, pooledY))}, TPR at 1% FPR ${pc(tprAtFpr(humanScores, aiKs.map((k) => aiScore[k]), 0.01))}%, human FPR at 0.5 ${pc(humanScores.filter((x) => x > 0.5).length / humanScores.length)}%.`);
+    if (R.RECIPE.answers) {
+      // answers.jsonl's humans (16,859 of them in the chat register) move the 1%-FPR threshold; without them, the figure compares with recipes that never trained on them.
+      const outside = train.map((_, k) => k).filter((k) => y[k] === 0 && docs[train[k]].source !== 'answers').map((k) => score[k]);
+      console.log(`TPR at 1% FPR of the held-out humans outside answers.jsonl (the human set of recipes without it): ${pc(tprAtFpr(outside, aiKs.map((k) => aiScore[k]), 0.01))}%.`);
+    }
+    console.log('\n2023–2025 chat answers (AlpacaEval + answers.jsonl) per family, held out with it:\n');
+    console.log('| family | n chat answers | TPR % at 0.5 |\n|---|---:|---:|');
+    for (const f of families) {
+      const ks = aiKs.filter((k) => chatAnswer(k) && docs[train[k]].family === f);
+      if (ks.length > 0) console.log(`| ${f} | ${ks.length} | ${pc(ks.filter((k) => aiScore[k] > 0.5).length / ks.length)} |`);
+    }
     for (const band of LENGTH_BANDS.keys()) {
       const h = train.map((_, k) => k).filter((k) => y[k] === 0 && docs[train[k]].band === band).map((k) => score[k]);
       const a = aiKs.filter((k) => docs[train[k]].band === band).map((k) => aiScore[k]);

@@ -8,7 +8,7 @@
  * bands' knots.
  */
 import { LENGTH_BANDS, sigmoid, type Calibration } from '../../server/engines/text-detect/model.ts';
-import { registerGroupOf, type CorpusDoc } from './text-detect-recipe.ts';
+import { answerSourceOf, registerGroupOf, type CorpusDoc } from './text-detect-recipe.ts';
 
 /** Held-out human false-positive rate allowed at ai_score 0.5, per length band (pooled over held-out registers). */
 export const BAND_FPR = [0.01, 0.01, 0.008, 0.005, 0.005];
@@ -70,7 +70,20 @@ export function platt(x: number[], y: number[], w: number[]): { a: number; b: nu
  * "calibration"). 1% was out of reach before 4.2.0 read separator lines as layout: two human emails
  * with banners of asterisks scored as the most AI-like texts of their register and set its threshold.
  */
-export const GROUP_FPR = { fpr: [0.0025, 0.0025, 0.01, 0.01, 0.01], minHumans: 30, on: true };
+export const GROUP_FPR = {
+  fpr: [0.0025, 0.0025, 0.01, 0.01, 0.01],
+  minHumans: 30,
+  on: true,
+  /**
+   * With RECIPE.answers: OpenAssistant's human replies held to this false-positive target of their own,
+   * outside their group's and the band's (undefined: in them, like any human text). Their labels are
+   * noisy (silent ChatGPT pastes) and held out they rank at chance against chat answers, so at 1% they
+   * set the `answers` group's threshold for every chat answer. Measured with 0.1, not shipped
+   * (MODEL_CARD.md, "Candidate 4.4.0b"); exploration: TEXT_DETECT_GROUP_FPR='{"oasst":0.1}'.
+   */
+  oasst: undefined as undefined | number,
+};
+if (process.env.TEXT_DETECT_GROUP_FPR) Object.assign(GROUP_FPR, JSON.parse(process.env.TEXT_DETECT_GROUP_FPR));
 
 /** Per-band Platt scaling on held-out logits `x` of the texts `which`, each band at its false-positive target. */
 export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: number[]): Calibration {
@@ -92,16 +105,24 @@ export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: n
       continue;
     }
     // Threshold in logit: the human logit with BAND_FPR of the band's humans above it, never below Platt's 0.5.
-    const human = at.filter((e) => docs[e.i].y === 0).map((e) => e.x).sort((p, q) => p - q);
+    const ownTarget = (i: number): boolean => GROUP_FPR.oasst !== undefined && answerSourceOf(docs[i]) === 'oasst';
+    const human = at.filter((e) => docs[e.i].y === 0 && !ownTarget(e.i)).map((e) => e.x).sort((p, q) => p - q);
     const allowed = Math.floor(BAND_FPR[band] * human.length);
-    let t = Math.max(-cal.b / cal.a, human[human.length - 1 - allowed]);
+    let t = Math.max(-cal.b / cal.a, human.length > 0 ? human[human.length - 1 - allowed] : -Infinity);
     if (GROUP_FPR.on) {
-      const byGroup = new Map<string, number[]>();
-      for (const e of at) if (docs[e.i].y === 0) byGroup.set(registerGroupOf(docs[e.i].row.domain), [...(byGroup.get(registerGroupOf(docs[e.i].row.domain)) ?? []), e.x]);
-      for (const hs of byGroup.values()) {
+      const byGroup = new Map<string, { fpr: number; x: number[] }>();
+      for (const e of at) {
+        if (docs[e.i].y !== 0) continue;
+        const own = ownTarget(e.i);
+        const key = own ? 'oasst' : registerGroupOf(docs[e.i].row.domain);
+        const g = byGroup.get(key) ?? { fpr: own ? GROUP_FPR.oasst! : GROUP_FPR.fpr[band], x: [] };
+        g.x.push(e.x);
+        byGroup.set(key, g);
+      }
+      for (const { fpr, x: hs } of byGroup.values()) {
         if (hs.length < GROUP_FPR.minHumans) continue;
         hs.sort((p, q) => p - q);
-        t = Math.max(t, hs[hs.length - 1 - Math.floor(GROUP_FPR.fpr[band] * hs.length)]);
+        t = Math.max(t, hs[hs.length - 1 - Math.floor(fpr * hs.length)]);
       }
     }
     a.push(cal.a);

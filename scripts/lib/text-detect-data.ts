@@ -16,6 +16,8 @@ export interface LabelledText {
   generator: string;
   attack: string;
   source_repo: string;
+  /** answers.jsonl: answers to the same question or instruction share it. */
+  question_id?: string;
 }
 
 export function readJsonl<T>(file: string): T[] {

@@ -59,9 +59,13 @@ export const RECIPE = {
    * Register balance of the training weights (null: band balance only). A domain's texts of one label
    * weigh n^domainPow in total (0: every domain the same, 1: as many as it has), times `singleLabel`
    * where the domain holds only that label, so no register owns a label and the domains holding both
-   * carry the contrast; then human = AI within every length band.
+   * carry the contrast; then human = AI within every length band. `domainBands` (measured with
+   * answers.jsonl, not shipped): before that last step, human = AI within each length band of every
+   * domain holding both labels too (answers.jsonl's AI answers are twice as long as its human ones);
+   * the last step moves it again where one-label domains fill a band, so it weakens, not removes, what
+   * length tells of the label within such a domain.
    */
-  balance: { domainPow: 0, singleLabel: 1 } as null | { domainPow: number; singleLabel: number },
+  balance: { domainPow: 0, singleLabel: 1 } as null | { domainPow: number; singleLabel: number; domainBands?: boolean },
   /** Debian packages whose human prose is added to training (debian-human-text.ts). */
   humanPackages: ['perl-doc', 'python3-doc'] as string[],
   /**
@@ -123,6 +127,16 @@ export const RECIPE = {
    * scores it as unseen text (section 3).
    */
   answers: undefined as undefined | boolean,
+  /**
+   * With `answers`: OpenAssistant leaves the protocol's register folds in this many folds by a hash of
+   * its question_id (a prompt's answers never on both sides), instead of as one source, so each fold's
+   * model keeps the register's human side (OpenAssistant is 96% of the human answers) and the
+   * calibration its held-out logits set describes a model that has seen human answers, as the shipped
+   * one has. The protocol still reports OpenAssistant held out as a whole source beside it. Measured
+   * with 2 and not shipped (MODEL_CARD.md, "Candidate 4.4.0b"): held out by question its humans and
+   * the AI answers to its prompts rank at chance (AUC 0.48).
+   */
+  oasstFolds: undefined as undefined | number,
   /**
    * Pairs per domain of documents each register fold joins from its held-out texts under the fold's
    * model, for the sentence model beside dev.jsonl's (undefined: dev.jsonl's only). Measured with 100,
@@ -459,6 +473,19 @@ function balanceBands(docs: CorpusDoc[], which: number[], w: Float64Array): Floa
   });
 }
 
+/** Weights `w` rescaled so human and AI weigh the same within every length band of each domain of `labels` holding both (band totals per domain unchanged). */
+function balanceDomainBands(docs: CorpusDoc[], which: number[], w: Float64Array, labels: Map<string, Set<number>>): Float64Array {
+  const total = new Map<string, number>();
+  const cell = (i: number, y: number): string => `${docs[i].row.domain}/${docs[i].band}/${y}`;
+  which.forEach((i, k) => total.set(cell(i, docs[i].y), (total.get(cell(i, docs[i].y)) ?? 0) + w[k]));
+  return w.map((v, k) => {
+    const i = which[k];
+    const h = total.get(cell(i, 0)) ?? 0;
+    const a = total.get(cell(i, 1)) ?? 0;
+    return labels.get(docs[i].row.domain)!.size === 2 && h && a ? (v * (h + a)) / (2 * (docs[i].y ? a : h)) : v;
+  });
+}
+
 /**
  * Training weights: register balance (RECIPE.balance) then human = AI within every length band. Two
  * rounds of the pair, as the band step moves the register totals a little.
@@ -483,6 +510,7 @@ export function trainingWeights(docs: CorpusDoc[], which: number[]): Float64Arra
       const target = Math.pow(counts.get(key)!, bal.domainPow) * (labels.get(d.row.domain)!.size === 2 ? 1 : bal.singleLabel);
       return (v * target) / total.get(key)!;
     });
+    if (bal.domainBands) w = balanceDomainBands(docs, which, w, labels);
     w = balanceBands(docs, which, w);
   }
   const mean = w.reduce((a, b) => a + b, 0) / w.length;
@@ -708,11 +736,13 @@ export function answerSourceOf(d: CorpusDoc): string | undefined {
 /**
  * The protocol's held-out group of a text: its register group, except that answers.jsonl leaves by
  * source (OpenAssistant, then ELI5, then HC3 with Dolly), each scored by the recipe trained on the
- * other answers, so every answer source's humans are judged by a model that never saw that source.
+ * other answers, so every answer source's humans are judged by a model that never saw that source;
+ * with RECIPE.oasstFolds, OpenAssistant by question instead (its excerpts follow their text's question).
  */
 export function heldOutGroupOf(d: CorpusDoc): string {
   const source = answerSourceOf(d);
   if (source === undefined) return registerGroupOf(d.row.domain);
+  if (source === 'oasst' && RECIPE.oasstFolds) return `answers:oasst-q${(hashInt(d.row.question_id ?? d.row.id) >>> 0) % RECIPE.oasstFolds}`;
   return `answers:${source === 'hc3' || source === 'dolly' ? 'hc3-dolly' : source}`;
 }
 
