@@ -175,10 +175,11 @@ describe('stock constructions and chat preambles', () => {
       ['This means the plan works.', 'That means the plan works.'],
       ['Cats sleep a lot, whereas dogs stay awake.', 'Cats sleep a lot, but dogs stay awake.'],
       ['It was small, yet it held everyone.', 'It was small, but it held everyone.'],
+      ['This ultimately led to war.', 'This eventually led to war.'],
     ];
     for (const [input, expected] of cases) assert.equal(replacePhrases(input, 0), expected);
     // Other senses and syntax stay: "identify as", the noun "potential", "necessary to", "will ultimately", "This is", "This will be".
-    for (const kept of ['Police identified the victim as a local man.', 'Its full potential is clear.', 'This is necessary to survive.', 'The plan will ultimately fail.', 'This is a quiet town.', 'This will be the last time.', 'He stumbled and fell.', 'It is the best one yet, by far.', 'Our results establish the existence of a critical point.']) {
+    for (const kept of ['Police identified the victim as a local man.', 'Its full potential is clear.', 'This is necessary to survive.', 'The plan will ultimately fail.', 'It ultimately depends on you.', 'The decision ultimately rests with the board.', 'This is a quiet town.', 'This will be the last time.', 'He stumbled and fell.', 'It is the best one yet, by far.', 'Our results establish the existence of a critical point.']) {
       assert.equal(replacePhrases(kept, 0), kept);
     }
   });

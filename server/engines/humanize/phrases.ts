@@ -538,7 +538,8 @@ const EVERYDAY_WORDS: PhraseRule[] = [
   rule('\\bsurrounding(?= (?:area|areas|region|regions|countryside|neighbou?rhoods?|streets|towns|villages|hills|land|buildings|communities)\\b)', ['nearby']),
   rule('\\bif necessary\\b', ['if needed']),
   rule('(?<=\\b(?:the|all|any|every|some) )necessary\\b(?! (?:and|or|to|for|evil|conditions?)\\b)(?= \\p{Ll})', ['needed']),
-  rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )(?<=\\S )ultimately\\b(?!,)', ['in the end']),
+  // Only before a past event ("This ultimately led to war"): "It in the end depends on you" is no English, and "ultimately depends" means "at bottom".
+  rule('(?<!\\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might) )(?<=\\S )ultimately(?= (?:led|became|resulted|proved|failed|succeeded|won|lost|collapsed|ended|gave|made|took|chose|decided|agreed)\\b)', ['eventually']),
   rule('\\b(is|are|was|were|be|been|being) ((?:widely|often|generally|commonly|also|now) )?considered (?:to be )?(?=(?:a|an|the|one)\\b)', ['$1 $2seen as ']),
   // "Shown" after an auxiliary, "showed" as the simple past.
   rule('(?<=\\b(?:has|have|had|having|is|are|was|were|be|been|being)(?: \\p{Ll}+ly| also| already)? )demonstrated\\b', ['shown']),
