@@ -71,20 +71,20 @@ function sample(records: LabelledText[], perGroup: number): LabelledText[] {
     const key = `${r.domain} / ${familyOf(r.generator)}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
-  return [...groups.keys()].sort().flatMap((key) => {
-    const all = groups.get(key)!;
-    const step = all.length / Math.min(perGroup, all.length);
-    return Array.from({ length: Math.min(perGroup, all.length) }, (_, i) => all[Math.floor(i * step)]);
-  });
+  return [...groups.keys()].sort().flatMap((key) => evenlySpaced(groups.get(key)!, perGroup));
+}
+
+/** Up to `count` items of `list`, evenly spaced. */
+function evenlySpaced<T>(list: T[], count: number): T[] {
+  const step = Math.max(1, list.length / count);
+  return Array.from({ length: Math.min(count, list.length) }, (_, i) => list[Math.floor(i * step)]);
 }
 
 const sentenceCount = (text: string): number => splitSentences(text).filter((s) => /\p{L}/u.test(s.text)).length;
 
-/** `count` human texts of dev.jsonl with 50 to 2,000 words, evenly spaced: what the rewrites' parts are set beside. */
-function humanTexts(count: number): string[] {
-  const all = readTextDetectFile('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
-  const step = Math.max(1, all.length / count);
-  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)].text);
+/** The human texts of dev.jsonl with 50 to 2,000 words: what the rewrites' parts are set beside. */
+function devHumanTexts(): LabelledText[] {
+  return readTextDetectFile('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
 }
 
 /** The part of the logit a feature belongs to. */
@@ -96,10 +96,10 @@ function partGroup(name: string): string {
   return 'stylometric';
 }
 
-/** Mean of each key over breakdowns, by `key(name)`. */
-function meanParts(list: LogitBreakdown[], key: (name: string) => string): Map<string, number> {
+/** Mean of each part over texts, parts pooled by `key(name)` (a part a text lacks counts 0). */
+function meanParts(list: Iterable<[string, number]>[], key: (name: string) => string = (name) => name): Map<string, number> {
   const out = new Map<string, number>();
-  for (const b of list) for (const [name, x] of Object.entries(b.parts)) out.set(key(name), (out.get(key(name)) ?? 0) + x / list.length);
+  for (const parts of list) for (const [name, x] of parts) out.set(key(name), (out.get(key(name)) ?? 0) + x / list.length);
   return out;
 }
 
@@ -111,21 +111,14 @@ function explainParts(rows: Row[], detector: TextDetector, human: string[]): voi
   if (after.length === 0) return;
   const f = (x: number | undefined): string => (x ?? 0).toFixed(3).padStart(8);
   console.log(`\nlogit by part, mean over texts (human: ${people.length} human dev texts of 50-2,000 words)\n${'part'.padEnd(22)}${'before'.padStart(8)}${'after'.padStart(8)}${'human'.padStart(8)}`);
-  const [b, a, h] = [before, after, people].map((list) => meanParts(list, partGroup));
+  const [b, a, h] = [before, after, people].map((list) => meanParts(list.map((x) => Object.entries(x.parts)), partGroup));
   for (const group of a.keys()) console.log(`${group.padEnd(22)}${f(b.get(group))}${f(a.get(group))}${f(h.get(group))}`);
   const gap = (list: LogitBreakdown[]): number => list.reduce((s, x) => s + x.logit - x.threshold, 0) / Math.max(1, list.length);
   const flagged = after.filter((x) => x.logit > x.threshold);
   console.log(`${'logit − 0.5 point'.padEnd(22)}${f(gap(before))}${f(gap(after))}${f(gap(people))}   (texts still above it after: ${flagged.length}, mean ${gap(flagged).toFixed(3)} above)`);
-  const [bf, af, hf] = [before, after, people].map((list) => meanParts(list, (name) => name));
+  const [bf, af, hf] = [before, after, people].map((list) => meanParts(list.map((x) => Object.entries(x.parts))));
   const furthest = [...af.keys()].sort((x, y) => Math.abs(af.get(y)! - hf.get(y)!) - Math.abs(af.get(x)! - hf.get(x)!)).slice(0, 8);
   console.log(`features furthest from human after (before / after / human): ${furthest.map((k) => `${k} ${bf.get(k)!.toFixed(2)}/${af.get(k)!.toFixed(2)}/${hf.get(k)!.toFixed(2)}`).join(', ')}`);
-}
-
-/** Mean of each part over texts (a part a text lacks counts 0). */
-function meanOf(parts: Map<string, number>[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const p of parts) for (const [name, x] of p) out.set(name, (out.get(name) ?? 0) + x / parts.length);
-  return out;
 }
 
 /** Parts shown per judge: overall, and per domain. */
@@ -138,20 +131,20 @@ const TOP_PARTS_PER_DOMAIN = 5;
  * over all rewrites and per domain (each domain's human texts of dev.jsonl beside it).
  */
 function attributeJudges(rows: Row[], judges: Judge[]): void {
-  const human = readTextDetectFile('dev.jsonl').filter((r) => r.label !== 'ai' && countWords(r.text) >= 50 && countWords(r.text) <= 2000);
+  const human = devHumanTexts();
+  const spacedTexts = (list: LabelledText[], count: number): string[] => evenlySpaced(list, count).map((r) => r.text);
   for (const judge of judges) {
     const { parts } = judge;
     if (!parts) continue;
     const excess = (texts: string[], people: string[], top: number): string => {
-      const [a, h] = [texts, people].map((list) => meanOf(list.map(parts)));
+      const [a, h] = [texts, people].map((list) => meanParts(list.map(parts)));
       const gap = (k: string): number => (a.get(k) ?? 0) - (h.get(k) ?? 0);
       return [...a.keys()].sort((x, y) => gap(y) - gap(x)).slice(0, top).map((k) => `${JSON.stringify(k)} ${a.get(k)!.toFixed(3)}/${(h.get(k) ?? 0).toFixed(3)}`).join(', ');
     };
-    const spaced = (list: string[], n: number): string[] => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
     console.log(`\n${judge.name}: parts furthest above human texts after the rewrite (mean share of the logit, after/human)`);
-    console.log(`  all: ${excess(rows.map((r) => r.output), spaced(human.map((r) => r.text), 300), TOP_PARTS)}`);
+    console.log(`  all: ${excess(rows.map((r) => r.output), spacedTexts(human, 300), TOP_PARTS)}`);
     for (const domain of [...new Set(rows.map((r) => r.domain))].sort()) {
-      const people = spaced(human.filter((r) => r.domain === domain).map((r) => r.text), 60);
+      const people = spacedTexts(human.filter((r) => r.domain === domain), 60);
       if (people.length > 0) console.log(`  ${domain}: ${excess(rows.filter((r) => r.domain === domain).map((r) => r.output), people, TOP_PARTS_PER_DOMAIN)}`);
     }
   }
@@ -227,6 +220,6 @@ export async function run(args: string[]): Promise<void> {
   if (violations.length > 0) console.log(`\ninvariant violations:\n  ${violations.slice(0, 20).join('\n  ')}`);
   const cpu = rows.map((r) => r.cpuMs).sort((a, b) => a - b);
   console.log(`\ngrammar issues added per text: mean ${mean(rows.map((r) => r.grammarAdded)).toFixed(2)}, max ${Math.max(...rows.map((r) => r.grammarAdded))}; content-word overlap: mean ${mean(rows.map((r) => r.overlap)).toFixed(3)}, min ${Math.min(...rows.map((r) => r.overlap)).toFixed(3)}; sentence count changed by splits or joins in ${rows.filter((r) => r.sentenceChange !== 0).length} texts; sentences whose content was dropped ${rows.reduce((n, r) => n + r.orphans.dropped, 0)} (in ${rows.filter((r) => r.orphans.dropped > 0).length} texts), made up ${rows.reduce((n, r) => n + r.orphans.added, 0)}; unchanged ${rows.filter((r) => !r.changed).length}; CPU per text p50 ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms, max ${Math.round(cpu.at(-1) ?? 0)} ms`);
-  if (explain) explainParts(rows, detector, humanTexts(rows.length));
+  if (explain) explainParts(rows, detector, evenlySpaced(devHumanTexts(), rows.length).map((r) => r.text));
   if (attribute) attributeJudges(rows, judges);
 }
