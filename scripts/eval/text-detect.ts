@@ -291,13 +291,14 @@ export async function run(args: string[]): Promise<void> {
     const reviewed = (i: number): boolean => /^oasst1:[0-9a-f]{8}-/.test(docs[i].row.question_id ?? '');
     const answerFprs: number[] = [];
     const ofSource = (src: string): number[] => train.map((_, k) => k).filter((k) => sourceOf(train[k]) === src);
+    const reviewedRow = (held: string, s: ArrayLike<number>): number => answerRow('oasst1 reviewed (validation split) humans, and all oasst AI', held, ofSource('oasst').filter((k) => y[k] === 1 || reviewed(train[k])), s);
     for (const src of ['oasst', 'eli5', 'hc3', 'dolly', 'alpacaeval']) {
       const ks = ofSource(src);
       if (ks.length === 0) continue;
       const held = src === 'alpacaeval' ? 'answers' : src === 'oasst' && byQuestion ? 'by question' : 'whole source';
       const fpr = answerRow(src, held, ks, score);
       if (!Number.isNaN(fpr)) answerFprs.push(fpr);
-      if (src === 'oasst') answerRow('oasst1 reviewed (validation split) humans, and all oasst AI', held, ks.filter((k) => y[k] === 1 || reviewed(train[k])), score);
+      if (src === 'oasst') reviewedRow(held, score);
     }
     if (byQuestion) {
       // The issue's stricter protocol beside it: all of OpenAssistant left out of one training, scored
@@ -306,9 +307,8 @@ export async function run(args: string[]): Promise<void> {
       const others = train.map((i, k) => ({ i, k })).filter((e) => sourceOf(e.i) !== 'oasst');
       const cal = fitCalibration(others.map((e) => lodo[e.k]), docs, others.map((e) => e.i));
       const s = train.map((i, k) => (sourceOf(i) === 'oasst' ? scoreAt(cal, whole[k], docs[i].words) : NaN));
-      const ks = ofSource('oasst');
-      answerFprs.push(answerRow('oasst', 'whole source', ks, s));
-      answerRow('oasst1 reviewed (validation split) humans, and all oasst AI', 'whole source', ks.filter((k) => y[k] === 1 || reviewed(train[k])), s);
+      answerFprs.push(answerRow('oasst', 'whole source', ofSource('oasst'), s));
+      reviewedRow('whole source', s);
     }
     console.log(`\nWorst answer source's human FPR: ${pc(Math.max(...answerFprs))}%.`);
   }

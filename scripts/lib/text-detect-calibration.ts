@@ -90,6 +90,9 @@ export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: n
   const a: number[] = [];
   const b: number[] = [];
   const shift: number[] = [];
+  // OpenAssistant's humans at a target of their own (GROUP_FPR.oasst), outside the band's and their group's.
+  const ownFpr = GROUP_FPR.oasst;
+  const ownTarget = (i: number): boolean => ownFpr !== undefined && answerSourceOf(docs[i]) === 'oasst';
   for (let band = 0; band < LENGTH_BANDS.length; band++) {
     const at = which.map((i, k) => ({ i, x: x[k] })).filter((e) => docs[e.i].band === band);
     const nh = at.filter((e) => docs[e.i].y === 0).length;
@@ -105,7 +108,6 @@ export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: n
       continue;
     }
     // Threshold in logit: the human logit with BAND_FPR of the band's humans above it, never below Platt's 0.5.
-    const ownTarget = (i: number): boolean => GROUP_FPR.oasst !== undefined && answerSourceOf(docs[i]) === 'oasst';
     const human = at.filter((e) => docs[e.i].y === 0 && !ownTarget(e.i)).map((e) => e.x).sort((p, q) => p - q);
     const allowed = Math.floor(BAND_FPR[band] * human.length);
     let t = Math.max(-cal.b / cal.a, human.length > 0 ? human[human.length - 1 - allowed] : -Infinity);
@@ -115,7 +117,7 @@ export function fitCalibration(x: ArrayLike<number>, docs: CorpusDoc[], which: n
         if (docs[e.i].y !== 0) continue;
         const own = ownTarget(e.i);
         const key = own ? 'oasst' : registerGroupOf(docs[e.i].row.domain);
-        const g = byGroup.get(key) ?? { fpr: own ? GROUP_FPR.oasst! : GROUP_FPR.fpr[band], x: [] };
+        const g = byGroup.get(key) ?? { fpr: own && ownFpr !== undefined ? ownFpr : GROUP_FPR.fpr[band], x: [] };
         g.x.push(e.x);
         byGroup.set(key, g);
       }

@@ -91,6 +91,15 @@ describe('text-detect training excerpts', () => {
   });
 });
 
+/** Share of the texts `ks` above 0.5 under the calibration fitted on all of `docs` (logits `x`), with GROUP_FPR as it is set. */
+function flaggedShare(x: number[], docs: CorpusDoc[], ks: number[]): number {
+  const cal = fitCalibration(x, docs, docs.map((_, i) => i));
+  return ks.filter((i) => {
+    const { a, b } = calibrationAt(cal, docs[i].words);
+    return sigmoid(a * x[i] + b) > 0.5;
+  }).length / ks.length;
+}
+
 describe('text-detect calibration per register group', () => {
   it('raises a band\'s threshold until no register group has more than its GROUP_FPR of humans above it', () => {
     // Group "reviews" humans score high (a register the model confuses with AI); pooled, they hide.
@@ -112,12 +121,7 @@ describe('text-detect calibration per register group', () => {
       const saved = GROUP_FPR.on;
       GROUP_FPR.on = on;
       try {
-        const cal = fitCalibration(x, docs, which);
-        const hs = which.filter((i) => docs[i].y === 0 && docs[i].row.domain === domain);
-        return hs.filter((i) => {
-          const { a, b } = calibrationAt(cal, docs[i].words);
-          return sigmoid(a * x[i] + b) > 0.5;
-        }).length / hs.length;
+        return flaggedShare(x, docs, which.filter((i) => docs[i].y === 0 && docs[i].row.domain === domain));
       } finally {
         GROUP_FPR.on = saved;
       }
@@ -144,12 +148,7 @@ describe('text-detect calibration: OpenAssistant\'s humans at a target of their 
       const saved = GROUP_FPR.oasst;
       GROUP_FPR.oasst = target;
       try {
-        const cal = fitCalibration(x, docs, docs.map((_, i) => i));
-        const ks = docs.map((_, i) => i).filter((i) => p(docs[i]));
-        return ks.filter((i) => {
-          const { a, b } = calibrationAt(cal, docs[i].words);
-          return sigmoid(a * x[i] + b) > 0.5;
-        }).length / ks.length;
+        return flaggedShare(x, docs, docs.map((_, i) => i).filter((i) => p(docs[i])));
       } finally {
         GROUP_FPR.oasst = saved;
       }
