@@ -11,10 +11,14 @@
  *    point at its held-out human false-positive target): the calibration an unseen domain needs.
  * 4. The final model on all of train + extra, with the language model of all their human texts
  *    (`--final-only` trains and caches just this, e.g. while the eval's folds run).
- * 5. The sentence model (text-detect-sentences.ts), on documents joined from passages of dev.jsonl
+ * 5. The sentence reader (text-detect-recipe.ts trainReader): a second weight vector over the same
+ *    features, trained on every sentence of the training texts read alone, with the final model's
+ *    language models.
+ * 6. The sentence model (text-detect-sentences.ts), on documents joined from passages of dev.jsonl
  *    texts (never trained on by the document model) and on those whole texts, as the final model
- *    scores them, and with RECIPE.foldJoinPairs also from each register fold's held-out texts under
- *    that fold's model (`--sentences-only`: just this, on the committed artefact's document model).
+ *    and the reader score them, and with RECIPE.foldJoinPairs also from each register fold's held-out
+ *    texts under that fold's model (`--sentences-only`: the reader and this, on the committed
+ *    artefact's document model).
  *
  * Deterministic: the same data give the same file byte for byte (fixed halves, full-batch L-BFGS,
  * fixed summation order, no dates in the artefact). dev.jsonl trains only the sentence model.
@@ -22,9 +26,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type ModelParams, type SentenceModel } from '../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type ModelParams, type ReaderWeights, type SentenceModel } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, heldOutCache, loadCorpus, registerFolds, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
+import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, foldLms, heldOutCache, loadCorpus, registerFolds, trainReader, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
 import type { LmTables } from '../server/engines/text-detect/features.ts';
 import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
 import { devJoinedDocs, devWholeDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
@@ -39,6 +43,17 @@ async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number
     console.log(`final model trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     return { model, lm, ngram };
   });
+}
+
+/** The sentence reader, on the sentences of all training texts with the final model's language models; cached under the temp folder. */
+async function finalReader(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<ReaderWeights> {
+  const r = await cachedHeldOut(heldOutCache('reader', docs), 'sentence reader', console.log, async () => {
+    const t1 = performance.now();
+    const reader = trainReader(docs, train, foldLms(docs, feats, train));
+    console.log(`sentence reader trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    return reader;
+  });
+  return { sparse: Float32Array.from(r.sparse), dense: Float32Array.from(r.dense), bias: r.bias, denseMean: Float32Array.from(r.mean), denseStd: Float32Array.from(r.std) };
 }
 
 /**
@@ -59,12 +74,13 @@ async function main(): Promise<void> {
   const docs = loadCorpus();
   const train = docs.map((_, i) => i).filter((i) => docs[i].source !== 'dev');
   if (process.argv.includes('--sentences-only')) {
-    // Only the sentence model, on the committed document model (what a full run trains before it).
+    // Only the sentence reader and the sentence model, on the committed document model (what a full run trains before them).
     const params = deserializeModel(readFileSync(MODEL_FILE, 'utf8'));
     params.version = MODEL_VERSION;
+    params.reader = await finalReader(docs, corpusFeatures(docs), train);
     params.sentence = sentenceModel(docs, params, RECIPE.foldJoinPairs ? (await registerFolds(docs, train)).joined : []);
     writeFileSync(MODEL_FILE, serializeModel(params));
-    console.log(`wrote ${path.relative(process.cwd(), MODEL_FILE)} with a new sentence model, version ${MODEL_VERSION}`);
+    console.log(`wrote ${path.relative(process.cwd(), MODEL_FILE)} with a new sentence reader and sentence model, version ${MODEL_VERSION}`);
     return;
   }
   const feats = corpusFeatures(docs);
@@ -106,6 +122,7 @@ async function main(): Promise<void> {
       bandFpr: BAND_FPR,
     },
   };
+  params.reader = await finalReader(docs, feats, train);
   params.sentence = sentenceModel(docs, params, folds.joined);
   mkdirSync(path.dirname(MODEL_FILE), { recursive: true });
   const json = serializeModel(params);

@@ -144,6 +144,13 @@ export const RECIPE = {
    * dev.jsonl, and the held-out sentence figures fell (MODEL_CARD.md, "4.4.0 candidate").
    */
   foldJoinPairs: undefined as undefined | number,
+  /**
+   * The sentence reader (trainReader): every sentence of at least `minWords` words of the training
+   * texts, read alone, with `iters` L-BFGS iterations and L2 `l2Word` on the word n-gram weights (the
+   * dense ones: l2Dense, l2Ngram). Chosen by the sentences of a fifth of the training texts held out
+   * (trigram part 0): 400 / 2 over 100–200 / 1–8 (MODEL_CARD.md, 4.4.0).
+   */
+  reader: { minWords: 3, iters: 400, l2Word: 2 },
 };
 
 /**
@@ -536,8 +543,8 @@ export function pairedHumanScale(docs: CorpusDoc[], which: number[], dense: Floa
   }
 }
 
-/** Trains on `which` with dense vectors `dense[k]` (aligned with `which`). */
-export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: number[], dense: Float64Array[], log = false): Linear {
+/** Trains on `which` with dense vectors `dense[k]` (aligned with `which`); `fit` the iterations and the word n-grams' L2 (the document model's by default). */
+export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: number[], dense: Float64Array[], log = false, fit = { iters: RECIPE.iters, l2Word: RECIPE.l2Word }): Linear {
   const sparseDim = 1 << RECIPE.feature.wordBits;
   const weights = trainingWeights(docs, which);
   let wsum = 0;
@@ -551,7 +558,7 @@ export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: numb
   const samples: Sample[] = which.map((i, k) => ({ idx: feats[i].idx, val: feats[i].val, z: zOf(dense[k], mean, std), y: docs[i].y, w: weights[k] / wsum }));
   const dim = sparseDim + DENSE_DIM + 1;
   const l2 = new Float64Array(dim);
-  for (let i = 0; i < dim - 1; i++) l2[i] = i < sparseDim ? RECIPE.l2Word : i - sparseDim >= NG_FIRST ? RECIPE.l2Ngram : RECIPE.l2Dense;
+  for (let i = 0; i < dim - 1; i++) l2[i] = i < sparseDim ? fit.l2Word : i - sparseDim >= NG_FIRST ? RECIPE.l2Ngram : RECIPE.l2Dense;
   const n = samples.length;
 
   const lossGrad = (w: Float64Array, g: Float64Array): number => {
@@ -578,7 +585,7 @@ export function trainLinear(docs: CorpusDoc[], feats: DocFeatures[], which: numb
     }
     return loss;
   };
-  const w = lbfgs(dim, lossGrad, RECIPE.iters, log);
+  const w = lbfgs(dim, lossGrad, fit.iters, log);
   return { sparse: w.subarray(0, sparseDim), dense: w.subarray(sparseDim, sparseDim + DENSE_DIM), bias: w[dim - 1], mean, std };
 }
 
@@ -689,6 +696,37 @@ export function fitAndScore(docs: CorpusDoc[], feats: DocFeatures[], train: numb
 }
 
 // ---------------------------------------------------------------------------------------------
+// The sentence reader
+
+/** Every sentence of `d` of at least RECIPE.reader.minWords words, alone, as a training-only excerpt (its text's half and part, so its language-model features are cross-fitted). */
+function sentenceExcerpts(d: CorpusDoc): CorpusDoc[] {
+  return splitSentences(d.row.text)
+    .filter((s) => countWords(s.text) >= RECIPE.reader.minWords)
+    .map((s, k) => {
+      const text = d.row.text.slice(s.start, s.end).trim();
+      const w = countWords(text);
+      return { row: { ...d.row, id: `${d.row.id}#sentence${k}`, text }, source: d.source, y: d.y, words: w, band: bandOf(w), family: d.family, half: d.half, part: d.part, excerpt: true };
+    });
+}
+
+/**
+ * The sentence reader (model.ts ModelParams.reader): a second linear model over the document model's
+ * features, trained on every sentence (sentenceExcerpts) of the texts `train` (their excerpts left
+ * out), each read alone, with the recipe's register and band balance. Its language-model features
+ * come from the document model's language models `L` (foldLms of the same `train`): cross-fitted
+ * over halves and parts in training, and at inference the shipped `lm` and `ngram`, which both
+ * models then share. The sentences' features are cached under the temp folder like the corpus's.
+ */
+export function trainReader(docs: CorpusDoc[], train: number[], L: FoldLms, log: (s: string) => void = console.log): Linear {
+  const sentences = train.filter((i) => !docs[i].excerpt).flatMap((i) => sentenceExcerpts(docs[i]));
+  const feats = corpusFeatures(sentences, log);
+  const which = sentences.map((_, k) => k);
+  const dense = which.map((k) => denseWith(feats[k], L.halves[1 - sentences[k].half], L.ngParts && L.ngParts[sentences[k].part]));
+  log(`sentence reader: ${sentences.length} sentences (${sentences.filter((d) => d.y === 0).length} human)`);
+  return trainLinear(sentences, feats, which, dense, false, RECIPE.reader);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Held-out logits: leave one domain out, leave one generator family out
 
 /** Cache file for held-out logits of this recipe, code and corpus. */
@@ -776,6 +814,7 @@ export function uncalibratedParams(fit: { model: Linear; lm: LmTables; ngram: Ng
     ngram,
     calibration: { a: zeros, b: zeros, shift: zeros },
     sentence: { mean: [], std: [], w: [], bias: 0, switchProb: 0.5, threshold: 0 },
+    reader: null,
     info: {},
   };
 }

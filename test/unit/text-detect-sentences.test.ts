@@ -6,7 +6,7 @@ import { SENTENCE_DIM, SENTENCE_FEATURES, bandOf, chainPosterior, deserializeMod
 import { Analyzer } from '../../server/engines/text-detect/features.ts';
 import { MODEL_FILE, mixedNote, type SentenceScore } from '../../server/engines/text-detect/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
-import { changePoint, crfLoss, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
+import { WHOLE_HUMAN_SENTENCE_FPR, changePoint, crfLoss, sentenceFigures, trainSentenceModel } from '../../scripts/lib/text-detect-sentences.ts';
 import { constructedDocs, type ConstructedDoc, type CorpusDoc } from '../../scripts/lib/text-detect-recipe.ts';
 
 /** Posterior log-odds of "AI" of each sentence by summing over every author sequence (the chain's definition). */
@@ -121,7 +121,7 @@ describe('text-detect sentence model', () => {
     });
     const m = trainSentenceModel(docs, whole);
     const flagged = whole.reduce((n, d) => n + sentenceScoresOf(m, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
-    assert.ok(flagged <= Math.floor(0.01 * 20 * whole.length), `${flagged} of ${20 * whole.length} whole-text human sentences flagged`);
+    assert.ok(flagged <= Math.floor(WHOLE_HUMAN_SENTENCE_FPR * 20 * whole.length), `${flagged} of ${20 * whole.length} whole-text human sentences flagged`);
     const joinedOnly = trainSentenceModel(docs);
     const before = whole.reduce((n, d) => n + sentenceScoresOf(joinedOnly, d.features, d.words, 60).filter((v) => v > 0.5).length, 0);
     assert.ok(before > flagged, `without the whole texts: ${before}`);
@@ -209,6 +209,20 @@ describe('text-detect sentence features', () => {
     const one = sentenceFeatures(params, analyzer, [sentences[2]], 0);
     assert.ok(Math.abs(at(one, 0, 'window1') - at(one, 0, 'logit')) < 1e-12 && at(one, 0, 'window2') === at(one, 0, 'window1'), 'a window of one sentence is the sentence');
     assert.equal(at(one, 0, 'nb_logit'), 0);
+  });
+
+  it('reads each sentence with the sentence reader too (same analysis, its own weights), relative to the document\'s mean', () => {
+    const r = params.reader;
+    assert.ok(r, 'the artefact has a sentence reader');
+    const asReader = { ...params, sparse: r.sparse, dense: r.dense, bias: r.bias, denseMean: r.denseMean, denseStd: r.denseStd };
+    const alone = sentences.map((t) => documentLogit(asReader, analyzer.analyse([t])));
+    const mean = alone.reduce((a, b) => a + b, 0) / alone.length;
+    const f = sentenceFeatures(params, analyzer, sentences, 0);
+    alone.forEach((v, s) => assert.ok(Math.abs(at(f, s, 'reader_logit') - (v - mean)) < 1e-9, `sentence ${s}: ${at(f, s, 'reader_logit')} vs ${v - mean}`));
+    assert.ok(alone.some((v, s) => Math.abs(v - documentLogit(params, analyzer.analyse([sentences[s]]))) > 0.1), 'the reader reads with weights of its own');
+    const one = sentenceFeatures(params, analyzer, [sentences[2]], 0);
+    assert.equal(at(one, 0, 'reader_logit'), 0, 'a sentence alone is its own document');
+    assert.ok(Math.abs(at(one, 0, 'reader_window1')) < 1e-12);
   });
 
   it('keeps a sentence\'s own evidence to itself and its windows: editing a far sentence changes only the context', () => {

@@ -37,7 +37,7 @@ export interface TextDetector {
   detect(text: string): Detection;
 }
 
-export const MODEL_VERSION = 'ci-textdetect-4.3.1';
+export const MODEL_VERSION = 'ci-textdetect-4.4.0';
 export const MODEL_FILE = fileURLToPath(new URL('./model/ci-textdetect.json', import.meta.url));
 
 /** Below this many words a text is too short for a confident verdict (the reply says so). */

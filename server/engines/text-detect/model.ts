@@ -4,8 +4,9 @@
  * Document logit = bias + Σ_groups (Σ weights of the group's n-grams) / n_group^normPow
  *                  + Σ dense weight × standardised dense feature.
  * Sentence scores have evidence of their own (sentenceScoresOf): the document model's logit of each
- * sentence read alone and of the windows around it, with its neighbours' and the document logit as
- * context, give an emission logit; a two-state (human / AI) chain over the sentences (a linear-chain
+ * sentence read alone and of the windows around it, the sentence reader's (a second weight vector
+ * over the same features, trained on single sentences) relative to the document, with its
+ * neighbours' and the document logit as context, give an emission logit; a two-state (human / AI) chain over the sentences (a linear-chain
  * CRF) smooths them, so a change of author shows as a change of score. Trained on documents joined
  * from held-out human and AI passages.
  * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
@@ -35,6 +36,12 @@ export interface ModelParams {
   calibration: Calibration;
   /** The sentence model (sentenceScores). */
   sentence: SentenceModel;
+  /**
+   * The sentence reader (format 5): a second linear model over the document model's features (same
+   * hashing, dense features, language models and trigram pair), trained on single sentences of the
+   * training texts; null: none (its sentence features are 0).
+   */
+  reader: ReaderWeights | null;
   /** Training and dev figures recorded by the training script. */
   info: Record<string, unknown>;
 }
@@ -164,14 +171,27 @@ export function documentLogit(p: ModelParams, an: Analysis): number {
  * side, pooled from the sentences' own analyses (the document formula over the window: n-gram sums
  * and counts added before the 1 / n^normPow scaling, the dense term averaged by word count); `nb_*`
  * the means of the previous and the next sentence's values (one of them at the ends; 0 alone); the
- * document logit is the context. A change of author is a change of these.
+ * document logit is the context. `reader_logit` and `reader_window1` are the sentence reader's
+ * (ModelParams.reader) logit of the sentence read alone and of its ±1 window, pooled the same way
+ * from the same analyses, each minus the mean of the reader's sentence logits over the document: the
+ * reader ranks sentences within a document, the document model's readings give their level. A
+ * change of author is a change of these.
  */
-export const SENTENCE_FEATURES = ['logit', 'word_ngrams', 'window1', 'window2', 'nb_logit', 'nb_word_ngrams', 'nb_window1', 'nb_window2', 'doc_logit'] as const;
+export const SENTENCE_FEATURES = ['logit', 'word_ngrams', 'window1', 'window2', 'nb_logit', 'nb_word_ngrams', 'nb_window1', 'nb_window2', 'doc_logit', 'reader_logit', 'reader_window1'] as const;
 export const SENTENCE_DIM = SENTENCE_FEATURES.length;
 /** The first OWN features are the sentence's own; the next OWN their neighbours' means. */
 const OWN = 4;
-/** Per sentence read alone: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term. */
-const PARTS = 6;
+/** Per sentence read alone: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term; the reader's Σ word n-gram weights and dense term. */
+const PARTS = 8;
+
+/** The sentence reader's weights (ModelParams.reader): word n-gram weights, dense weights and their standardisation (clipped as the document model's), bias. */
+export interface ReaderWeights {
+  sparse: Float32Array;
+  dense: Float32Array;
+  bias: number;
+  denseMean: Float32Array;
+  denseStd: Float32Array;
+}
 
 export interface SentenceModel {
   /** Standardisation, weights and bias of the emission logit over SENTENCE_FEATURES. */
@@ -198,23 +218,34 @@ export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: 
     const t = documentTerms(p, an, zbuf);
     let dense = 0;
     for (let k = 0; k < DENSE_DIM; k++) dense += p.dense[k] * zbuf[k];
-    parts.set([t.sW, an.wordIdx.length, t.sC, an.charIdx.length, an.words, dense], s * PARTS);
+    let rW = 0;
+    let rDense = 0;
+    const r = p.reader;
+    if (r) {
+      rW = sum(r.sparse, an.wordIdx, 0, an.wordIdx.length);
+      standardize(r, an.dense, zbuf);
+      for (let k = 0; k < DENSE_DIM; k++) rDense += r.dense[k] * zbuf[k];
+    }
+    parts.set([t.sW, an.wordIdx.length, t.sC, an.charIdx.length, an.words, dense, rW, rDense], s * PARTS);
   });
   const pow = p.feature.normPow;
-  // The logit of sentences from..to−1 read as one text (a sentence without words weighs as one word in the dense term when none has any).
-  const pooled = (from: number, to: number): number => {
+  // The logit of sentences from..to−1 read as one text (a sentence without words weighs as one word in the dense term when none has any); `reader`: the reader's (no char n-grams).
+  const pooled = (from: number, to: number, reader = false): number => {
     let sW = 0, nW = 0, sC = 0, nC = 0, words = 0, dense = 0, plain = 0;
+    const w = reader ? 6 : 0;
+    const d0 = reader ? 7 : 5;
     for (let s = Math.max(0, from); s < Math.min(ns, to); s++) {
       const o = s * PARTS;
-      sW += parts[o];
+      sW += parts[o + w];
       nW += parts[o + 1];
       sC += parts[o + 2];
       nC += parts[o + 3];
       words += parts[o + 4];
-      dense += parts[o + 4] * parts[o + 5];
-      plain += parts[o + 5];
+      dense += parts[o + 4] * parts[o + d0];
+      plain += parts[o + d0];
     }
     const d = words > 0 ? dense / words : plain / (Math.min(ns, to) - Math.max(0, from));
+    if (reader) return p.reader ? p.reader.bias + (nW > 0 ? sW / Math.pow(nW, pow) : 0) + d : 0;
     return p.bias + (nW > 0 ? sW / Math.pow(nW, pow) : 0) + (nC > 0 ? sC / Math.pow(nC, pow) : 0) + d;
   };
   const f = new Float64Array(ns * SENTENCE_DIM);
@@ -226,6 +257,14 @@ export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: 
     f[o + 2] = pooled(s - 1, s + 2);
     f[o + 3] = pooled(s - 2, s + 3);
     f[o + 2 * OWN] = docLogit;
+    f[o + 2 * OWN + 1] = pooled(s, s + 1, true);
+    f[o + 2 * OWN + 2] = pooled(s - 1, s + 2, true);
+  }
+  let readerMean = 0;
+  for (let s = 0; s < ns; s++) readerMean += f[s * SENTENCE_DIM + 2 * OWN + 1] / ns;
+  for (let s = 0; s < ns; s++) {
+    f[s * SENTENCE_DIM + 2 * OWN + 1] -= readerMean;
+    f[s * SENTENCE_DIM + 2 * OWN + 2] -= readerMean;
   }
   for (let s = 0; s < ns; s++) {
     const o = s * SENTENCE_DIM;
@@ -302,8 +341,8 @@ export function sigmoid(x: number): number {
 // ---------------------------------------------------------------------------------------------
 // File format: JSON with typed arrays as base64 (little-endian)
 
-/** Version 2: calibration per length band. Version 3: the human and AI trigram models (ngram). Version 4: the sentence model. */
-const FORMAT = 'ci-textdetect-model/4';
+/** Version 2: calibration per length band. Version 3: the human and AI trigram models (ngram). Version 4: the sentence model. Version 5: the sentence reader. */
+const FORMAT = 'ci-textdetect-model/5';
 
 type Table = Float32Array | Uint32Array | Uint16Array;
 
@@ -395,6 +434,7 @@ export function serializeModel(p: ModelParams): string {
       succ: b64(p.lm.succ),
     },
     ngram: p.ngram && { human: packNgram(p.ngram.human), ai: packNgram(p.ngram.ai) },
+    reader: p.reader && { bias: p.reader.bias, dense: Array.from(p.reader.dense), denseMean: Array.from(p.reader.denseMean), denseStd: Array.from(p.reader.denseStd), sparse: packSparse(p.reader.sparse) },
     info: p.info,
   });
 }
@@ -412,6 +452,7 @@ interface ModelFile {
   sparse: { n: number; idx: string; val: string };
   lm: { uniBits: number; biBits: number; total: number; discount: number; uni: string; bi: string; succ: string } | null;
   ngram: { human: NgramFile; ai: NgramFile } | null;
+  reader: { bias: number; dense: number[]; denseMean: number[]; denseStd: number[]; sparse: { n: number; idx: string; val: string } } | null;
   info: Record<string, unknown>;
 }
 
@@ -440,6 +481,7 @@ export function deserializeModel(json: string): ModelParams {
       succ: fromB64(f.lm.succ, Uint16Array),
     },
     ngram: f.ngram && { human: unpackNgram(f.ngram.human), ai: unpackNgram(f.ngram.ai) },
+    reader: f.reader && { bias: f.reader.bias, dense: Float32Array.from(f.reader.dense), denseMean: Float32Array.from(f.reader.denseMean), denseStd: Float32Array.from(f.reader.denseStd), sparse: unpackSparse(f.reader.sparse) },
     info: f.info,
   };
 }
