@@ -79,7 +79,7 @@ export const GROUP_FPR = {
    * outside their group's and the band's (undefined: in them, like any human text). Their labels are
    * noisy (silent ChatGPT pastes) and held out they rank at chance against chat answers, so at 1% they
    * set the `answers` group's threshold for every chat answer. Measured with 0.1, not shipped
-   * (MODEL_CARD.md, "Candidate 4.4.0b"); exploration: TEXT_DETECT_GROUP_FPR='{"oasst":0.1}'.
+   * (MODEL_CARD.md, "Answers candidate B"); exploration: TEXT_DETECT_GROUP_FPR='{"oasst":0.1}'.
    */
   oasst: undefined as undefined | number,
 };

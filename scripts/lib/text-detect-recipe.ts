@@ -123,7 +123,7 @@ export const RECIPE = {
    * true: answers.jsonl's human and AI answers join the corpus, and the protocol holds them out by
    * source (heldOutGroupOf). Measured for issue 32 and not shipped: held out, OpenAssistant's human
    * replies were flagged 18.4% and the chat answers of held-out families were caught less than without
-   * (MODEL_CARD.md, "4.4.0 candidate"). Off, the shipped model never sees answers.jsonl and the eval
+   * (MODEL_CARD.md, "Answers candidate A"). Off, the shipped model never sees answers.jsonl and the eval
    * scores it as unseen text (section 3).
    */
   answers: undefined as undefined | boolean,
@@ -133,7 +133,7 @@ export const RECIPE = {
    * model keeps the register's human side (OpenAssistant is 96% of the human answers) and the
    * calibration its held-out logits set describes a model that has seen human answers, as the shipped
    * one has. The protocol still reports OpenAssistant held out as a whole source beside it. Measured
-   * with 2 and not shipped (MODEL_CARD.md, "Candidate 4.4.0b"): held out by question its humans and
+   * with 2 and not shipped (MODEL_CARD.md, "Answers candidate B"): held out by question its humans and
    * the AI answers to its prompts rank at chance (AUC 0.48).
    */
   oasstFolds: undefined as undefined | number,
@@ -141,7 +141,7 @@ export const RECIPE = {
    * Pairs per domain of documents each register fold joins from its held-out texts under the fold's
    * model, for the sentence model beside dev.jsonl's (undefined: dev.jsonl's only). Measured with 100,
    * not shipped: the fold models' sentence features carry less evidence than the final model's on
-   * dev.jsonl, and the held-out sentence figures fell (MODEL_CARD.md, "4.4.0 candidate").
+   * dev.jsonl, and the held-out sentence figures fell (MODEL_CARD.md, "Answers candidate A").
    */
   foldJoinPairs: undefined as undefined | number,
   /**
