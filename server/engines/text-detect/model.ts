@@ -181,7 +181,8 @@ export const SENTENCE_FEATURES = ['logit', 'word_ngrams', 'window1', 'window2', 
 export const SENTENCE_DIM = SENTENCE_FEATURES.length;
 /** The first OWN features are the sentence's own; the next OWN their neighbours' means. */
 const OWN = 4;
-/** Per sentence read alone: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term; the reader's Σ word n-gram weights and dense term. */
+/** Per sentence read alone, at these offsets: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term; the reader's Σ word n-gram weights and dense term. */
+const PART = { sW: 0, nW: 1, sC: 2, nC: 3, words: 4, dense: 5, readerSW: 6, readerDense: 7 } as const;
 const PARTS = 8;
 
 /** The sentence reader's weights (ModelParams.reader): word n-gram weights, dense weights and their standardisation (clipped as the document model's), bias. */
@@ -232,17 +233,17 @@ export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: 
   // The logit of sentences from..to−1 read as one text (a sentence without words weighs as one word in the dense term when none has any); `reader`: the reader's (no char n-grams).
   const pooled = (from: number, to: number, reader = false): number => {
     let sW = 0, nW = 0, sC = 0, nC = 0, words = 0, dense = 0, plain = 0;
-    const w = reader ? 6 : 0;
-    const d0 = reader ? 7 : 5;
+    const ownSW = reader ? PART.readerSW : PART.sW;
+    const ownDense = reader ? PART.readerDense : PART.dense;
     for (let s = Math.max(0, from); s < Math.min(ns, to); s++) {
       const o = s * PARTS;
-      sW += parts[o + w];
-      nW += parts[o + 1];
-      sC += parts[o + 2];
-      nC += parts[o + 3];
-      words += parts[o + 4];
-      dense += parts[o + 4] * parts[o + d0];
-      plain += parts[o + d0];
+      sW += parts[o + ownSW];
+      nW += parts[o + PART.nW];
+      sC += parts[o + PART.sC];
+      nC += parts[o + PART.nC];
+      words += parts[o + PART.words];
+      dense += parts[o + PART.words] * parts[o + ownDense];
+      plain += parts[o + ownDense];
     }
     const d = words > 0 ? dense / words : plain / (Math.min(ns, to) - Math.max(0, from));
     if (reader) return p.reader ? p.reader.bias + (nW > 0 ? sW / Math.pow(nW, pow) : 0) + d : 0;
@@ -251,9 +252,9 @@ export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: 
   const f = new Float64Array(ns * SENTENCE_DIM);
   for (let s = 0; s < ns; s++) {
     const o = s * SENTENCE_DIM;
-    const nW = parts[s * PARTS + 1];
+    const nW = parts[s * PARTS + PART.nW];
     f[o] = pooled(s, s + 1);
-    f[o + 1] = nW > 0 ? parts[s * PARTS] / Math.pow(nW, pow) : 0;
+    f[o + 1] = nW > 0 ? parts[s * PARTS + PART.sW] / Math.pow(nW, pow) : 0;
     f[o + 2] = pooled(s - 1, s + 2);
     f[o + 3] = pooled(s - 2, s + 3);
     f[o + 2 * OWN] = docLogit;
