@@ -26,9 +26,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DENSE_DIM, DENSE_NAMES } from '../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type ModelParams, type ReaderWeights, type SentenceModel } from '../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, SENTENCE_FEATURES, deserializeModel, serializeModel, type LinearWeights, type ModelParams, type SentenceModel } from '../server/engines/text-detect/model.ts';
 import { MODEL_FILE, MODEL_VERSION } from '../server/engines/text-detect/index.ts';
-import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, foldLms, heldOutCache, loadCorpus, registerFolds, trainReader, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
+import { RECIPE, cachedHeldOut, corpusFeatures, fitAndScore, foldLms, heldOutCache, linearWeights, loadCorpus, registerFolds, trainReader, uncalibratedParams, withoutExcerpts, type ConstructedDoc, type CorpusDoc, type DocFeatures, type Linear } from './lib/text-detect-recipe.ts';
 import type { LmTables } from '../server/engines/text-detect/features.ts';
 import type { NgramPair } from '../server/engines/text-detect/ngram-lm.ts';
 import { devJoinedDocs, devWholeDocs, trainSentenceModel } from './lib/text-detect-sentences.ts';
@@ -46,14 +46,14 @@ async function finalModel(docs: CorpusDoc[], feats: DocFeatures[], train: number
 }
 
 /** The sentence reader, on the sentences of all training texts with the final model's language models; cached under the temp folder. */
-async function finalReader(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<ReaderWeights> {
+async function finalReader(docs: CorpusDoc[], feats: DocFeatures[], train: number[]): Promise<LinearWeights> {
   const r = await cachedHeldOut(heldOutCache('reader', docs), 'sentence reader', console.log, async () => {
     const t1 = performance.now();
     const reader = trainReader(docs, train, foldLms(docs, feats, train));
     console.log(`sentence reader trained in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     return reader;
   });
-  return { sparse: Float32Array.from(r.sparse), dense: Float32Array.from(r.dense), bias: r.bias, denseMean: Float32Array.from(r.mean), denseStd: Float32Array.from(r.std) };
+  return linearWeights(r);
 }
 
 /**

@@ -36,7 +36,7 @@ import {
   type FeatureConfig,
   type LmTables,
 } from '../../server/engines/text-detect/features.ts';
-import { LENGTH_BANDS, bandOf, documentLogit, sentenceFeatures, sigmoid, standardize, type ModelParams } from '../../server/engines/text-detect/model.ts';
+import { LENGTH_BANDS, bandOf, documentLogit, sentenceFeatures, sigmoid, standardize, type LinearWeights, type ModelParams } from '../../server/engines/text-detect/model.ts';
 import { NGRAM_NAMES, NG_ACC, buildNgram, ngramDense, ngramSentence, type NgramPair } from '../../server/engines/text-detect/ngram-lm.ts';
 import { TEXT_DETECT_DATA, readJsonl, type LabelledText } from './text-detect-data.ts';
 import { debianHumanTexts } from './debian-human-text.ts';
@@ -141,7 +141,8 @@ export const RECIPE = {
    * Pairs per domain of documents each register fold joins from its held-out texts under the fold's
    * model, for the sentence model beside dev.jsonl's (undefined: dev.jsonl's only). Measured with 100,
    * not shipped: the fold models' sentence features carry less evidence than the final model's on
-   * dev.jsonl, and the held-out sentence figures fell (MODEL_CARD.md, "Answers candidate A").
+   * dev.jsonl, and the held-out sentence figures fell (MODEL_CARD.md, "Sentence model from the register
+   * folds' documents").
    */
   foldJoinPairs: undefined as undefined | number,
   /**
@@ -799,17 +800,18 @@ export interface FoldResult {
 }
 
 /** The engine's parameters of a trained recipe model, before its calibration and sentence model exist. */
+/** A trained model's weights as the artefact holds them (single precision). */
+export function linearWeights(model: Linear): LinearWeights {
+  return { sparse: Float32Array.from(model.sparse), dense: Float32Array.from(model.dense), bias: model.bias, denseMean: Float32Array.from(model.mean), denseStd: Float32Array.from(model.std) };
+}
+
 export function uncalibratedParams(fit: { model: Linear; lm: LmTables; ngram: NgramPair | null }): ModelParams {
   const { model, lm, ngram } = fit;
   const zeros = LENGTH_BANDS.map(() => 0);
   return {
     version: 'uncalibrated',
     feature: RECIPE.feature,
-    sparse: Float32Array.from(model.sparse),
-    dense: Float32Array.from(model.dense),
-    bias: model.bias,
-    denseMean: Float32Array.from(model.mean),
-    denseStd: Float32Array.from(model.std),
+    ...linearWeights(model),
     lm,
     ngram,
     calibration: { a: zeros, b: zeros, shift: zeros },

@@ -6,8 +6,8 @@
  * Sentence scores have evidence of their own (sentenceScoresOf): the document model's logit of each
  * sentence read alone and of the windows around it, the sentence reader's (a second weight vector
  * over the same features, trained on single sentences) relative to the document, with its
- * neighbours' and the document logit as context, give an emission logit; a two-state (human / AI) chain over the sentences (a linear-chain
- * CRF) smooths them, so a change of author shows as a change of score. Trained on documents joined
+ * neighbours' and the document logit as context, give an emission logit; a two-state (human / AI)
+ * chain over the sentences (a linear-chain CRF) smooths them, so a change of author shows as a change of score. Trained on documents joined
  * from held-out human and AI passages.
  * Probability = sigmoid(a(n) · logit + b(n)), n the document's word count: Platt scaling fitted per
  * length band on held-out (leave-one-register-group-out) logits, each band's intercept lowered to its
@@ -21,14 +21,19 @@ import type { Analysis, Analyzer, FeatureConfig, LmTables } from './features.ts'
 import { DENSE_DIM } from './features.ts';
 import type { NgramLm, NgramPair } from './ngram-lm.ts';
 
-export interface ModelParams {
-  version: string;
-  feature: FeatureConfig;
+/** A linear model over an Analysis: word n-gram weights, dense weights and their standardisation (clipped), bias. */
+export interface LinearWeights {
   sparse: Float32Array;
   dense: Float32Array;
   bias: number;
   denseMean: Float32Array;
   denseStd: Float32Array;
+}
+
+/** The document model's weights (LinearWeights), its language models, calibration and sentence model. */
+export interface ModelParams extends LinearWeights {
+  version: string;
+  feature: FeatureConfig;
   lm: LmTables | null;
   /** Word-trigram models of human and of AI training text (format 3). */
   ngram: NgramPair | null;
@@ -41,7 +46,7 @@ export interface ModelParams {
    * hashing, dense features, language models and trigram pair), trained on single sentences of the
    * training texts; null: none (its sentence features are 0).
    */
-  reader: ReaderWeights | null;
+  reader: LinearWeights | null;
   /** Training and dev figures recorded by the training script. */
   info: Record<string, unknown>;
 }
@@ -139,16 +144,24 @@ export interface DocumentTerms {
 /**
  * The document logit is bias + word + char + Σ p.dense[k] · z[k], summed in that order; this fills
  * `z` with the standardised dense features. The one place of that formula: the score and the
- * detector's breakdown by parts (index.ts) both read it.
+ * detector's breakdown by parts (index.ts) both read it, and the sentence reader's weights `w` go
+ * through it too (n-grams scaled by 1 / n^`pow`, the document model's normPow).
  */
-export function documentTerms(p: ModelParams, an: Analysis, z: Float64Array): DocumentTerms {
+export function documentTerms(p: ModelParams, an: Analysis, z: Float64Array, w: LinearWeights = p): DocumentTerms {
   const pow = p.feature.normPow;
   const nW = an.wordIdx.length;
   const nC = an.charIdx.length;
-  const sW = sum(p.sparse, an.wordIdx, 0, nW);
-  const sC = sum(p.sparse, an.charIdx, 0, nC);
-  standardize(p, an.dense, z);
+  const sW = sum(w.sparse, an.wordIdx, 0, nW);
+  const sC = sum(w.sparse, an.charIdx, 0, nC);
+  standardize(w, an.dense, z);
   return { sW, sC, word: nW > 0 ? sW / Math.pow(nW, pow) : 0, char: nC > 0 ? sC / Math.pow(nC, pow) : 0 };
+}
+
+/** Σ w.dense[k] · z[k] over the standardised dense features `z` (documentTerms fills them). */
+function denseTerm(w: LinearWeights, z: Float64Array): number {
+  let v = 0;
+  for (let k = 0; k < DENSE_DIM; k++) v += w.dense[k] * z[k];
+  return v;
 }
 
 const zbuf = new Float64Array(DENSE_DIM);
@@ -183,16 +196,7 @@ export const SENTENCE_DIM = SENTENCE_FEATURES.length;
 const OWN = 4;
 /** Per sentence read alone, at these offsets: Σ word n-gram weights, their count, Σ char n-gram weights, their count, words, dense term; the reader's Σ word n-gram weights and dense term. */
 const PART = { sW: 0, nW: 1, sC: 2, nC: 3, words: 4, dense: 5, readerSW: 6, readerDense: 7 } as const;
-const PARTS = 8;
-
-/** The sentence reader's weights (ModelParams.reader): word n-gram weights, dense weights and their standardisation (clipped as the document model's), bias. */
-export interface ReaderWeights {
-  sparse: Float32Array;
-  dense: Float32Array;
-  bias: number;
-  denseMean: Float32Array;
-  denseStd: Float32Array;
-}
+const PARTS = Object.keys(PART).length;
 
 export interface SentenceModel {
   /** Standardisation, weights and bias of the emission logit over SENTENCE_FEATURES. */
@@ -217,16 +221,10 @@ export function sentenceFeatures(p: ModelParams, analyzer: Analyzer, sentences: 
   sentences.forEach((text, s) => {
     const an = analyzer.analyse([text]);
     const t = documentTerms(p, an, zbuf);
-    let dense = 0;
-    for (let k = 0; k < DENSE_DIM; k++) dense += p.dense[k] * zbuf[k];
-    let rW = 0;
-    let rDense = 0;
+    const dense = denseTerm(p, zbuf);
     const r = p.reader;
-    if (r) {
-      rW = sum(r.sparse, an.wordIdx, 0, an.wordIdx.length);
-      standardize(r, an.dense, zbuf);
-      for (let k = 0; k < DENSE_DIM; k++) rDense += r.dense[k] * zbuf[k];
-    }
+    const rW = r ? documentTerms(p, an, zbuf, r).sW : 0;
+    const rDense = r ? denseTerm(r, zbuf) : 0;
     parts.set([t.sW, an.wordIdx.length, t.sC, an.charIdx.length, an.words, dense, rW, rDense], s * PARTS);
   });
   const pow = p.feature.normPow;
