@@ -37,6 +37,10 @@ export interface EmbeddedDatabase {
 export interface EmbeddedOptions {
   /** false: the cluster's files are removed when this process stops it (the test run's cluster). */
   persistent?: boolean;
+  /** The port to start a new cluster on (default: a free one). */
+  port?: number;
+  /** false: a postmaster that dies stays down (tests that stop and start PostgreSQL themselves). */
+  supervise?: boolean;
   /** Told when the supervisor restarted a postmaster that had died. */
   onRestarted?: (message: string) => void;
   /** Told when the postmaster died and could not be started again: the database is gone for good. */
@@ -194,7 +198,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       await new EmbeddedPostgres({ databaseDir: clusterDir, user: USER, password: PASSWORD, persistent: true, createPostgresUser: true, onLog: () => {}, onError: () => {} }).initialise();
     }
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const pid = await spawnPostmaster(dataDir, clusterDir, port);
     own();
     await ensureServiceDatabase(port);
@@ -208,7 +212,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
   let failures = 0;
   let restarting = false;
   const supervisor = setInterval(() => {
-    if (stopping || restarting || isAlive(pid)) return;
+    if (stopping || restarting || options.supervise === false || isAlive(pid)) return;
     restarting = true;
     void withStartLock(lockFile, async () => {
       const running = runningPostmaster(clusterDir);
