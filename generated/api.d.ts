@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Score a text for AI authorship
-         * @description Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `ai_detector`.
          */
@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite a text so it reads as human-written
-         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words, at most 30,000 characters (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words, at most 30,000 characters (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `humanizer`.
          */
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Detect, then humanize only when the AI score exceeds a threshold
-         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words, at most 30,000 characters. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words, at most 30,000 characters. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `humanizer` and `ai_detector`.
          */
@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Correct grammar, spelling and punctuation with minimal changes
-         * @description Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.
+         * @description Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `grammar_checker`.
          */
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Scan a text for plagiarism
-         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.
+         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `plagiarism_checker`.
          */
@@ -749,6 +749,7 @@ export interface components {
             user: components["schemas"]["UserRef"];
             /** @description Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores. */
             evidence?: components["schemas"]["EvidenceItem"][];
+            document?: components["schemas"]["DocumentInfo"];
         };
         SentenceItem: {
             /**
@@ -767,6 +768,16 @@ export interface components {
              * @example 0.12
              */
             ai_score: number;
+            /**
+             * @description Document requests, PDF only: the 1-based page this starts on.
+             * @example 2
+             */
+            page?: number;
+            /**
+             * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+             * @example 4
+             */
+            paragraph?: number;
         };
         /** @description The calling user. */
         UserRef: {
@@ -835,6 +846,45 @@ export interface components {
                 ai_probability: number;
             }[];
         };
+        /** @description Only when the text came from a document (`file` or `url`): what was read. */
+        DocumentInfo: {
+            /**
+             * @description What the bytes were read as.
+             * @example pdf
+             * @enum {string}
+             */
+            type: "pdf" | "docx" | "odt" | "html" | "markdown" | "text";
+            /**
+             * @description The document's own title (PDF and office metadata, the HTML article's title, a Markdown file's first heading); null when it has none.
+             * @example On Photosynthesis
+             */
+            title: string | null;
+            /**
+             * @description Page count (PDF); null for formats without pages.
+             * @example 3
+             */
+            pages: number | null;
+            /**
+             * @description Words of the extracted text (the count that is charged).
+             * @example 812
+             */
+            words: number;
+            /**
+             * @description Code points of the extracted text.
+             * @example 5120
+             */
+            characters: number;
+            /**
+             * @description The address the text was fetched from (after redirects); null for an upload.
+             * @example null
+             */
+            url: string | null;
+            /**
+             * @description The text read out of the document, paragraphs separated by a blank line: every offset of the response refers to it.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            text: string;
+        };
         DetectionAccepted: {
             /**
              * @description `pending`: accepted for async processing.
@@ -878,7 +928,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error" | "remote_error" | "remote_timeout";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -902,10 +952,39 @@ export interface components {
         };
         DetectorRequest: {
             /**
-             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectorUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
              * @example https://example.com/hooks/content-integrity
@@ -971,6 +1050,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         HumanizationAccepted: {
             /**
@@ -1001,10 +1081,39 @@ export interface components {
         };
         HumanizerRequest: {
             /**
-             * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        HumanizerUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
              * @example https://example.com/hooks/content-integrity
@@ -1077,6 +1186,7 @@ export interface components {
              */
             message: string;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
             /**
              * @description true: the text was humanized.
              * @example true
@@ -1172,6 +1282,7 @@ export interface components {
              */
             message: string;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
             /**
              * @description false: the text was not humanized.
              * @example false
@@ -1226,10 +1337,44 @@ export interface components {
         };
         DetectAndHumanizeRequest: {
             /**
-             * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectAndHumanizeUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).
              * @example 0.5
@@ -1410,6 +1555,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         DiffOperation: {
             /**
@@ -1438,6 +1584,16 @@ export interface components {
              * @example 6
              */
             end: number;
+            /**
+             * @description Document requests, PDF only: the 1-based page this starts on.
+             * @example 2
+             */
+            page?: number;
+            /**
+             * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+             * @example 4
+             */
+            paragraph?: number;
         };
         GrammarIssue: {
             /**
@@ -1458,10 +1614,30 @@ export interface components {
         };
         GrammarRequest: {
             /**
-             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example She go to school every days.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+        };
+        GrammarUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
              * @default auto
@@ -1523,6 +1699,16 @@ export interface components {
                  * @example 0
                  */
                 source_index: number;
+                /**
+                 * @description Document requests, PDF only: the 1-based page this starts on.
+                 * @example 2
+                 */
+                page?: number;
+                /**
+                 * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+                 * @example 4
+                 */
+                paragraph?: number;
             }[];
             /**
              * @description Scan statistics.
@@ -1557,6 +1743,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         PlagiarismSource: {
             /**
@@ -1608,14 +1795,37 @@ export interface components {
                  * @example 0.87
                  */
                 similarity: number;
+                /**
+                 * @description Document requests, PDF only: the 1-based page this starts on.
+                 * @example 2
+                 */
+                page?: number;
+                /**
+                 * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+                 * @example 4
+                 */
+                paragraph?: number;
             }[];
         };
         PlagiarismRequest: {
             /**
-             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+        };
+        PlagiarismUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
         };
         ImageResult: {
             /**
@@ -2216,6 +2426,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DetectorRequest"];
+                "multipart/form-data": components["schemas"]["DetectorUpload"];
             };
         };
         responses: {
@@ -2237,7 +2448,9 @@ export interface operations {
                      *         {
                      *           "text": "The committee reviewed the proposal on Monday.",
                      *           "prediction": "original",
-                     *           "ai_score": 0.12
+                     *           "ai_score": 0.12,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "service_name": "ci-textdetect-4.2.0",
@@ -2269,7 +2482,16 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DetectionResult"];
@@ -2303,7 +2525,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,7 +2561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,8 +2570,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2384,8 +2615,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2410,6 +2659,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["HumanizerRequest"];
+                "multipart/form-data": components["schemas"]["HumanizerUpload"];
             };
         };
         responses: {
@@ -2434,6 +2684,15 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
@@ -2465,7 +2724,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2501,7 +2760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2510,8 +2769,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2546,8 +2814,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2573,6 +2859,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DetectAndHumanizeRequest"];
+                "multipart/form-data": components["schemas"]["DetectAndHumanizeUpload"];
             };
         };
         responses: {
@@ -2598,6 +2885,15 @@ export interface operations {
                      *       "message": "AI score 0.91 is above the threshold 0.5: the text was humanized.",
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       },
                      *       "humanized": true,
                      *       "original_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
@@ -2640,7 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2676,7 +2972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2685,8 +2981,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2721,8 +3026,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2953,6 +3276,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GrammarRequest"];
+                "multipart/form-data": components["schemas"]["GrammarUpload"];
             };
         };
         responses: {
@@ -2974,7 +3298,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "issues": [
@@ -2993,13 +3319,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3044,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3053,8 +3388,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3080,8 +3424,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3109,6 +3471,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];
+                "multipart/form-data": components["schemas"]["PlagiarismUpload"];
             };
         };
         responses: {
@@ -3141,7 +3504,9 @@ export interface operations {
                      *                 "start": 0,
                      *                 "end": 120
                      *               },
-                     *               "similarity": 0.87
+                     *               "similarity": 0.87,
+                     *               "page": 2,
+                     *               "paragraph": 4
                      *             }
                      *           ]
                      *         }
@@ -3151,7 +3516,9 @@ export interface operations {
                      *           "start": 0,
                      *           "end": 120,
                      *           "severity": "high",
-                     *           "source_index": 0
+                     *           "source_index": 0,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "stats": {
@@ -3166,13 +3533,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3226,8 +3602,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3253,8 +3638,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3381,7 +3784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,7 +4051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3963,7 +4366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4162,7 +4565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,7 +4930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,7 +5042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,7 +5165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4987,7 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +6047,9 @@ export interface operations {
                      *         {
                      *           "text": "The committee reviewed the proposal on Monday.",
                      *           "prediction": "original",
-                     *           "ai_score": 0.12
+                     *           "ai_score": 0.12,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "service_name": "ci-textdetect-4.2.0",
@@ -5676,7 +6081,16 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DetectionResult"];
@@ -5718,7 +6132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5807,6 +6221,15 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
@@ -5849,7 +6272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +6367,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "issues": [
@@ -5963,6 +6388,15 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
@@ -6005,7 +6439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6102,7 +6536,9 @@ export interface operations {
                      *                 "start": 0,
                      *                 "end": 120
                      *               },
-                     *               "similarity": 0.87
+                     *               "similarity": 0.87,
+                     *               "page": 2,
+                     *               "paragraph": 4
                      *             }
                      *           ]
                      *         }
@@ -6112,7 +6548,9 @@ export interface operations {
                      *           "start": 0,
                      *           "end": 120,
                      *           "severity": "high",
-                     *           "source_index": 0
+                     *           "source_index": 0,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "stats": {
@@ -6127,6 +6565,15 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
@@ -6178,7 +6625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6336,7 +6783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6511,7 +6958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
