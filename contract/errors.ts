@@ -34,14 +34,15 @@ export const ERROR_STATUS = {
   unsupported_document: 415,
   encrypted_document: 422,
   no_text: 422,
+  // A user's link that fails is not our failure: a 4xx, so that it never pages an operator as a 5xx would.
+  remote_error: 422,
+  remote_timeout: 422,
   headers_too_large: 431,
   rate_limited: 429,
   pending_job_limit: 429,
   internal_error: 500,
   service_unavailable: 503,
   service_error: 503,
-  remote_error: 502,
-  remote_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,7 +11,7 @@ export const API_VERSION = '1.0.0';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Missing or unusable API key', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  408: 'Request timeout', 409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 422: 'Unprocessable document', 431: 'Request headers too large', 429: 'Too many requests', 500: 'Internal error', 502: 'Bad gateway (the fetched site failed)', 503: 'Service unavailable', 504: 'Gateway timeout (the fetched site was too slow)',
+  408: 'Request timeout', 409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 422: 'Unprocessable document or address', 431: 'Request headers too large', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
 };
 
 function errorResponses(route: RouteDef) {

@@ -83,7 +83,7 @@ const content = storableText().optional().openapi({ description: 'Text to analyz
 const documentUrl = shownUrl()
   .optional()
   .openapi({
-    description: `Instead of content: an http(s) address whose page or file is fetched and read (${DOCUMENT_LIMITS.formats}; an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most ${DOCUMENT_LIMITS.maxRedirects}), at most ${DOCUMENT_LIMITS.maxBytes / 2 ** 20} MB within ${DOCUMENT_LIMITS.fetchSeconds} seconds (502 remote_error naming the site's status, 504 remote_timeout).`,
+    description: `Instead of content: an http(s) address whose page or file is fetched and read (${DOCUMENT_LIMITS.formats}; an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most ${DOCUMENT_LIMITS.maxRedirects}), at most ${DOCUMENT_LIMITS.maxBytes / 2 ** 20} MB within ${DOCUMENT_LIMITS.fetchSeconds} seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).`,
     example: 'https://example.com/essay.html',
   });
 /** The multipart file of a text request. */

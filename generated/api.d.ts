@@ -928,7 +928,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error" | "remote_error" | "remote_timeout";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "remote_error" | "remote_timeout" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -958,7 +958,7 @@ export interface components {
             content?: string;
             /**
              * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
              * @example https://example.com/essay.html
              */
             url?: string;
@@ -1087,7 +1087,7 @@ export interface components {
             content?: string;
             /**
              * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
              * @example https://example.com/essay.html
              */
             url?: string;
@@ -1343,7 +1343,7 @@ export interface components {
             content?: string;
             /**
              * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
              * @example https://example.com/essay.html
              */
             url?: string;
@@ -1620,7 +1620,7 @@ export interface components {
             content?: string;
             /**
              * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
              * @example https://example.com/essay.html
              */
             url?: string;
@@ -1815,7 +1815,7 @@ export interface components {
             content?: string;
             /**
              * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (502 remote_error naming the site's status, 504 remote_timeout).
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
              * @example https://example.com/essay.html
              */
             url?: string;
@@ -2379,7 +2379,24 @@ export interface components {
         };
         PortalPlaygroundText: {
             /** @description The text, as the API endpoint takes it. */
-            content: string;
+            content?: string;
+            /** @description Instead of content: an address whose page or file is read, as the API endpoint takes it. */
+            url?: string;
+        };
+        PortalPlaygroundUpload: {
+            /**
+             * Format: binary
+             * @description A document: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark).
+             */
+            file: string;
+        };
+        PortalPlaygroundGrammarUpload: {
+            /**
+             * Format: binary
+             * @description A document: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark).
+             */
+            file: string;
+            target_variant?: string;
         };
     };
     responses: {
@@ -2579,7 +2596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2615,26 +2632,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2778,7 +2777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2814,26 +2813,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2990,7 +2971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3026,26 +3007,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3397,7 +3360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3424,26 +3387,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3611,7 +3556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable document. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.) */
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3638,26 +3583,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Bad gateway (the fetched site failed). Codes: `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Gateway timeout (the fetched site was too slow). Codes: `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
-            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6026,6 +5953,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -6096,7 +6024,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,8 +6069,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6197,6 +6134,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -6236,7 +6174,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6281,8 +6219,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6346,6 +6293,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GrammarRequest"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundGrammarUpload"];
             };
         };
         responses: {
@@ -6403,7 +6351,7 @@ export interface operations {
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6448,8 +6396,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6504,6 +6461,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -6580,7 +6538,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6634,8 +6592,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

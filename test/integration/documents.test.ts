@@ -178,8 +178,8 @@ describe('documents in: file and url on the text routes', () => {
       ['content and url', async () => ({ content: 'Some text.', url: `${remote.url}/article.html` }), 400, 'invalid_payload'],
       ['a JSON "file" (never a path on our disk)', async () => ({ file: { path: '/etc/passwd', name: 'x', type: 'x', size: 1 } }), 400, 'invalid_payload'],
       ['a url that redirects to a link-local address', async () => ({ url: `${remote.url}/to-metadata` }), 400, 'invalid_payload'],
-      ['a url that redirects forever', async () => ({ url: `${remote.url}/loop` }), 502, 'remote_error'],
-      ['a url whose site answers 410', async () => ({ url: `${remote.url}/gone` }), 502, 'remote_error'],
+      ['a url that redirects forever', async () => ({ url: `${remote.url}/loop` }), 422, 'remote_error'],
+      ['a url whose site answers 410', async () => ({ url: `${remote.url}/gone` }), 422, 'remote_error'],
       ['a url that streams forever', async () => ({ url: `${remote.url}/forever` }), 413, 'payload_too_large'],
       ['a url that is not http(s)', async () => ({ url: 'file:///etc/passwd' }), 400, 'invalid_payload'],
     ];
@@ -194,7 +194,7 @@ describe('documents in: file and url on the text routes', () => {
 
     test('the site status is named; the guard refuses loopback unless the operator allows it', async () => {
       const res = await post('/api/grammar/correct/', { url: `${remote.url}/gone` });
-      assertError(res, 502, 'remote_error');
+      assertError(res, 422, 'remote_error');
       assert.equal(res.body.details.remote_status, 410);
       const strict = await startTestServer({ env: { ALLOW_PRIVATE_CALLBACKS: 'false' } });
       try {
