@@ -176,6 +176,8 @@ export async function run(args: string[]): Promise<void> {
       const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
       console.log(`  html main text vs pandoc's whole page: mean share of pandoc's words kept ${mean(read.map((r) => r.htmlRecall ?? 0)).toFixed(3)}, of ours found in the page ${mean(read.map((r) => r.htmlPrecision ?? 0)).toFixed(3)}; pages with ≥ 0.8 kept: ${read.filter((r) => (r.htmlRecall ?? 0) >= 0.8).length}/${read.length}`);
     }
+    const refusedWithText = of.filter((r) => !r.outcome.ok && (r.reference ?? 0) > 0);
+    if (refusedWithText.length) console.log(`  refused where the reference found words: ${refusedWithText.map((r) => `${path.basename(r.file)} (${r.outcome.ok ? '' : r.outcome.code}, reference ${r.reference} words)`).join('; ')}`);
     const worst = read.filter((r) => !r.within).slice(0, 8);
     for (const r of worst) console.log(`  off: ${r.file}: ours ${r.outcome.ok ? r.outcome.words : '-'} vs ${r.reference}`);
   }

@@ -26,6 +26,10 @@ interface DomNode {
   childNodes: ArrayLike<DomNode>;
 }
 
+/** The least share of the page's words an article found by Readability must hold to be taken as the main text. */
+const MIN_ARTICLE_SHARE = 0.25;
+const wordsIn = (paragraphs: Paragraph[]) => paragraphs.reduce((n, p) => n + p.text.split(' ').length, 0);
+
 /** The paragraphs of a DOM subtree, in document order. */
 function blocks(root: DomNode, skip: Set<string>): Paragraph[] {
   const paragraphs: Paragraph[] = [];
@@ -62,11 +66,14 @@ export function readHtml(html: string): ExtractedDocument {
   } catch {
     article = null;
   }
+  // The whole body, less what is never content: the fallback.
+  const { document: whole } = parseHTML(html);
+  const body = whole.body ? blocks(whole.body, CHROME) : [];
   if (article?.content) {
     const paragraphs = blocks(parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body, new Set());
-    if (paragraphs.length) return fromParagraphs('html', squeeze(article.title ?? '') || pageTitle, paragraphs);
+    // Readability sometimes settles on one box of a page (a quoted example in a manual page): an
+    // "article" of under a quarter of the page's words is not the page's main text.
+    if (paragraphs.length && wordsIn(paragraphs) >= MIN_ARTICLE_SHARE * wordsIn(body)) return fromParagraphs('html', squeeze(article.title ?? '') || pageTitle, paragraphs);
   }
-  // No article found: the whole body, less what is never content.
-  const { document: whole } = parseHTML(html);
-  return fromParagraphs('html', pageTitle, whole.body ? blocks(whole.body, CHROME) : []);
+  return fromParagraphs('html', pageTitle, body);
 }
