@@ -37,6 +37,8 @@ export type Account = Schemas['Account'];
 export type SourceList = Schemas['SourceList'];
 export type SourceImportResult = Schemas['SourceImportResult'];
 export type SourceDeleteResult = Schemas['SourceDeleteResult'];
+/** What was read when the text came from a document (`file` or `url`). */
+export type DocumentInfo = Schemas['DocumentInfo'];
 export type ErrorBody = Schemas['Error'];
 /** The API's closed list of error codes. */
 export type ApiErrorCode = ErrorBody['code'];

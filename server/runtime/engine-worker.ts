@@ -15,6 +15,7 @@ import type { AudioProbe, VoiceAnalysis } from '../engines/voice/index.ts';
 import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../engines/plagiarism/index.ts';
 import type { ModelRequests } from '../engines/model-inputs/index.ts';
 import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
+import type { DocumentErrorCode, DocumentLimits, ExtractedDocument } from '../engines/documents/index.ts';
 
 /** What each engine task carries beside its kind. */
 interface EngineTaskFields {
@@ -31,6 +32,8 @@ interface EngineTaskFields {
   voiceModelRequests: { path: string; input: VoiceInput; tensor: string };
   plagiarismQuery: { text: string };
   plagiarismReport: { text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
+  /** A document's bytes (an upload or a fetched URL), read to text on a thread: a 300-page PDF never stalls a request. */
+  readDocument: { bytes: Uint8Array; limits: DocumentLimits };
 }
 
 export type EngineKind = keyof EngineTaskFields;
@@ -53,13 +56,15 @@ export interface EngineResults {
   voiceModelRequests: ModelRequests;
   plagiarismQuery: PlagiarismQuery;
   plagiarismReport: PlagiarismReport;
+  readDocument: ExtractedDocument;
 }
 
 /** The input errors of every engine: the caller's fault, answered with a 400 of its own code. */
 export type EngineInputError =
   | { engine: 'image'; code: 'invalid_image' | 'unsupported_media'; message: string }
   | { engine: 'voice'; code: 'invalid_audio' | 'unsupported_media'; message: string }
-  | { engine: 'plagiarism'; code: 'insufficient_content'; message: string };
+  | { engine: 'plagiarism'; code: 'insufficient_content'; message: string }
+  | { engine: 'documents'; code: DocumentErrorCode; message: string; details: Record<string, number | string> };
 
 /** A failure crosses the thread boundary as data: an input error, or an engine failure's message. */
 export type EngineFailure = { failure: 'input'; error: EngineInputError } | { failure: 'engine'; message: string };
@@ -78,6 +83,7 @@ const grammarEngine = () => (grammar ??= import('../engines/grammar/index.ts').t
 async function warmUp(): Promise<number> {
   (await textDetector()).detect('Warm up the detector with a sentence.');
   await (await grammarEngine()).correct('She go to school every days.', 'auto');
+  await (await import('../engines/documents/index.ts')).warmUpDocuments();
   await Promise.all([import('../engines/humanize/index.ts'), import('../engines/image/index.ts'), import('../engines/voice/index.ts'), import('../engines/plagiarism/index.ts')]);
   return threadId;
 }
@@ -110,6 +116,7 @@ const handlers: { [K in EngineKind]: (task: EngineTask<K>) => Promise<EngineResu
   },
   plagiarismQuery: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text),
   plagiarismReport: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismReport(task.text, task.candidates, task),
+  readDocument: async (task) => (await import('../engines/documents/index.ts')).extractDocument(task.bytes, task.limits),
 };
 
 class UnsupportedInput extends Error {}
@@ -127,6 +134,10 @@ async function inputErrorOf(kind: EngineKind, error: unknown): Promise<EngineInp
     const voice = await import('../engines/voice/index.ts');
     if (error instanceof voice.UnsupportedMediaError) return { engine: 'voice', code: 'unsupported_media', message };
     if (error instanceof voice.InvalidAudioError) return { engine: 'voice', code: 'invalid_audio', message };
+  }
+  if (kind === 'readDocument') {
+    const documents = await import('../engines/documents/index.ts');
+    if (error instanceof documents.DocumentError) return { engine: 'documents', code: error.code, message, details: error.details };
   }
   if (kind === 'plagiarismQuery' && error instanceof (await import('../engines/plagiarism/index.ts')).InsufficientContentError) {
     return { engine: 'plagiarism', code: 'insufficient_content', message };

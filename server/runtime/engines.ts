@@ -16,6 +16,8 @@ export class EngineError extends Error {
   constructor(
     message: string,
     readonly input?: EngineInputError,
+    /** The task ran past its time limit and its thread was stopped. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -42,8 +44,13 @@ export interface EngineHealth {
   failures: number;
 }
 
+export interface RunOptions {
+  /** A hard limit: past it the task's thread is terminated (piscina starts a fresh one) and the call fails with `timedOut`. */
+  timeoutMs?: number;
+}
+
 export interface EngineRuntime {
-  run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
+  run<K extends EngineKind>(task: EngineTask<K>, options?: RunOptions): Promise<EngineResults[K]>;
   /** Media analyses go through a breaker: repeated engine failures open it and requests fail fast (503). */
   runMedia<K extends MediaKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
   health(engine: 'image' | 'voice'): EngineHealth;
@@ -85,9 +92,20 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
 
   const runsInline = (task: { kind: string; text?: unknown }) => task.kind === 'detectText' && typeof task.text === 'string' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
 
-  async function run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]> {
+  async function onThread<K extends EngineKind>(task: EngineTask<K>, timeoutMs: number | undefined): Promise<EngineResults[K] | EngineFailure> {
+    if (timeoutMs === undefined) return pool.run(task);
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return await pool.run(task, { signal });
+    } catch (error) {
+      if (signal.aborted) throw new EngineError(`engine task ${task.kind} ran past ${timeoutMs} ms`, undefined, true);
+      throw error;
+    }
+  }
+
+  async function run<K extends EngineKind>(task: EngineTask<K>, options: RunOptions = {}): Promise<EngineResults[K]> {
     // The pool runs engine-worker.ts's runEngineTask on another thread: its answer is that function's.
-    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task);
+    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await onThread(task, options.timeoutMs);
     if (isFailure(result)) throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
     return result;
   }
