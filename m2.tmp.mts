@@ -1,0 +1,16 @@
+const mb = (n: number) => (n / 2 ** 20).toFixed(0);
+const gc = () => { (globalThis as any).gc(); (globalThis as any).gc(); };
+const show = (name: string) => { gc(); const a = process.memoryUsage(); console.log(name, 'rss', mb(a.rss), 'heap', mb(a.heapUsed), 'heapTotal', mb(a.heapTotal), 'ext', mb(a.external), 'ab', mb(a.arrayBuffers)); };
+show('start');
+const { loadConfig } = await import('./server/config.ts');
+const s = await import('./server/services.ts');
+show('imported');
+const services = await s.createServices(loadConfig());
+show('services');
+await new Promise((r) => setTimeout(r, 3000));
+show('services+3s');
+const srv = s.createServer(services).listen(0, '127.0.0.1');
+const r = await s.startWorker(services);
+await new Promise((r) => setTimeout(r, 2000));
+show('listening+worker');
+await r.stop(); srv.close(); await s.closeServices(services); process.exit(0);
