@@ -57,6 +57,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     overrides.engines ??
     createEngineRuntime({
       threads: config.ENGINE_THREADS,
+      grammarThreads: config.GRAMMAR_THREADS,
       warmUp: config.WARM_ENGINES,
       // Until this line the health checks answer 503 (the README says what to expect).
       onWarmedUp: (ready, ms) =>

@@ -6,9 +6,9 @@
  *    spawn to "listening" and to "engines ready" (every engine loaded on every engine thread), then
  *    the group's resident memory after warm-up and after a mixed load of 80 detector, 80 grammar
  *    and 40 humanizer requests (4 at a time), and its peak, sampled every 100 ms.
- * 2. What each engine holds: a fresh process per engine (scripts/lib/engine-probe.ts) loads it on
- *    one engine thread, then on a second one, as the server's threads do; the growth of resident
- *    memory after each.
+ * 2. What each engine holds: a fresh process per engine (scripts/lib/engine-probe.ts) reads the
+ *    tables the threads share, then loads the engine on one engine thread and on a second one, as
+ *    the server's threads do; the size of the shared tables, the growth of resident memory after each thread.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -199,12 +199,13 @@ export async function run(): Promise<string> {
     '',
     `The server process had ${threads} threads after the load.`,
     '',
-    'What each engine holds: a fresh process loads the engine (and runs it once) on one engine thread, then on a second',
-    '(`scripts/lib/engine-probe.ts`); the growth of the process\'s resident memory, and the load time on each thread.',
+    'What each engine holds: a fresh process reads the tables the engine threads share (once per process, in SharedArrayBuffers),',
+    'then loads the engine (and runs it once) on one engine thread, then on a second (`scripts/lib/engine-probe.ts`); the size',
+    'of its shared tables, the growth of the process\'s resident memory with each thread, and the load time on each thread.',
     '',
-    '| engine | first thread | second thread | load, first thread | load, second thread |',
-    '|---|---|---|---|---|',
-    ...engines.map((e) => `| ${e.engine} | ${mb(e.first)} | ${mb(e.second)} | ${s(e.firstMs)} | ${s(e.secondMs)} |`),
+    '| engine | shared tables (once per process) | first thread | second thread | load, first thread | load, second thread |',
+    '|---|---|---|---|---|---|',
+    ...engines.map((e) => `| ${e.engine} | ${e.shared ? mb(e.shared) : '–'} | ${mb(e.first)} | ${mb(e.second)} | ${s(e.firstMs)} | ${s(e.secondMs)} |`),
   ];
   console.log(lines.join('\n'));
   return lines.join('\n');
