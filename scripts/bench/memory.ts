@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../server/db/embedded.ts';
-import { prose } from '../lib/bench-server.ts';
+import { commitOf, prose, THIS_CHECKOUT } from '../lib/bench-server.ts';
 import { ENGINES, type ProbeResult } from '../lib/engine-probe.ts';
 
 const MB = 2 ** 20;
@@ -74,12 +74,12 @@ const learnerText = (i: number, sentences: number) => Array.from({ length: sente
 interface Started { pgid: number; serverPid: () => number; url: string; key: string; dataDir: string; listeningMs: number; readyMs: number; stop(): Promise<void> }
 
 /** `npm start` in a process group of its own, on a fresh data folder; resolves when the engines are ready. */
-async function startGroup(): Promise<Started> {
+async function startGroup(dir: string): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-memory-'));
   const port = await freePort();
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
-    cwd: new URL('../..', import.meta.url).pathname,
+    cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -153,13 +153,27 @@ async function mixedLoad(server: Started): Promise<void> {
   if (failures.length) throw new Error(`${failures.length} requests failed, e.g. ${failures[0]}`);
 }
 
-function probe(engine: string): ProbeResult {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/lib/engine-probe.ts', engine], { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8' });
+/** The probe of checkout `dir` (scripts/lib/engine-probe.ts there) on one engine. */
+function probe(engine: string, dir: string): ProbeResult {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/lib/engine-probe.ts', engine], { cwd: dir, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult;
 }
 
-export async function run(): Promise<string> {
-  const server = await startGroup();
+/**
+ * `npm run bench -- memory [--before DIR]`: with `--before`, the checkout in DIR (another commit, its
+ * node_modules in place) is measured first, then this one, in the same run.
+ */
+export async function run(args: string[]): Promise<string> {
+  const at = args.indexOf('--before');
+  if (at < 0) return measure(THIS_CHECKOUT);
+  const before = args[at + 1];
+  const sections = [];
+  for (const dir of [before, THIS_CHECKOUT]) sections.push(`### ${dir === before ? 'before' : 'after'}: commit ${commitOf(dir)}\n\n${await measure(dir)}`);
+  return sections.join('\n\n');
+}
+
+async function measure(dir: string): Promise<string> {
+  const server = await startGroup(dir);
   let warm: Snapshot;
   let loaded: Snapshot;
   let peak = 0;
@@ -180,7 +194,7 @@ export async function run(): Promise<string> {
   } finally {
     await server.stop();
   }
-  const engines = ENGINES.map((engine) => ({ engine, ...probe(engine) }));
+  const engines = ENGINES.map((engine) => ({ engine, ...probe(engine, dir) }));
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
     '`npm start` (default settings: one engine thread per CPU, engines warmed at start) as a process group of its own on a fresh',
@@ -205,7 +219,7 @@ export async function run(): Promise<string> {
     '',
     '| engine | shared tables (once per process) | first thread | second thread | load, first thread | load, second thread |',
     '|---|---|---|---|---|---|',
-    ...engines.map((e) => `| ${e.engine} | ${e.shared ? mb(e.shared) : '–'} | ${mb(e.first)} | ${mb(e.second)} | ${s(e.firstMs)} | ${s(e.secondMs)} |`),
+    ...engines.map((e) => `| ${e.engine === 'humanize' ? 'humanize (with the grammar engine and detector it uses)' : e.engine} | ${e.shared ? mb(e.shared) : '–'} | ${mb(e.first)} | ${mb(e.second)} | ${s(e.firstMs)} | ${s(e.secondMs)} |`),
   ];
   console.log(lines.join('\n'));
   return lines.join('\n');

@@ -39,8 +39,8 @@ async function tasksOf(engine: Engine, dir: string): Promise<{ before: EngineTas
       return { before: [], tasks: [{ kind: 'detectText', text }] };
     case 'grammar':
       return { before: [], tasks: [{ kind: 'correctGrammar', text: 'She go to school every days. ' + text, variant: 'auto' }] };
-    case 'humanize':
-      return { before: [{ kind: 'detectText', text }, { kind: 'correctGrammar', text, variant: 'auto' }], tasks: [{ kind: 'humanize', text: prose(200) }] };
+    case 'humanize': // with the grammar engine and the detector it uses
+      return { before: [], tasks: [{ kind: 'humanize', text: prose(200) }] };
     case 'plagiarism':
       return { before: [], tasks: [{ kind: 'plagiarismQuery', text }] };
     case 'image': {
