@@ -14,6 +14,7 @@ import type { HumanizeResult } from '../engines/humanize/index.ts';
 import type { ImageAnalysis } from '../engines/image/index.ts';
 import type { AudioProbe, VoiceAnalysis } from '../engines/voice/index.ts';
 import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../engines/plagiarism/index.ts';
+import type * as PlagiarismEngine from '../engines/plagiarism/index.ts';
 import type { ModelRequests } from '../engines/model-inputs/index.ts';
 import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
 import { threadTables } from './engine-tables.ts';
@@ -76,7 +77,7 @@ export type EngineFailure = { failure: 'input'; error: EngineInputError } | { fa
 
 let detector: TextDetector | undefined;
 let grammar: Promise<GrammarEngine> | undefined;
-let plagiarismEngine: Promise<typeof import('../engines/plagiarism/index.ts')> | undefined;
+let plagiarismEngine: Promise<typeof PlagiarismEngine> | undefined;
 
 /** The detector on the process's one copy of its model (engine-tables.ts). */
 async function textDetector(): Promise<TextDetector> {
