@@ -1,4 +1,7 @@
 /**
+ * `npm run eval -- grammar prose [--tune] [--show N]` and `npm run eval -- grammar inject [--tune] [--limit N] [--show N]`:
+ * false alarms on published prose and recall of injected errors (scripts/lib/grammar-heldout.ts).
+ *
  * `npm run eval -- grammar [--limit N] [--dump FILE] [--no-baseline] [--rules] [--show N]`: measures the grammar engine on the dev data in
  * ../shared/data/grammar (JFLEG dev, CoNLL-2013 test) and prints its figures.
  *
@@ -20,6 +23,7 @@ import path from 'node:path';
 import { createGrammarEngine, ENGINE_VERSION, type DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Harper } from '../../server/engines/grammar/harper.ts';
 import { codePointToUnit } from '../../server/engines/shared/text.ts';
+import { injectReport, proseReport, type Half } from '../lib/grammar-heldout.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../shared/data/grammar');
 
@@ -600,6 +604,14 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
+  if (args[0] === 'prose' || args[0] === 'inject') {
+    const half: Half = args.includes('--tune') ? 'tune' : 'heldout';
+    const { correct, lastRules } = await engineSystem();
+    const engine = { version: ENGINE_VERSION, correct: async (text: string) => ({ correctedText: '', diff: await correct(text), issues: [], changed: false }) };
+    if (args[0] === 'prose') await proseReport(engine, half, show, lastRules!);
+    else await injectReport(engine, half, Number.isFinite(limit) ? limit : 100, show);
+    return;
+  }
 
   const read = (f: string): string[][] =>
     readFileSync(path.join(DATA, f), 'utf8')

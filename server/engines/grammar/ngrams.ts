@@ -20,6 +20,8 @@ interface WordCounts {
 export const SENTENCE_START = '<s>';
 /** Words in SUBTLEX-US: P(w) = count / SUBTLEX_WORDS. */
 const SUBTLEX_WORDS = 51e6;
+/** Pseudo-count of the word's own frequency in `pairLogProb`. */
+const DIRICHLET = 500;
 /** Weight of the word's own frequency against the pair counts. */
 const LAMBDA = 0.5;
 
@@ -32,6 +34,8 @@ export class LanguageModel {
   private constructor(
     private readonly counts: ReadonlyMap<string, number>,
     private readonly lexicon: WordCounts,
+    /** Words counted in the pair-model text. */
+    private readonly words: number,
   ) {}
 
   private static instance: LanguageModel | null = null;
@@ -41,11 +45,16 @@ export class LanguageModel {
     if (!LanguageModel.instance) {
       const file = new URL('./data/bigrams.tsv.gz', import.meta.url);
       const counts = new Map<string, number>();
+      let words = 0;
       for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
         const tab = line.indexOf('\t');
-        if (tab > 0) counts.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+        if (tab <= 0) continue;
+        const key = line.slice(0, tab);
+        const n = Number(line.slice(tab + 1));
+        counts.set(key, n);
+        if (!key.includes(' ') && key !== SENTENCE_START) words += n;
       }
-      LanguageModel.instance = new LanguageModel(counts, lexicon);
+      LanguageModel.instance = new LanguageModel(counts, lexicon, words);
     }
     return LanguageModel.instance;
   }
@@ -58,6 +67,33 @@ export class LanguageModel {
   /** How often the pair "first second" occurs in the pair-model text (0 when fewer than twice). */
   pairCount(first: string, second: string): number {
     return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`) ?? 0;
+  }
+
+  /**
+   * log10 P(word | previous) from the pair-model text alone (Dirichlet smoothing with the word's own
+   * frequency there): for choosing between words SUBTLEX counts alike ("its", "it's" are both "it" there).
+   */
+  pairLogProb(word: string, previous: string): number {
+    const w = word.toLowerCase();
+    const p = previous.toLowerCase();
+    const own = ((this.counts.get(w) ?? 0) + 0.5) / this.words;
+    return Math.log10(((this.counts.get(`${p} ${w}`) ?? 0) + DIRICHLET * own) / ((this.counts.get(p) ?? 0) + DIRICHLET));
+  }
+
+  /**
+   * log10 P(word | one of `previous`), the words of `previous` pooled as one context: a word class's
+   * evidence where the single word was never seen before `word` ("his tail", "their tail" for "its tail").
+   */
+  pooledLogProb(word: string, previous: readonly string[]): number {
+    const w = word.toLowerCase();
+    const own = ((this.counts.get(w) ?? 0) + 0.5) / this.words;
+    let pairs = 0;
+    let contexts = 0;
+    for (const p of previous) {
+      pairs += this.counts.get(`${p} ${w}`) ?? 0;
+      contexts += this.counts.get(p) ?? 0;
+    }
+    return Math.log10((pairs + DIRICHLET * own) / (contexts + DIRICHLET));
   }
 
   /** P(w) on its own, from SUBTLEX-US; a word it never saw counts as half an occurrence. */

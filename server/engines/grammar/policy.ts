@@ -11,7 +11,9 @@ import { neighbours, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
-import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
+import { embedded, type VariantSpellings } from './variants.ts';
+import { isNameAt, startsSentence, touchesName } from './names.ts';
+import { confusable, contextPrefers } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -160,6 +162,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "when he beat Chen": a past tense spelt as its base (beat, put, set, cut) agrees already.
+    const verb = /(\p{L}+)\s*$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
+    if (lexicon.irregular(verb)?.past.includes(verb)) return false;
     // "Is she okay?": in a question the verb came before the pronoun.
     if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
@@ -177,11 +182,23 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   OneOfTheSingular: (text, lint) => !/^\s+\d/.test(text.slice(lint.end, lint.end + 5)),
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
-  // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on").
+  // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
+  // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   AnA: (text, lint) => {
-    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
-    return next === undefined || !NOT_AFTER_ARTICLE.has(next);
+    const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
+    const next = written?.toLowerCase();
+    return next === undefined || (!NOT_AFTER_ARTICLE.has(next) && !/^\p{Lu}{2,}s?$/u.test(written!));
   },
+  // "alot" → "a lot", "inorder" → "in order"; not "schoolwear", "airbridge", "iPlayer": a closed
+  // compound stays unless its parts are written apart in the pair counts and it is not written again.
+  SplitWords: (text, lint, { lm }) => {
+    const word = text.slice(lint.start, lint.end);
+    const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
+    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start)) return false;
+    return lm.pairCount(parts[0], parts[1]) > 0;
+  },
+  // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
+  ThereIsAgreement: (text, lint) => !/there['’]s/i.test(text.slice(lint.start, lint.end)),
   // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
   YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
@@ -246,8 +263,12 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     // Any other rule: its first suggestion, unless that is a dialect flip of a regional spelling.
     const s = lint.suggestions[0];
     if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
+    // A rule that reads a name as a word ("Ms May said" → "May be said"): the whole flagged span counts.
+    if (touchesName(text, lint.start, lint.end, s.kind === 'insertAfter' ? `${original} ${s.text}` : s.kind === 'remove' ? '' : s.text)) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
+    // A commonly confused word (their → there): only when the words on both sides prefer the other.
+    if (s.kind === 'replace' && confusable(original, s.text) && !contextPrefers(text, lint.start, lint.end, s.text, ctx.lm, ctx.lexicon)) continue;
     const contextCondition = CONTEXT_CONDITIONS[lint.rule];
     if (contextCondition && !contextCondition(text, lint, ctx)) continue;
     // A word both split and misspelt ("importand"): a close respelling is the likelier one; a
@@ -291,10 +312,15 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
   const capitalised = word[0] !== word[0].toLowerCase();
-  if (capitalised && !sentenceInitial(text, lint.start)) return null;
+  if (capitalised && !startsSentence(text, lint.start)) return null;
+  // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
+  // left when the text writes it again, or a name follows.
+  if (capitalised && (spelledAgain(text, word, lint.start) || nameFollows(text, lint.end))) return null;
+  // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
+  if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
-  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare)) return null;
+  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
@@ -335,7 +361,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
-  if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  // A capitalised word is corrected only on one slip to a common word the next word is seen after ("Becuase I").
+  if (capitalised && (choice.cost > 1 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  if (capitalised && around.next !== null && ctx.lm.pairCount(choice.replacement, around.next) === 0) return null;
   return choice.replacement;
 }
 
@@ -372,6 +400,23 @@ const CLOSE_WORD_COST = 2.5;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/** True when a name follows `end` ("Danilo Petrucci", "Mairead McGuinness"). */
+function nameFollows(text: string, end: number): boolean {
+  const m = /^[ \t]+([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
+  return m !== null && isNameAt(text, m[1], end + m[0].length - m[1].length);
+}
+
+/**
+ * A noun of five letters or more used as a verb with a regular ending ("escrowed", "texting"): a word
+ * though no dictionary lists the verb.
+ */
+function verbedNoun(word: string, lexicon: Lexicon): boolean {
+  const m = /^(.{5,}?)(ed|ing|s)$/.exec(word);
+  if (!m) return false;
+  const undoubled = /([bdgklmnprt])\1$/.test(m[1]) ? m[1].slice(0, -1) : m[1];
+  return [m[1], `${m[1]}e`, undoubled].some((stem) => stem.length >= 5 && lexicon.hasLemma(stem, 'noun') && word.startsWith(stem.replace(/e$/, '')));
+}
 
 function knownWithPrefix(word: string, lexicon: Lexicon): boolean {
   for (const prefix of PREFIXES) {

@@ -5,6 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
+import { confusableWords } from './confusables.ts';
 import type { Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LanguageModel } from './ngrams.ts';
@@ -1771,6 +1772,7 @@ const splitCompound: Rule = {
 };
 
 export const RULES: Rule[] = [
+  confusableWords,
   splitCompound,
   setPhrase,
   almostMost,

@@ -1,0 +1,139 @@
+/**
+ * Commonly confused words (their/there/they're, its/it's, then/than, affect/effect, ...): a word of
+ * such a set is changed into another member only when the words on BOTH sides prefer that member in
+ * the pair counts (ngrams.ts), neither side against it and the two together by a clear margin. One
+ * neighbour alone decides nothing: "in their right to earn" keeps "their" ("in their" is common).
+ * The sets are facts of English usage, not another checker's rules.
+ */
+import type { Proposal, Rule } from './rule.ts';
+import { neighbours, type LanguageModel } from './ngrams.ts';
+import { isNameAt } from './names.ts';
+import { matchCase } from './spelling.ts';
+
+const SETS = [
+  ['their', 'there', "they're"],
+  ['its', "it's"],
+  ['your', "you're", 'you'],
+  ['then', 'than'],
+  ['affect', 'effect'],
+  ['affects', 'effects'],
+  ['affected', 'effected'],
+  ['lose', 'loose'],
+  ['whose', "who's"],
+  ['accept', 'except'],
+  ['weather', 'whether'],
+  ['quiet', 'quite'],
+  ['principal', 'principle'],
+  ['advice', 'advise'],
+  ['passed', 'past'],
+  ['breath', 'breathe'],
+  ['lead', 'led'],
+];
+/** Each member with the others of its set. */
+const OTHERS = new Map(SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
+
+/**
+ * Words that take the same next words as a member, for when the pair counts never saw the member
+ * before the next word: "its tail" unseen, "his tail" and "their tail" seen.
+ */
+const POSSESSIVES = ['his', 'her', 'their', 'my', 'your', 'our', 'its'];
+const LIKE: Record<string, readonly string[]> = {
+  its: POSSESSIVES,
+  your: POSSESSIVES,
+  you: ['you', 'me', 'him', 'them', 'us'],
+  their: POSSESSIVES,
+  whose: POSSESSIVES,
+  "it's": ["it's", "that's", "he's", "she's", 'is'],
+  "you're": ["you're", "we're", "they're"],
+  "they're": ["you're", "we're", "they're"],
+  "who's": ["who's", "he's", "she's", "it's"],
+};
+
+/** log10 margins a side may be against the change, and both sides together must be for it. */
+const SIDE_AGAINST = -0.3;
+const TOGETHER = 1.5;
+
+export interface SideEvidence {
+  /** log10 of how much likelier the alternative is after the previous word than the word as written. */
+  left: number;
+  /** log10 of how much likelier the next word is after the alternative than after the word as written. */
+  right: number;
+}
+
+/** The evidence of the neighbours (null: no word on that side) for `alternative` over `written`. */
+export function sideEvidence(lm: LanguageModel, written: string, alternative: string, previous: string | null, next: string | null): SideEvidence {
+  return {
+    left: previous === null ? 0 : lm.pairLogProb(alternative, previous) - lm.pairLogProb(written, previous),
+    right: next === null ? 0 : rightEvidence(lm, written, alternative, next),
+  };
+}
+
+function rightEvidence(lm: LanguageModel, written: string, alternative: string, next: string): number {
+  if (lm.pairCount(alternative, next) + lm.pairCount(written, next) === 0 && LIKE[written] && LIKE[alternative]) {
+    return lm.pooledLogProb(next, LIKE[alternative]) - lm.pooledLogProb(next, LIKE[written]);
+  }
+  return lm.pairLogProb(next, alternative) - lm.pairLogProb(next, written);
+}
+
+/** True when both neighbours prefer `alternative` (neither against it, together clearly). */
+export function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
+  return hasPrevious && hasNext && e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
+}
+
+/**
+ * True when the word text[start, end) may become `alternative` by the evidence of its neighbours:
+ * the test the engine puts to every confusable-word change, its own and harper's.
+ */
+export function contextPrefers(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
+  const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
+  const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
+  const e = sideEvidence(lm, written, alternative.toLowerCase(), previous, next);
+  return bothSidesPrefer(e, previous !== null, next !== null);
+}
+
+/** What the confusable test needs of the Lexicon. */
+interface Adjectives {
+  lemmatize(word: string, pos: 'adj'): string[];
+}
+
+/**
+ * "taller then" is seldom counted, "more than" often: a comparative before then/than is read as
+ * "more" (the class's commonest member), so the comparative's evidence is not lost to sparse counts.
+ */
+function leftClass<T extends { previous: string | null }>(around: T, written: string, alternative: string, lexicon: Adjectives): T {
+  const p = around.previous;
+  if (p === null || (written !== 'than' && alternative !== 'than')) return around;
+  const comparative = /^(better|worse|rather|less|fewer|other)$/.test(p) || (/er$/.test(p) && lexicon.lemmatize(p, 'adj').some((l) => l !== p));
+  return comparative ? { ...around, previous: 'more' } : around;
+}
+
+/** True when `a` and `b` (any case) are members of one confusable set. */
+export function confusable(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/’/g, "'");
+  return OTHERS.get(x)?.includes(b.toLowerCase().replace(/’/g, "'")) ?? false;
+}
+
+export const confusableWords: Rule = {
+  id: 'confusable',
+  category: 'grammar',
+  description: 'a commonly confused word the words on both sides show to be the other one (the weather will effect → affect)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/\p{L}+(?:['’]\p{L}+)*/gu)) {
+      const written = m[0].toLowerCase().replace(/’/g, "'");
+      const others = OTHERS.get(written);
+      if (!others || isNameAt(text, m[0], m.index)) continue;
+      const start = m.index;
+      const end = start + m[0].length;
+      let best: { word: string; score: number } | null = null;
+      for (const alternative of others) {
+        const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
+        if (previous === null || next === null) continue;
+        const e = sideEvidence(lm, written, alternative, previous, next);
+        if (bothSidesPrefer(e, true, true) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
+      }
+      if (best) out.push({ start, end, replacement: matchCase(m[0], m[0].includes('’') ? best.word.replace(/'/g, '’') : best.word) });
+    }
+    return out;
+  },
+};
