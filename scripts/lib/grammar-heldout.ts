@@ -38,7 +38,10 @@ export function publishedProse(half: Half): ProseText[] {
     const r = JSON.parse(line) as { id: string; label: string; domain: string; text: string };
     if (r.label !== 'human' || !EDITED_DOMAINS.has(r.domain)) continue;
     const h = createHash('sha1').update(r.id).digest()[0];
-    if ((h % 2 === 0 ? 'tune' : 'heldout') === half) out.push({ id: r.id, domain: r.domain, text: r.text });
+    // The data set cut texts at a word count, mid-sentence ("The suspect has been"): each is read up to
+    // its last full sentence, as its writer ended none of them there.
+    const end = /^.*[.!?]["”'’)]?(?=\s|$)/su.exec(r.text)?.[0] ?? r.text;
+    if ((h % 2 === 0 ? 'tune' : 'heldout') === half) out.push({ id: r.id, domain: r.domain, text: end });
   }
   return out;
 }

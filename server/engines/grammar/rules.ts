@@ -331,8 +331,9 @@ function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Toke
   // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
   const plain = (t: Token): boolean => t.text === t.lower || (t.sentenceStart && t.text === matchCase('A', t.lower));
   if (!isWord(first) || !plain(first) || (noun !== first && noun.text !== noun.lower)) return null;
-  // At a clause start, or after one adverb there ("Recently scientist have").
-  const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
+  // At a clause start, or after one adverb there ("Recently scientist have"); not the second of two
+  // nouns joined by "and" ("the letter and poem were").
+  const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || (SUBJECT_OPENERS.has(tokens[k].lower) && !(/^(and|or)$/.test(tokens[k].lower) && k > 0 && tokens[k - 1].pos === 'NOUN'));
   if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) return null;
   if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) return null;
   return { noun, verb };
@@ -413,6 +414,8 @@ const modalBase: Rule = {
       // "Does he plays?", "Why did you went?": a question puts "do" before its subject, and the verb after it is bare.
       const doQuestion = ['did', 'does', 'do'].includes(modal.lower) && (modal.sentenceStart || QUESTION_WORDS.has(tokens[i - 1]?.lower ?? '')) && QUESTION_SUBJECTS.has(tokens[i + 1]?.lower ?? '');
       if (!MODALS.has(modal.lower) && !isDidNot && !doQuestion) continue;
+      // "Ms May said": a capitalised "May" or "Will" where no sentence starts is a name.
+      if (modal.text !== modal.lower && !modal.sentenceStart) continue;
       const j = doQuestion ? i + 2 : skipAdverbs(tokens, i);
       const verb = tokens[j];
       if (doQuestion && verb?.lower === 'has') {
@@ -815,6 +818,8 @@ const sentenceCapital: Rule = {
     const out: Proposal[] = [];
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
+      // "[citation needed]": an editor's note in brackets is no sentence.
+      if (text[t.start - 1] === '[') continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
@@ -888,21 +893,21 @@ const commaBeforeEspecially: Rule = {
 };
 
 /**
- * Comma before a "which" that cannot restrict: after a name ("Kyoto which is" → "Kyoto, which is")
- * and "which means" referring to the whole clause before. A "which" after a common noun may be
- * restrictive (British usage: "the book which I read"), so it is left.
+ * Comma before a "which means" that refers to the whole clause before. A "which" after a common noun
+ * may be restrictive (British usage: "the book which I read"), and editors leave out the comma after
+ * a name too ("the Sporting Equality Fund which aims to", BBC), so those are left.
  */
 const commaBeforeWhich: Rule = {
   id: 'comma-before-which',
   category: 'punctuation',
-  description: 'comma before a non-restrictive which (Kyoto which is → Kyoto, which is)',
+  description: 'comma before a which that refers to the clause before (the disease which means → the disease, which means)',
   apply(_text, tokens) {
     const out: Proposal[] = [];
     for (let i = 2; i + 1 < tokens.length; i++) {
       if (tokens[i].lower !== 'which' || tokens[i].sentenceStart) continue;
       const prev = tokens[i - 1];
       if (!isWord(prev) || ['ADP', 'VERB', 'AUX', 'SCONJ', 'CCONJ'].includes(prev.pos)) continue;
-      const nonRestrictive = (prev.pos === 'PROPN' && /^\p{Lu}/u.test(prev.text) && !tokens[i - 1].sentenceStart) || ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
+      const nonRestrictive = ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
       if (!nonRestrictive || ['matter', 'of', 'in'].includes(prev.lower)) continue;
       out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
@@ -1011,8 +1016,9 @@ const articleBeforePlural: Rule = {
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
-      // "a sports car", "a customs officer": a plural used as a modifier.
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s")) continue;
+      // "a sports car", "a customs officer": a plural used as a modifier; so is the first word of a
+      // compound ("a money-spinner") or of joined modifiers ("a joint police and customs operation").
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || after.lower === 'and' || after.lower === 'or')) continue;
       // Plurals, and right after the article a noun that is never countable ("share a information"); with an
       // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
