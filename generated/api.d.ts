@@ -1438,6 +1438,17 @@ export interface components {
              * @example 6
              */
             end: number;
+            /**
+             * @description Kind of correction; `variant` is a spelling converted to `target_variant`.
+             * @example grammar
+             * @enum {string}
+             */
+            category: "grammar" | "spelling" | "punctuation" | "capitalization" | "spacing" | "variant";
+            /**
+             * @description Why the words changed, in a sentence the writer can act on.
+             * @example The verb and its subject (or the determiner and its noun) must agree in number: "goes".
+             */
+            explanation: string;
         };
         GrammarIssue: {
             /**
@@ -2974,7 +2985,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "category": "grammar",
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\"."
                      *         }
                      *       ],
                      *       "issues": [
@@ -5944,7 +5957,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "category": "grammar",
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\"."
                      *         }
                      *       ],
                      *       "issues": [

@@ -111,7 +111,7 @@ export function tokenize(text: string): string[] {
  * Applies code-point diff operations to a detokenised sentence and returns its tokens: tokens no
  * operation touches are kept as they were; each run of touched tokens is re-tokenised.
  */
-export function retokenizeCorrection(src: Detokenised, diff: DiffOperation[]): string[] {
+export function retokenizeCorrection(src: Detokenised, diff: ReadonlyArray<Pick<DiffOperation, 'type' | 'original' | 'corrected' | 'start' | 'end'>>): string[] {
   if (diff.length === 0) return src.tokens.slice();
   const { text, spans, tokens } = src;
   // Operation extents in UTF-16 units.
@@ -561,9 +561,9 @@ function harperSystem(harper: Harper): System {
         const start = [...text.slice(0, lint.start)].length;
         if (s.kind === 'insertAfter') {
           const at = start + [...original].length;
-          diff.push({ type: 'insert', original: '', corrected: s.text, start: at, end: at });
+          diff.push({ type: 'insert', original: '', corrected: s.text, start: at, end: at, category: 'grammar', explanation: lint.message });
         } else {
-          diff.push({ type: s.kind === 'remove' ? 'delete' : 'replace', original, corrected: s.kind === 'remove' ? '' : s.text, start, end: start + [...original].length });
+          diff.push({ type: s.kind === 'remove' ? 'delete' : 'replace', original, corrected: s.kind === 'remove' ? '' : s.text, start, end: start + [...original].length, category: 'grammar', explanation: lint.message });
         }
         last = lint.end;
       }

@@ -27,8 +27,9 @@ const SETS = [
   ['advice', 'advise'],
   ['passed', 'past'],
   ['breath', 'breathe'],
-  ['lead', 'led'],
 ];
+/** "with you letter" → your; not "win you games" (two objects): "you" only after a preposition. */
+const BEFORE_YOU_AS_YOUR = new Set(['with', 'of', 'for', 'about', 'in', 'on', 'at', 'from', 'by', 'into', 'through']);
 /** Each member with the others of its set. */
 const OTHERS = new Map(SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
 
@@ -129,6 +130,7 @@ export const confusableWords: Rule = {
       for (const alternative of others) {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null || next === null) continue;
+        if (written === 'you' && !BEFORE_YOU_AS_YOUR.has(previous)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         if (bothSidesPrefer(e, true, true) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
       }

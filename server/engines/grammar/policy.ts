@@ -72,6 +72,8 @@ const DROPPED_RULES = new Set([
   'Insofar', // "involved in so far" → "involved insofar"
   'SoonToBe', // "soon to be seen" → "soon-to-be seen": only the adjective is hyphenated
   'LetsConfusion', // "and let everything else take care of itself" → "let's": the imperative is correct
+  'DoubleModal', // "would dare cover": dare and need are semi-modals
+  'OneOfTheSingular', // "one of the best defenders" → "bests"
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -179,8 +181,6 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will", "I am there there seems":
   // words that can end one phrase and start the next.
   RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
-  // "one of the top players" → tops; not "one of the top 100": a number follows, "top" is an adjective.
-  OneOfTheSingular: (text, lint) => !/^\s+\d/.test(text.slice(lint.end, lint.end + 5)),
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
@@ -198,6 +198,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start)) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
+  // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
+  SentenceCapitalization: (text, lint) => !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
   ThereIsAgreement: (text, lint) => !/there['’]s/i.test(text.slice(lint.start, lint.end)),
   // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.

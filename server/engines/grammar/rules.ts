@@ -340,7 +340,7 @@ function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Toke
 }
 
 /** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
-const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation']);
+const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
 
 /**
  * An uncountable noun as a bare subject with a verb in the plural form: "history tell us" →
@@ -563,6 +563,9 @@ const pluralAfterQuantifier: Rule = {
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isWord(noun) || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
+      // "a top-two finish": the number is part of a compound modifier; "those aged 16": a participle;
+      // "many talk about": a word that is a verb too, with a preposition after it, is the verb of "many" (people).
+      if (/[-‐]$/u.test(text.slice(0, tokens[i].start)) || /ed$/.test(noun.lower) || (after?.pos === 'ADP' && lexicon.hasLemma(noun.lower, 'verb'))) continue;
       // The tagger reads a noun it did not expect after a quantifier as an adjective or a verb ("many
       // subject better", "these subject very"): human text writing the pair in the plural says it is one.
       const strong = (PLURAL_QUANTIFIERS.has(q) || amountOf) && j === i + 1;
@@ -818,8 +821,8 @@ const sentenceCapital: Rule = {
     const out: Proposal[] = [];
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
-      // "[citation needed]": an editor's note in brackets is no sentence.
-      if (text[t.start - 1] === '[') continue;
+      // "[citation needed]", "(discontinued in 1962)": a note in brackets is no sentence.
+      if (/[[(]["“‘']?$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
@@ -950,7 +953,7 @@ function personObjectEnd(tokens: Token[], i: number): number {
 }
 
 /** Words that open "everything we can", "all they could": a modal there has its verb left out. */
-const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best']);
+const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best', 'what']);
 
 const extraTo: Rule = {
   id: 'to-after-modal',
@@ -1007,7 +1010,7 @@ const articleBeforePlural: Rule = {
   id: 'article-before-plural',
   category: 'grammar',
   description: 'a/an + (adjective) + plural noun, or a/an + a never countable noun → no article (they make a products → products; share a information → information)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       if (!['a', 'an'].includes(tokens[i].lower) || A_BEFORE_PLURAL.has(tokens[i + 1].lower)) continue;
@@ -1023,7 +1026,10 @@ const articleBeforePlural: Rule = {
       // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
       if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
-      if (['news', 'means', 'series', 'species', 'people'].includes(noun.lower)) continue;
+      if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
+      // "a parents' petition": a plural possessive is a modifier. With an adjective between, the pair
+      // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
+      if (/^['’]/u.test(text.slice(noun.end, noun.end + 1)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
       // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
       if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
       out.push({ start: tokens[i - 1].end, end: tokens[i].end, replacement: '' });
@@ -1702,7 +1708,8 @@ const onWeekday: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const day = tokens[i + 1];
       if (!['in', 'at'].includes(tokens[i].lower) || !isWord(day) || !/^\p{Lu}/u.test(day.text) || !WEEKDAYS.test(day.lower)) continue;
-      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '')) continue;
+      // "in Friday's crash", "in Friday evening's crash": the day names a thing, not a time.
+      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '') || tokens[i + 2]?.pos === 'NOUN') continue;
       out.push(replace(tokens[i], 'on'));
     }
     return out;

@@ -107,8 +107,10 @@ const tools: Tool[] = [
       let at = 0;
       for (const op of [...r.diff].sort((a, b) => a.start - b.start)) {
         out.push(chars.slice(at, op.start).join(''));
-        if (op.original) out.push(h('del', { title: `removed "${op.original}"` }, op.original));
-        if (op.corrected) out.push(h('ins', { title: `added "${op.corrected}"` }, op.corrected));
+        // The explanation on hover, over both halves of the change.
+        const why = `${op.category}: ${op.explanation}`;
+        if (op.original) out.push(h('del', { title: why }, op.original));
+        if (op.corrected) out.push(h('ins', { title: why }, op.corrected));
         at = op.end;
       }
       out.push(chars.slice(at).join(''));
