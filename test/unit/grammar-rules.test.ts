@@ -340,6 +340,21 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['It is more interesting than the others especially when you are young.', 'It is more interesting than the others, especially when you are young.']],
     leaves: ['This is especially important for us.', 'We liked it especially much.', 'It is cheap, especially in winter.'],
   },
+  confusable: {
+    fixes: [
+      ['The weather will effect the harvest.', 'The weather will affect the harvest.'],
+      ["The dog wagged it's tail.", 'The dog wagged its tail.'],
+      ['There is a problem with you letter.', 'There is a problem with your letter.'],
+      ["I don't know weather to go.", "I don't know whether to go."],
+    ],
+    leaves: [
+      'They defended the people in their right to earn a living.',
+      'The new rules will affect everyone, and the effect will be large.',
+      "I think it's time to go.",
+      'That would win you friends.',
+      'He passed the test and walked past the house.',
+    ],
+  },
   'comma-before-which': {
     fixes: [
       ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],

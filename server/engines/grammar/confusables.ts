@@ -124,6 +124,8 @@ export const confusableWords: Rule = {
       const written = m[0].toLowerCase().replace(/’/g, "'");
       const others = OTHERS.get(written);
       if (!others || isNameAt(text, m[0], m.index)) continue;
+      // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
+      if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
       const start = m.index;
       const end = start + m[0].length;
       let best: { word: string; score: number } | null = null;

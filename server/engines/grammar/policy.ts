@@ -422,11 +422,11 @@ function nameFollows(text: string, end: number): boolean {
 }
 
 /**
- * A noun of five letters or more used as a verb with a regular ending ("escrowed", "texting"): a word
+ * A noun of five letters or more used as a verb with a regular ending ("escrowed", "emailing"): a word
  * though no dictionary lists the verb.
  */
 function verbedNoun(word: string, lexicon: Lexicon): boolean {
-  const m = /^(.{5,}?)(ed|ing|s)$/.exec(word);
+  const m = /^(.{5,}?)(ed|ing)$/.exec(word);
   if (!m) return false;
   const undoubled = /([bdgklmnprt])\1$/.test(m[1]) ? m[1].slice(0, -1) : m[1];
   return [m[1], `${m[1]}e`, undoubled].some((stem) => stem.length >= 5 && lexicon.hasLemma(stem, 'noun') && word.startsWith(stem.replace(/e$/, '')));

@@ -1021,7 +1021,7 @@ const articleBeforePlural: Rule = {
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
       // "a sports car", "a customs officer": a plural used as a modifier; so is the first word of a
       // compound ("a money-spinner") or of joined modifiers ("a joint police and customs operation").
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || after.lower === 'and' || after.lower === 'or')) continue;
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || (j > i + 1 && (after.lower === 'and' || after.lower === 'or')))) continue;
       // Plurals, and right after the article a noun that is never countable ("share a information"); with an
       // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
@@ -1785,7 +1785,6 @@ const splitCompound: Rule = {
 };
 
 export const RULES: Rule[] = [
-  confusableWords,
   splitCompound,
   setPhrase,
   almostMost,
@@ -1843,6 +1842,8 @@ export const RULES: Rule[] = [
   adverbBeforeVerb,
   finalPeriod,
   missingArticle,
+  // Last: a rule made for a construction wins over the general confusable-word test.
+  confusableWords,
 ];
 
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
