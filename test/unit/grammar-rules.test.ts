@@ -717,3 +717,33 @@ describe('spelling candidates of our own', () => {
     for (const w of ['occuring', 'stoped', 'studing', 'makeing']) assert.ok(!lexicon.isRegularVerbForm(w), w);
   });
 });
+
+describe('what writers get wrong, and correct English left alone (issue 46)', () => {
+  it('fixes the confusions new users tried', async () => {
+    assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');
+    assert.equal(await corrected("The dog wagged it's tail."), 'The dog wagged its tail.');
+    assert.equal(await corrected('It is to late to go now.'), 'It is too late to go now.');
+    assert.equal(await corrected('She is taller then her brother.'), 'She is taller than her brother.');
+    assert.equal(await corrected('The weather will effect the harvest.'), 'The weather will affect the harvest.');
+  });
+
+  it('leaves names, foreign names, valid rare words and confusables used rightly as written', async () => {
+    for (const text of [
+      'Mr. Skyros said the bank would pay. Later Mr. Skyros left the room.',
+      'They defended the people in their right to earn a living.',
+      'The loan came from Cassa di Risparmio di Firenze last year.',
+      'The funds were escrowed until the sale closed.',
+      'Tucci was nominated for an Oscar. Tucci said nobody would tell him.',
+      'Seen by the paper, Ms May said the plan would work.',
+    ]) {
+      assert.equal(await corrected(text), text);
+    }
+  });
+
+  it('explains each operation to the writer, with its category', async () => {
+    const { diff } = await engine.correct('The weather will effect the harvest.', 'auto');
+    assert.equal(diff.length, 1);
+    assert.equal(diff[0].category, 'grammar');
+    assert.match(diff[0].explanation, /"effect" and "affect" are easily confused/);
+  });
+});

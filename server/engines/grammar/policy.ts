@@ -317,8 +317,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
   // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
-  // left when the text writes it again, or a name follows.
-  if (capitalised && (spelledAgain(text, word, lint.start) || nameFollows(text, lint.end))) return null;
+  // left when the text writes it again and never in lower case (as "Becuase ... becuase"), or a name follows.
+  const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
+  if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
   if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
