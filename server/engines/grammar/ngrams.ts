@@ -9,8 +9,7 @@
  * costs at most a factor 1/λ, since three million words leave most pairs unseen, while a pair seen
  * often raises the word a lot.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { CountTable } from './counts.ts';
 /** What the model needs of the Lexicon (lexicon.ts): word counts. */
 interface WordCounts {
   count(word: string): number;
@@ -32,30 +31,15 @@ export function ngramWords(text: string): string[] {
 
 export class LanguageModel {
   private constructor(
-    private readonly counts: ReadonlyMap<string, number>,
+    private readonly counts: CountTable,
     private readonly lexicon: WordCounts,
-    /** Words counted in the pair-model text. */
-    private readonly words: number,
   ) {}
 
   private static instance: LanguageModel | null = null;
 
-  /** Loads the pair counts once per process (about 0.5 s). */
+  /** Loads the pair counts once per process (about 0.5 s; counts.ts holds them). */
   static load(lexicon: WordCounts): LanguageModel {
-    if (!LanguageModel.instance) {
-      const file = new URL('./data/bigrams.tsv.gz', import.meta.url);
-      const counts = new Map<string, number>();
-      let words = 0;
-      for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
-        const tab = line.indexOf('\t');
-        if (tab <= 0) continue;
-        const key = line.slice(0, tab);
-        const n = Number(line.slice(tab + 1));
-        counts.set(key, n);
-        if (!key.includes(' ') && key !== SENTENCE_START) words += n;
-      }
-      LanguageModel.instance = new LanguageModel(counts, lexicon, words);
-    }
+    LanguageModel.instance ??= new LanguageModel(CountTable.load(new URL('./data/bigrams.tsv.gz', import.meta.url), SENTENCE_START), lexicon);
     return LanguageModel.instance;
   }
 
@@ -66,7 +50,7 @@ export class LanguageModel {
 
   /** How often the pair "first second" occurs in the pair-model text (0 when fewer than twice). */
   pairCount(first: string, second: string): number {
-    return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`) ?? 0;
+    return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`);
   }
 
   /**
@@ -76,8 +60,8 @@ export class LanguageModel {
   pairLogProb(word: string, previous: string): number {
     const w = word.toLowerCase();
     const p = previous.toLowerCase();
-    const own = ((this.counts.get(w) ?? 0) + 0.5) / this.words;
-    return Math.log10(((this.counts.get(`${p} ${w}`) ?? 0) + DIRICHLET * own) / ((this.counts.get(p) ?? 0) + DIRICHLET));
+    const own = ((this.counts.get(w)) + 0.5) / this.counts.words;
+    return Math.log10(((this.counts.get(`${p} ${w}`)) + DIRICHLET * own) / ((this.counts.get(p)) + DIRICHLET));
   }
 
   /**
@@ -86,12 +70,12 @@ export class LanguageModel {
    */
   pooledLogProb(word: string, previous: readonly string[]): number {
     const w = word.toLowerCase();
-    const own = ((this.counts.get(w) ?? 0) + 0.5) / this.words;
+    const own = ((this.counts.get(w)) + 0.5) / this.counts.words;
     let pairs = 0;
     let contexts = 0;
     for (const p of previous) {
-      pairs += this.counts.get(`${p} ${w}`) ?? 0;
-      contexts += this.counts.get(p) ?? 0;
+      pairs += this.counts.get(`${p} ${w}`);
+      contexts += this.counts.get(p);
     }
     return Math.log10((pairs + DIRICHLET * own) / (contexts + DIRICHLET));
   }
@@ -107,9 +91,9 @@ export class LanguageModel {
     const base = this.unigram(w);
     if (previous === null) return Math.log10(base);
     const p = previous.toLowerCase();
-    const context = this.counts.get(p) ?? 0;
+    const context = this.counts.get(p);
     if (context === 0) return Math.log10(base);
-    const pair = this.counts.get(`${p} ${w}`) ?? 0;
+    const pair = this.counts.get(`${p} ${w}`);
     return Math.log10(LAMBDA * base + ((1 - LAMBDA) * pair) / context);
   }
 
