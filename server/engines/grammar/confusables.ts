@@ -141,3 +141,78 @@ export const confusableWords: Rule = {
     return out;
   },
 };
+
+/** Prepositions that writers put for one another in fixed phrases ("interested on", "the age about 25"). */
+const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
+/** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
+const UNATTESTED = 1;
+const ATTESTED = 10;
+/** Both sides together, log10: the alternative reading must be this much likelier. */
+const PREPOSITION_MARGIN = 2;
+
+/**
+ * A preposition after a word it never follows in the counts, where another preposition follows that
+ * word often and fits the next word at least as well: "interested on sport" → "in", "the age about
+ * 25" → "of". Both neighbours must agree, as for the confusable words.
+ */
+export const fixedPhrasePreposition: Rule = {
+  id: 'preposition-in-phrase',
+  category: 'grammar',
+  description: 'a preposition the word before never takes, where another one it takes fits both neighbours (interested on → interested in)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/(?<![\p{L}'’-])(\p{L}+)(?![\p{L}'’-])/gu)) {
+      const written = m[0];
+      if (!PREPOSITIONS.includes(written)) continue;
+      const start = m.index;
+      const end = start + written.length;
+      const { previous, next } = neighbours(text, start, end);
+      if (previous === null || next === null || previous === '<s>' || lm.pairCount(previous, written) > UNATTESTED || lm.wordCount(previous) < ATTESTED) continue;
+      // After a noun a preposition often belongs to the verb ("a centre at Eden", "thefts of flags at
+      // addresses"): only an adjective's or a verb's own preposition is a fixed phrase.
+      if (lexicon.lemmatize(previous, 'noun').length > 0) continue;
+      let best: { word: string; score: number } | null = null;
+      for (const alternative of PREPOSITIONS) {
+        if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
+        const e = sideEvidence(lm, written, alternative, previous, next);
+        const score = e.left + e.right;
+        if (e.left > 0 && e.right >= 0 && score >= PREPOSITION_MARGIN && (!best || score > best.score)) best = { word: alternative, score };
+      }
+      if (best) out.push({ start, end, replacement: best.word });
+    }
+    return out;
+  },
+};
+
+/**
+ * Two words a closed compound was split into ("through out", "week end", "down load"): joined when
+ * the compound reads far likelier between the same neighbours, and one part is a content word
+ * ("any one", "can not", "in to" stay: both readings are English).
+ */
+export const joinedCompound: Rule = {
+    id: 'split-word-joined',
+    category: 'spelling',
+    description: 'two words that are one compound between these neighbours (through out → throughout)',
+    apply(text, _tokens, { lm, lexicon }) {
+      const out: Proposal[] = [];
+      for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])(\p{Ll}+)(?=( )(\p{Ll}+)(?![\p{L}\p{N}'’-]))/gu)) {
+        const [, a, space, b] = m;
+        const joined = a + b;
+        // Both parts function words ("any one", "can not", "in to"): both readings are English. An open
+        // compound the counts have ("chess board") is written both ways.
+        if ((lexicon.functionWords.has(a) && lexicon.functionWords.has(b)) || a.length < 2 || b.length < 2 || lm.wordCount(joined) < COMMON_COMPOUND || !lexicon.isKnown(joined) || lm.pairCount(a, b) > 0) continue;
+        const start = m.index;
+        const end = start + a.length + space.length + b.length;
+        const { previous, next } = neighbours(text, start, end);
+        const before = previous ?? '<s>';
+        const split = lm.pairLogProb(a, before) + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
+        const whole = lm.pairLogProb(joined, before) + (next === null ? 0 : lm.pairLogProb(next, joined));
+        if (whole - split >= JOIN_MARGIN) out.push({ start, end, replacement: joined });
+      }
+      return out;
+    },
+};
+/** Uses in the counts from which a compound is a common word. */
+const COMMON_COMPOUND = 100;
+/** log10: how much likelier the compound must read than its two parts. */
+const JOIN_MARGIN = 2;

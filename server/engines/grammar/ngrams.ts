@@ -48,6 +48,11 @@ export class LanguageModel {
     return this.lexicon.count(word);
   }
 
+  /** How often `word` occurs in the pair-model text (0 when fewer than twice). */
+  wordCount(word: string): number {
+    return this.counts.get(word.toLowerCase());
+  }
+
   /** How often the pair "first second" occurs in the pair-model text (0 when fewer than twice). */
   pairCount(first: string, second: string): number {
     return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`);

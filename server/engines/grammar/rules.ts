@@ -5,7 +5,9 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { confusableWords } from './confusables.ts';
+import { confusableWords, fixedPhrasePreposition, joinedCompound } from './confusables.ts';
+import { doubledWord } from './doubled.ts';
+import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LanguageModel } from './ngrams.ts';
@@ -1842,6 +1844,10 @@ export const RULES: Rule[] = [
   adverbBeforeVerb,
   finalPeriod,
   missingArticle,
+  doubledWord,
+  subjectPronounAgreement,
+  fixedPhrasePreposition,
+  joinedCompound,
   // Last: a rule made for a construction wins over the general confusable-word test.
   confusableWords,
 ];
