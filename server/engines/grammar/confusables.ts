@@ -15,6 +15,7 @@ const SETS = [
   ['its', "it's"],
   ['your', "you're", 'you'],
   ['then', 'than'],
+  ['to', 'too'],
   ['affect', 'effect'],
   ['affects', 'effects'],
   ['affected', 'effected'],
@@ -53,6 +54,8 @@ const LIKE: Record<string, readonly string[]> = {
 /** log10 margins a side may be against the change, and both sides together must be for it. */
 const SIDE_AGAINST = -0.3;
 const TOGETHER = 1.5;
+/** log10 margin one side must give alone where the other side has no word. */
+const ONE_SIDED = 2;
 
 export interface SideEvidence {
   /** log10 of how much likelier the alternative is after the previous word than the word as written. */
@@ -78,7 +81,10 @@ function rightEvidence(lm: LanguageModel, written: string, alternative: string, 
 
 /** True when both neighbours prefer `alternative` (neither against it, together clearly). */
 export function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
-  return hasPrevious && hasNext && e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
+  // Punctuation or a number on one side ("career their,", "more then 50"): no word there to disagree,
+  // so the word on the other side must be decisive by itself.
+  if (!hasPrevious || !hasNext) return (hasPrevious ? e.left : hasNext ? e.right : 0) >= ONE_SIDED;
+  return e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
 }
 
 /**
@@ -126,15 +132,17 @@ export const confusableWords: Rule = {
       if (!others || isNameAt(text, m[0], m.index)) continue;
       // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
       if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
+      // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
+      if (written === 'too' && /^\s*[.,;:!?)"”]/u.test(text.slice(m.index + m[0].length))) continue;
       const start = m.index;
       const end = start + m[0].length;
       let best: { word: string; score: number } | null = null;
       for (const alternative of others) {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
-        if (previous === null || next === null) continue;
-        if (written === 'you' && !BEFORE_YOU_AS_YOUR.has(previous)) continue;
+        if (previous === null && next === null) continue;
+        if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
-        if (bothSidesPrefer(e, true, true) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
+        if (bothSidesPrefer(e, previous !== null, next !== null) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
       }
       if (best) out.push({ start, end, replacement: matchCase(m[0], m[0].includes('’') ? best.word.replace(/'/g, '’') : best.word) });
     }
