@@ -1,7 +1,7 @@
 /**
  * A subject pronoun and the form of be, have or do right after it: "he were not" → "he was not",
- * "they is" → "they are", "she have" → "she has", "I is" → "I am". He, she, they, we and I are subjects
- * wherever they stand, so the verb after one must agree with it. Left: an inverted question
+ * "they is" → "they are", "she have" → "she has", "I is" → "I am", "it were" → "it was". He, she, they,
+ * we and I are subjects wherever they stand, so the verb after one must agree with it. Left: an inverted question
  * ("does he have"), and "were" of a wish or condition ("if he were", "as though she were").
  */
 import type { Proposal, Rule } from './rule.ts';
@@ -11,7 +11,9 @@ import { matchCase } from './spelling.ts';
 const SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does' };
 const PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', am: 'are' };
 const FIRST: Record<string, string> = { is: 'am', are: 'am', has: 'have', does: 'do' };
-const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGULAR, they: PLURAL, we: PLURAL, i: FIRST };
+/** "it" may be an object too ("let it have"): only be is changed after it. */
+const IT: Record<string, string> = { are: 'is', were: 'was' };
+const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGULAR, it: IT, they: PLURAL, we: PLURAL, i: FIRST };
 
 /** Words after which "were" is the subjunctive of a wish or condition. */
 const SUBJUNCTIVE = /\b(if|wish|wished|though|unless|whether|suppose|supposing|imagine|rather)\b/i;
@@ -28,8 +30,8 @@ export const subjectPronounAgreement: Rule = {
       const forms = FORMS[pronoun.lower];
       const right = forms?.[verb.lower];
       if (!right || (pronoun.lower === 'i' && pronoun.text !== 'I') || verb.space === '' || !/^\p{L}+$/u.test(verb.text)) continue;
-      // "Does he have", "were they": the verb before the pronoun is the one that agrees.
-      if (i > 0 && ['AUX', 'VERB'].includes(tokens[i - 1].pos)) continue;
+      // "Does he have", "were they": the verb before the pronoun is the one that agrees; "as it were" is an idiom.
+      if (i > 0 && (tokens[i - 1].pos === 'AUX' || (pronoun.lower === 'it' && tokens[i - 1].lower === 'as'))) continue;
       if (verb.lower === 'were') {
         let k = i;
         while (k > 0 && !tokens[k].sentenceStart && !/^[.;:!?]$/.test(tokens[k - 1].text)) k--;

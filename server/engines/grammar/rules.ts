@@ -271,6 +271,12 @@ const singularNounAgreement: Rule = {
       const next = tokens[j + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || isPluralNoun(noun, lexicon) || noun.text !== noun.lower) continue;
       if (!isWord(verb) || verb.text !== verb.lower || !next) continue;
+      // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless the
+      // noun names a group, which British English may count as many ("the team were", "the couple are").
+      if ((verb.lower === 'are' || verb.lower === 'were') && !COLLECTIVE_NOUNS.has(noun.lower) && !GROUP_NOUNS.has(noun.lower) && lexicon.hasLemma(noun.lower, 'noun')) {
+        out.push(replace(verb, verb.lower === 'are' ? 'is' : 'was'));
+        continue;
+      }
       // The verb must begin a predicate: an object or complement follows, not another noun ("the water supply system").
       if (!['DET', 'PRON', 'ADP', 'PART', 'ADV', 'SCONJ'].includes(next.pos)) continue;
       if (verb.lower === 'do' && ["n't", 'not'].includes(next.lower)) {
@@ -340,6 +346,9 @@ function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Toke
   if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) return null;
   return { noun, verb };
 }
+
+/** Nouns of number or kind that take the verb of what they count ("a couple of them were", "the rest are"). */
+const GROUP_NOUNS = new Set(['pair', 'couple', 'number', 'total', 'rest', 'remainder', 'lot', 'bulk', 'half', 'percentage', 'proportion', 'variety', 'series', 'range', 'kind', 'sort', 'type', 'army', 'navy', 'enemy', 'opposition', 'electorate', 'clergy', 'parliament', 'cabinet', 'congregation', 'community', 'orchestra', 'choir', 'side', 'trio', 'duo', 'quartet', 'none', 'dozen', 'score']);
 
 /** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
 const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
