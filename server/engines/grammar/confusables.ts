@@ -57,7 +57,7 @@ const TOGETHER = 1.5;
 /** log10 margin one side must give alone where the other side has no word. */
 const ONE_SIDED = 2;
 
-export interface SideEvidence {
+interface SideEvidence {
   /** log10 of how much likelier the alternative is after the previous word than the word as written. */
   left: number;
   /** log10 of how much likelier the next word is after the alternative than after the word as written. */
@@ -65,7 +65,7 @@ export interface SideEvidence {
 }
 
 /** The evidence of the neighbours (null: no word on that side) for `alternative` over `written`. */
-export function sideEvidence(lm: LanguageModel, written: string, alternative: string, previous: string | null, next: string | null): SideEvidence {
+function sideEvidence(lm: LanguageModel, written: string, alternative: string, previous: string | null, next: string | null): SideEvidence {
   return {
     left: previous === null ? 0 : lm.pairLogProb(alternative, previous) - lm.pairLogProb(written, previous),
     right: next === null ? 0 : rightEvidence(lm, written, alternative, next),
@@ -80,22 +80,27 @@ function rightEvidence(lm: LanguageModel, written: string, alternative: string, 
 }
 
 /** True when both neighbours prefer `alternative` (neither against it, together clearly). */
-export function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
+function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
   // Punctuation or a number on one side ("career their,", "more then 50"): no word there to disagree,
   // so the word on the other side must be decisive by itself.
   if (!hasPrevious || !hasNext) return (hasPrevious ? e.left : hasNext ? e.right : 0) >= ONE_SIDED;
   return e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
 }
 
+/** log10: how far a side may be against a change harper's own grammar proposes. */
+const HARPER_SIDE_AGAINST = -0.5;
+
 /**
- * True when the word text[start, end) may become `alternative` by the evidence of its neighbours:
- * the test the engine puts to every confusable-word change, its own and harper's.
+ * True when harper's change of the confusable word text[start, end) into `alternative` has the
+ * neighbours' consent: harper proposes it from the sentence's grammar, so the counts need not prefer
+ * it, but neither side may speak clearly against it, nor both together ("in their right to earn":
+ * "in their" is far commoner than "in there").
  */
-export function contextPrefers(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
+export function contextAllows(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
   const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
   const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
   const e = sideEvidence(lm, written, alternative.toLowerCase(), previous, next);
-  return bothSidesPrefer(e, previous !== null, next !== null);
+  return e.left >= HARPER_SIDE_AGAINST && e.right >= HARPER_SIDE_AGAINST && e.left + e.right >= 0;
 }
 
 /** What the confusable test needs of the Lexicon. */

@@ -4,7 +4,7 @@
  * public diff (word-level operations, code-point offsets).
  */
 import { OffsetMap } from '../shared/text.ts';
-import { explain } from './explain.ts';
+import { explain, type Category } from './explain.ts';
 
 /** start/end: Unicode code point offsets into the text exactly as submitted. */
 export interface DiffOperation {
@@ -19,7 +19,7 @@ export interface DiffOperation {
   explanation: string;
 }
 
-export type Category = 'spelling' | 'grammar' | 'punctuation' | 'capitalization' | 'variant' | 'spacing';
+export type { Category } from './explain.ts';
 
 export interface Edit {
   /** UTF-16 [start, end) in the text the stage saw. */

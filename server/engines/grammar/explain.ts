@@ -3,7 +3,9 @@
  * act on next time. Chosen by the rule that made the edit (ours, or harper's rule name), with the
  * edit's category as the fallback.
  */
-import type { Category } from './edits.ts';
+
+/** What kind of correction an edit is. */
+export type Category = 'spelling' | 'grammar' | 'punctuation' | 'capitalization' | 'variant' | 'spacing';
 
 type Explain = (original: string, corrected: string) => string;
 

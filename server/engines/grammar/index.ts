@@ -6,10 +6,15 @@
  * Pipeline for one text:
  *  1. language: paragraphs not in English are left exactly as written;
  *  2. harper.js lints in the text's variant (`auto`: detected from its spellings), kept by policy.ts;
- *  3. our token rules (rules.ts) on the text as harper's corrections left it;
+ *  3. our token rules (rules.ts) on the text as harper's corrections left it, among them the
+ *     evidence-based ones: confusable words, fixed-phrase prepositions and split compounds changed
+ *     only when the word counts on both sides prefer the change (confusables.ts), doubled words
+ *     (doubled.ts), subject-pronoun agreement (pronoun-agreement.ts);
  *  4. with an explicit `target_variant`, spelling conversion (variants.ts) on the result;
  *  each stage's edits are composed back onto the submitted text (edits.ts), so each operation of
  *  the diff is one change and applying the diff to the input gives `correctedText` by construction.
+ *  No stage changes a name (names.ts); every operation carries its category and an explanation
+ *  for the writer (explain.ts).
  *
  * CPU-bound and synchronous inside (about 7,000 to 10,000 words/s on one thread for texts of 1,000 words
  * and more, BENCHMARKS.md): run it in a worker thread, not on a
@@ -44,7 +49,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-1.9.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-2.0.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */

@@ -5,15 +5,16 @@
  */
 import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
+import type { PolicyContext } from './rule.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
-import { neighbours, type LanguageModel } from './ngrams.ts';
+import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
-import { embedded, type VariantSpellings } from './variants.ts';
+import { embedded } from './variants.ts';
 import { isNameAt, startsSentence, touchesName } from './names.ts';
-import { confusable, contextPrefers } from './confusables.ts';
+import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -93,13 +94,6 @@ const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 
 
 const PREFIXES = ['un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
-export interface PolicyContext {
-  lexicon: Lexicon;
-  lm: LanguageModel;
-  variants: VariantSpellings;
-  /** The variant harper lints in. */
-  dialect: HarperDialect;
-}
 
 /** Which side of the variant map harper's dialect accepts; Canada mixes both. */
 const SIDE: Record<HarperDialect, 'us' | 'uk' | 'both'> = { 'en-US': 'us', 'en-GB': 'uk', 'en-AU': 'uk', 'en-IN': 'uk', 'en-CA': 'both' };
@@ -270,8 +264,8 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (touchesName(text, lint.start, lint.end, s.kind === 'insertAfter' ? `${original} ${s.text}` : s.kind === 'remove' ? '' : s.text)) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
-    // A commonly confused word (their → there): only when the words on both sides prefer the other.
-    if (s.kind === 'replace' && confusable(original, s.text) && !contextPrefers(text, lint.start, lint.end, s.text, ctx.lm, ctx.lexicon)) continue;
+    // A commonly confused word (their → there): not where the words on either side speak against it.
+    if (s.kind === 'replace' && confusable(original, s.text) && !contextAllows(text, lint.start, lint.end, s.text, ctx.lm, ctx.lexicon)) continue;
     const contextCondition = CONTEXT_CONDITIONS[lint.rule];
     if (contextCondition && !contextCondition(text, lint, ctx)) continue;
     // A word both split and misspelt ("importand"): a close respelling is the likelier one; a
@@ -324,8 +318,6 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
-  // "airbridge", "schoolwear": two words written as one compound, as writers coin them.
-  if (closedCompound(bare, ctx.lexicon)) return null;
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
@@ -361,15 +353,21 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
   // "cours"): not made into a common word two full slips away (infall → until).
   if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
+  // "airbridge", "schoolwear": two words written as one compound, as writers coin them; but one slip from
+  // a word is a slip ("successfull", "wonderfull").
+  if (choice.cost > 1.2 && closedCompound(bare, ctx.lexicon)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
-  // A capitalised word is corrected only on one slip to a common word the next word is seen after ("Becuase I").
-  if (capitalised && (choice.cost > 1 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
-  if (capitalised && around.next !== null && ctx.lm.pairCount(choice.replacement, around.next) === 0) return null;
+  // A capitalised word is corrected only on about one slip, to a common word that edited English often
+  // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
+  if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
+  // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told").
+  if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon)) return null;
   return choice.replacement;
 }
 
@@ -394,6 +392,8 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
+/** Sentences of the pair-model text a word must start for a capitalised misspelling to be read as it. */
+const SENTENCE_OPENER = 10;
 /** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
 const COMMON_WORD = 100;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
@@ -414,6 +414,12 @@ function closedCompound(word: string, lexicon: Lexicon): boolean {
     if (lexicon.isLemmaOrPlural(a) && lexicon.isLemmaOrPlural(b) && lexicon.count(a) >= 50 && lexicon.count(b) >= 50 && !lexicon.functionWords.has(a) && !lexicon.functionWords.has(b)) return true;
   }
   return false;
+}
+
+/** A form of be, have, do or a modal, or a verb that is no noun ("told", "replaced", "was"). */
+function verbOnly(word: string, lexicon: Lexicon): boolean {
+  if (/^(is|was|has|had|have|are|were|will|would|can|could|shall|should|may|might|must|did|does|do|said|says|told|tells)$/.test(word)) return true;
+  return !lexicon.functionWords.has(word) && lexicon.lemmatize(word, 'verb').length > 0 && lexicon.lemmatize(word, 'noun').length === 0 && lexicon.lemmatize(word, 'adj').length === 0;
 }
 
 /** True when a name follows `end` ("Danilo Petrucci", "Mairead McGuinness"). */

@@ -11,7 +11,7 @@ import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LanguageModel } from './ngrams.ts';
-import type { PolicyContext } from './policy.ts';
+import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
