@@ -351,9 +351,32 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'They defended the people in their right to earn a living.',
       'The new rules will affect everyone, and the effect will be large.',
       "I think it's time to go.",
+      "It is the best way and it's legal!",
       'That would win you friends.',
       'He passed the test and walked past the house.',
     ],
+  },
+  'doubled-word': {
+    fixes: [
+      ['Many held that the moral moral order was undermined.', 'Many held that the moral order was undermined.'],
+      ['He held the cat in one hand hand and an axe.', 'He held the cat in one hand and an axe.'],
+    ],
+    leaves: ['Every time I am there there seems to be a problem.', 'I think that that is right and he had had enough.', 'Sirhan Sirhan was convicted.'],
+  },
+  'agreement-subject-pronoun': {
+    fixes: [
+      ['He told the jury he were not interested.', 'He told the jury he was not interested.'],
+      ['The company said it were moving offices.', 'The company said it was moving offices.'],
+    ],
+    leaves: ['If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
+  },
+  'preposition-in-phrase': {
+    fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
+    leaves: ['They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+  },
+  'split-word-joined': {
+    fixes: [['The week end was fun.', 'The weekend was fun.']],
+    leaves: ['I can not come and any one of them can.', 'Each square was a square on the chess board.'],
   },
   'comma-before-which': {
     fixes: [

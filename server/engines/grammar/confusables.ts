@@ -29,6 +29,8 @@ const SETS = [
   ['passed', 'past'],
   ['breath', 'breathe'],
 ];
+/** The possessive members of the sets. */
+const POSSESSIVE = new Set(['its', 'your', 'their', 'whose']);
 /** "with you letter" → your; not "win you games" (two objects): "you" only after a preposition. */
 const BEFORE_YOU_AS_YOUR = new Set(['with', 'of', 'for', 'about', 'in', 'on', 'at', 'from', 'by', 'into', 'through']);
 /** Each member with the others of its set. */
@@ -105,7 +107,7 @@ export function contextAllows(text: string, start: number, end: number, alternat
 
 /** What the confusable test needs of the Lexicon. */
 interface Adjectives {
-  lemmatize(word: string, pos: 'adj'): string[];
+  lemmatize(word: string, pos: 'adj' | 'noun'): string[];
 }
 
 /**
@@ -146,6 +148,8 @@ export const confusableWords: Rule = {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null && next === null) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
+        // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
+        if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         if (bothSidesPrefer(e, previous !== null, next !== null) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
       }
@@ -158,7 +162,7 @@ export const confusableWords: Rule = {
 /** Prepositions that writers put for one another in fixed phrases ("interested on", "the age about 25"). */
 const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
 /** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
-const UNATTESTED = 1;
+const UNATTESTED = 0;
 const ATTESTED = 10;
 /** Both sides together, log10: the alternative reading must be this much likelier. */
 const PREPOSITION_MARGIN = 2;

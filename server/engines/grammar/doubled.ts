@@ -6,6 +6,9 @@
 import type { Proposal, Rule } from './rule.ts';
 import { isNameAt } from './names.ts';
 
+/** Pronouns, adverbs and particles that can end one phrase and begin the next. */
+const PHRASE_ENDS = new Set(['there', 'that', 'had', 'you', 'it', 'her', 'him', 'them', 'us', 'is', 'was', 'in', 'on', 'out', 'up', 'down', 'off', 'over', 'so', 'now', 'then', 'here', 'well', 'too', 'do', 'did', 'what', 'who', 'which', 'when', 'where']);
+
 /** Share of a word's uses, in the pair-model text, below which its doubling is a slip. */
 const MEANT_SHARE = 1e-3;
 
@@ -22,6 +25,9 @@ export const doubledWord: Rule = {
       const end = start + spaces.length + second.length;
       if (first.toLowerCase() !== second.toLowerCase() || isNameAt(text, second, end - second.length)) continue;
       const w = first.toLowerCase();
+      // "I am there there seems", "what it is is", "he came in in the morning": these words may end one
+      // phrase and start the next.
+      if (PHRASE_ENDS.has(w)) continue;
       const uses = lm.wordCount(w);
       if (uses === 0 || lm.pairCount(w, w) >= MEANT_SHARE * uses) continue;
       out.push({ start, end, replacement: '' });

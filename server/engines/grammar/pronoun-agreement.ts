@@ -31,6 +31,8 @@ export const subjectPronounAgreement: Rule = {
       const right = forms?.[verb.lower];
       if (!right || (pronoun.lower === 'i' && pronoun.text !== 'I') || verb.space === '' || !/^\p{L}+$/u.test(verb.text)) continue;
       // "Does he have", "were they": the verb before the pronoun is the one that agrees; "as it were" is an idiom.
+      // "He and I are": a pronoun joined to another subject is not the verb's whole subject.
+      if (i > 0 && ['and', 'or', 'nor'].includes(tokens[i - 1].lower)) continue;
       if (i > 0 && (tokens[i - 1].pos === 'AUX' || (pronoun.lower === 'it' && tokens[i - 1].lower === 'as'))) continue;
       if (verb.lower === 'were') {
         let k = i;
