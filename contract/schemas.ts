@@ -368,6 +368,8 @@ export const DiffOperation = z
     corrected: z.string().openapi({ description: 'Replacement text; empty for deletions.', example: 'goes' }),
     start: z.number().int().min(0).openapi({ description: 'Start offset in Unicode code points into the text exactly as submitted.', example: 4 }),
     end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 6 }),
+    category: z.enum(['grammar', 'spelling', 'punctuation', 'capitalization', 'spacing', 'variant']).openapi({ description: 'Kind of correction; `variant` is a spelling converted to `target_variant`.', example: 'grammar' }),
+    explanation: z.string().openapi({ description: 'Why the words changed, in a sentence the writer can act on.', example: 'The verb and its subject (or the determiner and its noun) must agree in number: "goes".' }),
     ...place,
   })
   .openapi('DiffOperation');

@@ -1625,6 +1625,17 @@ export interface components {
              */
             end: number;
             /**
+             * @description Kind of correction; `variant` is a spelling converted to `target_variant`.
+             * @example grammar
+             * @enum {string}
+             */
+            category: "grammar" | "spelling" | "punctuation" | "capitalization" | "spacing" | "variant";
+            /**
+             * @description Why the words changed, in a sentence the writer can act on.
+             * @example The verb and its subject (or the determiner and its noun) must agree in number: "goes".
+             */
+            explanation: string;
+            /**
              * @description Document requests, PDF only: the 1-based page this starts on.
              * @example 2
              */
@@ -3377,6 +3388,8 @@ export interface operations {
                      *           "corrected": "goes",
                      *           "start": 4,
                      *           "end": 6,
+                     *           "category": "grammar",
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\".",
                      *           "page": 2,
                      *           "paragraph": 4
                      *         }
@@ -6797,6 +6810,8 @@ export interface operations {
                      *           "corrected": "goes",
                      *           "start": 4,
                      *           "end": 6,
+                     *           "category": "grammar",
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\".",
                      *           "page": 2,
                      *           "paragraph": 4
                      *         }

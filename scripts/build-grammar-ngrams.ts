@@ -1,57 +1,102 @@
 /**
- * `npx tsx scripts/build-grammar-ngrams.ts`: builds the grammar engine's word-pair counts,
- * server/engines/grammar/data/bigrams.tsv.gz, from human-written English in ../shared/data: the
- * human texts of text-detect/train.jsonl (news, abstracts, stories, reviews) and the English
- * documents of plagiarism/sources.jsonl (web pages, Wikipedia). Never from the grammar data the
- * engine is evaluated on (JFLEG, CoNLL).
+ * `npm run train -- grammar` (this script): builds the grammar engine's word and word-pair counts,
+ * server/engines/grammar/data/bigrams.tsv.gz, from human-written English. Counts only are written,
+ * never the text. The same inputs give the same file byte for byte.
  *
- * Format (one entry per line, tab-separated): `w<TAB>count` for words, `w1 w2<TAB>count` for pairs of
- * adjacent words within a sentence; `<s>` marks a sentence start. Lower-cased; counts below 2 are
- * left out (they are mostly noise and would double the file).
+ * Sources (words of each are printed; licences as their data cards give them):
+ * - ../shared/data/text-detect/train.jsonl, human texts: BBC news (XSum), arXiv abstracts, Wikipedia
+ *   (SQuAD), WritingPrompts stories, Yelp reviews (research use, see its README). Never dev.jsonl:
+ *   its edited texts are the held-out prose of `npm run eval -- grammar prose`.
+ * - ../shared/data/plagiarism/sources.jsonl, the English documents (web pages, Wikipedia).
+ * - ../shared/data/text-detect/extra.jsonl, the human texts of clear licence only: Project Gutenberg
+ *   fiction (public domain) and MASC (American National Corpus: "may be used for ... development,
+ *   including commercial development"), its tweets left out. Never its learner or student essays:
+ *   their errors are what the engine corrects.
+ * - ../shared/data/text-detect/answers.jsonl, human answers of OpenAssistant oasst1 (Apache-2.0) and
+ *   Dolly (CC BY-SA 3.0), those in English (by their function words).
+ * - English prose Debian packages ship (scripts/lib/debian-human-text.ts: perl-doc, python3-doc and the
+ *   Debian project's manuals; GPL, Artistic, PSF licences), read where the packages install it.
+ * Never from the grammar data the engine is evaluated on (JFLEG, CoNLL).
+ *
+ * Format (one entry per line, tab-separated, sorted): `w<TAB>count` for words, `w1 w2<TAB>count` for
+ * pairs of adjacent words within a sentence; `<s>` marks a sentence start. Lower-cased. Words seen
+ * fewer than MIN_WORD times and pairs fewer than MIN_PAIR times are left out (mostly noise, and they
+ * would triple the file).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ngramWords, SENTENCE_START } from '../server/engines/grammar/ngrams.ts';
+import { DEBIAN_SOURCES, debianHumanTexts } from './lib/debian-human-text.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
 const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/bigrams.tsv.gz');
-const MIN_COUNT = 2;
+const MIN_WORD = 2;
+const MIN_PAIR = 2;
 
-function* humanTexts(): Generator<string> {
-  for (const line of readFileSync(path.join(SHARED, 'text-detect/train.jsonl'), 'utf8').split('\n')) {
-    if (line === '') continue;
-    const record = JSON.parse(line) as { label: string; text: string };
-    if (record.label === 'human') yield record.text;
-  }
-  for (const line of readFileSync(path.join(SHARED, 'plagiarism/sources.jsonl'), 'utf8').split('\n')) {
-    if (line === '') continue;
-    const record = JSON.parse(line) as { lang?: string; text: string };
-    if ((record.lang ?? 'en') === 'en') yield record.text;
-  }
+interface Record {
+  label?: string;
+  domain?: string;
+  lang?: string;
+  licence?: string;
+  id?: string;
+  text: string;
 }
+
+function* jsonl(file: string): Generator<Record> {
+  for (const line of readFileSync(path.join(SHARED, file), 'utf8').split('\n')) if (line !== '') yield JSON.parse(line) as Record;
+}
+
+/** Words English text is mostly made of: a text of other languages (oasst1 has many) has few of them. */
+const ENGLISH_FUNCTION_WORDS = new Set(['the', 'a', 'an', 'of', 'to', 'and', 'in', 'is', 'it', 'that', 'for', 'you', 'with', 'on', 'as', 'are', 'be', 'this', 'or', 'can', 'not', 'i', 'your', 'have', 'they', 'was', 'but', 'by', 'from', 'at', 'if', 'there', 'which', 'more', 'will', 'would', 'do']);
+function english(text: string): boolean {
+  const words = ngramWords(text);
+  return words.length > 0 && words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length / words.length >= 0.25;
+}
+
+const SOURCES: Array<{ name: string; texts: () => Iterable<string> }> = [
+  { name: 'text-detect train, human', texts: () => [...jsonl('text-detect/train.jsonl')].filter((r) => r.label === 'human').map((r) => r.text) },
+  { name: 'plagiarism sources, English', texts: () => [...jsonl('plagiarism/sources.jsonl')].filter((r) => (r.lang ?? 'en') === 'en').map((r) => r.text) },
+  {
+    name: 'extra: Gutenberg and MASC',
+    texts: () => [...jsonl('text-detect/extra.jsonl')].filter((r) => r.label === 'human' && /^(public domain|MASC)/.test(r.licence ?? '') && r.domain !== 'twitter').map((r) => r.text),
+  },
+  {
+    name: 'answers: oasst1 and Dolly, English',
+    texts: () => [...jsonl('text-detect/answers.jsonl')].filter((r) => r.label === 'human' && /^(oasst1|oasst-eval|dolly):/.test(r.id ?? '') && english(r.text)).map((r) => r.text),
+  },
+  { name: 'Debian packages', texts: () => debianHumanTexts(DEBIAN_SOURCES.map((s) => s.package)).rows.map((r) => r.text) },
+];
 
 const unigrams = new Map<string, number>();
 const bigrams = new Map<string, number>();
-let tokens = 0;
-for (const text of humanTexts()) {
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    const words = ngramWords(sentence);
-    if (words.length === 0) continue;
-    tokens += words.length;
-    unigrams.set(SENTENCE_START, (unigrams.get(SENTENCE_START) ?? 0) + 1);
-    let previous = SENTENCE_START;
-    for (const w of words) {
-      unigrams.set(w, (unigrams.get(w) ?? 0) + 1);
-      const pair = `${previous} ${w}`;
-      bigrams.set(pair, (bigrams.get(pair) ?? 0) + 1);
-      previous = w;
+const add = (map: Map<string, number>, key: string): void => {
+  map.set(key, (map.get(key) ?? 0) + 1);
+};
+let total = 0;
+for (const source of SOURCES) {
+  let words = 0;
+  for (const text of source.texts()) {
+    for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+      const list = ngramWords(sentence);
+      if (list.length === 0) continue;
+      words += list.length;
+      add(unigrams, SENTENCE_START);
+      let previous = SENTENCE_START;
+      for (const w of list) {
+        add(unigrams, w);
+        add(bigrams, `${previous} ${w}`);
+        previous = w;
+      }
     }
   }
+  total += words;
+  console.log(`${source.name}: ${words.toLocaleString('en-US')} words`);
 }
 const lines: string[] = [];
-for (const [w, n] of unigrams) if (n >= MIN_COUNT) lines.push(`${w}\t${n}`);
-for (const [pair, n] of bigrams) if (n >= MIN_COUNT) lines.push(`${pair}\t${n}`);
+for (const [w, n] of unigrams) if (n >= MIN_WORD) lines.push(`${w}\t${n}`);
+for (const [pair, n] of bigrams) if (n >= MIN_PAIR) lines.push(`${pair}\t${n}`);
+lines.sort();
 const gz = gzipSync(lines.join('\n') + '\n', { level: 9 });
 writeFileSync(OUT, gz);
-console.log(`${tokens} words; kept ${lines.length} entries; ${OUT}: ${(gz.length / 1e6).toFixed(2)} MB`);
+console.log(`${total.toLocaleString('en-US')} words; kept ${lines.length.toLocaleString('en-US')} entries; ${OUT}: ${(gz.length / 1e6).toFixed(2)} MB`);

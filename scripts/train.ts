@@ -10,6 +10,7 @@ const TRAINERS: Record<string, string> = {
   'text-detect': 'train-text-detector.ts',
   voice: 'train-voice-detector.ts',
   image: 'train-image-detector.ts',
+  grammar: 'build-grammar-ngrams.ts',
 };
 
 const [engine, ...args] = process.argv.slice(2);

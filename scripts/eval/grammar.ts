@@ -1,4 +1,7 @@
 /**
+ * `npm run eval -- grammar prose [--tune] [--show N]` and `npm run eval -- grammar inject [--tune] [--limit N] [--show N]`:
+ * false alarms on published prose and recall of injected errors (scripts/lib/grammar-heldout.ts).
+ *
  * `npm run eval -- grammar [--limit N] [--dump FILE] [--no-baseline] [--rules] [--show N]`: measures the grammar engine on the dev data in
  * ../shared/data/grammar (JFLEG dev, CoNLL-2013 test) and prints its figures.
  *
@@ -20,6 +23,7 @@ import path from 'node:path';
 import { createGrammarEngine, ENGINE_VERSION, type DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Harper } from '../../server/engines/grammar/harper.ts';
 import { codePointToUnit } from '../../server/engines/shared/text.ts';
+import { injectReport, proseReport, type Half } from '../lib/grammar-heldout.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../shared/data/grammar');
 
@@ -107,7 +111,7 @@ export function tokenize(text: string): string[] {
  * Applies code-point diff operations to a detokenised sentence and returns its tokens: tokens no
  * operation touches are kept as they were; each run of touched tokens is re-tokenised.
  */
-export function retokenizeCorrection(src: Detokenised, diff: DiffOperation[]): string[] {
+export function retokenizeCorrection(src: Detokenised, diff: ReadonlyArray<Pick<DiffOperation, 'type' | 'original' | 'corrected' | 'start' | 'end'>>): string[] {
   if (diff.length === 0) return src.tokens.slice();
   const { text, spans, tokens } = src;
   // Operation extents in UTF-16 units.
@@ -557,9 +561,9 @@ function harperSystem(harper: Harper): System {
         const start = [...text.slice(0, lint.start)].length;
         if (s.kind === 'insertAfter') {
           const at = start + [...original].length;
-          diff.push({ type: 'insert', original: '', corrected: s.text, start: at, end: at });
+          diff.push({ type: 'insert', original: '', corrected: s.text, start: at, end: at, category: 'grammar', explanation: lint.message });
         } else {
-          diff.push({ type: s.kind === 'remove' ? 'delete' : 'replace', original, corrected: s.kind === 'remove' ? '' : s.text, start, end: start + [...original].length });
+          diff.push({ type: s.kind === 'remove' ? 'delete' : 'replace', original, corrected: s.kind === 'remove' ? '' : s.text, start, end: start + [...original].length, category: 'grammar', explanation: lint.message });
         }
         last = lint.end;
       }
@@ -600,6 +604,14 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
+  if (args[0] === 'prose' || args[0] === 'inject') {
+    const half: Half = args.includes('--tune') ? 'tune' : 'heldout';
+    const { correct, lastRules } = await engineSystem();
+    const engine = { version: ENGINE_VERSION, correct: async (text: string) => ({ correctedText: '', diff: await correct(text), issues: [], changed: false }) };
+    if (args[0] === 'prose') await proseReport(engine, half, show, lastRules!);
+    else await injectReport(engine, half, Number.isFinite(limit) ? limit : 100, show);
+    return;
+  }
 
   const read = (f: string): string[][] =>
     readFileSync(path.join(DATA, f), 'utf8')

@@ -128,6 +128,6 @@ describe('edit composition', () => {
     assert.deepEqual(toWords('colour', edit(4, 5, '')), edit(0, 6, 'color'));
     assert.equal(toWords(text, edit(0, 1, 'I')), null);
     const diff = toDiff('😀 the the cat', [edit(6, 10, '')]);
-    assert.deepEqual(diff, [{ type: 'delete', original: ' the', corrected: '', start: 5, end: 9 }]);
+    assert.deepEqual(diff, [{ type: 'delete', original: ' the', corrected: '', start: 5, end: 9, category: 'grammar', explanation: '"the" is not needed here.' }]);
   });
 });

@@ -340,12 +340,49 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['It is more interesting than the others especially when you are young.', 'It is more interesting than the others, especially when you are young.']],
     leaves: ['This is especially important for us.', 'We liked it especially much.', 'It is cheap, especially in winter.'],
   },
+  confusable: {
+    fixes: [
+      ['The weather will effect the harvest.', 'The weather will affect the harvest.'],
+      ["The dog wagged it's tail.", 'The dog wagged its tail.'],
+      ['There is a problem with you letter.', 'There is a problem with your letter.'],
+      ["I don't know weather to go.", "I don't know whether to go."],
+    ],
+    leaves: [
+      'They defended the people in their right to earn a living.',
+      'The new rules will affect everyone, and the effect will be large.',
+      "I think it's time to go.",
+      "It is the best way and it's legal!",
+      'That would win you friends.',
+      'He passed the test and walked past the house.',
+    ],
+  },
+  'doubled-word': {
+    fixes: [
+      ['Many held that the moral moral order was undermined.', 'Many held that the moral order was undermined.'],
+      ['He held the cat in one hand hand and an axe.', 'He held the cat in one hand and an axe.'],
+    ],
+    leaves: ['Every time I am there there seems to be a problem.', 'I think that that is right and he had had enough.', 'Sirhan Sirhan was convicted.'],
+  },
+  'agreement-subject-pronoun': {
+    fixes: [
+      ['He told the jury he were not interested.', 'He told the jury he was not interested.'],
+      ['The company said it were moving offices.', 'The company said it was moving offices.'],
+    ],
+    leaves: ['If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
+  },
+  'preposition-in-phrase': {
+    fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
+    leaves: ['They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+  },
+  'split-word-joined': {
+    fixes: [['The week end was fun.', 'The weekend was fun.']],
+    leaves: ['I can not come and any one of them can.', 'Each square was a square on the chess board.'],
+  },
   'comma-before-which': {
     fixes: [
-      ['The place I went was Kyoto which is the most beautiful city.', 'The place I went was Kyoto, which is the most beautiful city.'],
       ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],
     ],
-    leaves: ['I read the book which you gave me.', 'No matter which one you choose, it works.', 'The city in which we live is small.'],
+    leaves: ['The place I went was Kyoto which is the most beautiful city.', 'I read the book which you gave me.', 'No matter which one you choose, it works.', 'The city in which we live is small.'],
   },
   'article-missing': {
     fixes: [
@@ -701,5 +738,35 @@ describe('spelling candidates of our own', () => {
     const lexicon = Lexicon.load();
     for (const w of ['disking', 'harrowed', 'plowing', 'occurring', 'stopped']) assert.ok(lexicon.isRegularVerbForm(w), w);
     for (const w of ['occuring', 'stoped', 'studing', 'makeing']) assert.ok(!lexicon.isRegularVerbForm(w), w);
+  });
+});
+
+describe('what writers get wrong, and correct English left alone (issue 46)', () => {
+  it('fixes the confusions new users tried', async () => {
+    assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');
+    assert.equal(await corrected("The dog wagged it's tail."), 'The dog wagged its tail.');
+    assert.equal(await corrected('It is to late to go now.'), 'It is too late to go now.');
+    assert.equal(await corrected('She is taller then her brother.'), 'She is taller than her brother.');
+    assert.equal(await corrected('The weather will effect the harvest.'), 'The weather will affect the harvest.');
+  });
+
+  it('leaves names, foreign names, valid rare words and confusables used rightly as written', async () => {
+    for (const text of [
+      'Mr. Skyros said the bank would pay. Later Mr. Skyros left the room.',
+      'They defended the people in their right to earn a living.',
+      'The loan came from Cassa di Risparmio di Firenze last year.',
+      'The funds were escrowed until the sale closed.',
+      'Tucci was nominated for an Oscar. Tucci said nobody would tell him.',
+      'Seen by the paper, Ms May said the plan would work.',
+    ]) {
+      assert.equal(await corrected(text), text);
+    }
+  });
+
+  it('explains each operation to the writer, with its category', async () => {
+    const { diff } = await engine.correct('The weather will effect the harvest.', 'auto');
+    assert.equal(diff.length, 1);
+    assert.equal(diff[0].category, 'grammar');
+    assert.match(diff[0].explanation, /"effect" and "affect" are easily confused/);
   });
 });

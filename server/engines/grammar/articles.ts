@@ -6,7 +6,7 @@
  * set phrases ("at school", "into ash", "on guard") made it change correct text.
  */
 import type { LanguageModel } from './ngrams.ts';
-import type { PolicyContext } from './policy.ts';
+import type { PolicyContext } from './rule.ts';
 import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';

@@ -4,6 +4,7 @@
  * public diff (word-level operations, code-point offsets).
  */
 import { OffsetMap } from '../shared/text.ts';
+import { explain, type Category } from './explain.ts';
 
 /** start/end: Unicode code point offsets into the text exactly as submitted. */
 export interface DiffOperation {
@@ -12,9 +13,13 @@ export interface DiffOperation {
   corrected: string;
   start: number;
   end: number;
+  /** What kind of correction it is. */
+  category: Category;
+  /** Why, for the writer (explain.ts). */
+  explanation: string;
 }
 
-export type Category = 'spelling' | 'grammar' | 'punctuation' | 'capitalization' | 'variant' | 'spacing';
+export type { Category } from './explain.ts';
 
 export interface Edit {
   /** UTF-16 [start, end) in the text the stage saw. */
@@ -173,6 +178,8 @@ export function toDiff(text: string, edits: Edit[]): DiffOperation[] {
       corrected,
       start: map.toCodePoint(edit.start),
       end: map.toCodePoint(edit.end),
+      category: edit.category,
+      explanation: explain(edit.rule, edit.category, original, corrected),
     };
   });
 }

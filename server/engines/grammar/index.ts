@@ -6,10 +6,15 @@
  * Pipeline for one text:
  *  1. language: paragraphs not in English are left exactly as written;
  *  2. harper.js lints in the text's variant (`auto`: detected from its spellings), kept by policy.ts;
- *  3. our token rules (rules.ts) on the text as harper's corrections left it;
+ *  3. our token rules (rules.ts) on the text as harper's corrections left it, among them the
+ *     evidence-based ones: confusable words, fixed-phrase prepositions and split compounds changed
+ *     only when the word counts on both sides prefer the change (confusables.ts), doubled words
+ *     (doubled.ts), subject-pronoun agreement (pronoun-agreement.ts);
  *  4. with an explicit `target_variant`, spelling conversion (variants.ts) on the result;
  *  each stage's edits are composed back onto the submitted text (edits.ts), so each operation of
  *  the diff is one change and applying the diff to the input gives `correctedText` by construction.
+ *  No stage changes a name (names.ts); every operation carries its category and an explanation
+ *  for the writer (explain.ts).
  *
  * CPU-bound and synchronous inside (about 7,000 to 10,000 words/s on one thread for texts of 1,000 words
  * and more, BENCHMARKS.md): run it in a worker thread, not on a
@@ -18,6 +23,7 @@
 import { apply, compose, resolve, toDiff, toWords, type Category, type DiffOperation, type Edit } from './edits.ts';
 import { Harper } from './harper.ts';
 import { paragraphs } from './language.ts';
+import { touchesName } from './names.ts';
 import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
@@ -43,7 +49,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-1.9.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-2.0.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */
@@ -146,7 +152,8 @@ class Engine implements GrammarEngine {
 
   /**
    * Normalises one stage's proposals on `text`: word-level, nothing inside a paragraph that is not
-   * English, no edit across a line break (paragraph structure is kept), conflicts resolved in order.
+   * English, no edit across a line break (paragraph structure is kept), no name changed (names.ts),
+   * conflicts resolved in order.
    */
   private stage(text: string, proposals: Edit[], english: boolean[]): Edit[] {
     const breaks: number[] = [];
@@ -159,6 +166,7 @@ class Engine implements GrammarEngine {
     const words = proposals.map((e) => toWords(text, e)).filter((e): e is Edit => e !== null);
     const allowed = words.filter((e) => {
       if (e.replacement.includes('\n') || text.slice(e.start, e.end).includes('\n')) return false;
+      if (e.category !== 'variant' && touchesName(text, e.start, e.end, e.replacement)) return false;
       const p = paragraphOf(e.start);
       return english[Math.min(p, english.length - 1)] !== false;
     });

@@ -9,8 +9,7 @@
  * costs at most a factor 1/λ, since three million words leave most pairs unseen, while a pair seen
  * often raises the word a lot.
  */
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { CountTable } from './counts.ts';
 /** What the model needs of the Lexicon (lexicon.ts): word counts. */
 interface WordCounts {
   count(word: string): number;
@@ -20,6 +19,8 @@ interface WordCounts {
 export const SENTENCE_START = '<s>';
 /** Words in SUBTLEX-US: P(w) = count / SUBTLEX_WORDS. */
 const SUBTLEX_WORDS = 51e6;
+/** Pseudo-count of the word's own frequency in `pairLogProb`. */
+const DIRICHLET = 500;
 /** Weight of the word's own frequency against the pair counts. */
 const LAMBDA = 0.5;
 
@@ -30,23 +31,15 @@ export function ngramWords(text: string): string[] {
 
 export class LanguageModel {
   private constructor(
-    private readonly counts: ReadonlyMap<string, number>,
+    private readonly counts: CountTable,
     private readonly lexicon: WordCounts,
   ) {}
 
   private static instance: LanguageModel | null = null;
 
-  /** Loads the pair counts once per process (about 0.5 s). */
+  /** Loads the pair counts once per process (about 0.5 s; counts.ts holds them). */
   static load(lexicon: WordCounts): LanguageModel {
-    if (!LanguageModel.instance) {
-      const file = new URL('./data/bigrams.tsv.gz', import.meta.url);
-      const counts = new Map<string, number>();
-      for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
-        const tab = line.indexOf('\t');
-        if (tab > 0) counts.set(line.slice(0, tab), Number(line.slice(tab + 1)));
-      }
-      LanguageModel.instance = new LanguageModel(counts, lexicon);
-    }
+    LanguageModel.instance ??= new LanguageModel(CountTable.load(new URL('./data/bigrams.tsv.gz', import.meta.url), SENTENCE_START), lexicon);
     return LanguageModel.instance;
   }
 
@@ -55,9 +48,41 @@ export class LanguageModel {
     return this.lexicon.count(word);
   }
 
+  /** How often `word` occurs in the pair-model text (0 when fewer than twice). */
+  wordCount(word: string): number {
+    return this.counts.get(word.toLowerCase());
+  }
+
   /** How often the pair "first second" occurs in the pair-model text (0 when fewer than twice). */
   pairCount(first: string, second: string): number {
-    return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`) ?? 0;
+    return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`);
+  }
+
+  /**
+   * log10 P(word | previous) from the pair-model text alone (Dirichlet smoothing with the word's own
+   * frequency there): for choosing between words SUBTLEX counts alike ("its", "it's" are both "it" there).
+   */
+  pairLogProb(word: string, previous: string): number {
+    const w = word.toLowerCase();
+    const p = previous.toLowerCase();
+    const own = ((this.counts.get(w)) + 0.5) / this.counts.words;
+    return Math.log10(((this.counts.get(`${p} ${w}`)) + DIRICHLET * own) / ((this.counts.get(p)) + DIRICHLET));
+  }
+
+  /**
+   * log10 P(word | one of `previous`), the words of `previous` pooled as one context: a word class's
+   * evidence where the single word was never seen before `word` ("his tail", "their tail" for "its tail").
+   */
+  pooledLogProb(word: string, previous: readonly string[]): number {
+    const w = word.toLowerCase();
+    const own = ((this.counts.get(w)) + 0.5) / this.counts.words;
+    let pairs = 0;
+    let contexts = 0;
+    for (const p of previous) {
+      pairs += this.counts.get(`${p} ${w}`);
+      contexts += this.counts.get(p);
+    }
+    return Math.log10((pairs + DIRICHLET * own) / (contexts + DIRICHLET));
   }
 
   /** P(w) on its own, from SUBTLEX-US; a word it never saw counts as half an occurrence. */
@@ -71,9 +96,9 @@ export class LanguageModel {
     const base = this.unigram(w);
     if (previous === null) return Math.log10(base);
     const p = previous.toLowerCase();
-    const context = this.counts.get(p) ?? 0;
+    const context = this.counts.get(p);
     if (context === 0) return Math.log10(base);
-    const pair = this.counts.get(`${p} ${w}`) ?? 0;
+    const pair = this.counts.get(`${p} ${w}`);
     return Math.log10(LAMBDA * base + ((1 - LAMBDA) * pair) / context);
   }
 

@@ -5,13 +5,16 @@
  */
 import { MASS_NOUNS, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import type { Category, Edit } from './edits.ts';
+import type { PolicyContext } from './rule.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
-import { neighbours, type LanguageModel } from './ngrams.ts';
+import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
-import { embedded, sentenceInitial, type VariantSpellings } from './variants.ts';
+import { embedded } from './variants.ts';
+import { isNameAt, startsSentence, touchesName } from './names.ts';
+import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -69,6 +72,9 @@ const DROPPED_RULES = new Set([
   'OkToOkay', // OK → OKAY: both are standard
   'Insofar', // "involved in so far" → "involved insofar"
   'SoonToBe', // "soon to be seen" → "soon-to-be seen": only the adjective is hyphenated
+  'LetsConfusion', // "and let everything else take care of itself" → "let's": the imperative is correct
+  'DoubleModal', // "would dare cover": dare and need are semi-modals
+  'OneOfTheSingular', // "one of the best defenders" → "bests"
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -88,13 +94,6 @@ const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 
 
 const PREFIXES = ['un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
-export interface PolicyContext {
-  lexicon: Lexicon;
-  lm: LanguageModel;
-  variants: VariantSpellings;
-  /** The variant harper lints in. */
-  dialect: HarperDialect;
-}
 
 /** Which side of the variant map harper's dialect accepts; Canada mixes both. */
 const SIDE: Record<HarperDialect, 'us' | 'uk' | 'both'> = { 'en-US': 'us', 'en-GB': 'uk', 'en-AU': 'uk', 'en-IN': 'uk', 'en-CA': 'both' };
@@ -160,6 +159,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "when he beat Chen": a past tense spelt as its base (beat, put, set, cut) agrees already.
+    const verb = /(\p{L}+)\s*$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
+    if (lexicon.irregular(verb)?.past.includes(verb)) return false;
     // "Is she okay?": in a question the verb came before the pronoun.
     if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
@@ -173,15 +175,27 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "the the" → "the"; not "the reason is that that birds", "had had", "if they fire you you will", "I am there there seems":
   // words that can end one phrase and start the next.
   RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
-  // "one of the top players" → tops; not "one of the top 100": a number follows, "top" is an adjective.
-  OneOfTheSingular: (text, lint) => !/^\s+\d/.test(text.slice(lint.end, lint.end + 5)),
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
-  // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on").
+  // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
+  // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   AnA: (text, lint) => {
-    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
-    return next === undefined || !NOT_AFTER_ARTICLE.has(next);
+    const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
+    const next = written?.toLowerCase();
+    return next === undefined || (!NOT_AFTER_ARTICLE.has(next) && !/^\p{Lu}{2,}s?$/u.test(written!));
   },
+  // "alot" → "a lot", "inorder" → "in order"; not "schoolwear", "airbridge", "iPlayer": a closed
+  // compound stays unless its parts are written apart in the pair counts and it is not written again.
+  SplitWords: (text, lint, { lm }) => {
+    const word = text.slice(lint.start, lint.end);
+    const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
+    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start)) return false;
+    return lm.pairCount(parts[0], parts[1]) > 0;
+  },
+  // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
+  SentenceCapitalization: (text, lint) => !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
+  // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
+  ThereIsAgreement: (text, lint) => !/there['’]s/i.test(text.slice(lint.start, lint.end)),
   // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
   YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
@@ -246,8 +260,12 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     // Any other rule: its first suggestion, unless that is a dialect flip of a regional spelling.
     const s = lint.suggestions[0];
     if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
+    // A rule that reads a name as a word ("Ms May said" → "May be said"): the whole flagged span counts.
+    if (touchesName(text, lint.start, lint.end, s.kind === 'insertAfter' ? `${original} ${s.text}` : s.kind === 'remove' ? '' : s.text)) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
+    // A commonly confused word (their → there): not where the words on either side speak against it.
+    if (s.kind === 'replace' && confusable(original, s.text) && !contextAllows(text, lint.start, lint.end, s.text, ctx.lm, ctx.lexicon)) continue;
     const contextCondition = CONTEXT_CONDITIONS[lint.rule];
     if (contextCondition && !contextCondition(text, lint, ctx)) continue;
     // A word both split and misspelt ("importand"): a close respelling is the likelier one; a
@@ -291,10 +309,16 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
   const capitalised = word[0] !== word[0].toLowerCase();
-  if (capitalised && !sentenceInitial(text, lint.start)) return null;
+  if (capitalised && !startsSentence(text, lint.start)) return null;
+  // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
+  // left when the text writes it again and never in lower case (as "Becuase ... becuase"), or a name follows.
+  const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
+  if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
+  // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
+  if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
-  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare)) return null;
+  if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
@@ -329,13 +353,21 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
   // "cours"): not made into a common word two full slips away (infall → until).
   if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
+  // "airbridge", "schoolwear": two words written as one compound, as writers coin them; but one slip from
+  // a word is a slip ("successfull", "wonderfull").
+  if (choice.cost > 1.2 && closedCompound(bare, ctx.lexicon)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
-  if (capitalised && (choice.cost > 1.5 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  // A capitalised word is corrected only on about one slip, to a common word that edited English often
+  // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
+  if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
+  // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told").
+  if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon)) return null;
   return choice.replacement;
 }
 
@@ -360,6 +392,8 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
+/** Sentences of the pair-model text a word must start for a capitalised misspelling to be read as it. */
+const SENTENCE_OPENER = 10;
 /** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
 const COMMON_WORD = 100;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
@@ -372,6 +406,38 @@ const CLOSE_WORD_COST = 2.5;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/** Two known content words of three letters or more written as one (air + bridge, school + wear). */
+function closedCompound(word: string, lexicon: Lexicon): boolean {
+  for (let k = 3; k <= word.length - 3; k++) {
+    const [a, b] = [word.slice(0, k), word.slice(k)];
+    if (lexicon.isLemmaOrPlural(a) && lexicon.isLemmaOrPlural(b) && lexicon.count(a) >= 50 && lexicon.count(b) >= 50 && !lexicon.functionWords.has(a) && !lexicon.functionWords.has(b)) return true;
+  }
+  return false;
+}
+
+/** A form of be, have, do or a modal, or a verb that is no noun ("told", "replaced", "was"). */
+function verbOnly(word: string, lexicon: Lexicon): boolean {
+  if (/^(is|was|has|had|have|are|were|will|would|can|could|shall|should|may|might|must|did|does|do|said|says|told|tells)$/.test(word)) return true;
+  return !lexicon.functionWords.has(word) && lexicon.lemmatize(word, 'verb').length > 0 && lexicon.lemmatize(word, 'noun').length === 0 && lexicon.lemmatize(word, 'adj').length === 0;
+}
+
+/** True when a name follows `end` ("Danilo Petrucci", "Mairead McGuinness"). */
+function nameFollows(text: string, end: number): boolean {
+  const m = /^[ \t]+([\p{L}'’-]+)/u.exec(text.slice(end, end + 40));
+  return m !== null && isNameAt(text, m[1], end + m[0].length - m[1].length);
+}
+
+/**
+ * A noun of five letters or more used as a verb with a regular ending ("escrowed", "emailing"): a word
+ * though no dictionary lists the verb.
+ */
+function verbedNoun(word: string, lexicon: Lexicon): boolean {
+  const m = /^(.{5,}?)(ed|ing)$/.exec(word);
+  if (!m) return false;
+  const undoubled = /([bdgklmnprt])\1$/.test(m[1]) ? m[1].slice(0, -1) : m[1];
+  return [m[1], `${m[1]}e`, undoubled].some((stem) => stem.length >= 5 && lexicon.hasLemma(stem, 'noun') && word.startsWith(stem.replace(/e$/, '')));
+}
 
 function knownWithPrefix(word: string, lexicon: Lexicon): boolean {
   for (const prefix of PREFIXES) {

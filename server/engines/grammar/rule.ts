@@ -1,6 +1,9 @@
 /** What a grammar rule is: the shape rules.ts and articles.ts both build on. */
 import type { Category, Edit } from './edits.ts';
-import type { PolicyContext } from './policy.ts';
+import type { HarperDialect } from './harper.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { LanguageModel } from './ngrams.ts';
+import type { VariantSpellings } from './variants.ts';
 import type { Token } from './tokens.ts';
 
 export type Proposal = Omit<Edit, 'rule' | 'category'>;
@@ -11,4 +14,13 @@ export interface Rule {
   /** What it fixes, e.g. "he go → he goes". */
   description: string;
   apply(text: string, tokens: Token[], ctx: PolicyContext): Proposal[];
+}
+
+/** What rules and the lint policy read: the word knowledge, the counts, the variant map. */
+export interface PolicyContext {
+  lexicon: Lexicon;
+  lm: LanguageModel;
+  variants: VariantSpellings;
+  /** The variant harper lints in. */
+  dialect: HarperDialect;
 }

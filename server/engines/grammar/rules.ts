@@ -5,10 +5,13 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
+import { confusableWords, fixedPhrasePreposition, joinedCompound } from './confusables.ts';
+import { doubledWord } from './doubled.ts';
+import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { LanguageModel } from './ngrams.ts';
-import type { PolicyContext } from './policy.ts';
+import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
@@ -268,6 +271,13 @@ const singularNounAgreement: Rule = {
       const next = tokens[j + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || isPluralNoun(noun, lexicon) || noun.text !== noun.lower) continue;
       if (!isWord(verb) || verb.text !== verb.lower || !next) continue;
+      // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless the
+      // noun names a group, which British English may count as many ("the team were", "the couple are"),
+      // or is a plural in -s the tagger took for a singular ("the remains were").
+      if ((verb.lower === 'are' || verb.lower === 'were') && !COLLECTIVE_NOUNS.has(noun.lower) && !GROUP_NOUNS.has(noun.lower) && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
+        out.push(replace(verb, verb.lower === 'are' ? 'is' : 'was'));
+        continue;
+      }
       // The verb must begin a predicate: an object or complement follows, not another noun ("the water supply system").
       if (!['DET', 'PRON', 'ADP', 'PART', 'ADV', 'SCONJ'].includes(next.pos)) continue;
       if (verb.lower === 'do' && ["n't", 'not'].includes(next.lower)) {
@@ -330,15 +340,19 @@ function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Toke
   // Lower case, or capitalised only as a sentence's first word (not a name or a heading).
   const plain = (t: Token): boolean => t.text === t.lower || (t.sentenceStart && t.text === matchCase('A', t.lower));
   if (!isWord(first) || !plain(first) || (noun !== first && noun.text !== noun.lower)) return null;
-  // At a clause start, or after one adverb there ("Recently scientist have").
-  const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || SUBJECT_OPENERS.has(tokens[k].lower);
+  // At a clause start, or after one adverb there ("Recently scientist have"); not the second of two
+  // nouns joined by "and" ("the letter and poem were").
+  const opener = (k: number): boolean => k < 0 || tokens[k + 1].sentenceStart || (SUBJECT_OPENERS.has(tokens[k].lower) && !(/^(and|or)$/.test(tokens[k].lower) && k > 0 && tokens[k - 1].pos === 'NOUN'));
   if (!opener(i - 1) && !(tokens[i - 1].pos === 'ADV' && opener(i - 2))) return null;
   if (!isWord(verb) || verb.text !== verb.lower || !['VERB', 'AUX'].includes(verb.pos)) return null;
   return { noun, verb };
 }
 
+/** Nouns of number or kind that take the verb of what they count ("a couple of them were", "the rest are"). */
+const GROUP_NOUNS = new Set(['pair', 'couple', 'number', 'total', 'rest', 'remainder', 'lot', 'bulk', 'half', 'percentage', 'proportion', 'variety', 'series', 'range', 'kind', 'sort', 'type', 'army', 'navy', 'enemy', 'opposition', 'electorate', 'clergy', 'parliament', 'cabinet', 'congregation', 'community', 'orchestra', 'choir', 'side', 'trio', 'duo', 'quartet', 'none', 'dozen', 'score']);
+
 /** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
-const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation']);
+const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
 
 /**
  * An uncountable noun as a bare subject with a verb in the plural form: "history tell us" →
@@ -412,6 +426,8 @@ const modalBase: Rule = {
       // "Does he plays?", "Why did you went?": a question puts "do" before its subject, and the verb after it is bare.
       const doQuestion = ['did', 'does', 'do'].includes(modal.lower) && (modal.sentenceStart || QUESTION_WORDS.has(tokens[i - 1]?.lower ?? '')) && QUESTION_SUBJECTS.has(tokens[i + 1]?.lower ?? '');
       if (!MODALS.has(modal.lower) && !isDidNot && !doQuestion) continue;
+      // "Ms May said": a capitalised "May" or "Will" where no sentence starts is a name.
+      if (modal.text !== modal.lower && !modal.sentenceStart) continue;
       const j = doQuestion ? i + 2 : skipAdverbs(tokens, i);
       const verb = tokens[j];
       if (doQuestion && verb?.lower === 'has') {
@@ -559,6 +575,9 @@ const pluralAfterQuantifier: Rule = {
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isWord(noun) || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
+      // "a top-two finish": the number is part of a compound modifier; "those aged 16": a participle;
+      // "many talk about": a word that is a verb too, with a preposition after it, is the verb of "many" (people).
+      if (/[-‐]$/u.test(text.slice(0, tokens[i].start)) || /ed$/.test(noun.lower) || (after?.pos === 'ADP' && lexicon.hasLemma(noun.lower, 'verb'))) continue;
       // The tagger reads a noun it did not expect after a quantifier as an adjective or a verb ("many
       // subject better", "these subject very"): human text writing the pair in the plural says it is one.
       const strong = (PLURAL_QUANTIFIERS.has(q) || amountOf) && j === i + 1;
@@ -814,6 +833,8 @@ const sentenceCapital: Rule = {
     const out: Proposal[] = [];
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
+      // "[citation needed]", "(discontinued in 1962)": a note in brackets is no sentence.
+      if (/[[(]["“‘']?$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
@@ -887,21 +908,21 @@ const commaBeforeEspecially: Rule = {
 };
 
 /**
- * Comma before a "which" that cannot restrict: after a name ("Kyoto which is" → "Kyoto, which is")
- * and "which means" referring to the whole clause before. A "which" after a common noun may be
- * restrictive (British usage: "the book which I read"), so it is left.
+ * Comma before a "which means" that refers to the whole clause before. A "which" after a common noun
+ * may be restrictive (British usage: "the book which I read"), and editors leave out the comma after
+ * a name too ("the Sporting Equality Fund which aims to", BBC), so those are left.
  */
 const commaBeforeWhich: Rule = {
   id: 'comma-before-which',
   category: 'punctuation',
-  description: 'comma before a non-restrictive which (Kyoto which is → Kyoto, which is)',
+  description: 'comma before a which that refers to the clause before (the disease which means → the disease, which means)',
   apply(_text, tokens) {
     const out: Proposal[] = [];
     for (let i = 2; i + 1 < tokens.length; i++) {
       if (tokens[i].lower !== 'which' || tokens[i].sentenceStart) continue;
       const prev = tokens[i - 1];
       if (!isWord(prev) || ['ADP', 'VERB', 'AUX', 'SCONJ', 'CCONJ'].includes(prev.pos)) continue;
-      const nonRestrictive = (prev.pos === 'PROPN' && /^\p{Lu}/u.test(prev.text) && !tokens[i - 1].sentenceStart) || ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
+      const nonRestrictive = ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
       if (!nonRestrictive || ['matter', 'of', 'in'].includes(prev.lower)) continue;
       out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
@@ -944,7 +965,7 @@ function personObjectEnd(tokens: Token[], i: number): number {
 }
 
 /** Words that open "everything we can", "all they could": a modal there has its verb left out. */
-const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best']);
+const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best', 'what']);
 
 const extraTo: Rule = {
   id: 'to-after-modal',
@@ -1001,7 +1022,7 @@ const articleBeforePlural: Rule = {
   id: 'article-before-plural',
   category: 'grammar',
   description: 'a/an + (adjective) + plural noun, or a/an + a never countable noun → no article (they make a products → products; share a information → information)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       if (!['a', 'an'].includes(tokens[i].lower) || A_BEFORE_PLURAL.has(tokens[i + 1].lower)) continue;
@@ -1010,13 +1031,17 @@ const articleBeforePlural: Rule = {
       const noun = tokens[j];
       const after = tokens[j + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower) continue;
-      // "a sports car", "a customs officer": a plural used as a modifier.
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s")) continue;
+      // "a sports car", "a customs officer": a plural used as a modifier; so is the first word of a
+      // compound ("a money-spinner") or of joined modifiers ("a joint police and customs operation").
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || (j > i + 1 && (after.lower === 'and' || after.lower === 'or')))) continue;
       // Plurals, and right after the article a noun that is never countable ("share a information"); with an
       // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
       if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
-      if (['news', 'means', 'series', 'species', 'people'].includes(noun.lower)) continue;
+      if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
+      // "a parents' petition": a plural possessive is a modifier. With an adjective between, the pair
+      // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
+      if (/^['’]/u.test(text.slice(noun.end, noun.end + 1)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
       // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
       if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
       out.push({ start: tokens[i - 1].end, end: tokens[i].end, replacement: '' });
@@ -1695,7 +1720,8 @@ const onWeekday: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const day = tokens[i + 1];
       if (!['in', 'at'].includes(tokens[i].lower) || !isWord(day) || !/^\p{Lu}/u.test(day.text) || !WEEKDAYS.test(day.lower)) continue;
-      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '')) continue;
+      // "in Friday's crash", "in Friday evening's crash": the day names a thing, not a time.
+      if (["'s", '’s'].includes(tokens[i + 2]?.lower ?? '') || tokens[i + 2]?.pos === 'NOUN') continue;
       out.push(replace(tokens[i], 'on'));
     }
     return out;
@@ -1828,6 +1854,12 @@ export const RULES: Rule[] = [
   adverbBeforeVerb,
   finalPeriod,
   missingArticle,
+  doubledWord,
+  subjectPronounAgreement,
+  fixedPhrasePreposition,
+  joinedCompound,
+  // Last: a rule made for a construction wins over the general confusable-word test.
+  confusableWords,
 ];
 
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {

@@ -14,7 +14,10 @@
  * than the input) and the LLM backend.
  */
 import { lexicalView, logitBreakdown, type Detection, type TextDetector } from '../text-detect/index.ts';
-import type { DiffOperation } from '../grammar/index.ts';
+import type { DiffOperation as GrammarOperation } from '../grammar/index.ts';
+
+/** What the grammar gate reads of a correction: where it is and what it writes. */
+type DiffOperation = Pick<GrammarOperation, 'type' | 'original' | 'corrected' | 'start' | 'end'>;
 import { splitSentences, type SentenceSpan } from '../shared/sentences.ts';
 import { cleanArtefacts } from './clean.ts';
 import { checkInvariants, contentWordOverlap, EditChecker, invariantReference, looksEnglish, sentencesWithoutCounterpart, type Tally } from './invariants.ts';

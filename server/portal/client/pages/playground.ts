@@ -142,9 +142,11 @@ const tools: Tool[] = [
       let at = 0;
       for (const op of [...r.diff].sort((a, b) => a.start - b.start)) {
         out.push(chars.slice(at, op.start).join(''));
+        // The explanation on hover, over both halves of the change, with its page and paragraph in a document.
         const where = placeOf(op) ? ` (${placeOf(op)})` : '';
-        if (op.original) out.push(h('del', { title: `removed "${op.original}"${where}` }, op.original));
-        if (op.corrected) out.push(h('ins', { title: `added "${op.corrected}"${where}` }, op.corrected));
+        const why = `${op.category}: ${op.explanation}${where}`;
+        if (op.original) out.push(h('del', { title: why }, op.original));
+        if (op.corrected) out.push(h('ins', { title: why }, op.corrected));
         at = op.end;
       }
       out.push(chars.slice(at).join(''));

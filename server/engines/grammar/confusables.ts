@@ -1,0 +1,235 @@
+/**
+ * Commonly confused words (their/there/they're, its/it's, then/than, affect/effect, ...): a word of
+ * such a set is changed into another member only when the words on BOTH sides prefer that member in
+ * the pair counts (ngrams.ts), neither side against it and the two together by a clear margin. One
+ * neighbour alone decides nothing: "in their right to earn" keeps "their" ("in their" is common).
+ * The sets are facts of English usage, not another checker's rules.
+ */
+import type { Proposal, Rule } from './rule.ts';
+import { neighbours, type LanguageModel } from './ngrams.ts';
+import { isNameAt } from './names.ts';
+import { matchCase } from './spelling.ts';
+
+const SETS = [
+  ['their', 'there', "they're"],
+  ['its', "it's"],
+  ['your', "you're", 'you'],
+  ['then', 'than'],
+  ['to', 'too'],
+  ['affect', 'effect'],
+  ['affects', 'effects'],
+  ['affected', 'effected'],
+  ['lose', 'loose'],
+  ['whose', "who's"],
+  ['accept', 'except'],
+  ['weather', 'whether'],
+  ['quiet', 'quite'],
+  ['principal', 'principle'],
+  ['advice', 'advise'],
+  ['passed', 'past'],
+  ['breath', 'breathe'],
+];
+/** The possessive members of the sets. */
+const POSSESSIVE = new Set(['its', 'your', 'their', 'whose']);
+/** "with you letter" → your; not "win you games" (two objects): "you" only after a preposition. */
+const BEFORE_YOU_AS_YOUR = new Set(['with', 'of', 'for', 'about', 'in', 'on', 'at', 'from', 'by', 'into', 'through']);
+/** Each member with the others of its set. */
+const OTHERS = new Map(SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
+
+/**
+ * Words that take the same next words as a member, for when the pair counts never saw the member
+ * before the next word: "its tail" unseen, "his tail" and "their tail" seen.
+ */
+const POSSESSIVES = ['his', 'her', 'their', 'my', 'your', 'our', 'its'];
+const LIKE: Record<string, readonly string[]> = {
+  its: POSSESSIVES,
+  your: POSSESSIVES,
+  you: ['you', 'me', 'him', 'them', 'us'],
+  their: POSSESSIVES,
+  whose: POSSESSIVES,
+  "it's": ["it's", "that's", "he's", "she's", 'is'],
+  "you're": ["you're", "we're", "they're"],
+  "they're": ["you're", "we're", "they're"],
+  "who's": ["who's", "he's", "she's", "it's"],
+};
+
+/** log10 margins a side may be against the change, and both sides together must be for it. */
+const SIDE_AGAINST = -0.3;
+const TOGETHER = 1.5;
+/** log10 margin one side must give alone where the other side has no word. */
+const ONE_SIDED = 2;
+
+interface SideEvidence {
+  /** log10 of how much likelier the alternative is after the previous word than the word as written. */
+  left: number;
+  /** log10 of how much likelier the next word is after the alternative than after the word as written. */
+  right: number;
+}
+
+/** The evidence of the neighbours (null: no word on that side) for `alternative` over `written`. */
+function sideEvidence(lm: LanguageModel, written: string, alternative: string, previous: string | null, next: string | null): SideEvidence {
+  return {
+    left: previous === null ? 0 : lm.pairLogProb(alternative, previous) - lm.pairLogProb(written, previous),
+    right: next === null ? 0 : rightEvidence(lm, written, alternative, next),
+  };
+}
+
+function rightEvidence(lm: LanguageModel, written: string, alternative: string, next: string): number {
+  if (lm.pairCount(alternative, next) + lm.pairCount(written, next) === 0 && LIKE[written] && LIKE[alternative]) {
+    return lm.pooledLogProb(next, LIKE[alternative]) - lm.pooledLogProb(next, LIKE[written]);
+  }
+  return lm.pairLogProb(next, alternative) - lm.pairLogProb(next, written);
+}
+
+/** True when both neighbours prefer `alternative` (neither against it, together clearly). */
+function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
+  // Punctuation or a number on one side ("career their,", "more then 50"): no word there to disagree,
+  // so the word on the other side must be decisive by itself.
+  if (!hasPrevious || !hasNext) return (hasPrevious ? e.left : hasNext ? e.right : 0) >= ONE_SIDED;
+  return e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
+}
+
+/** log10: how far a side may be against a change harper's own grammar proposes. */
+const HARPER_SIDE_AGAINST = -0.5;
+
+/**
+ * True when harper's change of the confusable word text[start, end) into `alternative` has the
+ * neighbours' consent: harper proposes it from the sentence's grammar, so the counts need not prefer
+ * it, but neither side may speak clearly against it, nor both together ("in their right to earn":
+ * "in their" is far commoner than "in there").
+ */
+export function contextAllows(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
+  const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
+  const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
+  const e = sideEvidence(lm, written, alternative.toLowerCase(), previous, next);
+  return e.left >= HARPER_SIDE_AGAINST && e.right >= HARPER_SIDE_AGAINST && e.left + e.right >= 0;
+}
+
+/** What the confusable test needs of the Lexicon. */
+interface Adjectives {
+  lemmatize(word: string, pos: 'adj' | 'noun'): string[];
+}
+
+/**
+ * "taller then" is seldom counted, "more than" often: a comparative before then/than is read as
+ * "more" (the class's commonest member), so the comparative's evidence is not lost to sparse counts.
+ */
+function leftClass<T extends { previous: string | null }>(around: T, written: string, alternative: string, lexicon: Adjectives): T {
+  const p = around.previous;
+  if (p === null || (written !== 'than' && alternative !== 'than')) return around;
+  const comparative = /^(better|worse|rather|less|fewer|other)$/.test(p) || (/er$/.test(p) && lexicon.lemmatize(p, 'adj').some((l) => l !== p));
+  return comparative ? { ...around, previous: 'more' } : around;
+}
+
+/** True when `a` and `b` (any case) are members of one confusable set. */
+export function confusable(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/’/g, "'");
+  return OTHERS.get(x)?.includes(b.toLowerCase().replace(/’/g, "'")) ?? false;
+}
+
+export const confusableWords: Rule = {
+  id: 'confusable',
+  category: 'grammar',
+  description: 'a commonly confused word the words on both sides show to be the other one (the weather will effect → affect)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/\p{L}+(?:['’]\p{L}+)*/gu)) {
+      const written = m[0].toLowerCase().replace(/’/g, "'");
+      const others = OTHERS.get(written);
+      if (!others || isNameAt(text, m[0], m.index)) continue;
+      // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
+      if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
+      // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
+      if (written === 'too' && /^\s*[.,;:!?)"”]/u.test(text.slice(m.index + m[0].length))) continue;
+      const start = m.index;
+      const end = start + m[0].length;
+      let best: { word: string; score: number } | null = null;
+      for (const alternative of others) {
+        const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
+        if (previous === null && next === null) continue;
+        if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
+        // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
+        if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
+        const e = sideEvidence(lm, written, alternative, previous, next);
+        if (bothSidesPrefer(e, previous !== null, next !== null) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
+      }
+      if (best) out.push({ start, end, replacement: matchCase(m[0], m[0].includes('’') ? best.word.replace(/'/g, '’') : best.word) });
+    }
+    return out;
+  },
+};
+
+/** Prepositions that writers put for one another in fixed phrases ("interested on", "the age about 25"). */
+const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
+/** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
+const UNATTESTED = 0;
+const ATTESTED = 10;
+/** Both sides together, log10: the alternative reading must be this much likelier. */
+const PREPOSITION_MARGIN = 2;
+
+/**
+ * A preposition after a word it never follows in the counts, where another preposition follows that
+ * word often and fits the next word at least as well: "interested on sport" → "in", "the age about
+ * 25" → "of". Both neighbours must agree, as for the confusable words.
+ */
+export const fixedPhrasePreposition: Rule = {
+  id: 'preposition-in-phrase',
+  category: 'grammar',
+  description: 'a preposition the word before never takes, where another one it takes fits both neighbours (interested on → interested in)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/(?<![\p{L}'’-])(\p{L}+)(?![\p{L}'’-])/gu)) {
+      const written = m[0];
+      if (!PREPOSITIONS.includes(written)) continue;
+      const start = m.index;
+      const end = start + written.length;
+      const { previous, next } = neighbours(text, start, end);
+      if (previous === null || next === null || previous === '<s>' || lm.pairCount(previous, written) > UNATTESTED || lm.wordCount(previous) < ATTESTED) continue;
+      // After a noun a preposition often belongs to the verb ("a centre at Eden", "thefts of flags at
+      // addresses"): only an adjective's or a verb's own preposition is a fixed phrase.
+      if (lexicon.lemmatize(previous, 'noun').length > 0) continue;
+      let best: { word: string; score: number } | null = null;
+      for (const alternative of PREPOSITIONS) {
+        if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
+        const e = sideEvidence(lm, written, alternative, previous, next);
+        const score = e.left + e.right;
+        if (e.left > 0 && e.right >= 0 && score >= PREPOSITION_MARGIN && (!best || score > best.score)) best = { word: alternative, score };
+      }
+      if (best) out.push({ start, end, replacement: best.word });
+    }
+    return out;
+  },
+};
+
+/**
+ * Two words a closed compound was split into ("through out", "week end", "down load"): joined when
+ * the compound reads far likelier between the same neighbours, and one part is a content word
+ * ("any one", "can not", "in to" stay: both readings are English).
+ */
+export const joinedCompound: Rule = {
+    id: 'split-word-joined',
+    category: 'spelling',
+    description: 'two words that are one compound between these neighbours (through out → throughout)',
+    apply(text, _tokens, { lm, lexicon }) {
+      const out: Proposal[] = [];
+      for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])(\p{Ll}+)(?=( )(\p{Ll}+)(?![\p{L}\p{N}'’-]))/gu)) {
+        const [, a, space, b] = m;
+        const joined = a + b;
+        // Both parts function words ("any one", "can not", "in to"): both readings are English. An open
+        // compound the counts have ("chess board") is written both ways.
+        if ((lexicon.functionWords.has(a) && lexicon.functionWords.has(b)) || a.length < 2 || b.length < 2 || lm.wordCount(joined) < COMMON_COMPOUND || !lexicon.isKnown(joined) || lm.pairCount(a, b) > 0) continue;
+        const start = m.index;
+        const end = start + a.length + space.length + b.length;
+        const { previous, next } = neighbours(text, start, end);
+        const before = previous ?? '<s>';
+        const split = lm.pairLogProb(a, before) + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
+        const whole = lm.pairLogProb(joined, before) + (next === null ? 0 : lm.pairLogProb(next, joined));
+        if (whole - split >= JOIN_MARGIN) out.push({ start, end, replacement: joined });
+      }
+      return out;
+    },
+};
+/** Uses in the counts from which a compound is a common word. */
+const COMMON_COMPOUND = 100;
+/** log10: how much likelier the compound must read than its two parts. */
+const JOIN_MARGIN = 2;

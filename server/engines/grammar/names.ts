@@ -1,0 +1,63 @@
+/**
+ * Names are never "corrected" into other words: a word written with a capital where no sentence
+ * starts (after "Mr." no sentence starts either) is a name or a title, and so are the lower-case
+ * particles between such words ("Cassa di Risparmio", "Ludwig van Beethoven"). Every stage asks
+ * here before it changes or inserts anything beside such a word.
+ */
+import { sentenceInitial } from './variants.ts';
+
+/** Abbreviations after whose full stop a name follows, not a new sentence. */
+const TITLES = /(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Mx|Dr|Prof|St|Sr|Jr|Rev|Gen|Col|Capt|Lt|Sgt|Gov|Sen|Rep|Hon|Mt|Fr|Sir|Messrs|Mme|Mlle|Nos?|Vol|Fig|vs)\.\s+$/u;
+
+/** True when a sentence starts at `start` (a title's full stop does not end one). */
+export function startsSentence(text: string, start: number): boolean {
+  return sentenceInitial(text, start) && !TITLES.test(text.slice(Math.max(0, start - 12), start));
+}
+
+const WORD = /[\p{L}\p{N}'’-]+/gu;
+
+/** The words of text[from, to) with their UTF-16 offsets. */
+function wordsIn(text: string, from: number, to: number): Array<{ word: string; start: number }> {
+  const out: Array<{ word: string; start: number }> = [];
+  WORD.lastIndex = from;
+  for (let m = WORD.exec(text); m && m.index < to; m = WORD.exec(text)) out.push({ word: m[0], start: m.index });
+  return out;
+}
+
+/** A word that is a name where it stands: a capital inside it, or a capital first where no sentence starts ("I" aside). */
+export function isNameAt(text: string, word: string, start: number): boolean {
+  if (word === 'I' || word.startsWith("I'") || word.startsWith('I’')) return false;
+  if (/\p{Lu}/u.test(word.slice(1))) return true;
+  return /^\p{Lu}/u.test(word) && !startsSentence(text, start);
+}
+
+/** The word that ends just before `at` (spaces between), with its start, or null. */
+function wordBefore(text: string, at: number): { word: string; start: number } | null {
+  const m = /([\p{L}\p{N}'’-]+)[ \t]*$/u.exec(text.slice(Math.max(0, at - 40), at));
+  return m ? { word: m[1], start: at - m[0].length } : null;
+}
+
+/** The word that starts just after `at` (spaces between), with its start, or null. */
+function wordAfter(text: string, at: number): { word: string; start: number } | null {
+  const m = /^[ \t]*([\p{L}\p{N}'’-]+)/u.exec(text.slice(at, at + 40));
+  return m ? { word: m[1], start: at + m[0].length - m[1].length } : null;
+}
+
+/**
+ * True when the edit text[start, end) → replacement changes a name, or adds or removes a word inside a
+ * run of names ("Ms May [be] said", "Air Travel [to] Organisers"), or changes a short lower-case
+ * word between two names ("Cassa di Risparmio"). A change of case alone is not such an edit.
+ */
+export function touchesName(text: string, start: number, end: number, replacement: string): boolean {
+  const original = text.slice(start, end);
+  if (original.toLowerCase() === replacement.toLowerCase()) return false;
+  const inside = wordsIn(text, start, end);
+  if (inside.some((w) => isNameAt(text, w.word, w.start))) return true;
+  const before = wordBefore(text, start);
+  const after = wordAfter(text, end);
+  const nameBefore = before !== null && isNameAt(text, before.word, before.start);
+  const nameAfter = after !== null && isNameAt(text, after.word, after.start);
+  if (start === end || inside.length === 0) return nameBefore && nameAfter;
+  // A particle inside a name: "di", "van", "de la".
+  return nameBefore && nameAfter && inside.every((w) => w.word.length <= 3 && w.word === w.word.toLowerCase());
+}

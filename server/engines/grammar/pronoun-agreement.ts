@@ -1,0 +1,46 @@
+/**
+ * A subject pronoun and the form of be, have or do right after it: "he were not" → "he was not",
+ * "they is" → "they are", "she have" → "she has", "I is" → "I am", "it were" → "it was". He, she, they,
+ * we and I are subjects wherever they stand, so the verb after one must agree with it. Left: an inverted question
+ * ("does he have"), and "were" of a wish or condition ("if he were", "as though she were").
+ */
+import type { Proposal, Rule } from './rule.ts';
+import type { Token } from './tokens.ts';
+import { matchCase } from './spelling.ts';
+
+const SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does' };
+const PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', am: 'are' };
+const FIRST: Record<string, string> = { is: 'am', are: 'am', has: 'have', does: 'do' };
+/** "it" may be an object too ("let it have"): only be is changed after it. */
+const IT: Record<string, string> = { are: 'is', were: 'was' };
+const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGULAR, it: IT, they: PLURAL, we: PLURAL, i: FIRST };
+
+/** Words after which "were" is the subjunctive of a wish or condition. */
+const SUBJUNCTIVE = /\b(if|wish|wished|though|unless|whether|suppose|supposing|imagine|rather)\b/i;
+
+export const subjectPronounAgreement: Rule = {
+  id: 'agreement-subject-pronoun',
+  category: 'grammar',
+  description: 'be/have/do after he, she, they, we or I agrees with it (he were → he was, they is → they are)',
+  apply(text, tokens: Token[]) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const pronoun = tokens[i];
+      const verb = tokens[i + 1];
+      const forms = FORMS[pronoun.lower];
+      const right = forms?.[verb.lower];
+      if (!right || (pronoun.lower === 'i' && pronoun.text !== 'I') || verb.space === '' || !/^\p{L}+$/u.test(verb.text)) continue;
+      // "Does he have", "were they": the verb before the pronoun is the one that agrees; "as it were" is an idiom.
+      // "He and I are": a pronoun joined to another subject is not the verb's whole subject.
+      if (i > 0 && ['and', 'or', 'nor'].includes(tokens[i - 1].lower)) continue;
+      if (i > 0 && (tokens[i - 1].pos === 'AUX' || (pronoun.lower === 'it' && tokens[i - 1].lower === 'as'))) continue;
+      if (verb.lower === 'were') {
+        let k = i;
+        while (k > 0 && !tokens[k].sentenceStart && !/^[.;:!?]$/.test(tokens[k - 1].text)) k--;
+        if (SUBJUNCTIVE.test(text.slice(tokens[k].start, pronoun.start))) continue;
+      }
+      out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, right) });
+    }
+    return out;
+  },
+};
