@@ -56,7 +56,7 @@ export const FILE_LIMITS = {
   detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
 } as const;
 
-/** The scopes a key needs per operation; null: no key at all (the health checks). */
+/** The scopes a key needs per operation; null: no key at all (the health checks, /livez and /readyz). */
 export const OPERATION_SCOPES = {
   detectText: ['ai_detector'],
   humanize: ['humanizer'],
@@ -72,6 +72,8 @@ export const OPERATION_SCOPES = {
   listSources: ['admin'],
   importSources: ['admin'],
   deleteSource: ['admin'],
+  livez: null,
+  readyz: null,
 } as const satisfies Record<string, readonly Scope[] | null>;
 
 export type OperationName = keyof typeof OPERATION_SCOPES;

@@ -272,6 +272,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description No authentication. 200 while the process runs and its event loop answers; it never looks at the database or the engines, so a load balancer or Kubernetes restarts the process only when it is truly stuck.
+         */
+        get: operations["livez"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description No authentication. 200 when this process can serve every request: the database answers, the engines are loaded, and its job worker runs (where RUN_WORKER=true). 503 with the part that is down otherwise, and once the process is stopping, so that a load balancer sends new requests elsewhere.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/session/": {
         parameters: {
             query?: never;
@@ -1921,6 +1961,53 @@ export interface components {
              */
             deleted: boolean;
         };
+        Liveness: {
+            /**
+             * @description The process answers: its event loop runs.
+             * @enum {string}
+             */
+            status: "alive";
+        };
+        Readiness: {
+            /**
+             * @description `ready` when every part below is `ready` or `disabled`.
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "not_ready";
+            /**
+             * @example {
+             *       "database": "ready",
+             *       "engines": "ready",
+             *       "worker": "ready",
+             *       "shutdown": "ready"
+             *     }
+             */
+            checks: {
+                /**
+                 * @description PostgreSQL answered a query within 1 s.
+                 * @enum {string}
+                 */
+                database: "ready" | "down" | "disabled";
+                /**
+                 * @description Every engine is loaded on every engine thread (`down` while they load at start, or with a circuit open).
+                 * @enum {string}
+                 */
+                engines: "ready" | "down" | "disabled";
+                /**
+                 * @description The job worker of this process runs (`disabled` with RUN_WORKER=false: jobs run in `npm run worker` processes).
+                 * @enum {string}
+                 */
+                worker: "ready" | "down" | "disabled";
+                /**
+                 * @description `draining` once the process has been told to stop: it finishes what it accepted and takes nothing new.
+                 * @enum {string}
+                 */
+                shutdown: "ready" | "draining";
+            };
+            /** @description Which part is down and why, when not ready. */
+            message?: string;
+        };
         PortalMe: {
             user: {
                 id: number;
@@ -2384,9 +2471,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2546,9 +2635,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,9 +2812,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2832,6 +2925,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccount: {
@@ -2927,6 +3031,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3080,9 +3195,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,9 +3370,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3426,9 +3545,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3684,9 +3805,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3884,6 +4007,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importSources: {
@@ -3999,6 +4133,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSource: {
@@ -4082,6 +4227,173 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    livez: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ready",
+                     *         "engines": "ready",
+                     *         "worker": "ready",
+                     *         "shutdown": "ready"
+                     *       },
+                     *       "message": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unhealthy. */
+            503: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ready",
+                     *         "engines": "ready",
+                     *         "worker": "ready",
+                     *         "shutdown": "ready"
+                     *       },
+                     *       "message": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -4207,6 +4519,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalSignOut: {
@@ -4285,6 +4608,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4376,6 +4710,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalMe: {
@@ -4447,6 +4792,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4919,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalChangePassword: {
@@ -4669,6 +5036,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +5185,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListKeys: {
@@ -4889,6 +5278,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5023,6 +5423,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalRevokeKey: {
@@ -5128,6 +5539,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalDeleteKey: {
@@ -5217,6 +5639,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5324,6 +5757,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalLedger: {
@@ -5407,6 +5851,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5508,6 +5963,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalRedeliver: {
@@ -5597,6 +6063,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5754,9 +6231,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5894,9 +6373,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6041,9 +6522,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6214,9 +6697,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6381,9 +6866,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6547,9 +7034,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

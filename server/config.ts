@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Load and warm every engine on every engine thread at start (the health checks report 503 until done). */
   WARM_ENGINES: bool.default(true),
+  /** On SIGINT or SIGTERM: how long requests and jobs in flight may take to finish before they are given up (and refunded). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   HUMANIZER_LLM_URL: z.string().url().optional(),
   HUMANIZER_LLM_MODEL: z.string().optional(),
   HUMANIZER_LLM_API_KEY: z.string().optional(),
