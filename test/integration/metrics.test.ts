@@ -55,7 +55,7 @@ describe('GET /metrics', () => {
   test('a detector request moves the request count of its route template and the credits charged', async () => {
     const before = await scrape(server.url);
     const res = await server.request('/api/detector/', { method: 'POST', key, json: { content: AI_TEXT } });
-    assert.equal(res.status, 200);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
     const after = await scrape(server.url);
     const requests = { name: 'http_request_duration_seconds_count', labels: { method: 'POST', route: '/api/detector/', status: '200' } };
     assert.equal(valueOf(after, requests.name, requests.labels) - valueOf(before, requests.name, requests.labels), 1);
@@ -79,7 +79,7 @@ describe('GET /metrics', () => {
     const before = await scrape(server.url);
     // Not above the threshold: detected, not humanized, and the humanization part refunded.
     const res = await server.request('/api/detect-and-humanize/', { method: 'POST', key, json: { content: AI_TEXT, detection_threshold: 1 } });
-    assert.equal(res.status, 200);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.humanized, false);
     const after = await scrape(server.url);
     const refunded = { operation: LEDGER_OPERATIONS.humanization };
