@@ -21,7 +21,7 @@ import { wav } from '../helpers/media.ts';
 const run = promisify(execFile);
 
 /** The README's ```sh blocks that contain a curl command, with the heading they are under. */
-export function curlBlocks(readme: string): { section: string; script: string }[] {
+function curlBlocks(readme: string): { section: string; script: string }[] {
   const blocks: { section: string; script: string }[] = [];
   let section = '';
   const lines = readme.split('\n');
