@@ -9,7 +9,7 @@ import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { trackWorkerLiveness } from './platform/worker-liveness.ts';
-import type { Config } from './config.ts';
+import { modelServerSettings, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
 import { isDatabaseUnreachable } from './platform/errors.ts';
@@ -89,7 +89,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     db,
     log,
     engines,
-    modelServers: createModelServers(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
+    modelServers: createModelServers(modelServerSettings(config), { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
     rateLimits: new RateLimits(db.pool),
     auth: new Authenticator(db),
     // The response waits for its charge's commit; not for the disk flush too (one fsync per round,
