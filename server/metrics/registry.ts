@@ -8,6 +8,16 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
+
+/**
+ * A metric's child for one set of label values, made once: prom-client hashes the labels on every
+ * `observe(labels, v)`, which costs more than the observation itself on the hot path.
+ */
+function cached<T>(children: Map<string, T>, key: string, make: () => T): T {
+  let child = children.get(key);
+  if (child === undefined) children.set(key, (child = make()));
+  return child;
+}
 // Process CPU, memory, file descriptors, GC, and the event loop's lag and utilisation.
 collectDefaultMetrics({ register: registry });
 
@@ -19,8 +29,10 @@ const httpDuration = new Histogram({
   registers: [registry],
 });
 
+const httpChildren = new Map<string, ReturnType<typeof httpDuration.labels>>();
+
 export function recordHttpRequest(method: string, route: string, status: number, seconds: number): void {
-  httpDuration.observe({ method, route, status: String(status) }, seconds);
+  cached(httpChildren, `${method} ${status} ${route}`, () => httpDuration.labels({ method, route, status: String(status) })).observe(seconds);
 }
 
 const creditsCharged = new Counter({
@@ -36,12 +48,15 @@ const creditsRefunded = new Counter({
   registers: [registry],
 });
 
+const chargedChildren = new Map<string, ReturnType<typeof creditsCharged.labels>>();
+const refundedChildren = new Map<string, ReturnType<typeof creditsCharged.labels>>();
+
 export function countCharge(operation: string, credits: number): void {
-  creditsCharged.inc({ operation }, credits);
+  cached(chargedChildren, operation, () => creditsCharged.labels({ operation })).inc(credits);
 }
 
 export function countRefund(operation: string, credits: number): void {
-  creditsRefunded.inc({ operation }, credits);
+  cached(refundedChildren, operation, () => creditsRefunded.labels({ operation })).inc(credits);
 }
 
 const ENGINE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -63,9 +78,12 @@ const engineWait = new Histogram({
 export type EngineOutcome = 'ok' | 'input_error' | 'failed';
 
 /** One engine task: `waitSeconds` undefined when it ran in place (no thread, no queue). */
+const runChildren = new Map<string, ReturnType<typeof engineRun.labels>>();
+const waitChildren = new Map<string, ReturnType<typeof engineWait.labels>>();
+
 export function recordEngineTask(engine: string, outcome: EngineOutcome, runSeconds: number, waitSeconds?: number): void {
-  engineRun.observe({ engine, outcome }, runSeconds);
-  if (waitSeconds !== undefined) engineWait.observe({ engine }, waitSeconds);
+  cached(runChildren, `${engine} ${outcome}`, () => engineRun.labels({ engine, outcome })).observe(runSeconds);
+  if (waitSeconds !== undefined) cached(waitChildren, engine, () => engineWait.labels({ engine })).observe(waitSeconds);
 }
 
 const webhookDeliveries = new Counter({
