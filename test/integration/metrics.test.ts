@@ -98,8 +98,10 @@ describe('GET /metrics', () => {
         const s = await scrape(server.url);
         return valueOf(s, 'webhook_deliveries_total', { outcome: 'delivered' }) > valueOf(before, 'webhook_deliveries_total', { outcome: 'delivered' }) ? s : undefined;
       });
-      assert.equal(hook.received.length, 2);
-      assert.equal(valueOf(after, 'webhook_deliveries_total', { outcome: 'retry' }) - valueOf(before, 'webhook_deliveries_total', { outcome: 'retry' }), 1);
+      const delta = (outcome: string) => valueOf(after, 'webhook_deliveries_total', { outcome }) - valueOf(before, 'webhook_deliveries_total', { outcome });
+      assert.equal(delta('delivered'), 1);
+      // The 500 is one retry; on a machine slow enough for an attempt to time out, that attempt is another.
+      assert.ok(delta('retry') >= 1 && delta('retry') <= hook.received.length - 1, `retry ${delta('retry')}, received ${hook.received.length}`);
       assert.equal(valueOf(after, 'webhook_deliveries_total', { outcome: 'gave_up' }), valueOf(before, 'webhook_deliveries_total', { outcome: 'gave_up' }));
     } finally {
       await hook.close();
