@@ -8,6 +8,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
+// Process CPU, memory, file descriptors, heap, GC, and the event loop's lag.
+collectDefaultMetrics({ register: registry });
 
 /**
  * A metric's child for one set of label values, made once: prom-client hashes the labels on every
@@ -18,8 +20,6 @@ function cached<T>(children: Map<string, T>, key: string, make: () => T): T {
   if (child === undefined) children.set(key, (child = make()));
   return child;
 }
-// Process CPU, memory, file descriptors, GC, and the event loop's lag and utilisation.
-collectDefaultMetrics({ register: registry });
 
 const httpDuration = new Histogram({
   name: 'http_request_duration_seconds',
@@ -49,7 +49,7 @@ const creditsRefunded = new Counter({
 });
 
 const chargedChildren = new Map<string, ReturnType<typeof creditsCharged.labels>>();
-const refundedChildren = new Map<string, ReturnType<typeof creditsCharged.labels>>();
+const refundedChildren = new Map<string, ReturnType<typeof creditsRefunded.labels>>();
 
 export function countCharge(operation: string, credits: number): void {
   cached(chargedChildren, operation, () => creditsCharged.labels({ operation })).inc(credits);
@@ -77,10 +77,10 @@ const engineWait = new Histogram({
 
 export type EngineOutcome = 'ok' | 'input_error' | 'failed';
 
-/** One engine task: `waitSeconds` undefined when it ran in place (no thread, no queue). */
 const runChildren = new Map<string, ReturnType<typeof engineRun.labels>>();
 const waitChildren = new Map<string, ReturnType<typeof engineWait.labels>>();
 
+/** One engine task: `waitSeconds` undefined when it ran in place (no thread, no queue). */
 export function recordEngineTask(engine: string, outcome: EngineOutcome, runSeconds: number, waitSeconds?: number): void {
   cached(runChildren, `${engine} ${outcome}`, () => engineRun.labels({ engine, outcome })).observe(runSeconds);
   if (waitSeconds !== undefined) cached(waitChildren, engine, () => engineWait.labels({ engine })).observe(waitSeconds);
