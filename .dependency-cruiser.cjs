@@ -11,7 +11,7 @@ module.exports = {
       severity: 'error',
       comment: 'An engine imports only its own folder, engines/shared and libraries: no HTTP, platform, database, jobs, runtime or composition root.',
       from: { path: '^server/engines/' },
-      to: { path: '^(server/(http|platform|db|jobs|runtime|operations|model-servers)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
+      to: { path: '^(server/(http|platform|db|jobs|runtime|operations|model-servers|metrics)/|server/(services|context|config|main|worker-main)\\.ts$|contract/|sdk/)' },
     },
     {
       name: 'engines-meet-at-their-index',
@@ -47,6 +47,13 @@ module.exports = {
       comment: 'The model-server clients are handed to operations, and know nothing of HTTP, jobs, the database or the engine threads.',
       from: { path: '^server/model-servers/' },
       to: { path: '^server/(http|jobs|operations|platform|db|runtime)/|^server/services\\.ts$' },
+    },
+    {
+      name: 'metrics-is-a-leaf',
+      severity: 'error',
+      comment: 'Every layer records into the metrics registry (server/metrics/), so it imports nothing of the server but ApiError (its 403).',
+      from: { path: '^server/metrics/' },
+      to: { path: '^server/', pathNot: '^server/(metrics/|platform/errors\\.ts$)' },
     },
     {
       name: 'only-entry-points-import-the-root',

@@ -1,8 +1,11 @@
 /**
- * Sample requests and responses, and a curl command per public operation, built from the schemas'
- * own `example`s. They are written into the OpenAPI document (media type `example`,
+ * Sample requests and responses, and a curl command per public operation. A request is built from
+ * the schemas' own `example`s; its response is the answer the current engines gave to that very
+ * request (recorded-samples.ts, written by `npm run samples`), else built from the examples too. They are written into the OpenAPI document (media type `example`,
  * `x-codeSamples`), so openapi.yaml carries them, /docs shows them, and the drift check covers them.
  */
+import { RECORDED_SAMPLES } from './recorded-samples.ts';
+
 type Json = Record<string, unknown>;
 
 const ERROR_REF = '#/components/schemas/Error';
@@ -65,28 +68,49 @@ export function curlSamples(method: string, path: string, op: Json, schemas: Rec
   ];
 }
 
-/** A curl command for an operation: its path with sample parameters, the key header, the sample body or file (`only`: one of the two). */
-function curlOf(method: string, path: string, op: Json, schemas: Record<string, Json>, only?: 'json' | 'multipart'): string {
+/** The request an operation's sample sends: its path with sample parameters, whether it needs the key, the sample JSON body or the files to upload. */
+export interface SampleRequest {
+  method: string;
+  /** Path and query, e.g. `/api/jobs/3f1c…/`. */
+  url: string;
+  needsKey: boolean;
+  json?: unknown;
+  /** Form field → file name (`x-sample-file`). */
+  files?: Record<string, string>;
+  /** The other form fields a multipart request needs, as text. */
+  fields?: Record<string, string>;
+}
+
+/** An operation's sample request; `only`: its JSON body or its upload, where it takes both (a document route). */
+export function sampleRequestOf(method: string, path: string, op: Json, schemas: Record<string, Json>, only: 'json' | 'multipart' = 'json'): SampleRequest {
   const params = (op.parameters ?? []) as Json[];
   const value = (p: Json) => String(sampleOf(p.schema as Json, schemas) ?? '');
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => value(params.find((p) => p.name === name && p.in === 'path') ?? {}));
   const query = params.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(value(p))}`).join('&');
-  const lines = [`curl -s${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} ${shellQuote(`${SAMPLE_BASE_URL}${url}${query ? `?${query}` : ''}`)}`];
-  if ((op.security as unknown[] | undefined)?.length) lines.push(`-H "X-API-Key: $CI_API_KEY"`);
+  const request: SampleRequest = { method: method.toUpperCase(), url: `${url}${query ? `?${query}` : ''}`, needsKey: Boolean((op.security as unknown[] | undefined)?.length) };
   const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
-  if (content['application/json'] && only !== 'multipart') {
-    lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(content['application/json'].example))}`);
-  }
   const multipart = content['multipart/form-data']?.schema as Json | undefined;
-  if (multipart && only !== 'json') {
+  if (content['application/json'] && (only === 'json' || !multipart)) request.json = content['application/json'].example;
+  else if (multipart) {
     const upload = schemas[String(multipart.$ref ?? '').split('/').pop()!] ?? multipart;
     const required = new Set((upload.required ?? []) as string[]);
-    for (const [name, property] of Object.entries((upload.properties ?? {}) as Record<string, Json>)) {
-      // The file, and the other fields the request needs (as form fields).
-      if (property.format === 'binary') lines.push(`-F ${shellQuote(`${name}=@${String(property['x-sample-file'] ?? 'file')}`)}`);
-      else if (required.has(name)) lines.push(`-F ${shellQuote(`${name}=${String(sampleOf(property, schemas))}`)}`);
-    }
+    const properties = Object.entries((upload.properties ?? {}) as Record<string, Json>);
+    // The file, and the other fields the request needs (as form fields).
+    request.files = Object.fromEntries(properties.filter(([, property]) => property.format === 'binary').map(([name, property]) => [name, String(property['x-sample-file'] ?? 'file')]));
+    const fields = properties.filter(([name, property]) => property.format !== 'binary' && required.has(name));
+    if (fields.length) request.fields = Object.fromEntries(fields.map(([name, property]) => [name, String(sampleOf(property, schemas))]));
   }
+  return request;
+}
+
+/** A curl command for an operation: its sample request (sampleRequestOf), with the key from $CI_API_KEY. */
+function curlOf(method: string, path: string, op: Json, schemas: Record<string, Json>, only?: 'json' | 'multipart'): string {
+  const request = sampleRequestOf(method, path, op, schemas, only);
+  const lines = [`curl -s${method === 'get' ? '' : ` -X ${request.method}`} ${shellQuote(`${SAMPLE_BASE_URL}${request.url}`)}`];
+  if (request.needsKey) lines.push(`-H "X-API-Key: $CI_API_KEY"`);
+  if (request.json !== undefined) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(request.json))}`);
+  for (const [name, file] of Object.entries(request.files ?? {})) lines.push(`-F ${shellQuote(`${name}=@${file}`)}`);
+  for (const [name, text] of Object.entries(request.fields ?? {})) lines.push(`-F ${shellQuote(`${name}=${text}`)}`);
   return lines.join(' \\\n  ');
 }
 
@@ -100,10 +124,10 @@ export function addSamples(doc: Json, isPublic: (path: string) => boolean): void
     for (const [method, op] of Object.entries(methods)) {
       const request = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json'];
       if (request) request.example = sampleOf(request.schema as Json, schemas, true);
-      for (const response of Object.values(op.responses as Record<string, Json>)) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
         const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
         // Error answers share one schema and its one example; the samples are of the operation's own bodies.
-        if (media && (media.schema as Json).$ref !== ERROR_REF) media.example = sampleOf(media.schema as Json, schemas);
+        if (media && (media.schema as Json).$ref !== ERROR_REF) media.example = RECORDED_SAMPLES[String(op.operationId)]?.[status] ?? sampleOf(media.schema as Json, schemas);
       }
       if (isPublic(path)) op['x-codeSamples'] = curlSamples(method, path, op, schemas);
     }

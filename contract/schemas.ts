@@ -12,6 +12,11 @@ extendZodWithOpenApi(z);
 
 const UUID_EXAMPLE = '3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14';
 const TEXT_EXAMPLE = 'The committee reviewed the proposal on Monday and asked for a revised budget.';
+/** The plagiarism samples: a source and a scan that copies two of its sentences (enough text for the fingerprints to meet). */
+const SOURCE_TEXT_EXAMPLE =
+  'The committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size. The mayor promised a shorter version by Friday.';
+const SCAN_TEXT_EXAMPLE =
+  'In its Monday meeting, the committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size.';
 /** At least TEXT_BOUNDS.humanize.minWords words, so the humanizer's sample request is one it accepts. */
 const LONG_TEXT_EXAMPLE =
   'Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.';
@@ -403,7 +408,7 @@ export const GrammarResult = z
 // ---------------------------------------------------------------- plagiarism
 
 export const PlagiarismRequest = z
-  .object({ content: content.openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: TEXT_EXAMPLE }), url: documentUrl })
+  .object({ content: content.openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: SCAN_TEXT_EXAMPLE }), url: documentUrl })
   .openapi('PlagiarismRequest');
 export const PlagiarismUpload = z.object({ file: documentFile('essay.pdf') }).openapi('PlagiarismUpload');
 
@@ -604,7 +609,7 @@ export const VoiceResult = z
 export const SourceItem = z.object({
   url: shownUrl().openapi({ description: `Source URL, shown to every user whose scan matches it: absolute http or https, printable ASCII (percent-encode anything else), at most ${URL_MAX_LENGTH} characters. Importing the same URL again replaces it.`, example: 'https://example.com/article' }),
   title: shownLine().openapi({ description: 'Source title, shown with the URL: at most 500 characters on one line, without control or bidirectional formatting characters.', example: 'An article' }),
-  text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
+  text: storableText().min(1).openapi({ description: `Source text. ${NO_NUL_NOTE}`, example: SOURCE_TEXT_EXAMPLE }),
 });
 
 export const SourceImportRequest = z

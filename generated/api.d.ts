@@ -968,7 +968,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "remote_error" | "remote_timeout" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "remote_error" | "remote_timeout" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -1861,7 +1861,7 @@ export interface components {
         PlagiarismRequest: {
             /**
              * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
-             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             * @example In its Monday meeting, the committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size.
              */
             content?: string;
             /**
@@ -2168,7 +2168,7 @@ export interface components {
                 title: string;
                 /**
                  * @description Source text. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-                 * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+                 * @example The committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size. The mayor promised a shorter version by Friday.
                  */
                 text: string;
             }[];
@@ -2558,54 +2558,21 @@ export interface operations {
                      *       "status": "success",
                      *       "task_id": null,
                      *       "result": "human",
-                     *       "ai_score": 0.12,
+                     *       "ai_score": 0.4665,
                      *       "items": [
                      *         {
-                     *           "text": "The committee reviewed the proposal on Monday.",
+                     *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
                      *           "prediction": "original",
-                     *           "ai_score": 0.12,
-                     *           "page": 2,
-                     *           "paragraph": 4
+                     *           "ai_score": 0.4199
                      *         }
                      *       ],
-                     *       "service_name": "ci-textdetect-4.2.0",
-                     *       "execution_time": 0.042,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
-                     *       "message": null,
+                     *       "service_name": "ci-textdetect-4.4.0",
+                     *       "execution_time": 0.0019,
+                     *       "word_count": 13,
+                     *       "credits_remaining": 24999987,
+                     *       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "evidence": [
-                     *         {
-                     *           "channel": "built-in",
-                     *           "score": 0.31,
-                     *           "used": true,
-                     *           "model": "falcon-7b+falcon-7b-instruct",
-                     *           "criteria": {
-                     *             "fast_detect_gpt": 1.8,
-                     *             "binoculars": 0.84,
-                     *             "tokens": 412,
-                     *             "tail_mass": 0.06
-                     *           },
-                     *           "error": "no answer within 10000 ms",
-                     *           "windows": [
-                     *             {
-                     *               "start_time": "0.0s",
-                     *               "end_time": "4.0s",
-                     *               "ai_probability": 0.87
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "document": {
-                     *         "type": "pdf",
-                     *         "title": "On Photosynthesis",
-                     *         "pages": 3,
-                     *         "words": 812,
-                     *         "characters": 5120,
-                     *         "url": null,
-                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *         "id": 1
                      *       }
                      *     }
                      */
@@ -2623,11 +2590,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
+                     *       "task_id": "b96f7311-19f8-4ec1-8a98-9d06d1cb08e8",
+                     *       "word_count": 13,
+                     *       "credits_remaining": 24999974,
                      *       "user": {
-                     *         "id": 42
+                     *         "id": 1
                      *       },
                      *       "result": null,
                      *       "ai_score": null,
@@ -2774,24 +2741,15 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "task_id": null,
-                     *       "result": "The committee reviewed the proposal on Monday and asked for a revised budget.",
-                     *       "ai_score_before": 0.87,
-                     *       "ai_score_after": 0.87,
-                     *       "service_name": "ci-humanizer-1.0.0",
-                     *       "execution_time": 0.042,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
+                     *       "result": "Artificial intelligence has become an integral part of modern society, changing the way we live and work. These technologies offer many benefits across many industries. Organizations can use machine learning to improve efficiency, streamline operations and drive innovation in a changing landscape that rewards careful planning.",
+                     *       "ai_score_before": 0.8319,
+                     *       "ai_score_after": 0.558,
+                     *       "service_name": "humanize-2.2.0",
+                     *       "execution_time": 0.5928,
+                     *       "word_count": 54,
+                     *       "credits_remaining": 24999920,
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "document": {
-                     *         "type": "pdf",
-                     *         "title": "On Photosynthesis",
-                     *         "pages": 3,
-                     *         "words": 812,
-                     *         "characters": 5120,
-                     *         "url": null,
-                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *         "id": 1
                      *       }
                      *     }
                      */
@@ -2809,11 +2767,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
+                     *       "task_id": "c109fe22-2784-4ba5-8146-e455cc26c277",
+                     *       "word_count": 54,
+                     *       "credits_remaining": 24999866,
                      *       "user": {
-                     *         "id": 42
+                     *         "id": 1
                      *       },
                      *       "result": null,
                      *       "service_name": null,
@@ -2958,34 +2916,25 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "task_id": null,
-                     *       "ai_score": 0.87,
+                     *       "ai_score": 0.8319,
                      *       "detection_threshold": 0.5,
                      *       "needs_humanization": true,
-                     *       "detector_service": "ci-textdetect-4.2.0",
-                     *       "detection_time": 0.042,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
-                     *       "message": "AI score 0.91 is above the threshold 0.5: the text was humanized.",
+                     *       "detector_service": "ci-textdetect-4.4.0",
+                     *       "detection_time": 0.05,
+                     *       "word_count": 54,
                      *       "user": {
-                     *         "id": 42
+                     *         "id": 1
                      *       },
-                     *       "document": {
-                     *         "type": "pdf",
-                     *         "title": "On Photosynthesis",
-                     *         "pages": 3,
-                     *         "words": 812,
-                     *         "characters": 5120,
-                     *         "url": null,
-                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
-                     *       },
+                     *       "credits_remaining": 24999758,
+                     *       "message": "AI score 0.8319 is above the threshold 0.5: the text was humanized.",
                      *       "humanized": true,
-                     *       "original_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
-                     *       "humanized_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
-                     *       "ai_score_before": 0.87,
-                     *       "ai_score_after": 0.87,
-                     *       "humanizer_service": "ci-humanizer-1.0.0",
-                     *       "humanization_time": 0.042,
-                     *       "total_time": 0.042
+                     *       "original_content": "Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.",
+                     *       "humanized_content": "Artificial intelligence has become an integral part of modern society, changing the way we live and work. These technologies offer many benefits across many industries. Organizations can use machine learning to improve efficiency, streamline operations and drive innovation in a changing landscape that rewards careful planning.",
+                     *       "ai_score_before": 0.8319,
+                     *       "ai_score_after": 0.558,
+                     *       "humanizer_service": "humanize-2.2.0",
+                     *       "humanization_time": 0.1157,
+                     *       "total_time": 0.1658
                      *     }
                      */
                     "application/json": components["schemas"]["DetectAndHumanizeResult"];
@@ -3002,11 +2951,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
+                     *       "task_id": "d713b7c9-2691-4d5e-a907-ebb2bc8f84d3",
+                     *       "word_count": 54,
+                     *       "credits_remaining": 24999650,
                      *       "user": {
-                     *         "id": 42
+                     *         "id": 1
                      *       },
                      *       "ai_score": null,
                      *       "detection_threshold": 0.5,
@@ -3144,15 +3093,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "processing",
-                     *       "task_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "result": null,
-                     *       "service_name": null,
-                     *       "execution_time": null,
-                     *       "word_count": null,
-                     *       "credits_remaining": null,
+                     *       "status": "success",
+                     *       "task_id": "ac37ae5f-7878-49b1-964e-bc8b95bac8c5",
+                     *       "result": "human",
+                     *       "ai_score": 0.4665,
+                     *       "items": [
+                     *         {
+                     *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *           "prediction": "original",
+                     *           "ai_score": 0.4199
+                     *         }
+                     *       ],
+                     *       "service_name": "ci-textdetect-4.4.0",
+                     *       "execution_time": 0.0007,
+                     *       "word_count": 13,
+                     *       "credits_remaining": 24999583,
+                     *       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
                      *       "user": {
-                     *         "id": 42
+                     *         "id": 1
                      *       }
                      *     }
                      */
@@ -3254,24 +3212,24 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": 42,
-                     *       "plan": "1M",
-                     *       "credits_remaining": 987654,
-                     *       "monthly_allotment": 1000000,
-                     *       "period_start": "2026-11-01T00:00:00.000Z",
-                     *       "period_end": "2026-12-01T00:00:00.000Z",
+                     *       "user_id": 1,
+                     *       "plan": "25M",
+                     *       "credits_remaining": 24999650,
+                     *       "monthly_allotment": 25000000,
+                     *       "period_start": "2026-12-06T05:02:44.855Z",
+                     *       "period_end": "2027-01-06T05:02:44.855Z",
                      *       "limits": {
-                     *         "max_active_keys": 0,
-                     *         "max_pending_jobs": 0,
-                     *         "image_requests_per_minute": 0,
-                     *         "humanizer_sync_requests_per_minute": 0
+                     *         "max_active_keys": 25,
+                     *         "max_pending_jobs": 50,
+                     *         "image_requests_per_minute": 100,
+                     *         "humanizer_sync_requests_per_minute": 60
                      *       },
                      *       "usage": {
-                     *         "detector": 1200,
-                     *         "humanizer": 0,
-                     *         "detect_and_humanize": 0,
-                     *         "grammar": 35,
-                     *         "plagiarism": 4,
+                     *         "detector": 26,
+                     *         "humanizer": 108,
+                     *         "detect_and_humanize": 216,
+                     *         "grammar": 0,
+                     *         "plagiarism": 0,
                      *         "image": 0,
                      *         "voice": 0
                      *       }
@@ -3389,16 +3347,23 @@ export interface operations {
                      *           "start": 4,
                      *           "end": 6,
                      *           "category": "grammar",
-                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\".",
-                     *           "page": 2,
-                     *           "paragraph": 4
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"goes\"."
+                     *         },
+                     *         {
+                     *           "type": "replace",
+                     *           "original": "days",
+                     *           "corrected": "day",
+                     *           "start": 23,
+                     *           "end": 27,
+                     *           "category": "grammar",
+                     *           "explanation": "The verb and its subject (or the determiner and its noun) must agree in number: \"day\"."
                      *         }
                      *       ],
                      *       "issues": [
                      *         {
                      *           "category": "grammar",
-                     *           "severity": "medium",
-                     *           "message": "Subject-verb agreement: \"She go\" → \"She goes\"."
+                     *           "severity": "high",
+                     *           "message": "Corrected 2 grammar errors."
                      *         }
                      *       ],
                      *       "edits_count": 2,
@@ -3406,19 +3371,10 @@ export interface operations {
                      *       "input_words": 6,
                      *       "input_chars": 28,
                      *       "word_count": 6,
-                     *       "execution_time": 0.042,
-                     *       "credits_remaining": 99750,
+                     *       "execution_time": 0.044,
+                     *       "credits_remaining": 24999644,
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "document": {
-                     *         "type": "pdf",
-                     *         "title": "On Photosynthesis",
-                     *         "pages": 3,
-                     *         "words": 812,
-                     *         "characters": 5120,
-                     *         "url": null,
-                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *         "id": 1
                      *       }
                      *     }
                      */
@@ -3542,7 +3498,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *       "content": "In its Monday meeting, the committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size."
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];
@@ -3561,62 +3517,49 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "scan_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
-                     *       "plagiarism_score": 0.87,
-                     *       "verdict": "moderate_plagiarism",
-                     *       "summary": "34% of the text matches 2 sources.",
+                     *       "scan_id": "b4ff5d8a-7459-482e-b80e-8064361cb222",
+                     *       "plagiarism_score": 0.965,
+                     *       "verdict": "severe_plagiarism",
+                     *       "summary": "About 97% of the text matches the one source checked, \"An article\" (example.com) (severe plagiarism).",
                      *       "sources": [
                      *         {
-                     *           "url": "https://en.wikipedia.org/wiki/Photosynthesis",
-                     *           "title": "Photosynthesis",
-                     *           "domain": "en.wikipedia.org",
-                     *           "similarity_score": 0.87,
-                     *           "matched_word_count": 84,
-                     *           "matched_percentage": 33.6,
+                     *           "url": "https://example.com/article",
+                     *           "title": "An article",
+                     *           "domain": "example.com",
+                     *           "similarity_score": 0.943,
+                     *           "matched_word_count": 35,
+                     *           "matched_percentage": 94.59,
                      *           "matches": [
                      *             {
                      *               "submitted_range": {
-                     *                 "start": 0,
-                     *                 "end": 120
+                     *                 "start": 7,
+                     *                 "end": 200
                      *               },
-                     *               "similarity": 0.87,
-                     *               "page": 2,
-                     *               "paragraph": 4
+                     *               "similarity": 0.943
                      *             }
                      *           ]
                      *         }
                      *       ],
                      *       "highlights": [
                      *         {
-                     *           "start": 0,
-                     *           "end": 120,
+                     *           "start": 7,
+                     *           "end": 200,
                      *           "severity": "high",
-                     *           "source_index": 0,
-                     *           "page": 2,
-                     *           "paragraph": 4
+                     *           "source_index": 0
                      *         }
                      *       ],
                      *       "stats": {
-                     *         "word_count": 250,
-                     *         "input_chars": 1530,
-                     *         "sentence_count": 12,
-                     *         "sources_checked": 40,
-                     *         "processing_time_ms": 85
+                     *         "word_count": 37,
+                     *         "input_chars": 200,
+                     *         "sentence_count": 2,
+                     *         "sources_checked": 1,
+                     *         "processing_time_ms": 19
                      *       },
-                     *       "execution_time": 0.042,
-                     *       "word_count": 250,
-                     *       "credits_remaining": 99750,
+                     *       "word_count": 37,
+                     *       "execution_time": 0.021,
+                     *       "credits_remaining": 24999642,
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "document": {
-                     *         "type": "pdf",
-                     *         "title": "On Photosynthesis",
-                     *         "pages": 3,
-                     *         "words": 812,
-                     *         "characters": 5120,
-                     *         "url": null,
-                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *         "id": 1
                      *       }
                      *     }
                      */
@@ -3750,49 +3693,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "prediction": "real",
-                     *       "confidence": 0.87,
+                     *       "confidence": 0.6841,
                      *       "probabilities": {
-                     *         "real": 0.81,
-                     *         "fake": 0.12,
-                     *         "inpainting": 0.07
+                     *         "real": 0.6841,
+                     *         "fake": 0.1611,
+                     *         "inpainting": 0.1548
                      *       },
-                     *       "credits_charged": 7,
-                     *       "credits_remaining": 99750,
+                     *       "credits_charged": 6,
+                     *       "credits_remaining": 24999636,
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "regions": [
-                     *         {
-                     *           "x": 320,
-                     *           "y": 128,
-                     *           "width": 192,
-                     *           "height": 128,
-                     *           "score": 0.87
-                     *         }
-                     *       ],
-                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
-                     *       "evidence": [
-                     *         {
-                     *           "channel": "built-in",
-                     *           "score": 0.31,
-                     *           "used": true,
-                     *           "model": "falcon-7b+falcon-7b-instruct",
-                     *           "criteria": {
-                     *             "fast_detect_gpt": 1.8,
-                     *             "binoculars": 0.84,
-                     *             "tokens": 412,
-                     *             "tail_mass": 0.06
-                     *           },
-                     *           "error": "no answer within 10000 ms",
-                     *           "windows": [
-                     *             {
-                     *               "start_time": "0.0s",
-                     *               "end_time": "4.0s",
-                     *               "ai_probability": 0.87
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
+                     *         "id": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ImageResult"];
@@ -4021,56 +3932,17 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "verdict": "natural_voice",
-                     *       "ai_probability": 0.08,
-                     *       "natural_probability": 0.92,
-                     *       "duration_seconds": 12.48,
-                     *       "segments": [
-                     *         {
-                     *           "start_time": "0.0s",
-                     *           "end_time": "4.0s",
-                     *           "duration": "4.0s",
-                     *           "verdict": "natural_voice",
-                     *           "ai_probability": 0.06
-                     *         }
-                     *       ],
-                     *       "statistics": {
-                     *         "total_segments": 4,
-                     *         "processed_segments": 4,
-                     *         "ai_segments": 0,
-                     *         "natural_segments": 4,
-                     *         "ai_time_percentage": 0
-                     *       },
-                     *       "undetermined_reason": "too_little_speech",
-                     *       "billed_seconds": 13,
-                     *       "credits_used": 130,
-                     *       "execution_time": 0.042,
-                     *       "credits_remaining": 99750,
+                     *       "ai_probability": 0.4011,
+                     *       "natural_probability": 0.5989,
+                     *       "duration_seconds": 4,
+                     *       "segments": [],
+                     *       "billed_seconds": 4,
+                     *       "credits_used": 40,
+                     *       "execution_time": 0.325,
+                     *       "credits_remaining": 24999596,
                      *       "user": {
-                     *         "id": 42
-                     *       },
-                     *       "message": "The image-model server gave no usable answer (HTTP 503); the built-in model decided alone.",
-                     *       "evidence": [
-                     *         {
-                     *           "channel": "built-in",
-                     *           "score": 0.31,
-                     *           "used": true,
-                     *           "model": "falcon-7b+falcon-7b-instruct",
-                     *           "criteria": {
-                     *             "fast_detect_gpt": 1.8,
-                     *             "binoculars": 0.84,
-                     *             "tokens": 412,
-                     *             "tail_mass": 0.06
-                     *           },
-                     *           "error": "no answer within 10000 ms",
-                     *           "windows": [
-                     *             {
-                     *               "start_time": "0.0s",
-                     *               "end_time": "4.0s",
-                     *               "ai_probability": 0.87
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
+                     *         "id": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["VoiceResult"];
@@ -4281,14 +4153,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "total": 1200,
+                     *       "total": 1,
                      *       "sources": [
                      *         {
-                     *           "url": "string",
-                     *           "title": "string",
-                     *           "domain": "string",
-                     *           "words": 0,
-                     *           "imported_at": "2026-11-21T10:00:00.000Z"
+                     *           "url": "https://example.com/article",
+                     *           "title": "An article",
+                     *           "domain": "example.com",
+                     *           "words": 41,
+                     *           "imported_at": "2026-12-06T05:02:49.417Z"
                      *         }
                      *       ]
                      *     }
@@ -4378,7 +4250,7 @@ export interface operations {
                  *         {
                  *           "url": "https://example.com/article",
                  *           "title": "An article",
-                 *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size. The mayor promised a shorter version by Friday."
                  *         }
                  *       ]
                  *     }
@@ -4398,7 +4270,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "imported": 2
+                     *       "imported": 1
                      *     }
                      */
                     "application/json": components["schemas"]["SourceImportResult"];
@@ -4673,8 +4545,7 @@ export interface operations {
                      *         "engines": "ready",
                      *         "worker": "ready",
                      *         "shutdown": "ready"
-                     *       },
-                     *       "message": "string"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Readiness"];
@@ -6955,7 +6826,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *       "content": "In its Monday meeting, the committee reviewed the proposal on Monday and asked for a revised budget before the end of the month. Several members said the plan was too expensive for a town of its size."
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];

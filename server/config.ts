@@ -107,6 +107,10 @@ const EnvSchema = z.object({
   /** A portal session ends after this many idle minutes, and this many hours after sign-in. */
   PORTAL_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   PORTAL_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+  /** GET /metrics answers loopback callers, and others that send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
+  /** Serve GET /metrics on this port alone (on HOST), and not on PORT. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 }).superRefine((env, ctx) => {
   // A model server half configured is a mistake to report at start, not a channel silently off.
   for (const [url, model] of [['TEXT_DETECT_LM_URL', 'TEXT_DETECT_LM_MODEL'], ['IMAGE_MODEL_URL', 'IMAGE_MODEL_NAME'], ['VOICE_MODEL_URL', 'VOICE_MODEL_NAME']] as const) {

@@ -10,6 +10,7 @@ import { inviteLink } from './platform/portal-accounts.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './platform/demo.ts';
 import { closeServices, createServer, createServices, startWorker } from './services.ts';
 import { drainHttp, onShutdownSignals, trackResponses } from './shutdown.ts';
+import { startMetricsServer } from './metrics/serve.ts';
 
 const config = loadConfig();
 const services = await createServices(config, {
@@ -42,11 +43,20 @@ server.listen(config.PORT, config.HOST, () => {
   log.info(`Content Integrity API listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port} (docs at /docs)${runner ? ', worker in-process' : ''}`);
 });
 
+// METRICS_PORT: GET /metrics on a port of its own (and not on PORT).
+const metricsServer = config.METRICS_PORT === undefined ? undefined : await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN });
+if (metricsServer) {
+  const address = metricsServer.address();
+  log.info(`metrics on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${typeof address === 'object' && address ? address.port : config.METRICS_PORT}/metrics`);
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info(`${signal}: stopping; requests and jobs in flight have ${config.SHUTDOWN_GRACE_MS / 1000} s to finish`);
+  metricsServer?.closeAllConnections();
+  metricsServer?.close();
   await Promise.all([drainHttp(server, responses, services.lifecycle, config.SHUTDOWN_GRACE_MS), runner?.stop()]);
   await closeServices(services);
   log.info('stopped');

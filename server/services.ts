@@ -30,6 +30,11 @@ import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index
 import type { Services } from './context.ts';
 import { createHttpServer, mountApi } from './http/app.ts';
 import { mountPortal } from './portal/routes.ts';
+import { watchJobQueue } from './metrics/registry.ts';
+import { queueStats } from './platform/data/queue.ts';
+
+/** How long a scrape of GET /metrics waits for graphile-worker's queue before it reports job_queue_read_ok 0. */
+const QUEUE_READ_TIMEOUT_MS = 1_000;
 
 export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & {
   db?: Database;
@@ -84,6 +89,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     const webSearch = config.PLAGIARISM_SEARXNG_URL ? searxngProvider(config.PLAGIARISM_SEARXNG_URL) : undefined;
     return { corpus: new SourceCorpus(db.pool), scanner: new PlagiarismScanner(db.pool, { webSearch, steps: plagiarismSteps }) };
   });
+  // The queue's depth and age are read when /metrics is scraped (one reader per process: the latest services').
+  watchJobQueue(() => queueStats(db, QUEUE_READ_TIMEOUT_MS));
   // Load the names up front so results can carry them synchronously.
   const versions = { text: await textDetectorVersion().catch(() => 'text-detect (unavailable)'), humanizer: await humanizerVersion().catch(() => 'humanizer (unavailable)') };
 

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedOptions } from './embedded.ts';
+import { watchPool } from '../metrics/registry.ts';
 
 export interface Database {
   readonly url: string;
@@ -30,6 +31,14 @@ export interface Database {
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {
   query<T = Record<string, any>>(sql: Sql, params?: unknown[]): Promise<T[]>;
+  /** In a transaction: runs `effect` once it has committed (never when it rolls back). */
+  afterCommit?(effect: () => void): void;
+}
+
+/** Runs `effect` when what was just written on `db` is committed: now, or at its transaction's commit. */
+export function whenCommitted(db: Queryable, effect: () => void): void {
+  if (db.afterCommit) db.afterCommit(effect);
+  else effect();
 }
 
 /**
@@ -108,6 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     p.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
     p.on('connect', (client) => client.on('error', (error) => options.log?.(`database client error: ${error.message}`)));
   }
+  const unwatch = [watchPool('main', pool), watchPool('unflushed', unflushedPool)];
   return {
     url,
     pool,
@@ -116,10 +126,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unflushed: { query: async (sql, params) => (await unflushedPool.query(toQuery(sql, params))).rows },
     async transaction(work) {
       const client = await pool.connect();
+      const committed: (() => void)[] = [];
       try {
         await client.query('begin');
-        const result = await work({ query: async (sql, params) => (await client.query(toQuery(sql, params))).rows });
+        const result = await work({ query: async (sql, params) => (await client.query(toQuery(sql, params))).rows, afterCommit: (effect) => committed.push(effect) });
         await client.query('commit');
+        for (const effect of committed) effect();
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => {});
@@ -129,6 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async close() {
+      for (const stop of unwatch) stop();
       await Promise.all([endPool(unflushedPool, () => unflushedPool.end()), endPool(pool, () => pool.end())]);
       await embedded?.stop();
     },

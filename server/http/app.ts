@@ -1,5 +1,5 @@
 /**
- * The Koa application: request ids and logs, the one error middleware (errors.ts), the docs, and
+ * The Koa application: request metrics, request ids and logs, the one error middleware (errors.ts), the docs, GET /metrics, and
  * what the composition root mounts on the one router: the API (`mountApi`: every endpoint of
  * routes/ on its route's exact path, mount.ts) and the portal. `createHttpServer` adds the answers
  * to what Node's HTTP parser refuses or would answer itself, so that every answer has the
@@ -14,6 +14,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import type { Services } from '../context.ts';
+import { httpMetrics, metricsRoute } from '../metrics/http.ts';
+import { METRICS_PATH } from '../metrics/serve.ts';
 import { ApiError } from '../platform/errors.ts';
 import { docsPages } from './docs.ts';
 import { isServerFailure, toErrorResponse } from './errors.ts';
@@ -47,6 +49,8 @@ function buildApp(services: Services, mounts: Mount[]): { app: Koa; allowedMetho
   const spec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
   const docs = docsPages();
 
+  // Outermost: the request's route, status and duration, whatever answered it.
+  app.use(httpMetrics);
   // Request id, one log line per response, and the one error handler.
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
@@ -90,6 +94,8 @@ function buildApp(services: Services, mounts: Mount[]): { app: Koa; allowedMetho
     ctx.type = 'text/html';
     ctx.body = docs.portal;
   });
+  // Prometheus metrics, here unless METRICS_PORT gives them a server of their own (main.ts).
+  if (services.config.METRICS_PORT === undefined) router.get(METRICS_PATH, metricsRoute(services.config.METRICS_TOKEN));
 
   for (const mount of mounts) mount(router, services, bodyOptions);
 

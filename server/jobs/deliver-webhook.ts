@@ -9,6 +9,7 @@ import { loadJob } from '../platform/data/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
 import { recordWebhookAttempt } from '../platform/data/jobs.ts';
 import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
+import { countWebhookDelivery } from '../metrics/registry.ts';
 import { defineTask } from './task.ts';
 
 const deliverWebhook = defineTask({
@@ -27,12 +28,12 @@ const deliverWebhook = defineTask({
       services.clock(),
       services.webhookTimeoutMs,
     );
+    const retry = !result.ok && attempt < WEBHOOK_MAX_ATTEMPTS;
     await db.transaction(async (tx) => {
       await recordWebhookAttempt(tx, jobId, attempt, result);
-      if (!result.ok && attempt < WEBHOOK_MAX_ATTEMPTS) {
-        await enqueue(tx, deliverWebhook, { jobId, attempt: attempt + 1 }, { runAt: new Date(services.clock().getTime() + services.webhookRetryDelayMs(attempt)) });
-      }
+      if (retry) await enqueue(tx, deliverWebhook, { jobId, attempt: attempt + 1 }, { runAt: new Date(services.clock().getTime() + services.webhookRetryDelayMs(attempt)) });
     });
+    countWebhookDelivery(result.ok ? 'delivered' : retry ? 'retry' : 'gave_up');
   },
 });
 

@@ -6,6 +6,7 @@
  */
 import CircuitBreaker from 'opossum';
 import type { z } from 'zod';
+import { watchBreaker } from '../metrics/registry.ts';
 
 export type ChannelName = 'lm' | 'image-model' | 'voice-model';
 
@@ -34,6 +35,7 @@ export class ModelChannel {
   private readonly breaker: CircuitBreaker<[(signal: AbortSignal) => Promise<unknown>], unknown>;
   /** The last outcome: the start probe's, then each call's. */
   private lastOk = false;
+  private readonly unwatch: () => void;
 
   constructor(private readonly options: ChannelOptions) {
     this.name = options.name;
@@ -44,6 +46,7 @@ export class ModelChannel {
       volumeThreshold: options.breaker?.volumeThreshold ?? 5,
       resetTimeout: options.breaker?.resetTimeoutMs ?? 30_000,
     });
+    this.unwatch = watchBreaker(`model-server:${options.name}`, this.breaker);
   }
 
   /** Up, as far as the service knows: the last call (or the start probe) succeeded and the breaker is not open. */
@@ -101,6 +104,7 @@ export class ModelChannel {
   }
 
   close(): void {
+    this.unwatch();
     this.breaker.shutdown();
   }
 

@@ -3,5 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: runEngineTask } = await import('./engine-worker.ts');
-export default runEngineTask;
+const { runOnThread } = await import('./engine-worker.ts');
+export default runOnThread;

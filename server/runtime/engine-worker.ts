@@ -170,6 +170,18 @@ async function inputErrorOf(kind: EngineKind, error: unknown): Promise<EngineInp
   return undefined;
 }
 
+/** What an engine thread sends back: the task's outcome, and when the thread began it (ms since the epoch, comparable across threads) for the queue-wait metric. */
+export interface ThreadOutcome<K extends EngineKind> {
+  outcome: EngineResults[K] | EngineFailure;
+  startedAt: number;
+}
+
+/** The pool's entry (engine-worker.mjs): runEngineTask, stamped with its start. */
+export async function runOnThread<K extends EngineKind>(task: EngineTask<K>): Promise<ThreadOutcome<K>> {
+  const startedAt = performance.timeOrigin + performance.now();
+  return { outcome: await runEngineTask(task), startedAt };
+}
+
 export default async function runEngineTask<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K] | EngineFailure> {
   try {
     const handle: (task: EngineTask<K>) => Promise<EngineResults[K]> = handlers[task.kind];

@@ -9,8 +9,9 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
+import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
 import type runEngineTask from './engine-worker.ts';
-import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask } from './engine-worker.ts';
+import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask, ThreadOutcome } from './engine-worker.ts';
 import { engineTables } from './engine-tables.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
@@ -112,7 +113,10 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
 
   const runsInline = (task: { kind: string; text?: unknown }) => task.kind === 'detectText' && typeof task.text === 'string' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
 
-  async function onThread<K extends EngineKind>(task: EngineTask<K>, timeoutMs: number | undefined): Promise<EngineResults[K] | EngineFailure> {
+  const now = () => performance.timeOrigin + performance.now();
+
+  /** A task on its pool's thread, given up (the thread stopped) past `timeoutMs`. */
+  async function onThread<K extends EngineKind>(task: EngineTask<K>, timeoutMs: number | undefined): Promise<ThreadOutcome<K>> {
     const pool = pools[poolOf(task)];
     if (timeoutMs === undefined) return pool.run(task);
     const signal = AbortSignal.timeout(timeoutMs);
@@ -125,8 +129,20 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   }
 
   async function run<K extends EngineKind>(task: EngineTask<K>, options: RunOptions = {}): Promise<EngineResults[K]> {
-    // The pool runs engine-worker.ts's runEngineTask on another thread: its answer is that function's.
-    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await onThread(task, options.timeoutMs);
+    const submitted = now();
+    let result: EngineResults[K] | EngineFailure;
+    let startedAt = submitted;
+    let waited: number | undefined; // in place: no thread, no queue
+    if (runsInline(task)) result = await (await inlineEngine())(task);
+    else {
+      // The pool runs engine-worker.ts's runOnThread on another thread: its answer is that function's.
+      ({ outcome: result, startedAt } = await onThread(task, options.timeoutMs));
+      waited = Math.max(0, startedAt - submitted) / 1000;
+    }
+    if (task.kind !== 'warmUp') {
+      const outcome = isFailure(result) ? (result.failure === 'input' ? 'input_error' : 'failed') : 'ok';
+      recordEngineTask(task.kind, outcome, Math.max(0, now() - startedAt) / 1000, waited);
+    }
     if (isFailure(result)) throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
     return result;
   }
@@ -150,6 +166,7 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   const breaker = <K extends MediaKind>(timeout: number) =>
     new CircuitBreaker<[EngineTask<K>], EngineResults[K]>((task) => run(task), { timeout, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeout: 30_000, errorFilter: isCallerError });
   const breakers: { [K in MediaKind]: CircuitBreaker<[EngineTask<K>], EngineResults[K]> } = { analyzeImage: breaker(60_000), analyzeVoice: breaker(120_000) };
+  const unwatch = [watchBreaker('engine:image', breakers.analyzeImage), watchBreaker('engine:voice', breakers.analyzeVoice)];
 
   async function runMedia<K extends MediaKind>(task: EngineTask<K>): Promise<EngineResults[K]> {
     const media: CircuitBreaker<[EngineTask<K>], EngineResults[K]> = breakers[task.kind];
@@ -165,6 +182,7 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
     },
     async close() {
       closed = true;
+      for (const stop of unwatch) stop();
       breakers.analyzeImage.shutdown();
       breakers.analyzeVoice.shutdown();
       await Promise.all([pools.general.destroy(), pools.grammar.destroy()]);

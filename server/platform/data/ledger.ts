@@ -5,7 +5,8 @@
  * the charge it reverses and the ledger's unique `refund_of` makes it happen at most once.
  */
 import { USAGE_SERVICE_OF, USAGE_SERVICES, type ChargePart, type UsageService as Service } from '../../../contract/catalogue.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { whenCommitted, type Database, type Queryable } from '../../db/database.ts';
+import { countCharge, countRefund } from '../../metrics/registry.ts';
 import { ApiError } from '../errors.ts';
 import { USERS_WITH_PLANS } from './accounts.ts';
 import { USABLE_KEY } from './keys.ts';
@@ -78,6 +79,9 @@ export async function debitPayer(db: Queryable, payer: Payer, items: LedgerCharg
   const rows: { id: string; user_id: number; balance_after: number }[] =
     'userId' in payer ? await db.query(DEBIT_USER, [payer.userId, ...itemColumns]) : await db.query(DEBIT_KEY_OWNER, [payer.keyHash, ...itemColumns, payer.scopes]);
   if (rows.length === 0) return undefined;
+  whenCommitted(db, () => {
+    for (const item of items) countCharge(item.operation, item.amount);
+  });
   // Ledger ids follow the insert order, which is the items' order.
   rows.sort((a, b) => Number(a.id) - Number(b.id));
   return { userId: rows[0].user_id, charges: rows.map((row, i) => ({ id: Number(row.id), amount: items[i].amount, balanceAfter: row.balance_after })) };
@@ -101,17 +105,21 @@ export async function balanceOf(db: Queryable, userId: number): Promise<number> 
 export async function refundCharge(db: Queryable, userId: number, charge: Pick<Charge, 'id' | 'amount'>, context: ChargeContext, amount = charge.amount): Promise<number | undefined> {
   // The ledger row goes in first: its unique refund_of makes a second (or concurrent) refund of
   // the same charge insert nothing, and the balance moves only when the row went in.
-  const rows: { balance_after: number }[] = await db.query(
+  // It returns the refunded charge's operation too, for the refunds metric.
+  const rows: { balance_after: number; charged_for: string }[] = await db.query(
     `with refund as (
        insert into credit_ledger (user_id, kind, amount, balance_after, operation, request_id, job_id, refund_of)
        select $1, 'refund', $2, u.credits + $2, $4, $5, $6, $3 from users u where u.id = $1
        on conflict (refund_of) do nothing
        returning amount
      )
-     update users set credits = credits + refund.amount from refund where id = $1 returning credits as balance_after`,
+     update users set credits = credits + refund.amount from refund where id = $1
+     returning credits as balance_after, (select operation from credit_ledger where id = $3) as charged_for`,
     [userId, amount, charge.id, context.operation, context.requestId ?? null, context.jobId ?? null],
   );
-  return rows[0]?.balance_after;
+  const refunded = rows[0];
+  if (refunded) whenCommitted(db, () => countRefund(refunded.charged_for, amount));
+  return refunded?.balance_after;
 }
 
 /** Refunds every charge (each at most once, see refundCharge); the balance after the last one that moved. */

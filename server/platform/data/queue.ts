@@ -5,7 +5,8 @@
  * transaction commits. Every payload is parsed by the task's schema before it is queued.
  */
 import type { z } from 'zod';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { QueueStats } from '../../metrics/registry.ts';
 
 /** What the queue needs of a task's declaration. */
 export interface QueuedTask<P> {
@@ -42,4 +43,35 @@ export async function queuedRuns(db: Queryable, task: QueuedTask<unknown>, keys:
 export interface FollowUp<P = unknown> {
   task: QueuedTask<P>;
   payload: P;
+}
+
+/**
+ * The queue per task for the metrics: jobs ready (due, unlocked, attempts left), scheduled (due
+ * later), running (locked) and failed (out of attempts), and how long the oldest ready job has been
+ * due. Read at scrape time, so it gives up after `timeoutMs` (the statement, and the wait for a
+ * connection when the pool is busy) rather than hold the scrape or a connection.
+ */
+export async function queueStats(db: Database, timeoutMs: number): Promise<QueueStats[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the queue was not read within ${timeoutMs} ms`)), timeoutMs);
+  });
+  const read = db.transaction(async (tx) => {
+    await tx.query(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    return tx.query<QueueStats>(
+      `select task_identifier as task,
+              count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as "ready",
+              count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as "scheduled",
+              count(*) filter (where locked_at is not null)::int as "running",
+              count(*) filter (where locked_at is null and attempts >= max_attempts)::int as "failed",
+              coalesce(extract(epoch from now() - min(run_at) filter (where locked_at is null and attempts < max_attempts and run_at <= now())), 0)::float8 as "oldestReadySeconds"
+       from graphile_worker.jobs group by task_identifier`,
+    );
+  });
+  read.catch(() => {}); // a read that loses the race is dropped; its error was already answered by the timeout
+  try {
+    return await Promise.race([read, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
