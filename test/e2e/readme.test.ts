@@ -3,12 +3,15 @@
  * fresh data folder, as `npm start` runs it), in the README's order: every ```sh block that
  * contains `curl` runs in bash with the server's address for localhost:8000, the demo key the server
  * printed as CI_API_KEY, an admin key made with the admin CLI command the README gives as
- * CI_ADMIN_API_KEY, and the files the upload examples name (photo.jpg, voice.wav) in its working
- * folder. curl is run with --fail-with-body, so an HTTP error fails its block. The route table is
+ * CI_ADMIN_API_KEY, the files the upload examples name (photo.jpg, voice.wav, essay.pdf,
+ * essay.docx) in its working folder, and the web page the `url` example names served on loopback
+ * (its address put in place of example.com's, as the server's is for localhost:8000). curl is run with --fail-with-body, so an HTTP error fails its block. The route table is
  * checked against the blocks too: every endpoint has an example.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +19,12 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { routes } from '../../contract/routes.ts';
+import { makeDocx, makePdf } from '../helpers/documents.ts';
 import { wav } from '../helpers/media.ts';
+
+/** The essay in lines of ten words, as a PDF page draws them. */
+const essayLines = () => ESSAY.trim().split(' ').reduce<string[][]>((lines, word, i) => (i % 10 ? lines[lines.length - 1].push(word) : lines.push([word]), lines), []).map((words) => words.join(' '));
+const ESSAY = 'The committee met on Tuesday to review the budget and agreed to fund two new projects next year. Several members said the plan was sensible, and the chair promised a full report by the end of the month. ';
 
 const run = promisify(execFile);
 
@@ -45,10 +53,16 @@ describe("the README's curl examples", () => {
   let server: ReturnType<typeof spawn> | undefined;
   let url = '';
   let env: NodeJS.ProcessEnv = {};
+  let site: http.Server | undefined;
+  let siteUrl = '';
 
   before(async () => {
     // The engines load on first use (WARM_ENGINES=false): the examples wait for them instead of the start.
-    const serverEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_THREADS: '1', WARM_ENGINES: 'false' };
+    // The examples' web page (example.com) is served here, on loopback: the server may fetch it.
+    site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<html><head><title>An essay</title></head><body><nav>Home | About</nav><article><h1>An essay</h1><p>${ESSAY}</p><p>${ESSAY}</p></article><footer>Contact</footer></body></html>`));
+    await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const serverEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_THREADS: '1', WARM_ENGINES: 'false', ALLOW_PRIVATE_CALLBACKS: 'true' };
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout!.on('data', (chunk) => (output += chunk));
@@ -73,6 +87,8 @@ describe("the README's curl examples", () => {
     const adminKey = (JSON.parse(admin.stdout) as { key: string }).key;
     writeFileSync(path.join(workDir, 'photo.jpg'), await sharp({ create: { width: 320, height: 240, channels: 3, background: '#6a8caf' } }).jpeg().toBuffer());
     writeFileSync(path.join(workDir, 'voice.wav'), wav(3));
+    writeFileSync(path.join(workDir, 'essay.pdf'), await makePdf([{ lines: essayLines() }, { lines: essayLines() }]));
+    writeFileSync(path.join(workDir, 'essay.docx'), makeDocx([ESSAY, ESSAY]));
     env = { PATH: process.env.PATH, HOME: workDir, CI_API_KEY: demoKey, CI_ADMIN_API_KEY: adminKey };
   });
 
@@ -83,6 +99,7 @@ describe("the README's curl examples", () => {
       setTimeout(() => server!.kill('SIGKILL'), 30_000).unref();
       await exited;
     }
+    site?.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(workDir, { recursive: true, force: true });
   });
@@ -100,7 +117,7 @@ describe("the README's curl examples", () => {
   for (const [i, block] of BLOCKS.entries()) {
     const first = block.script.split('\n').find((line) => line.includes('curl'))!.trim();
     test(`${block.section}: ${first.slice(0, 90)}`, { timeout: 300_000 }, async () => {
-      const script = block.script.replaceAll('http://localhost:8000', url);
+      const script = block.script.replaceAll('http://localhost:8000', url).replaceAll('https://example.com/essay.html', siteUrl);
       // Any HTTP error fails the block (curl -s alone would exit 0 on a 4xx or 5xx).
       const prelude = 'set -euo pipefail\ncurl() { command curl --fail-with-body --max-time 240 "$@"; }\n';
       const result = await run('bash', ['-c', prelude + script], { cwd: workDir, env, timeout: 290_000 }).catch((error: { code?: number; stdout?: string; stderr?: string }) =>
