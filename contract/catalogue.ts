@@ -42,6 +42,32 @@ export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
 /** How long a key replays its first response, in minutes. */
 export const IDEMPOTENCY_WINDOW_MINUTES = 5;
+/**
+ * Batches (POST /api/batches/): the services a batch runs, by the name its request gives them, and
+ * the operation each one is (its bounds, price and scopes are that operation's).
+ */
+export const BATCH_SERVICES = {
+  detector: 'detectText',
+  humanizer: 'humanize',
+  'detect-and-humanize': 'detectAndHumanize',
+  grammar: 'correctGrammar',
+  plagiarism: 'scanPlagiarism',
+} as const;
+export type BatchService = keyof typeof BATCH_SERVICES;
+export type BatchOperation = (typeof BATCH_SERVICES)[BatchService];
+
+export const BATCH_LIMITS = {
+  /** Items in one batch. */
+  maxItems: 100,
+  /** The longest client `ref` of an item, in characters. */
+  refMaxChars: 200,
+  /** Invalid items listed in a refusal's details.items (the first ones). */
+  listedInvalidItems: 20,
+  /** Items per page of GET /api/batches/{batch_id}/ unless `limit` says otherwise, and the most a page holds. */
+  pageSize: 25,
+  maxPageSize: 100,
+} as const;
+
 /** How long a finished async job's result is kept (GET /api/jobs/{task_id}/, the portal), in hours. */
 export const JOB_RESULT_HOURS = 1;
 
@@ -72,6 +98,10 @@ export const OPERATION_SCOPES = {
   listSources: ['admin'],
   importSources: ['admin'],
   deleteSource: ['admin'],
+  // A batch needs the scopes of its service (BATCH_SERVICES), checked once the service is known.
+  createBatch: [],
+  getBatch: [],
+  cancelBatch: [],
 } as const satisfies Record<string, readonly Scope[] | null>;
 
 export type OperationName = keyof typeof OPERATION_SCOPES;
@@ -135,6 +165,13 @@ export function grammarCharges(words: number): ChargePart[] {
 
 export function plagiarismCharges(): ChargePart[] {
   return [{ operation: LEDGER_OPERATIONS.scanPlagiarism, amount: PRICES.plagiarismScan }];
+}
+
+/** What one batch item costs: the single request's price. */
+export function batchItemCharges(operation: BatchOperation, words: number): ChargePart[] {
+  if (operation === 'correctGrammar') return grammarCharges(words);
+  if (operation === 'scanPlagiarism') return plagiarismCharges();
+  return textCharges(operation, words);
 }
 
 export function imageCharges(credits: number): ChargePart[] {

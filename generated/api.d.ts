@@ -88,6 +88,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run up to 100 texts through one service, with one webhook when all are done
+         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items. Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
+         *
+         *     Required scopes: any valid key.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a batch and a page of its items
+         * @description The batch's status, counts per state, credits held, charged and refunded, and its items in request order, each with its `ref`, status, and result (the body the single request returns) or error; 25 items per page unless `limit` says otherwise, the next page with `cursor` = next_cursor. Only the batch's owner can read it; kept 1 hour after its last item ended, then 404. Poll with backoff (2, 4, 8 … seconds, at most 30 apart).
+         *
+         *     Required scopes: any valid key.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the items of a batch that have not started
+         * @description Cancels every item still queued and refunds each of them, once; items already running finish and are charged. The batch ends (status `cancelled`, and its webhook) when its last running item does. Cancelling again, or a finished batch, cancels nothing.
+         *
+         *     Required scopes: any valid key.
+         */
+        delete: operations["cancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/": {
         parameters: {
             query?: never;
@@ -1297,66 +1347,277 @@ export interface components {
              */
             word_count: number;
         };
-        /** @description The calling key's account: plan, balance, billing period, limits and usage. */
-        Account: {
+        BatchAccepted: {
             /**
-             * @description Identifier of the key's owner.
-             * @example 42
+             * @description Accepted: every item is queued.
+             * @example queued
+             * @enum {string}
              */
-            user_id: number;
+            status: "queued";
             /**
-             * @description Plan name.
-             * @example 1M
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
              */
-            plan: string;
+            batch_id: string;
             /**
-             * @description Current credit balance.
-             * @example 987654
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description Items accepted.
+             * @example 30
+             */
+            item_count: number;
+            /**
+             * @description Credits taken from the balance at acceptance for all items together; an item that fails or is cancelled gets its share back.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
              */
             credits_remaining: number;
+            user: components["schemas"]["UserRef"];
             /**
-             * @description Credits granted at the start of each billing period (unused credits do not roll over).
-             * @example 1000000
+             * @description Status message.
+             * @example Accepted: 30 items queued.
              */
-            monthly_allotment: number;
+            message: string;
+        };
+        /** @description One service, its options (applied to every item) and the items. */
+        BatchRequest: components["schemas"]["DetectorBatchRequest"] | components["schemas"]["HumanizerBatchRequest"] | components["schemas"]["DetectAndHumanizeBatchRequest"] | components["schemas"]["GrammarBatchRequest"] | components["schemas"]["PlagiarismBatchRequest"];
+        DetectorBatchRequest: {
             /**
-             * @description Start of the current billing period (ISO 8601).
-             * @example 2026-11-01T00:00:00.000Z
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            period_start: string;
+            service: "detector";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
             /**
-             * @description End of the current billing period, when credits reset to the allotment (ISO 8601).
-             * @example 2026-12-01T00:00:00.000Z
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
              */
-            period_end: string;
-            /** @description The plan's limits. */
-            limits: {
-                max_active_keys: number;
-                max_pending_jobs: number;
-                image_requests_per_minute: number;
-                humanizer_sync_requests_per_minute: number;
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        BatchItemInput: {
+            /**
+             * @description The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content: string;
+            /**
+             * @description Your own reference for the item (a file name, a row id; at most 200 characters), given back with its result.
+             * @example essay-07
+             */
+            ref?: string;
+        };
+        HumanizerBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "humanizer";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectAndHumanizeBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "detect-and-humanize";
+            /**
+             * @description Every item is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        GrammarBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "grammar";
+            /**
+             * @description `auto` (default) keeps each item's variant; otherwise the English variant to write every item in.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        PlagiarismBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "plagiarism";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        /** @description A batch with one page of its items. Kept 1 hour after its last item ended. */
+        BatchStatus: {
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /** @description Items per state. */
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
             };
             /**
-             * @description Credits used this billing period per service, net of refunds.
-             * @example {
-             *       "detector": 1200,
-             *       "humanizer": 0,
-             *       "detect_and_humanize": 0,
-             *       "grammar": 35,
-             *       "plagiarism": 4,
-             *       "image": 0,
-             *       "voice": 0
-             *     }
+             * @description Taken at acceptance for all items.
+             * @example 1250
              */
-            usage: {
-                detector: number;
-                humanizer: number;
-                detect_and_humanize: number;
-                grammar: number;
-                plagiarism: number;
-                image: number;
-                voice: number;
-            };
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 1250
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 1250
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+            /** @description This page of items, in request order. */
+            items: components["schemas"]["BatchItem"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null on the last one.
+             * @example 25
+             */
+            next_cursor: string | null;
+        };
+        BatchItem: {
+            /**
+             * @description Position of the item in the request, from 0.
+             * @example 0
+             */
+            index: number;
+            /**
+             * @description The item's `ref` as sent; null when none was.
+             * @example essay-07
+             */
+            ref: string | null;
+            /**
+             * @description Where the item stands.
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null. */
+            result: components["schemas"]["DetectionResult"] | components["schemas"]["HumanizationResult"] | components["schemas"]["DetectAndHumanizeHumanized"] | components["schemas"]["DetectAndHumanizeNotHumanized"] | components["schemas"]["GrammarResult"] | components["schemas"]["PlagiarismResult"] | null;
+            /**
+             * @description Why the item failed or was cancelled; else null.
+             * @example null
+             */
+            error: string | null;
         };
         GrammarResult: {
             /**
@@ -1455,20 +1716,6 @@ export interface components {
              * @example Subject-verb agreement: "She go" → "She goes".
              */
             message: string;
-        };
-        GrammarRequest: {
-            /**
-             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
-             * @example She go to school every days.
-             */
-            content: string;
-            /**
-             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
-             * @default auto
-             * @example auto
-             * @enum {string}
-             */
-            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
         };
         PlagiarismResult: {
             /**
@@ -1609,6 +1856,164 @@ export interface components {
                  */
                 similarity: number;
             }[];
+        };
+        BatchCancelled: {
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /** @description Items per state. */
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
+            };
+            /**
+             * @description Taken at acceptance for all items.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 1250
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 1250
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+            /**
+             * @description Items cancelled by this request (queued, not started); their credits were refunded.
+             * @example 0
+             */
+            cancelled_items: number;
+        };
+        /** @description The calling key's account: plan, balance, billing period, limits and usage. */
+        Account: {
+            /**
+             * @description Identifier of the key's owner.
+             * @example 42
+             */
+            user_id: number;
+            /**
+             * @description Plan name.
+             * @example 1M
+             */
+            plan: string;
+            /**
+             * @description Current credit balance.
+             * @example 987654
+             */
+            credits_remaining: number;
+            /**
+             * @description Credits granted at the start of each billing period (unused credits do not roll over).
+             * @example 1000000
+             */
+            monthly_allotment: number;
+            /**
+             * @description Start of the current billing period (ISO 8601).
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            period_start: string;
+            /**
+             * @description End of the current billing period, when credits reset to the allotment (ISO 8601).
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            period_end: string;
+            /** @description The plan's limits. */
+            limits: {
+                max_active_keys: number;
+                max_pending_jobs: number;
+                image_requests_per_minute: number;
+                humanizer_sync_requests_per_minute: number;
+            };
+            /**
+             * @description Credits used this billing period per service, net of refunds.
+             * @example {
+             *       "detector": 1200,
+             *       "humanizer": 0,
+             *       "detect_and_humanize": 0,
+             *       "grammar": 35,
+             *       "plagiarism": 4,
+             *       "image": 0,
+             *       "voice": 0
+             *     }
+             */
+            usage: {
+                detector: number;
+                humanizer: number;
+                detect_and_humanize: number;
+                grammar: number;
+                plagiarism: number;
+                image: number;
+                voice: number;
+            };
+        };
+        GrammarRequest: {
+            /**
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @example She go to school every days.
+             */
+            content: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
         };
         PlagiarismRequest: {
             /**
@@ -2767,6 +3172,429 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JobStatus"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "service": "detector",
+                 *       "items": [
+                 *         {
+                 *           "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted for asynchronous processing. */
+            202: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "batch_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "service": "detector",
+                     *       "item_count": 30,
+                     *       "credits_held": 1250,
+                     *       "credits_remaining": 99750,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "message": "Accepted: 30 items queued."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchAccepted"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.); `insufficient_credits` (The credit balance is below the cost; details has credits and required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.); `no_sources` (Plagiarism: there is nothing to compare the text with (the source corpus is empty and no web search is configured); nothing was charged. The operator adds sources with `npm run admin -- sources import` or sets PLAGIARISM_SEARXNG_URL.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1 to 100; default 25. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The batch_id of a 202 response. */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "service": "detector",
+                     *       "status": "running",
+                     *       "created_at": "2026-12-06T04:00:00.000Z",
+                     *       "completed_at": null,
+                     *       "item_count": 30,
+                     *       "counts": {
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "credits_held": 1250,
+                     *       "credits_charged": 1250,
+                     *       "credits_refunded": 1250,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "ref": "essay-07",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "status": "success",
+                     *             "task_id": null,
+                     *             "result": "human",
+                     *             "ai_score": 0.12,
+                     *             "items": [
+                     *               {
+                     *                 "text": "The committee reviewed the proposal on Monday.",
+                     *                 "prediction": "original",
+                     *                 "ai_score": 0.12
+                     *               }
+                     *             ],
+                     *             "service_name": "ci-textdetect-4.2.0",
+                     *             "execution_time": 0.042,
+                     *             "word_count": 250,
+                     *             "credits_remaining": 99750,
+                     *             "message": null,
+                     *             "user": {
+                     *               "id": 42
+                     *             },
+                     *             "evidence": [
+                     *               {
+                     *                 "channel": "built-in",
+                     *                 "score": 0.31,
+                     *                 "used": true,
+                     *                 "model": "falcon-7b+falcon-7b-instruct",
+                     *                 "criteria": {
+                     *                   "fast_detect_gpt": 1.8,
+                     *                   "binoculars": 0.84,
+                     *                   "tokens": 412,
+                     *                   "tail_mass": 0.06
+                     *                 },
+                     *                 "error": "no answer within 10000 ms",
+                     *                 "windows": [
+                     *                   {
+                     *                     "start_time": null,
+                     *                     "end_time": null,
+                     *                     "ai_probability": null
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": "25"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchStatus"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch_id of a 202 response. */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14",
+                     *       "service": "detector",
+                     *       "status": "running",
+                     *       "created_at": "2026-12-06T04:00:00.000Z",
+                     *       "completed_at": null,
+                     *       "item_count": 30,
+                     *       "counts": {
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "credits_held": 1250,
+                     *       "credits_charged": 1250,
+                     *       "credits_refunded": 1250,
+                     *       "user": {
+                     *         "id": 42
+                     *       },
+                     *       "cancelled_items": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchCancelled"];
                 };
             };
             /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */

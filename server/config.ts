@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   /** Run graphile-worker inside the API process (default) or leave jobs to `npm run worker`. */
   RUN_WORKER: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** One account's batch items queued or running at once (the rest wait for a slot): below WORKER_CONCURRENCY, so one account's large batch leaves workers to the others. */
+  BATCH_ITEMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(2),
   /** Worker heartbeat period; a worker silent for 6 periods is taken for dead and its jobs are released. */
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
   /** Development and tests only: lets callback_url point at private and loopback addresses. */

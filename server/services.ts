@@ -15,6 +15,7 @@ import { PlagiarismScanner, type PlagiarismSteps } from './operations/plagiarism
 import { SourceCorpus } from './platform/data/corpus.ts';
 import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
+import { Batches } from './platform/batches.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { KeyUsage } from './platform/keys.ts';
 import { WebhookDeliveries } from './platform/portal-views.ts';
@@ -22,7 +23,7 @@ import { SignInLimits } from './platform/sign-in-limits.ts';
 import { createEngineRuntime } from './runtime/engines.ts';
 import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
-import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index.ts';
+import { buildTaskList, CRONTAB, deliverBatchWebhook, deliverWebhook, runBatchItem, runTextJob } from './jobs/index.ts';
 import type { Services } from './context.ts';
 import { createHttpServer, mountApi } from './http/app.ts';
 import { mountPortal } from './portal/routes.ts';
@@ -75,6 +76,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     // on a busy disk several ms, holding the user's row lock), unless asked to.
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db, runTextJob),
+    batches: new Batches(db, { item: runBatchItem, webhook: deliverBatchWebhook }, config.BATCH_ITEMS_PER_ACCOUNT),
     signInLimits: new SignInLimits(db.pool),
     webhookDeliveries: new WebhookDeliveries(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),

@@ -1,6 +1,6 @@
 /** POST /api/grammar/correct/: minimal-change correction with a word-level diff; supports Idempotency-Key. */
 import { grammarCharges } from '../../../contract/catalogue.ts';
-import { codePointLength } from '../../engines/shared/text.ts';
+import { correctGrammar } from '../../operations/grammar.ts';
 import { idempotentTextEndpoint } from '../charged.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -12,9 +12,6 @@ export default defineEndpoint({
     scope: 'grammar',
     charges: grammarCharges,
     prepare: async () => undefined,
-    async work(ctx, input, _prepared, words) {
-      const { correctedText, diff, issues, changed } = await ctx.services.engines.run({ kind: 'correctGrammar', text: input.content, variant: input.target_variant });
-      return { status: 'success' as const, corrected_text: correctedText, diff, issues, edits_count: diff.length, changed, input_words: words, input_chars: codePointLength(input.content) };
-    },
+    work: (ctx, input, _prepared, words) => correctGrammar(ctx.services, input.content, input.target_variant, words),
   }),
 });
