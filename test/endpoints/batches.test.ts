@@ -10,17 +10,8 @@ import { BatchAccepted, BatchCancelled, BatchStatus, DetectionResult, GrammarRes
 import { ChargeQueue } from '../../server/platform/credits.ts';
 import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { assertError, NUL_TEXT, refusesBadKeys, UNKNOWN_TASK_ID } from '../helpers/endpoints.ts';
-import { AI_TEXT, startJobServer, waitFor } from '../helpers/jobs.ts';
+import { AI_TEXT, finishedBatch, startJobServer } from '../helpers/jobs.ts';
 import type { TestServer } from '../helpers/server.ts';
-
-/** The batch once its last item ended. */
-export async function finishedBatch(server: TestServer, key: string, batchId: string, query = '') {
-  return waitFor(async () => {
-    const res = await server.request(`/api/batches/${batchId}/${query}`, { key });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body.completed_at ? BatchStatus.parse(res.body) : undefined;
-  });
-}
 
 describe('/api/batches/', () => {
   let server: TestServer;
