@@ -576,8 +576,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent async jobs and webhook deliveries
-         * @description The account's async jobs still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.
+         * Recent async jobs and batches, with webhook deliveries
+         * @description The account's async jobs and batches still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.
          */
         get: operations["portalJobs"];
         put?: never;
@@ -2570,6 +2570,73 @@ export interface components {
                  * @example 2026-11-26T07:00:00.000Z
                  */
                 next_retry_at: string | null;
+            }[];
+            /** @description Recent batches (kept as long as job results), newest first. */
+            batches: {
+                batch_id: string;
+                /** @example detector */
+                service: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+                /**
+                 * @description Accepted (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description When its last item ended (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                completed_at: string | null;
+                item_count: number;
+                counts: {
+                    queued: number;
+                    running: number;
+                    succeeded: number;
+                    failed: number;
+                    cancelled: number;
+                };
+                credits_held: number;
+                credits_charged: number;
+                credits_refunded: number;
+                callback_url: string | null;
+                /**
+                 * @description The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).
+                 * @example delivered
+                 * @enum {string}
+                 */
+                delivery: "none" | "pending" | "retrying" | "delivered" | "gave_up";
+                attempts: {
+                    attempt: number;
+                    /**
+                     * @description When the attempt was made (ISO 8601).
+                     * @example 2026-11-26T07:00:00.000Z
+                     */
+                    time: string;
+                    /** @description HTTP status of the receiver; null on a network error. */
+                    status_code: number | null;
+                    /** @description Network error or timeout, if any. */
+                    error: string | null;
+                    duration_ms: number;
+                    ok: boolean;
+                    /**
+                     * @description The start of the receiver's reply (up to 2,000 characters); null when no reply came.
+                     * @example {"received":true}
+                     */
+                    response_body: string | null;
+                }[];
+                /**
+                 * @description Next scheduled delivery attempt (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                next_retry_at: string | null;
+                items: {
+                    index: number;
+                    ref: string | null;
+                    /** @enum {string} */
+                    status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                    error: string | null;
+                }[];
             }[];
         };
         PortalPlaygroundText: {
@@ -6284,6 +6351,48 @@ export interface operations {
                      *             }
                      *           ],
                      *           "next_retry_at": "2026-11-26T07:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "batches": [
+                     *         {
+                     *           "batch_id": "string",
+                     *           "service": "detector",
+                     *           "status": "queued",
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "completed_at": "2026-11-26T07:00:00.000Z",
+                     *           "item_count": 0,
+                     *           "counts": {
+                     *             "queued": 0,
+                     *             "running": 0,
+                     *             "succeeded": 0,
+                     *             "failed": 0,
+                     *             "cancelled": 0
+                     *           },
+                     *           "credits_held": 0,
+                     *           "credits_charged": 0,
+                     *           "credits_refunded": 0,
+                     *           "callback_url": "string",
+                     *           "delivery": "delivered",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 0,
+                     *               "time": "2026-11-26T07:00:00.000Z",
+                     *               "status_code": 0,
+                     *               "error": "string",
+                     *               "duration_ms": 0,
+                     *               "ok": false,
+                     *               "response_body": "{\"received\":true}"
+                     *             }
+                     *           ],
+                     *           "next_retry_at": "2026-11-26T07:00:00.000Z",
+                     *           "items": [
+                     *             {
+                     *               "index": 0,
+                     *               "ref": "string",
+                     *               "status": "queued",
+                     *               "error": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }

@@ -13,7 +13,11 @@ import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
 import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
 import { AI_TEXT, failingOnMarker, finishedBatch, receiver, startJobServer, waitFor } from '../helpers/jobs.ts';
+import { portalUser, signIn } from '../helpers/portal.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createApiKey } from '../../server/platform/keys.ts';
+import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
+import { JobList } from '../../contract/portal.ts';
 
 const texts = (n: number, prefix = 'Item') => Array.from({ length: n }, (_, i) => ({ content: `${prefix} ${i}: ${AI_TEXT.slice(0, 60 + (i % 7) * 20)}`, ref: `${prefix}-${i}` }));
 
@@ -123,6 +127,31 @@ describe('batches', () => {
     assert.ok(new Date(smallDone) < bigAt, `B finished at ${smallDone}, A at ${bigAt.toISOString()}`);
     assert.ok(most <= cap, `A had ${most} items running at once; the cap is ${cap}`);
     assert.ok(most >= 1);
+  });
+
+  test('the portal\'s Jobs page lists the batch with its counts, credits, items and webhook delivery', async () => {
+    const hook = await receiver();
+    try {
+      const user = await portalUser(server, '1M');
+      const { key } = await createApiKey(server.services.db, { userId: user.userId, name: 'batches', scopes: [...PUBLIC_SCOPES], expiration: 'never' });
+      const accepted = await createBatch(server, key, { service: 'detector', items: [{ content: AI_TEXT, ref: 'one' }, { content: `FAIL_ME ${AI_TEXT}`, ref: 'two' }], callback_url: hook.url });
+      await finishedBatch(server, key, accepted.batch_id);
+      await waitFor(async () => hook.received[0]);
+      const session = await signIn(server, user.email, user.password);
+      const listed = await waitFor(async () => {
+        const { batches } = JobList.parse((await session.request('/portal/api/jobs/')).body);
+        return batches[0]?.delivery === 'delivered' ? batches[0] : undefined;
+      });
+      assert.equal(listed.batch_id, accepted.batch_id);
+      assert.equal(listed.status, 'completed_with_errors');
+      assert.deepEqual(listed.items.map((i) => [i.index, i.ref, i.status]), [[0, 'one', 'succeeded'], [1, 'two', 'failed']]);
+      assert.equal(listed.credits_held, accepted.credits_held);
+      assert.equal(listed.attempts.length, 1);
+      const page = await session.request('/portal/jobs');
+      assert.equal(page.status, 200);
+    } finally {
+      await hook.close();
+    }
   });
 
   test('results are kept 1 hour after the batch ends (controllable clock), then the purge task deletes the batch and its items', async () => {
