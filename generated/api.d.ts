@@ -743,9 +743,123 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's last item ended
+         * @description POSTed once to the callback_url of a batch when its last item ends (completed, completed with errors, or cancelled), signed like every webhook (`webhook-id`, `webhook-timestamp`, `webhook-signature` with the webhook_secret; `X-Webhook-Secret`) and retried the same way on a non-2xx answer. Read the items with GET /api/batches/{batch_id}/.
+         */
+        post: operations["batchCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description POSTed once to the batch's callback_url when its last item ends, signed like every webhook; read the items with GET /api/batches/{batch_id}/. */
+        BatchCompletedEvent: {
+            /**
+             * @description Always `batch.completed`.
+             * @example batch.completed
+             * @enum {string}
+             */
+            type: "batch.completed";
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /** @description Items per state. */
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
+            };
+            /**
+             * @description Taken at acceptance for all items.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 1250
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 1250
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+        };
+        /** @description The calling user. */
+        UserRef: {
+            /**
+             * @description Identifier of the calling user.
+             * @example 42
+             */
+            id: number;
+        };
         DetectionResult: {
             /**
              * @description `success`.
@@ -817,14 +931,6 @@ export interface components {
              * @example 0.12
              */
             ai_score: number;
-        };
-        /** @description The calling user. */
-        UserRef: {
-            /**
-             * @description Identifier of the calling user.
-             * @example 42
-             */
-            id: number;
         };
         /** @description One evidence channel of a verdict (present only when the operator configured a model server). */
         EvidenceItem: {
@@ -7492,6 +7598,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    batchCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer ends the delivery; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
