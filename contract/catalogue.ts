@@ -250,6 +250,12 @@ export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
   scanPlagiarism: creditsProse(PRICES.plagiarismScan),
   detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
   detectVoice: `${PRICES.voicePerSecond} credits/s, \`undetermined\` included`,
+  createBatch: 'each item as its single request',
+};
+
+/** The README's scope and input columns where the route table's own are not the whole story (a batch takes its service's). */
+export const TABLE_NOTES: Partial<Record<OperationName, { scope?: string; input?: string }>> = {
+  createBatch: { scope: 'the service\'s', input: `1 to ${BATCH_LIMITS.maxItems} items, each within its service's bounds` },
 };
 
 /** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */
