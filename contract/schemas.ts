@@ -449,7 +449,7 @@ export const BatchRequest = z
   .openapi('BatchRequest', { description: 'One service, its options (applied to every item) and the items.' });
 
 const batchId = z.string().openapi({ description: 'Batch id.', example: UUID_EXAMPLE });
-const credits = (description: string) => z.number().int().min(0).openapi({ description, example: 1250 });
+const credits = (description: string, example = 1250) => z.number().int().min(0).openapi({ description, example });
 
 export const BatchAccepted = z
   .object({
@@ -489,10 +489,10 @@ const batchSummary = {
   item_count: z.number().int().min(1).openapi({ description: 'Items in the batch.', example: 30 }),
   counts: z
     .object({ queued: count('Waiting for their turn.'), running: count('Being processed.'), succeeded: count('Done, with a result.'), failed: count('Failed for good (refunded).'), cancelled: count('Cancelled before they started (refunded).') })
-    .openapi({ description: 'Items per state.' }),
+    .openapi({ description: 'Items per state.', example: { queued: 10, running: 2, succeeded: 18, failed: 0, cancelled: 0 } }),
   credits_held: credits('Taken at acceptance for all items.'),
-  credits_charged: credits('Kept for items that succeeded.'),
-  credits_refunded: credits('Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.'),
+  credits_charged: credits('Kept for items that succeeded.', 750),
+  credits_refunded: credits('Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.', 0),
   user: UserRef,
 };
 
@@ -504,7 +504,13 @@ export const BatchItem = z
     result: z
       .union([DetectionResult, HumanizationResult, DetectAndHumanizeHumanized, DetectAndHumanizeNotHumanized, GrammarResult, PlagiarismResult])
       .nullable()
-      .openapi({ description: 'Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null.' }),
+      .openapi({
+        description: 'Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null.',
+        example: {
+          status: 'success', task_id: null, result: 'human', ai_score: 0.12, items: [{ text: TEXT_EXAMPLE, prediction: 'original', ai_score: 0.12 }],
+          service_name: 'ci-textdetect-4.4.0', execution_time: 0.004, word_count: 13, credits_remaining: 99750, message: null, user: { id: 42 },
+        },
+      }),
     error: z.string().nullable().openapi({ description: 'Why the item failed or was cancelled; else null.', example: null }),
   })
   .openapi('BatchItem');

@@ -807,7 +807,16 @@ export interface components {
              * @example 30
              */
             item_count: number;
-            /** @description Items per state. */
+            /**
+             * @description Items per state.
+             * @example {
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
+             *     }
+             */
             counts: {
                 /**
                  * @description Waiting for their turn.
@@ -842,12 +851,12 @@ export interface components {
             credits_held: number;
             /**
              * @description Kept for items that succeeded.
-             * @example 1250
+             * @example 750
              */
             credits_charged: number;
             /**
              * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
-             * @example 1250
+             * @example 0
              */
             credits_refunded: number;
             user: components["schemas"]["UserRef"];
@@ -1648,7 +1657,16 @@ export interface components {
              * @example 30
              */
             item_count: number;
-            /** @description Items per state. */
+            /**
+             * @description Items per state.
+             * @example {
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
+             *     }
+             */
             counts: {
                 /**
                  * @description Waiting for their turn.
@@ -1683,12 +1701,12 @@ export interface components {
             credits_held: number;
             /**
              * @description Kept for items that succeeded.
-             * @example 1250
+             * @example 750
              */
             credits_charged: number;
             /**
              * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
-             * @example 1250
+             * @example 0
              */
             credits_refunded: number;
             user: components["schemas"]["UserRef"];
@@ -1717,7 +1735,30 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-            /** @description Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null. */
+            /**
+             * @description Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null.
+             * @example {
+             *       "status": "success",
+             *       "task_id": null,
+             *       "result": "human",
+             *       "ai_score": 0.12,
+             *       "items": [
+             *         {
+             *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+             *           "prediction": "original",
+             *           "ai_score": 0.12
+             *         }
+             *       ],
+             *       "service_name": "ci-textdetect-4.4.0",
+             *       "execution_time": 0.004,
+             *       "word_count": 13,
+             *       "credits_remaining": 99750,
+             *       "message": null,
+             *       "user": {
+             *         "id": 42
+             *       }
+             *     }
+             */
             result: components["schemas"]["DetectionResult"] | components["schemas"]["HumanizationResult"] | components["schemas"]["DetectAndHumanizeHumanized"] | components["schemas"]["DetectAndHumanizeNotHumanized"] | components["schemas"]["GrammarResult"] | components["schemas"]["PlagiarismResult"] | null;
             /**
              * @description Why the item failed or was cancelled; else null.
@@ -1996,7 +2037,16 @@ export interface components {
              * @example 30
              */
             item_count: number;
-            /** @description Items per state. */
+            /**
+             * @description Items per state.
+             * @example {
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
+             *     }
+             */
             counts: {
                 /**
                  * @description Waiting for their turn.
@@ -2031,12 +2081,12 @@ export interface components {
             credits_held: number;
             /**
              * @description Kept for items that succeeded.
-             * @example 1250
+             * @example 750
              */
             credits_charged: number;
             /**
              * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
-             * @example 1250
+             * @example 0
              */
             credits_refunded: number;
             user: components["schemas"]["UserRef"];
@@ -3589,15 +3639,15 @@ export interface operations {
                      *       "completed_at": null,
                      *       "item_count": 30,
                      *       "counts": {
-                     *         "queued": 0,
-                     *         "running": 0,
-                     *         "succeeded": 0,
+                     *         "queued": 10,
+                     *         "running": 2,
+                     *         "succeeded": 18,
                      *         "failed": 0,
                      *         "cancelled": 0
                      *       },
                      *       "credits_held": 1250,
-                     *       "credits_charged": 1250,
-                     *       "credits_refunded": 1250,
+                     *       "credits_charged": 750,
+                     *       "credits_refunded": 0,
                      *       "user": {
                      *         "id": 42
                      *       },
@@ -3613,41 +3663,19 @@ export interface operations {
                      *             "ai_score": 0.12,
                      *             "items": [
                      *               {
-                     *                 "text": "The committee reviewed the proposal on Monday.",
+                     *                 "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
                      *                 "prediction": "original",
                      *                 "ai_score": 0.12
                      *               }
                      *             ],
-                     *             "service_name": "ci-textdetect-4.2.0",
-                     *             "execution_time": 0.042,
-                     *             "word_count": 250,
+                     *             "service_name": "ci-textdetect-4.4.0",
+                     *             "execution_time": 0.004,
+                     *             "word_count": 13,
                      *             "credits_remaining": 99750,
                      *             "message": null,
                      *             "user": {
                      *               "id": 42
-                     *             },
-                     *             "evidence": [
-                     *               {
-                     *                 "channel": "built-in",
-                     *                 "score": 0.31,
-                     *                 "used": true,
-                     *                 "model": "falcon-7b+falcon-7b-instruct",
-                     *                 "criteria": {
-                     *                   "fast_detect_gpt": 1.8,
-                     *                   "binoculars": 0.84,
-                     *                   "tokens": 412,
-                     *                   "tail_mass": 0.06
-                     *                 },
-                     *                 "error": "no answer within 10000 ms",
-                     *                 "windows": [
-                     *                   {
-                     *                     "start_time": null,
-                     *                     "end_time": null,
-                     *                     "ai_probability": null
-                     *                   }
-                     *                 ]
-                     *               }
-                     *             ]
+                     *             }
                      *           },
                      *           "error": null
                      *         }
@@ -3752,15 +3780,15 @@ export interface operations {
                      *       "completed_at": null,
                      *       "item_count": 30,
                      *       "counts": {
-                     *         "queued": 0,
-                     *         "running": 0,
-                     *         "succeeded": 0,
+                     *         "queued": 10,
+                     *         "running": 2,
+                     *         "succeeded": 18,
                      *         "failed": 0,
                      *         "cancelled": 0
                      *       },
                      *       "credits_held": 1250,
-                     *       "credits_charged": 1250,
-                     *       "credits_refunded": 1250,
+                     *       "credits_charged": 750,
+                     *       "credits_refunded": 0,
                      *       "user": {
                      *         "id": 42
                      *       },
