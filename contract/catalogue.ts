@@ -59,6 +59,8 @@ export type BatchOperation = (typeof BATCH_SERVICES)[BatchService];
 export const BATCH_LIMITS = {
   /** Items in one batch. */
   maxItems: 100,
+  /** The JSON body of a batch: 100 essays fit many times over; 100 texts at the detector's 300,000 characters do not (split them). */
+  maxBodyBytes: 16 * 1024 * 1024,
   /** The longest client `ref` of an item, in characters. */
   refMaxChars: 200,
   /** Invalid items listed in a refusal's details.items (the first ones). */

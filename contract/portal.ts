@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { creditsProse, describeBounds, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, perWordProse, PRICES, PUBLIC_SCOPES, TEXT_BOUNDS } from './catalogue.ts';
+import { creditsProse, describeBounds, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, perWordProse, PRICES, PUBLIC_SCOPES, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
 import type { RequestKind } from './routes.ts';
 import { AccountInfo, DetectionResult, queryInteger, GrammarRequest, GrammarResult, HumanizationResult, ImageResult, ImageUpload, PlagiarismRequest, PlagiarismResult, VoiceResult, VoiceUpload } from './schemas.ts';
 
@@ -69,7 +69,7 @@ export const KeyList = z
 
 export const CreateKeyRequest = z
   .object({
-    name: z.string().trim().min(1, 'Give the key a name.').max(100, 'A key name has at most 100 characters.').openapi({ description: 'Key Name.', example: 'production' }),
+    name: z.string().trim().min(1, 'Give the key a name.').max(100, 'A key name has at most 100 characters.').refine(isStorableText, { message: `A key name ${STORABLE_TEXT_MESSAGE}.` }).openapi({ description: 'Key Name.', example: 'production' }),
     scopes: z.array(z.enum(PUBLIC_SCOPES)).min(1, 'Choose at least one scope under Model Access.').openapi({ description: 'Model Access: at least one scope. detect-and-humanize needs both `humanizer` and `ai_detector`.' }),
     expiration: z.enum(KEY_EXPIRATIONS).openapi({ description: 'Never, 30, 60 or 90 days.' }),
   })

@@ -9,7 +9,8 @@ import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
 export type RequestKind =
-  | { kind: 'json'; body: z.ZodType }
+  /** maxBytes: a larger JSON body than the default 2 MB (a batch's). */
+  | { kind: 'json'; body: z.ZodType; maxBytes?: number }
   | { kind: 'multipart'; body: z.ZodType; maxFileBytes: number }
   | { kind: 'none' };
 
@@ -108,15 +109,15 @@ export const routes = [
     tag: 'Batches',
     summary: 'Run up to 100 texts through one service, with one webhook when all are done',
     description:
-      `One service (\`detector\`, \`humanizer\`, \`detect-and-humanize\`, \`grammar\` or \`plagiarism\`; the key needs that service's scopes) with its options, applied to every item, and 1 to ${BATCH_LIMITS.maxItems} items. ` +
+      `One service (\`detector\`, \`humanizer\`, \`detect-and-humanize\`, \`grammar\` or \`plagiarism\`; the key needs that service's scopes) with its options, applied to every item, and 1 to ${BATCH_LIMITS.maxItems} items; the JSON body at most ${BATCH_LIMITS.maxBodyBytes / 2 ** 20} MB in all (else 413 payload_too_large: split the batch). ` +
       `Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first ${BATCH_LIMITS.listedInvalidItems} bad items are listed in details.items (index, ref, code, message). ` +
       'The whole batch\'s price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. ' +
       `202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one \`batch.completed\` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within ${durationProse(IDEMPOTENCY_WINDOW_MINUTES, 'minute')} answers the first 202 again, without a second batch).`,
     scopes: SCOPES_OF.createBatch,
-    request: { kind: 'json', body: s.BatchRequest },
+    request: { kind: 'json', body: s.BatchRequest, maxBytes: BATCH_LIMITS.maxBodyBytes },
     headers: s.IdempotencyHeaders,
     responses: { 202: s.BatchAccepted },
-    errors: ['invalid_payload', 'insufficient_scope', 'insufficient_credits', 'invalid_idempotency_key', 'idempotency_key_reuse', 'no_sources', 'service_unavailable'],
+    errors: ['invalid_payload', 'insufficient_scope', 'insufficient_credits', 'invalid_idempotency_key', 'idempotency_key_reuse', 'payload_too_large', 'no_sources', 'service_unavailable'],
   },
   {
     op: 'getBatch',
