@@ -63,6 +63,13 @@ module.exports = {
       to: { path: '^server/(http|jobs)/', pathNot: '^server/$1/' },
     },
     {
+      name: 'engines-through-operations',
+      severity: 'error',
+      comment: 'Endpoints, tasks and the portal reach an engine through operations/ (or the runtime), never its files.',
+      from: { path: '^server/(http|jobs|portal)/' },
+      to: { path: '^server/engines/' },
+    },
+    {
       name: 'api-below-portal',
       severity: 'error',
       comment: 'The portal is a client of the API: it may call the endpoints, the API never imports the portal (the composition root mounts both).',

@@ -84,7 +84,7 @@ export const FILE_LIMITS = {
   detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
 } as const;
 
-/** The scopes a key needs per operation; null: no key at all (the health checks). */
+/** The scopes a key needs per operation; null: no key at all (the health checks, /livez and /readyz). */
 export const OPERATION_SCOPES = {
   detectText: ['ai_detector'],
   humanize: ['humanizer'],
@@ -100,6 +100,8 @@ export const OPERATION_SCOPES = {
   listSources: ['admin'],
   importSources: ['admin'],
   deleteSource: ['admin'],
+  livez: null,
+  readyz: null,
   // A batch needs the scopes of its service (BATCH_SERVICES), checked once the service is known.
   createBatch: [],
   getBatch: [],

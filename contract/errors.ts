@@ -72,7 +72,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests in the current window; see Retry-After and RateLimit-* headers.',
   pending_job_limit: 'The plan\'s limit of pending async jobs is reached; retry when one completes.',
   internal_error: 'An unexpected error on our side; nothing was charged.',
-  service_unavailable: 'The engine is temporarily unavailable; nothing was charged; retry after Retry-After.',
+  service_unavailable: 'The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.',
   service_error: 'The engine failed while processing; the credits were refunded.',
 };
 

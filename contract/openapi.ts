@@ -16,7 +16,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 function errorResponses(route: RouteDef) {
   const codes = new Set<ErrorCode>([...route.errors, ...REQUEST_ERRORS]);
-  if (route.scopes) for (const c of AUTH_ERRORS) codes.add(c);
+  // Every authenticated route reads the database: while it is unreachable, 503 with Retry-After.
+  if (route.scopes) for (const c of [...AUTH_ERRORS, 'service_unavailable'] as const) codes.add(c);
   if (route.request.kind !== 'none') {
     codes.add('invalid_payload');
     codes.add('unsupported_media_type');
@@ -32,6 +33,7 @@ function errorResponses(route: RouteDef) {
         status,
         {
           description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${list.map((c) => `\`${c}\` (${ERROR_MEANING[c]})`).join('; ')}`,
+          ...(status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } } } : {}),
           content: { 'application/json': { schema: ErrorBody } },
         },
       ]),
@@ -112,7 +114,8 @@ function registerPortalRoutes(registry: OpenAPIRegistry) {
   });
   for (const route of portalRoutes as readonly PortalRouteDef[]) {
     const unsafe = route.method !== 'get';
-    const codes = new Set<ErrorCode>([...route.errors, 'internal_error']);
+    // Sessions live in the database: while it is unreachable, 503 with Retry-After.
+    const codes = new Set<ErrorCode>([...route.errors, 'internal_error', 'service_unavailable']);
     if (route.request.kind !== 'none') for (const c of ['invalid_payload', 'unsupported_media_type', 'payload_too_large'] as const) codes.add(c);
     if (unsafe) codes.add('csrf_rejected');
     // An API key sent to any portal route is refused with not_signed_in, the public ones included.

@@ -17,7 +17,8 @@ export type RequestKind =
 export interface RouteDef {
   op: string;
   method: 'get' | 'post' | 'delete';
-  path: `/${string}/`;
+  /** Every API path ends with a slash, as the spec writes them; the probes keep their conventional names. */
+  path: `/${string}/` | '/livez' | '/readyz';
   summary: string;
   description: string;
   tag: string;
@@ -249,6 +250,30 @@ export const routes = [
     query: s.SourceDeleteQuery,
     responses: { 200: s.SourceDeleteResult },
     errors: ['invalid_payload'],
+  },
+  {
+    op: 'livez',
+    method: 'get',
+    path: '/livez',
+    tag: 'Operations',
+    summary: 'Liveness probe',
+    description: 'No authentication. 200 while the process runs and its event loop answers; it never looks at the database or the engines, so a load balancer or Kubernetes restarts the process only when it is truly stuck.',
+    scopes: SCOPES_OF.livez,
+    request: { kind: 'none' },
+    responses: { 200: s.Liveness },
+    errors: [],
+  },
+  {
+    op: 'readyz',
+    method: 'get',
+    path: '/readyz',
+    tag: 'Operations',
+    summary: 'Readiness probe',
+    description: 'No authentication. 200 when this process can serve every request: the database answers, the engines are loaded, and its job worker runs (where RUN_WORKER=true). 503 with the part that is down otherwise, and once the process is stopping, so that a load balancer sends new requests elsewhere.',
+    scopes: SCOPES_OF.readyz,
+    request: { kind: 'none' },
+    responses: { 200: s.Readiness, 503: s.Readiness },
+    errors: [],
   },
 ] as const satisfies readonly RouteDef[];
 

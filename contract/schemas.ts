@@ -594,6 +594,29 @@ export const HealthReport = z
   })
   .openapi('HealthReport');
 
+// ---------------------------------------------------------------- the process
+
+export const Liveness = z
+  .object({ status: z.literal('alive').openapi({ description: 'The process answers: its event loop runs.' }) })
+  .openapi('Liveness');
+
+const ReadinessPart = z.enum(['ready', 'down', 'disabled']);
+
+export const Readiness = z
+  .object({
+    status: z.enum(['ready', 'not_ready']).openapi({ description: '`ready` when every part below is `ready` or `disabled`.', example: 'ready' }),
+    checks: z
+      .object({
+        database: ReadinessPart.openapi({ description: 'PostgreSQL answered a query within 1 s.' }),
+        engines: ReadinessPart.openapi({ description: 'Every engine is loaded on every engine thread (`down` while they load at start, or with a circuit open).' }),
+        worker: ReadinessPart.openapi({ description: 'The job worker of this process runs (`disabled` with RUN_WORKER=false: jobs run in `npm run worker` processes).' }),
+        shutdown: z.enum(['ready', 'draining']).openapi({ description: '`draining` once the process has been told to stop: it finishes what it accepted and takes nothing new.' }),
+      })
+      .openapi({ example: { database: 'ready', engines: 'ready', worker: 'ready', shutdown: 'ready' } }),
+    message: z.string().optional().openapi({ description: 'Which part is down and why, when not ready.' }),
+  })
+  .openapi('Readiness');
+
 // ---------------------------------------------------------------- voice
 
 export const VoiceUpload = z

@@ -322,6 +322,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description No authentication. 200 while the process runs and its event loop answers; it never looks at the database or the engines, so a load balancer or Kubernetes restarts the process only when it is truly stuck.
+         */
+        get: operations["livez"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description No authentication. 200 when this process can serve every request: the database answers, the engines are loaded, and its job worker runs (where RUN_WORKER=true). 503 with the part that is down otherwise, and once the process is stopping, so that a load balancer sends new requests elsewhere.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/session/": {
         parameters: {
             query?: never;
@@ -2482,6 +2522,53 @@ export interface components {
              */
             deleted: boolean;
         };
+        Liveness: {
+            /**
+             * @description The process answers: its event loop runs.
+             * @enum {string}
+             */
+            status: "alive";
+        };
+        Readiness: {
+            /**
+             * @description `ready` when every part below is `ready` or `disabled`.
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready" | "not_ready";
+            /**
+             * @example {
+             *       "database": "ready",
+             *       "engines": "ready",
+             *       "worker": "ready",
+             *       "shutdown": "ready"
+             *     }
+             */
+            checks: {
+                /**
+                 * @description PostgreSQL answered a query within 1 s.
+                 * @enum {string}
+                 */
+                database: "ready" | "down" | "disabled";
+                /**
+                 * @description Every engine is loaded on every engine thread (`down` while they load at start, or with a circuit open).
+                 * @enum {string}
+                 */
+                engines: "ready" | "down" | "disabled";
+                /**
+                 * @description The job worker of this process runs (`disabled` with RUN_WORKER=false: jobs run in `npm run worker` processes).
+                 * @enum {string}
+                 */
+                worker: "ready" | "down" | "disabled";
+                /**
+                 * @description `draining` once the process has been told to stop: it finishes what it accepted and takes nothing new.
+                 * @enum {string}
+                 */
+                shutdown: "ready" | "draining";
+            };
+            /** @description Which part is down and why, when not ready. */
+            message?: string;
+        };
         PortalMe: {
             user: {
                 id: number;
@@ -3012,9 +3099,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3174,9 +3263,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3349,9 +3440,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3454,6 +3547,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3594,9 +3698,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3749,6 +3855,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     cancelBatch: {
@@ -3861,6 +3978,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccount: {
@@ -3956,6 +4084,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,9 +4248,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,9 +4423,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4455,9 +4598,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4713,9 +4858,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4913,6 +5060,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importSources: {
@@ -5028,6 +5186,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSource: {
@@ -5111,6 +5280,173 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    livez: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "alive"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ready",
+                     *         "engines": "ready",
+                     *         "worker": "ready",
+                     *         "shutdown": "ready"
+                     *       },
+                     *       "message": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unhealthy. */
+            503: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ready",
+                     *         "engines": "ready",
+                     *         "worker": "ready",
+                     *         "shutdown": "ready"
+                     *       },
+                     *       "message": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -5236,6 +5572,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalSignOut: {
@@ -5314,6 +5661,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5405,6 +5763,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalMe: {
@@ -5476,6 +5845,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5592,6 +5972,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalChangePassword: {
@@ -5698,6 +6089,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +6238,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListKeys: {
@@ -5918,6 +6331,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6052,6 +6476,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalRevokeKey: {
@@ -6157,6 +6592,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalDeleteKey: {
@@ -6246,6 +6692,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6353,6 +6810,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalLedger: {
@@ -6436,6 +6904,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6579,6 +7058,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalRedeliver: {
@@ -6668,6 +7158,17 @@ export interface operations {
             /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6825,9 +7326,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,9 +7468,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7112,9 +7617,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7285,9 +7792,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7452,9 +7961,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7618,9 +8129,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable. Codes: `service_unavailable` (The engine is temporarily unavailable; nothing was charged; retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.); `service_error` (The engine failed while processing; the credits were refunded.) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

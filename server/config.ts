@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { IMAGE_INPUTS, VOICE_INPUTS } from './engines/model-inputs/names.ts';
+import type { ModelServerSettings } from './model-servers/index.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -59,6 +60,8 @@ const EnvSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Load and warm every engine on every engine thread at start (the health checks report 503 until done). */
   WARM_ENGINES: bool.default(true),
+  /** On SIGINT or SIGTERM: how long requests and jobs in flight may take to finish before they are given up (and refunded). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   HUMANIZER_LLM_URL: z.string().url().optional(),
   HUMANIZER_LLM_MODEL: z.string().optional(),
   HUMANIZER_LLM_API_KEY: z.string().optional(),
@@ -125,4 +128,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Where users reach the server (invite links): PUBLIC_URL, or this machine on PORT. */
 export function publicUrl(config: Config): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** The operator's model servers as the environment configures them (README "Bring your own model"): each only with its URL and model. */
+export function modelServerSettings(config: Config): ModelServerSettings {
+  const classifier = <P extends 'IMAGE' | 'VOICE'>(prefix: P) => {
+    const url = config[`${prefix}_MODEL_URL`];
+    const model = config[`${prefix}_MODEL_NAME`];
+    if (!url || !model) return undefined;
+    return {
+      url,
+      model,
+      input: config[`${prefix}_MODEL_INPUT`],
+      tensor: config[`${prefix}_MODEL_TENSOR`],
+      fakeClass: config[`${prefix}_MODEL_FAKE_CLASS`],
+      apiKey: config[`${prefix}_MODEL_API_KEY`],
+      timeoutMs: config[`${prefix}_MODEL_TIMEOUT_MS`],
+      trust: config[`${prefix}_MODEL_TRUST`],
+      calibrationFile: config[`${prefix}_MODEL_CALIBRATION`],
+    };
+  };
+  const lm =
+    config.TEXT_DETECT_LM_URL && config.TEXT_DETECT_LM_MODEL
+      ? {
+          url: config.TEXT_DETECT_LM_URL,
+          model: config.TEXT_DETECT_LM_MODEL,
+          performer: config.TEXT_DETECT_LM_PERFORMER_MODEL,
+          performerUrl: config.TEXT_DETECT_LM_PERFORMER_URL,
+          apiKey: config.TEXT_DETECT_LM_API_KEY,
+          timeoutMs: config.TEXT_DETECT_LM_TIMEOUT_MS,
+          topK: config.TEXT_DETECT_LM_TOP_K,
+          windowChars: config.TEXT_DETECT_LM_WINDOW_CHARS,
+          calibrationFile: config.TEXT_DETECT_LM_CALIBRATION,
+        }
+      : undefined;
+  return { dataDir: config.dataDir, lm, image: classifier('IMAGE'), voice: classifier('VOICE') };
 }

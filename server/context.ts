@@ -9,6 +9,7 @@ import type { ChargeQueue } from './platform/credits.ts';
 import type { Authenticator } from './platform/keys.ts';
 import type { JobAcceptance } from './platform/jobs.ts';
 import type { Batches } from './platform/batches.ts';
+import type { Lifecycle } from './platform/lifecycle.ts';
 import type { RateLimits } from './platform/rate-limits.ts';
 import type { KeyUsage } from './platform/keys.ts';
 import type { WebhookDeliveries } from './platform/portal-views.ts';
@@ -41,6 +42,8 @@ export interface Services {
   /** The portal's "send again" of a webhook. */
   webhookDeliveries: WebhookDeliveries;
   clock: () => Date;
+  /** Whether the process is stopping, and the give-up of work still running when its grace period ends. */
+  lifecycle: Lifecycle;
   versions: { textDetector(): string; humanizer(backend: 'builtin' | 'llm'): string };
   humanizerLlm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };
   plagiarism(): Promise<{ corpus: SourceCorpus; scanner: PlagiarismScanner }>;

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the API on PORT/HOST with graphile-worker in-process (RUN_WORKER=false leaves the
- * jobs to separate `npm run worker` processes).
+ * jobs to separate `npm run worker` processes). `npm start` execs node directly (package.json), so
+ * a signal to npm's process, to its group or to this process all reach this one handler.
  */
 import type { Server } from 'node:http';
 import type { Runner } from 'graphile-worker';
@@ -8,10 +9,17 @@ import { loadConfig, publicUrl } from './config.ts';
 import { inviteLink } from './platform/portal-accounts.ts';
 import { ensureDemoAccount, DEMO_EMAIL } from './platform/demo.ts';
 import { closeServices, createServer, createServices, startWorker } from './services.ts';
-import { onShutdownSignals } from './shutdown.ts';
+import { drainHttp, onShutdownSignals, trackResponses } from './shutdown.ts';
 
 const config = loadConfig();
-const services = await createServices(config);
+const services = await createServices(config, {
+  // The embedded PostgreSQL died and its supervisor could not start it again: exit, so that a
+  // supervisor (systemd, Kubernetes) restarts the whole service rather than it answering 503s forever.
+  onDatabaseLost(error) {
+    services.log.fatal({ err: error }, 'the database is lost; exiting');
+    process.exit(1);
+  },
+});
 const { log } = services;
 if (config.ALLOW_PRIVATE_CALLBACKS) log.warn('ALLOW_PRIVATE_CALLBACKS=true: webhooks may target private and loopback addresses. Never use this in production.');
 
@@ -26,7 +34,9 @@ if (!config.PLAGIARISM_SEARXNG_URL && (await (await services.plagiarism()).corpu
 }
 
 const runner: Runner | undefined = config.RUN_WORKER ? await startWorker(services) : undefined;
-const server: Server = createServer(services).listen(config.PORT, config.HOST, () => {
+const server: Server = createServer(services);
+const responses = trackResponses(server);
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info(`Content Integrity API listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port} (docs at /docs)${runner ? ', worker in-process' : ''}`);
@@ -36,10 +46,10 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info(`${signal}: shutting down`);
-  await new Promise((resolve) => server.close(resolve));
-  await runner?.stop();
+  log.info(`${signal}: stopping; requests and jobs in flight have ${config.SHUTDOWN_GRACE_MS / 1000} s to finish`);
+  await Promise.all([drainHttp(server, responses, services.lifecycle, config.SHUTDOWN_GRACE_MS), runner?.stop()]);
   await closeServices(services);
+  log.info('stopped');
   process.exit(0);
 }
 onShutdownSignals((signal) => void shutdown(signal));

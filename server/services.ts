@@ -4,13 +4,16 @@
  * portal). Tests build it with overrides (a controllable clock, short webhook delays).
  */
 import type http from 'node:http';
+import type pg from 'pg';
 import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { trackWorkerLiveness } from './platform/worker-liveness.ts';
-import type { Config } from './config.ts';
+import { modelServerSettings, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
+import { isDatabaseUnreachable } from './platform/errors.ts';
+import { Lifecycle } from './platform/lifecycle.ts';
 import { PlagiarismScanner, type PlagiarismSteps } from './operations/plagiarism.ts';
 import { SourceCorpus } from './platform/data/corpus.ts';
 import { Authenticator } from './platform/keys.ts';
@@ -28,11 +31,22 @@ import type { Services } from './context.ts';
 import { createHttpServer, mountApi } from './http/app.ts';
 import { mountPortal } from './portal/routes.ts';
 
-export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & { db?: Database };
+export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutMs' | 'webhookRetryDelayMs' | 'log' | 'engines'>> & {
+  db?: Database;
+  /** The embedded PostgreSQL died and could not be started again (main.ts exits non-zero, for a supervisor to restart the service). */
+  onDatabaseLost?: (error: Error) => void;
+};
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'apiKey', 'webhook_secret'] });
-  const db = overrides.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log: (m) => log.info(m) }));
+  const db =
+    overrides.db ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      log: (m) => log.info(m),
+      embedded: { onRestarted: (m) => log.warn(m), onLost: overrides.onDatabaseLost ?? ((error) => log.fatal({ err: error }, 'database lost')) },
+    }));
   // graphile-worker's schema must exist before the first add_job, also in API-only processes.
   const utils = await makeWorkerUtils({ pgPool: db.pool });
   await utils.migrate();
@@ -69,7 +83,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     db,
     log,
     engines,
-    modelServers: createModelServers(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
+    modelServers: createModelServers(modelServerSettings(config), { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
     rateLimits: new RateLimits(db.pool),
     auth: new Authenticator(db),
     // The response waits for its charge's commit; not for the disk flush too (one fsync per round,
@@ -81,6 +95,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     webhookDeliveries: new WebhookDeliveries(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),
     clock: overrides.clock ?? (() => new Date()),
+    lifecycle: new Lifecycle(),
     versions: { textDetector: () => versions.text, humanizer: (backend) => (backend === 'llm' ? `${versions.humanizer}+llm:${config.HUMANIZER_LLM_MODEL}` : versions.humanizer) },
     humanizerLlm: config.HUMANIZER_LLM_URL && config.HUMANIZER_LLM_MODEL ? { url: config.HUMANIZER_LLM_URL, model: config.HUMANIZER_LLM_MODEL, apiKey: config.HUMANIZER_LLM_API_KEY, timeoutMs: config.HUMANIZER_LLM_TIMEOUT_MS } : undefined,
     plagiarism,
@@ -103,14 +118,20 @@ export async function startWorker(services: Services): Promise<Runner> {
     { heartbeatMs: services.config.WORKER_HEARTBEAT_MS, deadAfterMs: services.config.WORKER_HEARTBEAT_MS * 6 },
     (error) => services.log.warn({ err: error }, 'worker heartbeat failed'),
   );
+  const { lifecycle } = services;
+  lifecycle.worker = 'down';
+  events.on('pool:listen:success', () => (lifecycle.worker = 'ready'));
+  events.on('pool:listen:error', () => (lifecycle.worker = 'down'));
   const runner = await run({
-    pgPool: services.db.pool,
+    pgPool: patientListenerPool(services.db.pool, () => lifecycle.draining),
     concurrency: services.config.WORKER_CONCURRENCY,
     pollInterval: 1000,
     noHandleSignals: true,
     taskList: buildTaskList(services),
     crontab: CRONTAB,
     events,
+    // A job still running when the shutdown's grace period ends is failed by graphile-worker and runs again later.
+    preset: { worker: { gracefulShutdownAbortTimeout: services.config.SHUTDOWN_GRACE_MS } },
   });
   const stop = runner.stop.bind(runner);
   runner.stop = async (reason) => {
@@ -125,6 +146,36 @@ export async function closeServices(services: Services): Promise<void> {
   await services.engines.close();
   services.modelServers.close();
   await services.db.close();
+}
+
+/** How often the job listener's connection is tried again while the database is unreachable. */
+const LISTENER_RETRY_MS = 500;
+
+/**
+ * The pool as graphile-worker sees it, except for its LISTEN connection (the only one it asks for
+ * with a callback): while the database is unreachable that connect keeps trying every half second
+ * instead of failing. graphile-worker backs off exponentially on each failure, up to a minute, so
+ * after a restart of PostgreSQL its listener came back 13 to 45 s late; now within a second.
+ */
+function patientListenerPool(pool: pg.Pool, stopping: () => boolean): pg.Pool {
+  type Callback = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error) => void) => void;
+  const connect = (callback?: Callback) => {
+    if (!callback) return pool.connect();
+    const attempt = () =>
+      pool.connect().then(
+        (client) => callback(undefined, client, (error) => client.release(error)),
+        (error: Error) => (isDatabaseUnreachable(error) && !stopping() ? setTimeout(attempt, LISTENER_RETRY_MS).unref() : callback(error)),
+      );
+    void attempt();
+    return undefined;
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return connect;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function lazy<T>(load: () => Promise<T>): () => Promise<T> {

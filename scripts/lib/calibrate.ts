@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../server/config.ts';
+import { modelServerSettings, type Config } from '../../server/config.ts';
 import { askClassifier, askLm, calibrationPath, createModelServers, type ChannelOutcome, type ModelServers } from '../../server/model-servers/index.ts';
 import { fitLogistic, logit, type Calibration, type FusionEngine } from '../../server/model-servers/fusion.ts';
 import { auc } from './metrics.ts';
@@ -201,7 +201,7 @@ function reportOf(engine: FusionEngine, model: string, names: string[], heldOut:
 /** The whole command: read, ask, fit, measure; returns where the file goes and what to print. */
 export async function runCalibration(config: Config, engine: FusionEngine, options: { data?: string; limit?: number; fpr?: number; log?: (m: string) => void } = {}) {
   const log = options.log ?? (() => {});
-  const servers = createModelServers(config, { info: log, warn: log });
+  const servers = createModelServers(modelServerSettings(config), { info: log, warn: log });
   try {
     const server = engine === 'text-detect' ? servers.lm : engine === 'image' ? servers.image : servers.voice;
     if (!server) throw new Error(`no model server is configured for ${engine} (README "Bring your own model")`);

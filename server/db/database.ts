@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from './migrations/index.ts';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase, type EmbeddedOptions } from './embedded.ts';
 
 export interface Database {
   readonly url: string;
@@ -73,13 +73,21 @@ export interface DatabaseOptions {
   /** Run pending migrations (the API and worker processes do; tests always do). */
   migrate?: boolean;
   log?: (message: string) => void;
+  /** What to do when the embedded cluster's supervisor restarts it or gives up (no DATABASE_URL only). */
+  embedded?: Pick<EmbeddedOptions, 'onRestarted' | 'onLost'>;
 }
+
+/**
+ * A new connection gives up after this: a database that is down refuses at once, but one behind a
+ * dead network would otherwise hold the request until the client gave up (the caller gets a 503).
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
   let url = options.url;
   if (!url) {
-    embedded = await startEmbeddedDatabase(options.dataDir);
+    embedded = await startEmbeddedDatabase(options.dataDir, options.embedded);
     url = embedded.url;
   }
   if (options.migrate ?? true) {
@@ -92,9 +100,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migrator.destroy();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // Connections are opened on first use: a process that never charges opens none.
-  const unflushedPool = new pg.Pool({ connectionString: url, max: UNFLUSHED_POOL_SIZE, options: '-c synchronous_commit=off' });
+  const unflushedPool = new pg.Pool({ connectionString: url, max: UNFLUSHED_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c synchronous_commit=off' });
   for (const p of [pool, unflushedPool]) {
     // A server restart or a dropped connection must not crash the process: the pool reconnects.
     p.on('error', (error) => options.log?.(`idle database client error: ${error.message}`));
@@ -121,8 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async close() {
-      await endPool(unflushedPool, () => unflushedPool.end());
-      await endPool(pool, () => pool.end());
+      await Promise.all([endPool(unflushedPool, () => unflushedPool.end()), endPool(pool, () => pool.end())]);
       await embedded?.stop();
     },
   };

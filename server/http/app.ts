@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { once } from 'node:events';
 import type { Duplex } from 'node:stream';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -33,7 +34,8 @@ export type Mount = (router: Router, services: Services, bodyOptions: BodyOption
 
 function buildApp(services: Services, mounts: Mount[]): { app: Koa; allowedMethods: AllowedMethods } {
   const app = new Koa();
-  const router = new Router({ strict: true });
+  // Paths are exact: a trailing slash and letter case are part of them, as the spec writes them.
+  const router = new Router({ strict: true, sensitive: true });
   const allowedMethods = allowedMethodsOf(router);
   const bodyOptions = { uploadDir: services.config.UPLOAD_DIR, log: services.log };
   mkdirSync(bodyOptions.uploadDir, { recursive: true });
@@ -118,21 +120,20 @@ export const mountApi: Mount = (router, services, bodyOptions) => {
   }
 };
 
-/** No route took the request: 405 with Allow for a known path (204 for OPTIONS), else 404. */
+/**
+ * No route took the request: 405 with Allow for a known path, else 404. OPTIONS is no exception:
+ * the API is called from servers (no CORS preflight to answer) and the contract declares no OPTIONS.
+ */
 function unmatched(ctx: Koa.Context, allowedMethods: AllowedMethods): void {
   const allowed = allowedMethods(ctx.path);
   if (allowed.length === 0) throw new ApiError('not_found', notFoundMessage(ctx.path, allowedMethods));
-  ctx.set('Allow', allowed.join(', '));
-  if (ctx.method === 'OPTIONS') {
-    ctx.status = 204;
-    return;
-  }
   throw new ApiError('method_not_allowed', `This route does not take ${ctx.method}; it takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
 }
 
 function notFoundMessage(path: string, allowedMethods: AllowedMethods): string {
-  const withSlash = `${path}/`;
-  return allowedMethods(withSlash).length ? `No route ${path}; did you mean ${withSlash}? Paths end with a slash.` : `No route ${path}.`;
+  const suggestion = [`${path}/`, path.toLowerCase(), `${path.toLowerCase()}/`].find((candidate) => candidate !== path && allowedMethods(candidate).length > 0);
+  if (!suggestion) return `No route ${path}.`;
+  return `No route ${path}; did you mean ${suggestion}? Paths are lower case and end with a slash.`;
 }
 
 /** An answer written straight to the socket, in the contract's shape, for requests Koa never sees; the connection closes after it. */
@@ -161,20 +162,44 @@ function answerMethod(socket: Duplex, method: string, target: string, allowedMet
  * (400), a request that took too long (408). These get the contract's error body and a fresh
  * request id too, when the socket can still be written to. Node cannot answer a client that already
  * closed or reset its connection, nor one whose response had already begun.
+ *
+ * A refused request may follow valid ones in the same packet (pipelining): their answers go first,
+ * whole, and only then the refusal and the close. The refused method is named only when its request
+ * line starts the packet: otherwise the packet's first line is an earlier request's.
  */
-function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, allowedMethods: AllowedMethods): void {
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: Duplex, allowedMethods: AllowedMethods, earlier: Promise<void>): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  if (error.code === 'HPE_INVALID_METHOD') {
-    const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-    answerMethod(socket, method, target, allowedMethods);
-    return;
-  }
-  if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 'headers_too_large', 'The request headers are larger than the server accepts (16 KB in all).');
-  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerOnSocket(socket, 'request_timeout', 'The request was not received in time.');
-  else answerOnSocket(socket, 'invalid_payload', 'The request is not valid HTTP/1.1 (its request line, a header or the body framing is malformed).');
+  void earlier.then(() => {
+    if (!socket.writable) return;
+    if (error.code === 'HPE_INVALID_METHOD') {
+      const firstLine = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
+      if ((error.bytesParsed ?? 0) <= firstLine.length) {
+        const [method = '', target = ''] = firstLine.split(' ');
+        answerMethod(socket, method, target, allowedMethods);
+        return;
+      }
+    }
+    if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 'headers_too_large', 'The request headers are larger than the server accepts (16 KB in all).');
+    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerOnSocket(socket, 'request_timeout', 'The request was not received in time.');
+    else answerOnSocket(socket, 'invalid_payload', 'The request is not valid HTTP/1.1 (its request line, a header or the body framing is malformed).');
+  });
+}
+
+/** The responses still being written on each connection, so that a refusal on it waits for them. */
+function trackAnswers(server: http.Server): (socket: Duplex) => Promise<void> {
+  const open = new WeakMap<Duplex, Set<http.ServerResponse>>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const responses = open.get(req.socket) ?? new Set();
+    open.set(req.socket, responses);
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+  });
+  return async (socket) => {
+    await Promise.all([...(open.get(socket) ?? [])].map((res) => (res.closed ? undefined : once(res, 'close'))));
+  };
 }
 
 /** The app with these front doors as an HTTP server (the composition root says which: services.ts `createServer`). */
@@ -185,7 +210,8 @@ export function createHttpServer(services: Services, mounts: Mount[]): http.Serv
   // Longer than any load balancer's idle timeout (60 s is common), so that the server is never the
   // side closing an idle keep-alive connection while a client starts a request on it.
   server.keepAliveTimeout = 65_000;
-  server.on('clientError', (error, socket) => answerClientError(error, socket, allowedMethods));
+  const answered = trackAnswers(server);
+  server.on('clientError', (error, socket) => answerClientError(error, socket, allowedMethods, answered(socket)));
   // No route takes CONNECT: answer it like any other method instead of dropping the connection.
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => answerMethod(socket, 'CONNECT', req.url ?? '', allowedMethods));
   // An expectation other than 100-continue: Node would answer a bodiless 417; RFC 9110 lets a server ignore it.

@@ -30,7 +30,7 @@ interface ChargedFields {
 export async function chargedBody<B extends object>(ctx: PrincipalContext, parts: ChargePart[], work: () => Promise<B>, store?: (body: B & ChargedFields) => Promise<void>): Promise<B & ChargedFields> {
   const { services, principal, requestId } = ctx;
   const charges = await services.charges.charge(principal.userId, parts, { requestId });
-  return chargedWork(services.db, { userId: principal.userId, charges }, requestId, async () => {
+  return chargedWork(services, { userId: principal.userId, charges }, requestId, async () => {
     const body = { ...(await work()), credits_remaining: charges[charges.length - 1].balanceAfter, user: { id: principal.userId } };
     await store?.(body);
     return body;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FILE_LIMITS } from '../../contract/catalogue.ts';
 import { ERROR_STATUS, type ErrorCode } from '../../contract/errors.ts';
 import { RefundedFailure } from '../platform/credits.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../platform/errors.ts';
 import { EngineError, type EngineInputError } from '../runtime/engines.ts';
 
 export interface ErrorResponse {
@@ -78,6 +78,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   const engine = fromEngine(cause, refunded);
   if (engine) return engine;
+  if (isDatabaseUnreachable(cause)) {
+    const charge = refunded ? 'the credits were refunded' : 'nothing was charged';
+    return fromApiError(new ApiError('service_unavailable', `The service cannot reach its database for a moment; ${charge}. Retry after the Retry-After seconds.`, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }));
+  }
   // mount.ts turns the body parsers' refusals into ApiErrors; a 4xx of another library still is the
   // caller's, told without the library's text.
   const http = errorFields(cause).status;

@@ -14,6 +14,7 @@ import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type pino from 'pino';
 import type { RequestKind } from '../../contract/routes.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from '../../contract/catalogue.ts';
 import { ApiError } from '../platform/errors.ts';
 import type Router from '@koa/router';
 import type { Reply } from './endpoint.ts';
@@ -39,6 +40,9 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
       if (!ctx.request.length && !ctx.get('transfer-encoding')) throw new ApiError('invalid_payload', 'The request needs a JSON body.');
       // The contract's JSON bodies are application/json, nothing else (not merge-patch+json and the like).
       if (typeof ctx.is('application/json') !== 'string') throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      // JSON is UTF-8 (RFC 8259); a charset parameter may only say so.
+      const charset = ctx.request.charset;
+      if (charset && !/^utf-?8$/i.test(charset)) throw new ApiError('unsupported_media_type', 'The body\'s charset is not supported; send the JSON as UTF-8 (charset=utf-8, or no charset).');
     }
     if (route.request.kind === 'multipart' && !ctx.is('multipart/form-data')) {
       throw new ApiError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
@@ -55,12 +59,33 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
 /** The raw input: the JSON body (an object), the uploaded file, or the path and query parameters. */
 function routeInput(route: MountableRoute, ctx: Koa.Context): unknown {
   if (route.request.kind === 'json') {
-    const body = ctx.request.body;
+    const body: unknown = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
+    refuseUnstorable(body, '');
     return body;
   }
   if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
-  return { ...ctx.query, ...ctx.params };
+  const parameters = { ...ctx.query, ...ctx.params };
+  refuseUnstorable(parameters, '');
+  return parameters;
+}
+
+/**
+ * Every string a client sends may end up in PostgreSQL (a key name, a query parameter, a text),
+ * which can store neither U+0000 nor an unpaired surrogate: such input is the caller's 400 here,
+ * in one place, not a 500 from the database later.
+ */
+function refuseUnstorable(value: unknown, at: string): void {
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) throw new ApiError('invalid_payload', `${at || 'The input'}: ${STORABLE_TEXT_MESSAGE}.`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => refuseUnstorable(item, `${at}[${index}]`));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      refuseUnstorable(key, at);
+      refuseUnstorable(item, at ? `${at}.${key}` : key);
+    }
+  }
 }
 
 /** JSON bodies: room for the catalogue's longest text (TEXT_BOUNDS maxChars) at up to 4 bytes a character in UTF-8. */

@@ -37,7 +37,7 @@ export function textEndpoint<I extends TextInput, Sync, Shape extends z.ZodRawSh
     if (input.poll === true || input.callback_url !== undefined) return { status: 202, body: await acceptJob(ctx, spec, input, words) };
     const headers = await spec.beforeSync?.(ctx);
     const paid = await ctx.payer.charge(textCharges(spec.operation, words));
-    const body = await chargedWork(ctx.services.db, paid, ctx.requestId, () => spec.run(paidWork(ctx.services, paid, ctx.requestId), input, words));
+    const body = await chargedWork(ctx.services, paid, ctx.requestId, () => spec.run(paidWork(ctx.services, paid, ctx.requestId), input, words));
     return { body, headers };
   };
 }

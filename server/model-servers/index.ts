@@ -5,7 +5,6 @@
  * a channel's answer joins the built-in model's verdict (`combine`).
  */
 import path from 'node:path';
-import type { Config } from '../config.ts';
 import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
 import { ModelChannel, type ChannelName } from './channel.ts';
 import { lmEvidence, type LmEvidence, type LmOptions } from './completions.ts';
@@ -28,6 +27,31 @@ export interface LmServer extends Server {
 export interface ClassifierServer<I extends string = string> extends Server {
   options: ClassifierOptions & { input: I; tensor: string };
   trustOwn: boolean;
+}
+
+/**
+ * What the operator configured for each server (README "Bring your own model"), handed in by the
+ * composition root (config.ts `modelServerSettings` reads it from the environment).
+ */
+export interface ModelServerSettings {
+  /** Where `npm run calibrate` writes the calibration files a setting does not name. */
+  dataDir: string;
+  lm?: LmOptions & { url: string; apiKey?: string; timeoutMs: number; calibrationFile?: string };
+  image?: ClassifierSettings<ImageInput>;
+  voice?: ClassifierSettings<VoiceInput>;
+}
+
+export interface ClassifierSettings<I extends string> {
+  url: string;
+  model: string;
+  input: I;
+  tensor: string;
+  fakeClass: number;
+  apiKey?: string;
+  timeoutMs: number;
+  /** Without a calibration file: `own` lets the server's probability decide; `evidence` only reports it. */
+  trust: 'evidence' | 'own';
+  calibrationFile?: string;
 }
 
 export interface ModelServers {
@@ -102,35 +126,31 @@ function channel(name: ChannelName, url: string, apiKey: string | undefined, tim
   return c;
 }
 
-export function createModelServers(config: Config, log: Log): ModelServers {
+export function createModelServers(settings: ModelServerSettings, log: Log): ModelServers {
   const servers: ModelServers = { close: () => [servers.lm, servers.image, servers.voice].forEach((s) => s?.channel.close()) };
-  if (config.TEXT_DETECT_LM_URL && config.TEXT_DETECT_LM_MODEL) {
-    const performer = config.TEXT_DETECT_LM_PERFORMER_MODEL;
-    const model = performer ? `${config.TEXT_DETECT_LM_MODEL}+${performer}` : config.TEXT_DETECT_LM_MODEL;
+  if (settings.lm) {
+    const { url, apiKey, timeoutMs, calibrationFile, ...options } = settings.lm;
+    const model = options.performer ? `${options.model}+${options.performer}` : options.model;
     servers.lm = {
-      channel: channel('lm', config.TEXT_DETECT_LM_URL, config.TEXT_DETECT_LM_API_KEY, config.TEXT_DETECT_LM_TIMEOUT_MS, '/v1/models', log),
+      channel: channel('lm', url, apiKey, timeoutMs, '/v1/models', log),
       model,
-      calibration: calibrated(config.TEXT_DETECT_LM_CALIBRATION ?? calibrationPath(config.dataDir, 'text-detect'), 'text-detect', model, log),
-      options: { model: config.TEXT_DETECT_LM_MODEL, performer, performerUrl: config.TEXT_DETECT_LM_PERFORMER_URL, topK: config.TEXT_DETECT_LM_TOP_K, windowChars: config.TEXT_DETECT_LM_WINDOW_CHARS },
+      calibration: calibrated(calibrationFile ?? calibrationPath(settings.dataDir, 'text-detect'), 'text-detect', model, log),
+      options,
     };
   }
-  servers.image = classifier(config, 'IMAGE', log);
-  servers.voice = classifier(config, 'VOICE', log);
+  if (settings.image) servers.image = classifier(settings.image, 'image', settings.dataDir, log);
+  if (settings.voice) servers.voice = classifier(settings.voice, 'voice', settings.dataDir, log);
   return servers;
 }
 
-/** The IMAGE_MODEL_* or VOICE_MODEL_* server, when both its URL and its model name are set. */
-function classifier<P extends 'IMAGE' | 'VOICE'>(config: Config, prefix: P, log: Log): ClassifierServer<Config[`${P}_MODEL_INPUT`]> | undefined {
-  const url = config[`${prefix}_MODEL_URL`];
-  const model = config[`${prefix}_MODEL_NAME`];
-  if (!url || !model) return undefined;
-  const engine = prefix === 'IMAGE' ? 'image' : 'voice';
+function classifier<I extends string>(settings: ClassifierSettings<I>, engine: 'image' | 'voice', dataDir: string, log: Log): ClassifierServer<I> {
+  const { url, model, apiKey, timeoutMs, calibrationFile, input, tensor, fakeClass, trust } = settings;
   return {
-    channel: channel(`${engine}-model`, url, config[`${prefix}_MODEL_API_KEY`], config[`${prefix}_MODEL_TIMEOUT_MS`], `/v2/models/${encodeURIComponent(model)}/ready`, log),
+    channel: channel(`${engine}-model`, url, apiKey, timeoutMs, `/v2/models/${encodeURIComponent(model)}/ready`, log),
     model,
-    calibration: calibrated(config[`${prefix}_MODEL_CALIBRATION`] ?? calibrationPath(config.dataDir, engine), engine, model, log),
-    options: { model, input: config[`${prefix}_MODEL_INPUT`], tensor: config[`${prefix}_MODEL_TENSOR`], fakeClass: config[`${prefix}_MODEL_FAKE_CLASS`] },
-    trustOwn: config[`${prefix}_MODEL_TRUST`] === 'own',
+    calibration: calibrated(calibrationFile ?? calibrationPath(dataDir, engine), engine, model, log),
+    options: { model, input, tensor, fakeClass },
+    trustOwn: trust === 'own',
   };
 }
 

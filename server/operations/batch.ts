@@ -11,9 +11,8 @@ import type { BatchRow } from '../platform/data/batches.ts';
 import { balanceOf } from '../platform/data/ledger.ts';
 import { ApiError } from '../platform/errors.ts';
 import { EngineError } from '../runtime/engines.ts';
-import { correctGrammar } from './grammar.ts';
 import type { PlagiarismScanner } from './plagiarism.ts';
-import { checkTextBounds, runTextOperation, type OperationContext } from './text.ts';
+import { checkTextBounds, runGrammar, runTextOperation, type OperationContext } from './text.ts';
 
 /** A service's options, the same for every item of a batch. */
 type BatchOptions = BatchRow['options'];
@@ -104,7 +103,7 @@ export async function runBatchItem(ctx: OperationContext & { services: Pick<Serv
   }
   const started = performance.now();
   const work = operation === 'correctGrammar'
-    ? await correctGrammar(ctx.services, content, options.target_variant ?? 'auto', words)
+    ? await runGrammar(ctx.services, content, options.target_variant ?? 'auto', words)
     : { status: 'success' as const, scan_id: crypto.randomUUID(), ...(await (await plagiarismScanner(ctx.services)).scan(content)) };
   // The fields the charged single endpoints add, in their order (http/charged.ts).
   return { ...work, word_count: words, execution_time: Math.round(performance.now() - started) / 1000, credits_remaining: await balanceOf(ctx.services.db, ctx.userId), user: { id: ctx.userId } };

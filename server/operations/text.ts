@@ -1,14 +1,15 @@
 /**
  * The work of the three text operations (detector, humanizer, detect-and-humanize), shared by their
  * synchronous endpoints (http/routes/) and their async job (jobs/run-text-job.ts): the engine calls
- * and the spec's result bodies; and the check of a text against its bounds (grammar and plagiarism
- * too). Bounds and prices are the catalogue's (contract/catalogue.ts).
+ * and the spec's result bodies; grammar correction's body; and the check of a text against its
+ * bounds (grammar and plagiarism too). Bounds and prices are the catalogue's (contract/catalogue.ts).
  */
 import type { z } from 'zod';
 import { LEDGER_OPERATIONS, type TextBounds, type TextOperation } from '../../contract/catalogue.ts';
 import type { DetectAndHumanizeResult, DetectionResult, HumanizationResult } from '../../contract/schemas.ts';
 import type { SentenceScore, Detection } from '../engines/text-detect/index.ts';
 import type { HumanizeResult } from '../engines/humanize/index.ts';
+import type { TargetVariant } from '../engines/grammar/index.ts';
 import { askLm, combine, fuse, logit, type EvidenceItem } from '../model-servers/index.ts';
 import { balanceOf, refundCharge, type Charge, type Paid } from '../platform/data/ledger.ts';
 import type { Services } from '../context.ts';
@@ -204,4 +205,10 @@ export async function runTextOperation(ctx: OperationContext, operation: TextOpe
   if (operation === 'detectText') return runDetection(ctx, input.content, words);
   if (operation === 'humanize') return runHumanizer(ctx, input.content, words);
   return runDetectAndHumanize(ctx, input.content, words, input.detection_threshold ?? 0.5);
+}
+
+/** Grammar correction's result body (the charge and the shared fields are the endpoint's: http/charged.ts). */
+export async function runGrammar(services: Pick<Services, 'engines'>, content: string, variant: TargetVariant, words: number) {
+  const { correctedText, diff, issues, changed } = await services.engines.run({ kind: 'correctGrammar', text: content, variant });
+  return { status: 'success' as const, corrected_text: correctedText, diff, issues, edits_count: diff.length, changed, input_words: words, input_chars: codePointLength(content) };
 }

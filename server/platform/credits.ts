@@ -4,7 +4,8 @@
  */
 import type { ChargePart } from '../../contract/catalogue.ts';
 import type { Queryable } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, isDatabaseUnreachable } from './errors.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { BatchedRounds, type Outcome } from './batched-rounds.ts';
 import type { RequestKey } from './keys.ts';
 import { balanceOf, debitPayer, refundCharges, type Charge, type ChargeContext, type LedgerCharge, type Paid, type Payer } from './data/ledger.ts';
@@ -76,15 +77,36 @@ export class RefundedFailure extends Error {
   }
 }
 
+/** How long a refund is retried while the database cannot be reached (a restart takes seconds). */
+const REFUND_RETRY_MS = 60_000;
+
+/**
+ * Refunds the charges, retrying while the database is unreachable: the refund statement is
+ * idempotent (one refund per charge), so a retry after a lost answer cannot refund twice.
+ */
+async function refundOnce(db: Queryable, paid: Paid, requestId: string): Promise<void> {
+  const deadline = Date.now() + REFUND_RETRY_MS;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      await refundCharges(db, paid.userId, paid.charges, { operation: 'refund on failure', requestId });
+      return;
+    } catch (error) {
+      if (!isDatabaseUnreachable(error) || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /**
  * The one charge-then-work rule of every charged operation: `work` runs after the charges; when it
- * throws, every charge is refunded (exactly once) and the failure comes back as RefundedFailure.
+ * throws, or the process gives it up at the end of a shutdown's grace period, every charge is
+ * refunded (exactly once) and the failure comes back as RefundedFailure.
  */
-export async function chargedWork<T>(db: Queryable, paid: Paid, requestId: string, work: () => Promise<T>): Promise<T> {
+export async function chargedWork<T>(services: { db: Queryable; lifecycle: Lifecycle }, paid: Paid, requestId: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await services.lifecycle.unlessAbandoned(work());
   } catch (error) {
-    await refundCharges(db, paid.userId, paid.charges, { operation: 'refund on failure', requestId });
+    await refundOnce(services.db, paid, requestId);
     throw new RefundedFailure(error);
   }
 }

@@ -153,7 +153,8 @@ export async function checkPublicUrl(url: string, policy: OutboundPolicy, resolv
   try {
     addresses = await resolve(target.host);
   } catch (error) {
-    throw new UnsafeUrlError(`host ${target.host} could not be resolved (${errorMessage(error)})`);
+    // The resolver's own text (getaddrinfo ENOTFOUND …) stays out of the answer.
+    throw new UnsafeUrlError(`host ${target.host} could not be resolved`, { cause: error });
   }
   if (addresses.length === 0) throw new UnsafeUrlError(`host ${target.host} has no address`);
   for (const address of addresses) assertAllowedAddress(address, target.host, policy);
@@ -244,6 +245,3 @@ export async function safeRequest(
   });
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { routes, type RouteDef } from '../../contract/routes.ts';
 
 const dir = new URL('../endpoints/', import.meta.url);
-/** `/api/grammar/correct/` → grammar-correct, `/api/jobs/{task_id}/` → jobs. */
-const fileOf = (route: RouteDef) => `${route.path.replace(/^\/api\//, '').replace(/\{\w+\}\/$/, '').replace(/\/$/, '').replaceAll('/', '-')}.test.ts`;
+/** `/api/grammar/correct/` → grammar-correct, `/api/jobs/{task_id}/` → jobs, `/readyz` → readyz. */
+const fileOf = (route: RouteDef) => `${route.path.replace(/^\/(api\/)?/, '').replace(/\{\w+\}\/$/, '').replace(/\/$/, '').replaceAll('/', '-')}.test.ts`;
 
 test('test/endpoints holds one file per path of the route table, and no other', () => {
   const expected = [...new Set((routes as readonly RouteDef[]).map(fileOf))].sort();

@@ -13,7 +13,7 @@ import { ModelChannel, UpstreamError } from '../../server/model-servers/channel.
 import { lmEvidence, type LmOptions } from '../../server/model-servers/completions.ts';
 import { classify } from '../../server/model-servers/open-inference.ts';
 import { combine, createModelServers } from '../../server/model-servers/index.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, modelServerSettings } from '../../server/config.ts';
 import { loadCalibration, type Calibration } from '../../server/model-servers/fusion.ts';
 import { voiceRequests } from '../../server/engines/model-inputs/index.ts';
 import { addPosition, emptySums, fastDetectGpt } from '../../server/model-servers/lm-evidence.ts';
@@ -199,7 +199,7 @@ describe('combine and calibration files', () => {
 describe('configuration', () => {
   test('no server configured: no channel, so every engine answers as before; a half-configured one is refused at start', () => {
     const quiet = { info: () => {}, warn: () => {} };
-    const none = createModelServers(loadConfig({}), quiet);
+    const none = createModelServers(modelServerSettings(loadConfig({})), quiet);
     assert.deepEqual([none.lm, none.image, none.voice], [undefined, undefined, undefined]);
     assert.throws(() => loadConfig({ TEXT_DETECT_LM_URL: 'http://127.0.0.1:9' }), /TEXT_DETECT_LM_MODEL: TEXT_DETECT_LM_URL and TEXT_DETECT_LM_MODEL go together/);
     assert.throws(() => loadConfig({ VOICE_MODEL_NAME: 'aasist' }), /VOICE_MODEL_URL: VOICE_MODEL_URL and VOICE_MODEL_NAME go together/);

@@ -1,6 +1,6 @@
 /** POST /api/grammar/correct/: minimal-change correction with a word-level diff; supports Idempotency-Key. */
 import { grammarCharges } from '../../../contract/catalogue.ts';
-import { correctGrammar } from '../../operations/grammar.ts';
+import { runGrammar } from '../../operations/text.ts';
 import { idempotentTextEndpoint } from '../charged.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -12,6 +12,6 @@ export default defineEndpoint({
     scope: 'grammar',
     charges: grammarCharges,
     prepare: async () => undefined,
-    work: (ctx, input, _prepared, words) => correctGrammar(ctx.services, input.content, input.target_variant, words),
+    work: (ctx, input, _prepared, words) => runGrammar(ctx.services, input.content, input.target_variant, words),
   }),
 });

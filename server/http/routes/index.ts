@@ -16,6 +16,8 @@ import humanize from './humanize.ts';
 import imageHealth from './image-health.ts';
 import importSources from './import-sources.ts';
 import listSources from './list-sources.ts';
+import livez from './livez.ts';
+import readyz from './readyz.ts';
 import scanPlagiarism from './scan-plagiarism.ts';
 import voiceHealth from './voice-health.ts';
 
@@ -37,4 +39,6 @@ export const endpoints: { [Op in OperationId]: Endpoint<Op> } = {
   listSources,
   importSources,
   deleteSource,
+  livez,
+  readyz,
 };
