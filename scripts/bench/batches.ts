@@ -88,6 +88,7 @@ async function syncLatencies(server: BenchServer, key: string, n: number): Promi
 
 export async function run(args: string[]): Promise<string> {
   const count = Number(args[0] ?? 100);
+  const loadBefore = os.loadavg()[0];
   const server = await startBenchServer();
   const db = await openDatabase({ url: server.databaseUrl, dataDir: os.tmpdir(), migrate: false, poolSize: 2 });
   try {
@@ -124,6 +125,9 @@ export async function run(args: string[]): Promise<string> {
       '|---|---|---|',
       `| detector, items/s end to end | ${rate(detectorSingle)} (${count} async jobs, \`poll: true\`) | ${rate(detectorBatch.seconds)} (accepted in ${ms(detectorBatch.acceptMs)} ms) |`,
       `| grammar, items/s end to end | ${rate(grammarSingle)} (${count} sync requests, 4 at a time) | ${rate(grammarBatch.seconds)} (accepted in ${ms(grammarBatch.acceptMs)} ms) |`,
+      '',
+      `One account's batch has at most BATCH_ITEMS_PER_ACCOUNT (2) items in flight, where single jobs take all 4 worker slots: per slot, detector ${(count / detectorSingle / 4).toFixed(1)} items/s as single jobs and ${(count / detectorBatch.seconds / 2).toFixed(1)} in a batch. The cap is the price of fairness (below); raise it where one account has the workers to itself.`,
+      `Load average (1 min) when the run started: ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs (the machine is shared; figures from a busy machine are noisy).`,
       '',
       `Fairness: account B's synchronous detector requests (100 words, one at a time, 100 of them) idle, and while account A's 100-item batch of ${LONG_WORDS.toLocaleString('en-US')}-word texts runs (${aRunningAfterB ? 'still running when B\'s requests and 5-item batch were done' : 'it had ended before B was done: the figures are a lower bound'}; it took ${aDone.seconds.toFixed(1)} s in all).`,
       '',

@@ -15,7 +15,9 @@ export interface BenchServer { url: string; key: string; databaseUrl: string; pi
 /** The Node and V8 flags `npm start` gives the server (package.json), so benchmarks measure it as it runs. */
 function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+  const args = pkg.scripts.start.split(/\s+/);
+  // `--import tsx` is added by startBenchServer itself; the other flags are V8's and Node's own.
+  return args.filter((arg, i) => arg.startsWith('--') && arg !== '--import' && args[i - 1] !== '--import');
 }
 
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
