@@ -38,7 +38,7 @@ import {
 import { balanceOf, debit, refundCharges } from './data/ledger.ts';
 import { enqueue, enqueueAll, queuedRuns, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
-import { WEBHOOK_MAX_ATTEMPTS } from './webhooks.ts';
+import { deliveryState } from './portal-views.ts';
 
 const RESULT_RETENTION_MS = JOB_RESULT_HOURS * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,13 +189,11 @@ export class Batches {
       batches.map(async (batch) => {
         const own = attempts.filter((a) => a.batch_id === batch.id);
         const nextRetry = scheduled.find((s) => s.key === this.webhookKey(batch.id))?.run_at ?? null;
-        const last = own.at(-1);
-        const delivery = !batch.callback_url ? 'none' : !last ? 'pending' : last.ok ? 'delivered' : nextRetry || own.length < WEBHOOK_MAX_ATTEMPTS ? 'retrying' : 'gave_up';
         const summary = await batchSummary(this.db, batch);
         return {
           ...summary,
           callback_url: batch.callback_url,
-          delivery: delivery as 'none' | 'pending' | 'delivered' | 'retrying' | 'gave_up',
+          delivery: deliveryState(batch.callback_url, own, nextRetry !== null),
           attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
           next_retry_at: nextRetry?.toISOString() ?? null,
           items: items.filter((i) => i.batch_id === batch.id).map((i) => ({ index: i.position, ref: i.ref, status: i.status, error: i.error })),
