@@ -188,7 +188,11 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer; 
   });
 }
 
-/** The responses still being written on each connection, so that a refusal on it waits for them. */
+/**
+ * The answers still owed on each connection, so that a refusal on it waits for them: those of
+ * requests received whole. One whose body was still arriving when the parser failed will never be
+ * whole; the refusal is its answer, at once.
+ */
 function trackAnswers(server: http.Server): (socket: Duplex) => Promise<void> {
   const open = new WeakMap<Duplex, Set<http.ServerResponse>>();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -198,7 +202,8 @@ function trackAnswers(server: http.Server): (socket: Duplex) => Promise<void> {
     res.once('close', () => responses.delete(res));
   });
   return async (socket) => {
-    await Promise.all([...(open.get(socket) ?? [])].map((res) => (res.closed ? undefined : once(res, 'close'))));
+    const owed = [...(open.get(socket) ?? [])].filter((res) => res.req.complete && !res.closed);
+    await Promise.all(owed.map((res) => once(res, 'close')));
   };
 }
 

@@ -1,23 +1,9 @@
 /** GET /readyz: no key; 200 when the database, the engines and this process's job worker can serve, else 503 naming what is down. */
-import type { Services } from '../../context.ts';
+import { databaseAnswers } from '../../db/database.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 /** A database that does not answer `select 1` within this is as good as down for a request. */
 const DATABASE_PROBE_MS = 1_000;
-
-async function databaseAnswers(services: Services): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_PROBE_MS)));
-  const answered = services.db.query('select 1').then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export default defineEndpoint({
   op: 'readyz',
@@ -26,7 +12,7 @@ export default defineEndpoint({
     const { services } = ctx;
     const enginesLoaded = services.engines.health('image').ready;
     const checks = {
-      database: (await databaseAnswers(services)) ? ('ready' as const) : ('down' as const),
+      database: (await databaseAnswers(services.db, DATABASE_PROBE_MS)) ? ('ready' as const) : ('down' as const),
       engines: enginesLoaded ? ('ready' as const) : ('down' as const),
       worker: services.lifecycle.worker,
       shutdown: services.lifecycle.draining ? ('draining' as const) : ('ready' as const),
