@@ -9,7 +9,7 @@ import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { trackWorkerLiveness } from './platform/worker-liveness.ts';
-import { modelServerSettings, type Config } from './config.ts';
+import { batchItemsPerAccount, modelServerSettings, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
 import { isDatabaseUnreachable } from './platform/errors.ts';
@@ -90,7 +90,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     // on a busy disk several ms, holding the user's row lock), unless asked to.
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db, runTextJob),
-    batches: new Batches(db, { item: runBatchItem, webhook: deliverBatchWebhook }, config.BATCH_ITEMS_PER_ACCOUNT),
+    batches: new Batches(db, { item: runBatchItem, webhook: deliverBatchWebhook }, batchItemsPerAccount(config)),
     signInLimits: new SignInLimits(db.pool),
     webhookDeliveries: new WebhookDeliveries(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- batches [items]`: batches end to end against a real server (its own process,
- * worker in-process, the default WORKER_CONCURRENCY and BATCH_ITEMS_PER_ACCOUNT).
+ * worker in-process, the default WORKER_CONCURRENCY, BATCH_ITEMS_PER_ACCOUNT as the environment sets it).
  *
  * (1) Items per second from POST /api/batches/ to the batch's end (read by polling GET every 25 ms),
  *     for a detector batch and a grammar batch of `items` items, against the way a client had to do
@@ -12,6 +12,7 @@
  */
 import os from 'node:os';
 import { PUBLIC_SCOPES } from '../../contract/catalogue.ts';
+import { batchItemsPerAccount, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { createUser } from '../../server/platform/accounts.ts';
 import { grantCredits } from '../../server/platform/data/ledger.ts';
@@ -21,8 +22,8 @@ import { percentile } from '../lib/percentile.ts';
 
 /** Words of each item of A's batch in the fairness run: long enough that the batch outlasts B's requests. */
 const LONG_WORDS = 15_000;
-/** The server's cap, as the environment sets it for the run (its default otherwise). */
-const CAP = Number(process.env.BATCH_ITEMS_PER_ACCOUNT ?? 2);
+/** The server's cap on one account's items in flight, by the server's own rule (it runs on this machine with this environment). */
+const CAP = batchItemsPerAccount(loadConfig(process.env));
 const GRAMMAR_TEXT = 'She go to school every days and her brother dont like the bus. ';
 
 async function call(server: BenchServer, key: string, path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are read field by field

@@ -105,7 +105,7 @@ export class Batches {
     private readonly db: Database,
     private readonly tasks: BatchTasks,
     /** Items of one account queued or running at once. */
-    private readonly inFlightPerAccount: number,
+    readonly inFlightPerAccount: number,
   ) {}
 
   /**

@@ -112,7 +112,7 @@ describe('batches', () => {
   test('account B\'s 5-item batch, sent after account A\'s 100-item batch, finishes first; A never has more items in flight than the cap', async () => {
     const a = await server.account();
     const b = await server.account();
-    const cap = server.services.config.BATCH_ITEMS_PER_ACCOUNT;
+    const cap = server.services.batches.inFlightPerAccount;
     const big = await createBatch(server, a.key, { service: 'detector', items: texts(100, 'A') });
     const small = await createBatch(server, b.key, { service: 'detector', items: texts(5, 'B') });
     let most = 0;
@@ -186,7 +186,7 @@ describe('cancel', () => {
     try {
       const { key, userId } = await server.account();
       const start = (await creditStatement(server.services.db, userId)).balance;
-      const cap = server.services.config.BATCH_ITEMS_PER_ACCOUNT;
+      const cap = server.services.batches.inFlightPerAccount;
       const items = texts(10).map((item, i) => (i < cap ? { ...item, content: `HOLD_ME ${item.content}` } : item));
       const accepted = await createBatch(server, key, { service: 'detector', items, callback_url: hook.url });
       await waitFor(async () => ((await server.services.db.query("select 1 from batch_items where batch_id = $1 and status = 'running'", [accepted.batch_id])).length === cap ? true : undefined));
