@@ -84,6 +84,24 @@ export const FILE_LIMITS = {
   detectVoice: { maxBytes: 150 * MB, maxSeconds: 600, formats: 'WAV, FLAC, OGG, MP3, M4A or AAC' },
 } as const;
 
+/**
+ * Documents and web pages sent to a text service instead of its text (a multipart `file`, or a
+ * JSON `url` fetched by the service): what is read, and the limits of reading it. The text read out
+ * is then bounded and charged exactly as if it had been sent as `content`.
+ */
+export const DOCUMENT_LIMITS = {
+  formats: 'PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark)',
+  /** An uploaded file, or a fetched URL's body. */
+  maxBytes: 25 * MB,
+  /** PDF pages read. */
+  maxPages: 300,
+  /** Reading one document, on an engine thread. */
+  extractSeconds: 30,
+  /** Fetching a URL, all redirects included. */
+  fetchSeconds: 20,
+  maxRedirects: 5,
+} as const;
+
 /** The scopes a key needs per operation; null: no key at all (the health checks, /livez and /readyz). */
 export const OPERATION_SCOPES = {
   detectText: ['ai_detector'],

@@ -29,7 +29,8 @@ export function sampleOf(schema: Json | undefined, schemas: Record<string, Json>
     const required = new Set((schema.required ?? []) as string[]);
     const out: Json = {};
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
-      if (!requiredOnly || required.has(name)) out[name] = sampleOf(property, schemas, requiredOnly, depth + 1);
+      // `x-in-sample`: an optional field a request sample shows all the same (content, one of content, url and file).
+      if (!requiredOnly || required.has(name) || property['x-in-sample'] === true) out[name] = sampleOf(property, schemas, requiredOnly, depth + 1);
     }
     return out;
   }
@@ -45,8 +46,27 @@ export function sampleOf(schema: Json | undefined, schemas: Record<string, Json>
 /** Single-quotes a shell word. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** A curl command for an operation: its path with sample parameters, the key header, the sample body or file. */
-export function curlOf(method: string, path: string, op: Json, schemas: Record<string, Json>): string {
+/**
+ * The curl commands of an operation: the first with its JSON body or its file; an operation that
+ * also takes a document adds one with `url` instead of the text and one uploading a file (`-F`).
+ */
+export function curlSamples(method: string, path: string, op: Json, schemas: Record<string, Json>): { lang: string; label: string; source: string }[] {
+  const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+  const json = content['application/json'];
+  if (!json || !content['multipart/form-data']) return [{ lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas) }];
+  const body = json.example as Json;
+  const { content: _text, ...rest } = body;
+  const urlSample = sampleOf({ $ref: String((json.schema as Json).$ref) }, schemas) as Json;
+  const withUrl = { ...rest, url: urlSample.url };
+  return [
+    { lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas, 'json') },
+    { lang: 'Shell', label: 'curl (url)', source: curlOf(method, path, { ...op, requestBody: { content: { 'application/json': { ...json, example: withUrl } } } }, schemas, 'json') },
+    { lang: 'Shell', label: 'curl (file)', source: curlOf(method, path, op, schemas, 'multipart') },
+  ];
+}
+
+/** A curl command for an operation: its path with sample parameters, the key header, the sample body or file (`only`: one of the two). */
+function curlOf(method: string, path: string, op: Json, schemas: Record<string, Json>, only?: 'json' | 'multipart'): string {
   const params = (op.parameters ?? []) as Json[];
   const value = (p: Json) => String(sampleOf(p.schema as Json, schemas) ?? '');
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => value(params.find((p) => p.name === name && p.in === 'path') ?? {}));
@@ -54,14 +74,17 @@ export function curlOf(method: string, path: string, op: Json, schemas: Record<s
   const lines = [`curl -s${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} ${shellQuote(`${SAMPLE_BASE_URL}${url}${query ? `?${query}` : ''}`)}`];
   if ((op.security as unknown[] | undefined)?.length) lines.push(`-H "X-API-Key: $CI_API_KEY"`);
   const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
-  if (content['application/json']) {
+  if (content['application/json'] && only !== 'multipart') {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(content['application/json'].example))}`);
   }
   const multipart = content['multipart/form-data']?.schema as Json | undefined;
-  if (multipart) {
+  if (multipart && only !== 'json') {
     const upload = schemas[String(multipart.$ref ?? '').split('/').pop()!] ?? multipart;
+    const required = new Set((upload.required ?? []) as string[]);
     for (const [name, property] of Object.entries((upload.properties ?? {}) as Record<string, Json>)) {
-      lines.push(`-F ${shellQuote(`${name}=@${String(property['x-sample-file'] ?? 'file')}`)}`);
+      // The file, and the other fields the request needs (as form fields).
+      if (property.format === 'binary') lines.push(`-F ${shellQuote(`${name}=@${String(property['x-sample-file'] ?? 'file')}`)}`);
+      else if (required.has(name)) lines.push(`-F ${shellQuote(`${name}=${String(sampleOf(property, schemas))}`)}`);
     }
   }
   return lines.join(' \\\n  ');
@@ -82,7 +105,7 @@ export function addSamples(doc: Json, isPublic: (path: string) => boolean): void
         // Error answers share one schema and its one example; the samples are of the operation's own bodies.
         if (media && (media.schema as Json).$ref !== ERROR_REF) media.example = sampleOf(media.schema as Json, schemas);
       }
-      if (isPublic(path)) op['x-codeSamples'] = [{ lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas) }];
+      if (isPublic(path)) op['x-codeSamples'] = curlSamples(method, path, op, schemas);
     }
   }
 }

@@ -11,7 +11,7 @@ export const API_VERSION = '1.0.0';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Missing or unusable API key', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  408: 'Request timeout', 409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 431: 'Request headers too large', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
+  408: 'Request timeout', 409: 'Conflict', 413: 'Payload too large', 415: 'Unsupported media type', 422: 'Unprocessable document or address', 431: 'Request headers too large', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
 };
 
 function errorResponses(route: RouteDef) {
@@ -41,6 +41,9 @@ function errorResponses(route: RouteDef) {
 }
 
 function requestBody(route: Pick<RouteDef, 'request'>) {
+  if (route.request.kind === 'json' && route.request.upload) {
+    return { required: true, content: { 'application/json': { schema: route.request.body }, 'multipart/form-data': { schema: route.request.upload.form } } };
+  }
   if (route.request.kind === 'json') return { required: true, content: { 'application/json': { schema: route.request.body } } };
   if (route.request.kind === 'multipart') return { required: true, content: { 'multipart/form-data': { schema: route.request.body } } };
   return undefined;

@@ -4,13 +4,19 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { BATCH_LIMITS, creditsProse, describeBounds, detectAndHumanizePriceProse, durationProse, FILE_LIMITS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
+import { BATCH_LIMITS, creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
+/** A JSON route that also takes a document upload: multipart/form-data with the file in `file` and the other fields as form fields. */
+export interface DocumentUpload {
+  form: z.ZodType;
+  maxFileBytes: number;
+}
+
 export type RequestKind =
-  /** maxBytes: a larger JSON body than the default 2 MB (a batch's). */
-  | { kind: 'json'; body: z.ZodType; maxBytes?: number }
+  /** upload: the route takes a document as multipart too; maxBytes: a larger JSON body than the default 2 MB (a batch's). */
+  | { kind: 'json'; body: z.ZodType; upload?: DocumentUpload; maxBytes?: number }
   | { kind: 'multipart'; body: z.ZodType; maxFileBytes: number }
   | { kind: 'none' };
 
@@ -35,7 +41,11 @@ export interface RouteDef {
 
 const MB = 1024 * 1024;
 const { detectImage: IMAGE, detectVoice: VOICE } = FILE_LIMITS;
-const asyncErrors: ErrorCode[] = ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'pending_job_limit', 'service_unavailable', 'service_error'];
+/** What reading an uploaded or fetched document can be refused with (before any charge). */
+const documentErrors: ErrorCode[] = ['unsupported_document', 'encrypted_document', 'no_text', 'unreadable_document', 'payload_too_large', 'remote_error', 'remote_timeout'];
+const asyncErrors: ErrorCode[] = ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'pending_job_limit', 'service_unavailable', 'service_error', ...documentErrors];
+const documentNote = `The text can also come as a document: \`url\` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in \`file\` and the other fields as form fields; exactly one of content, url and file. ${DOCUMENT_LIMITS.formats} are read (recognised from the bytes), at most ${DOCUMENT_LIMITS.maxBytes / MB} MB and ${DOCUMENT_LIMITS.maxPages} pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds \`document\` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.`;
+const upload = (form: z.ZodType) => ({ form, maxFileBytes: DOCUMENT_LIMITS.maxBytes });
 const asyncNote =
   'Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.';
 
@@ -59,9 +69,9 @@ export const routes = [
     path: '/api/detector/',
     tag: 'AI text detection',
     summary: 'Score a text for AI authorship',
-    description: `Scores the text and each sentence for the probability that it is AI-written. ${perWordProse('detectText')}; ${describeBounds(TEXT_BOUNDS.detectText)}. ${asyncNote}`,
+    description: `Scores the text and each sentence for the probability that it is AI-written. ${perWordProse('detectText')}; ${describeBounds(TEXT_BOUNDS.detectText)}. ${asyncNote} ${documentNote}`,
     scopes: SCOPES_OF.detectText,
-    request: { kind: 'json', body: s.DetectorRequest },
+    request: { kind: 'json', body: s.DetectorRequest, upload: upload(s.DetectorUpload) },
     responses: { 200: s.DetectionResult, 202: s.DetectionAccepted },
     errors: asyncErrors,
   },
@@ -71,9 +81,9 @@ export const routes = [
     path: '/api/humanizer/',
     tag: 'Humanization',
     summary: 'Rewrite a text so it reads as human-written',
-    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. ${describeBounds(TEXT_BOUNDS.humanize)} (else 400 before any charge); ${perWordProse('humanize')}. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote}`,
+    description: `Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. ${describeBounds(TEXT_BOUNDS.humanize)} (else 400 before any charge); ${perWordProse('humanize')}. Synchronous requests are rate limited per plan (429 rate_limited). ${asyncNote} ${documentNote}`,
     scopes: SCOPES_OF.humanize,
-    request: { kind: 'json', body: s.HumanizerRequest },
+    request: { kind: 'json', body: s.HumanizerRequest, upload: upload(s.HumanizerUpload) },
     responses: { 200: s.HumanizationResult, 202: s.HumanizationAccepted },
     errors: [...asyncErrors, 'rate_limited'],
   },
@@ -83,9 +93,9 @@ export const routes = [
     path: '/api/detect-and-humanize/',
     tag: 'Humanization',
     summary: 'Detect, then humanize only when the AI score exceeds a threshold',
-    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. Charge: ${detectAndHumanizePriceProse()}, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote}`,
+    description: `Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. Charge: ${detectAndHumanizePriceProse()}, both reserved up front; the humanization part is refunded when the text is not humanized. ${asyncNote} ${documentNote}`,
     scopes: SCOPES_OF.detectAndHumanize,
-    request: { kind: 'json', body: s.DetectAndHumanizeRequest },
+    request: { kind: 'json', body: s.DetectAndHumanizeRequest, upload: upload(s.DetectAndHumanizeUpload) },
     responses: { 200: s.DetectAndHumanizeResult, 202: s.DetectAndHumanizeAccepted },
     errors: asyncErrors,
   },
@@ -166,12 +176,12 @@ export const routes = [
     path: '/api/grammar/correct/',
     tag: 'Grammar',
     summary: 'Correct grammar, spelling and punctuation with minimal changes',
-    description: `Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. ${describeBounds(TEXT_BOUNDS.correctGrammar)}; ${perWordProse('correctGrammar')} (input_words), refunded if correction fails. Supports Idempotency-Key.`,
+    description: `Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. ${describeBounds(TEXT_BOUNDS.correctGrammar)}; ${perWordProse('correctGrammar')} (input_words), refunded if correction fails. Supports Idempotency-Key. ${documentNote}`,
     scopes: SCOPES_OF.correctGrammar,
-    request: { kind: 'json', body: s.GrammarRequest },
+    request: { kind: 'json', body: s.GrammarRequest, upload: upload(s.GrammarUpload) },
     headers: s.IdempotencyHeaders,
     responses: { 200: s.GrammarResult },
-    errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'service_unavailable', 'service_error'],
+    errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'service_unavailable', 'service_error', ...documentErrors],
   },
   {
     op: 'scanPlagiarism',
@@ -179,12 +189,12 @@ export const routes = [
     path: '/api/plagiarism/scan/',
     tag: 'Plagiarism',
     summary: 'Scan a text for plagiarism',
-    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${creditsProse(PRICES.plagiarismScan)}, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.`,
+    description: `Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}; flat ${creditsProse(PRICES.plagiarismScan)}, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key. ${documentNote}`,
     scopes: SCOPES_OF.scanPlagiarism,
-    request: { kind: 'json', body: s.PlagiarismRequest },
+    request: { kind: 'json', body: s.PlagiarismRequest, upload: upload(s.PlagiarismUpload) },
     headers: s.IdempotencyHeaders,
     responses: { 200: s.PlagiarismResult },
-    errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'no_sources', 'service_unavailable', 'service_error'],
+    errors: ['invalid_payload', 'insufficient_content', 'max_words_exceeded', 'invalid_idempotency_key', 'insufficient_credits', 'idempotency_key_reuse', 'no_sources', 'service_unavailable', 'service_error', ...documentErrors],
   },
   {
     op: 'detectImage',

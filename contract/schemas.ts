@@ -6,7 +6,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { BATCH_LIMITS, BATCH_SERVICES, creditsProse, describeBounds, detectAndHumanizePriceProse, durationProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
+import { BATCH_LIMITS, BATCH_SERVICES, creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
@@ -74,7 +74,26 @@ const NO_NUL_NOTE = 'Must be well-formed Unicode without U+0000 or unpaired surr
 
 // ---------------------------------------------------------------- async text requests
 
-const content = storableText().openapi({ description: 'Text to analyze.', example: TEXT_EXAMPLE });
+/**
+ * The text of a text request, or a document to read it from: `content`, or `url` (JSON), or a
+ * multipart `file` (the route's upload form); exactly one, checked where the text is read
+ * (server/operations/documents.ts). `content` stays in the request samples (`x-in-sample`).
+ */
+const content = storableText().optional().openapi({ description: 'Text to analyze.', example: TEXT_EXAMPLE, 'x-in-sample': true });
+const documentUrl = shownUrl()
+  .optional()
+  .openapi({
+    description: `Instead of content: an http(s) address whose page or file is fetched and read (${DOCUMENT_LIMITS.formats}; an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most ${DOCUMENT_LIMITS.maxRedirects}), at most ${DOCUMENT_LIMITS.maxBytes / 2 ** 20} MB within ${DOCUMENT_LIMITS.fetchSeconds} seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).`,
+    example: 'https://example.com/essay.html',
+  });
+/** The multipart file of a text request. */
+const documentFile = (sampleFile: string) =>
+  z.custom<Blob>((value) => value !== undefined && value !== null).openapi({
+    type: 'string',
+    format: 'binary',
+    description: `The document whose text is read: ${DOCUMENT_LIMITS.formats}, recognised from its bytes (never its name); at most ${DOCUMENT_LIMITS.maxBytes / 2 ** 20} MB and ${DOCUMENT_LIMITS.maxPages} pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.`,
+    'x-sample-file': sampleFile,
+  });
 const callbackUrl = storableText()
   .max(2048)
   .openapi({ description: 'Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).', example: 'https://example.com/hooks/content-integrity' });
@@ -86,23 +105,50 @@ const webhookSecret = z
   .regex(/^[\x20-\x7e]+$/, 'webhook_secret must be printable ASCII (it travels in an HTTP header)')
   .openapi({ description: 'Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.', example: 'my-shared-secret' });
 
+const EXACTLY_ONE = 'Send exactly one of content, url and (multipart/form-data) file.';
+const asyncFields = { callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() };
+
 export const DetectorRequest = z
-  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. ${perWordProse('detectText')}. ${NO_NUL_NOTE}` }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to analyze: ${describeBounds(TEXT_BOUNDS.detectText)}. ${perWordProse('detectText')}. ${NO_NUL_NOTE} ${EXACTLY_ONE}` }), url: documentUrl, ...asyncFields })
   .openapi('DetectorRequest');
+export const DetectorUpload = z.object({ file: documentFile('essay.pdf'), ...asyncFields }).openapi('DetectorUpload');
 
 export const HumanizerRequest = z
-  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. ${perWordProse('humanize')}. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }), callback_url: callbackUrl.optional(), poll: poll.optional(), webhook_secret: webhookSecret.optional() })
+  .object({ content: content.openapi({ description: `Text to humanize: ${describeBounds(TEXT_BOUNDS.humanize)}. ${perWordProse('humanize')}. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: LONG_TEXT_EXAMPLE }), url: documentUrl, ...asyncFields })
   .openapi('HumanizerRequest');
+export const HumanizerUpload = z.object({ file: documentFile('essay.docx'), ...asyncFields }).openapi('HumanizerUpload');
 
+const detectionThreshold = z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 });
 export const DetectAndHumanizeRequest = z
   .object({
-    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. ${detectAndHumanizePriceProse()}; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE}`, example: LONG_TEXT_EXAMPLE }),
-    detection_threshold: z.number().min(0).max(1).openapi({ description: 'The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
-    callback_url: callbackUrl.optional(),
-    poll: poll.optional(),
-    webhook_secret: webhookSecret.optional(),
+    content: content.openapi({ description: `Text to process: ${describeBounds(TEXT_BOUNDS.detectAndHumanize)}. ${detectAndHumanizePriceProse()}; the humanization part is refunded when the text is not humanized. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: LONG_TEXT_EXAMPLE }),
+    url: documentUrl,
+    detection_threshold: detectionThreshold,
+    ...asyncFields,
   })
   .openapi('DetectAndHumanizeRequest');
+export const DetectAndHumanizeUpload = z.object({ file: documentFile('essay.pdf'), detection_threshold: detectionThreshold, ...asyncFields }).openapi('DetectAndHumanizeUpload');
+
+// ---------------------------------------------------------------- documents
+
+export const DocumentInfo = z
+  .object({
+    type: z.enum(['pdf', 'docx', 'odt', 'html', 'markdown', 'text']).openapi({ description: 'What the bytes were read as.', example: 'pdf' }),
+    title: z.string().nullable().openapi({ description: 'The document\'s own title (PDF and office metadata, the HTML article\'s title, a Markdown file\'s first heading); null when it has none.', example: 'On Photosynthesis' }),
+    pages: z.number().int().min(1).nullable().openapi({ description: 'Page count (PDF); null for formats without pages.', example: 3 }),
+    words: z.number().int().min(0).openapi({ description: 'Words of the extracted text (the count that is charged).', example: 812 }),
+    characters: z.number().int().min(0).openapi({ description: 'Code points of the extracted text.', example: 5120 }),
+    url: z.string().nullable().openapi({ description: 'The address the text was fetched from (after redirects); null for an upload.', example: null }),
+    text: z.string().openapi({ description: 'The text read out of the document, paragraphs separated by a blank line: every offset of the response refers to it.', example: TEXT_EXAMPLE }),
+  })
+  .openapi('DocumentInfo', { description: 'Only when the text came from a document (`file` or `url`): what was read.' });
+const document = DocumentInfo.optional();
+
+/** Where a sentence, edit or match starts, for a document: its page (PDF) and its paragraph. */
+const place = {
+  page: z.number().int().min(1).optional().openapi({ description: 'Document requests, PDF only: the 1-based page this starts on.', example: 2 }),
+  paragraph: z.number().int().min(0).optional().openapi({ description: 'Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.', example: 4 }),
+};
 
 // ---------------------------------------------------------------- text detection
 
@@ -143,6 +189,7 @@ export const SentenceItem = z
     text: z.string().openapi({ description: 'The sentence exactly as it appears in the input.', example: 'The committee reviewed the proposal on Monday.' }),
     prediction: z.enum(['ai-generated', 'original']).openapi({ description: '`ai-generated` when the sentence ai_score > 0.5.', example: 'original' }),
     ai_score: score('Probability that the sentence is AI-written, 0.0 to 1.0.', 0.12),
+    ...place,
   })
   .openapi('SentenceItem');
 
@@ -160,6 +207,7 @@ export const DetectionResult = z
     message: z.string().nullable().openapi({ description: `Status message, e.g. a note that the model is calibrated for English, that the text is too short (under ${SHORT_TEXT_WORDS} words) for a confident verdict, or that the operator's model server gave no usable answer.`, example: null }),
     user: UserRef,
     evidence,
+    document,
   })
   .openapi('DetectionResult');
 
@@ -195,6 +243,7 @@ export const HumanizationResult = z
     word_count: wordCount,
     credits_remaining: creditsRemaining,
     user: UserRef,
+    document,
   })
   .openapi('HumanizationResult');
 
@@ -215,6 +264,7 @@ const dahCommon = {
   credits_remaining: creditsRemaining,
   message: z.string().openapi({ description: 'Detailed status message.', example: 'AI score 0.91 is above the threshold 0.5: the text was humanized.' }),
   user: UserRef,
+  document,
 };
 
 export const DetectAndHumanizeHumanized = z
@@ -300,13 +350,16 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const TargetVariant = z.enum(['auto', 'en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IN']);
+const targetVariant = TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' });
 
 export const GrammarRequest = z
   .object({
-    content: storableText().openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. ${perWordProse('correctGrammar')}. ${NO_NUL_NOTE}`, example: 'She go to school every days.' }),
-    target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.', example: 'auto' }),
+    content: content.openapi({ description: `Text to correct: ${describeBounds(TEXT_BOUNDS.correctGrammar)}. Diff offsets refer to it exactly as sent. ${perWordProse('correctGrammar')}. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: 'She go to school every days.' }),
+    url: documentUrl,
+    target_variant: targetVariant,
   })
   .openapi('GrammarRequest');
+export const GrammarUpload = z.object({ file: documentFile('essay.docx'), target_variant: targetVariant }).openapi('GrammarUpload');
 
 export const DiffOperation = z
   .object({
@@ -315,6 +368,7 @@ export const DiffOperation = z
     corrected: z.string().openapi({ description: 'Replacement text; empty for deletions.', example: 'goes' }),
     start: z.number().int().min(0).openapi({ description: 'Start offset in Unicode code points into the text exactly as submitted.', example: 4 }),
     end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 6 }),
+    ...place,
   })
   .openapi('DiffOperation');
 
@@ -340,14 +394,16 @@ export const GrammarResult = z
     execution_time: seconds('Processing time in seconds.'),
     credits_remaining: creditsRemaining,
     user: UserRef,
+    document,
   })
   .openapi('GrammarResult');
 
 // ---------------------------------------------------------------- plagiarism
 
 export const PlagiarismRequest = z
-  .object({ content: storableText().openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }) })
+  .object({ content: content.openapi({ description: `Text to scan: ${describeBounds(TEXT_BOUNDS.scanPlagiarism)}. Highlight offsets refer to it exactly as sent. Flat ${creditsProse(PRICES.plagiarismScan)}. ${NO_NUL_NOTE} ${EXACTLY_ONE}`, example: TEXT_EXAMPLE }), url: documentUrl })
   .openapi('PlagiarismRequest');
+export const PlagiarismUpload = z.object({ file: documentFile('essay.pdf') }).openapi('PlagiarismUpload');
 
 const range = z.object({
   start: z.number().int().min(0).openapi({ description: 'Start offset, code points of the text as submitted.', example: 0 }),
@@ -362,7 +418,7 @@ export const PlagiarismSource = z
     similarity_score: score('Similarity with this source, 0 to 1.'),
     matched_word_count: z.number().int().min(0).openapi({ description: 'Submitted words matched by this source.', example: 84 }),
     matched_percentage: z.number().min(0).max(100).openapi({ description: 'Share of the submitted words matched by this source, in percent (0 to 100).', example: 33.6 }),
-    matches: z.array(z.object({ submitted_range: range, similarity: score('Similarity of this passage.') })).openapi({ description: 'Matched passages.' }),
+    matches: z.array(z.object({ submitted_range: range, similarity: score('Similarity of this passage.'), ...place })).openapi({ description: 'Matched passages.' }),
   })
   .openapi('PlagiarismSource');
 
@@ -383,6 +439,7 @@ export const PlagiarismResult = z
           end: z.number().int().min(0).openapi({ description: 'End offset (exclusive), code points.', example: 120 }),
           severity: z.enum(['high', 'medium', 'low']).openapi({ description: '`high` when similarity >= 0.85, `medium` when >= 0.70, else `low`.', example: 'high' }),
           source_index: z.number().int().min(0).openapi({ description: 'Index into sources[].', example: 0 }),
+          ...place,
         }),
       )
       .openapi({ description: 'Character ranges to highlight.' }),
@@ -399,6 +456,7 @@ export const PlagiarismResult = z
     word_count: wordCount,
     credits_remaining: creditsRemaining,
     user: UserRef,
+    document,
   })
   .openapi('PlagiarismResult');
 

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Score a text for AI authorship
-         * @description Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Scores the text and each sentence for the probability that it is AI-written. 1 credit per word; 1 to 50,000 words, at most 300,000 characters. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `ai_detector`.
          */
@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite a text so it reads as human-written
-         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words, at most 30,000 characters (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Rewrites AI-sounding text while keeping its meaning, numbers, names and quotations. 50 to 2,000 words, at most 30,000 characters (else 400 before any charge); 1 credit per word. Synchronous requests are rate limited per plan (429 rate_limited). Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `humanizer`.
          */
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Detect, then humanize only when the AI score exceeds a threshold
-         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words, at most 30,000 characters. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url.
+         * @description Scores the full text; when ai_score > detection_threshold the text is humanized, otherwise the detection result is returned. Needs both the humanizer and ai_detector scopes. 50 to 2,000 words, at most 30,000 characters. Charge: 1 credit per word for detection plus 1 per word for humanization, both reserved up front; the humanization part is refunded when the text is not humanized. Without `poll` or `callback_url` the request is synchronous (200). With `poll: true` and/or `callback_url` it is accepted for background processing (202, credits deducted at acceptance, refunded automatically if the job fails) and the result is read with GET /api/jobs/{task_id}/ and/or POSTed to callback_url. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `humanizer` and `ai_detector`.
          */
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Correct grammar, spelling and punctuation with minimal changes
-         * @description Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key.
+         * @description Returns the corrected text and a complete word-level diff with code-point offsets into the text as sent. 5 to 10,000 words, at most 75,000 characters; 1 credit per word (input_words), refunded if correction fails. Supports Idempotency-Key. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `grammar_checker`.
          */
@@ -193,7 +193,7 @@ export interface paths {
         put?: never;
         /**
          * Scan a text for plagiarism
-         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key.
+         * @description Compares the text with the indexed source corpus (and a web search provider when configured) and returns a score, a verdict, matched sources and highlighted code-point ranges. Input: at least 50 characters, at most 25,000 words; flat 2 credits, refunded if the scan fails. With nothing to compare against (an empty corpus and no web search) the scan is refused with 409 no_sources before any charge. Supports Idempotency-Key. The text can also come as a document: `url` (JSON) names an http(s) page or file to fetch, or the request is multipart/form-data with the file in `file` and the other fields as form fields; exactly one of content, url and file. PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark) are read (recognised from the bytes), at most 25 MB and 300 pages; the text read out is bounded and charged exactly as if it had been sent as content, nothing is charged when it cannot be read, and the response adds `document` (its type, title, pages, words, the extracted text every offset refers to) and the page (PDF) and paragraph of every sentence, edit or match.
          *
          *     Required scopes: `plagiarism_checker`.
          */
@@ -962,6 +962,7 @@ export interface components {
             user: components["schemas"]["UserRef"];
             /** @description Only when the operator runs a model server for this engine (README "Bring your own model"): which evidence channels contributed to the verdict, and their own scores. */
             evidence?: components["schemas"]["EvidenceItem"][];
+            document?: components["schemas"]["DocumentInfo"];
         };
         SentenceItem: {
             /**
@@ -980,6 +981,16 @@ export interface components {
              * @example 0.12
              */
             ai_score: number;
+            /**
+             * @description Document requests, PDF only: the 1-based page this starts on.
+             * @example 2
+             */
+            page?: number;
+            /**
+             * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+             * @example 4
+             */
+            paragraph?: number;
         };
         /** @description One evidence channel of a verdict (present only when the operator configured a model server). */
         EvidenceItem: {
@@ -1040,6 +1051,45 @@ export interface components {
                 ai_probability: number;
             }[];
         };
+        /** @description Only when the text came from a document (`file` or `url`): what was read. */
+        DocumentInfo: {
+            /**
+             * @description What the bytes were read as.
+             * @example pdf
+             * @enum {string}
+             */
+            type: "pdf" | "docx" | "odt" | "html" | "markdown" | "text";
+            /**
+             * @description The document's own title (PDF and office metadata, the HTML article's title, a Markdown file's first heading); null when it has none.
+             * @example On Photosynthesis
+             */
+            title: string | null;
+            /**
+             * @description Page count (PDF); null for formats without pages.
+             * @example 3
+             */
+            pages: number | null;
+            /**
+             * @description Words of the extracted text (the count that is charged).
+             * @example 812
+             */
+            words: number;
+            /**
+             * @description Code points of the extracted text.
+             * @example 5120
+             */
+            characters: number;
+            /**
+             * @description The address the text was fetched from (after redirects); null for an upload.
+             * @example null
+             */
+            url: string | null;
+            /**
+             * @description The text read out of the document, paragraphs separated by a blank line: every offset of the response refers to it.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            text: string;
+        };
         DetectionAccepted: {
             /**
              * @description `pending`: accepted for async processing.
@@ -1083,7 +1133,7 @@ export interface components {
              * @example invalid_payload
              * @enum {string}
              */
-            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
+            code: "invalid_payload" | "min_words_not_met" | "max_words_exceeded" | "invalid_idempotency_key" | "insufficient_content" | "invalid_image" | "invalid_audio" | "audio_too_long" | "unreadable_document" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "api_key_expired" | "not_signed_in" | "invalid_credentials" | "insufficient_scope" | "insufficient_credits" | "csrf_rejected" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reuse" | "payment_in_progress" | "no_sources" | "payload_too_large" | "unsupported_media_type" | "unsupported_document" | "encrypted_document" | "no_text" | "remote_error" | "remote_timeout" | "headers_too_large" | "rate_limited" | "pending_job_limit" | "internal_error" | "service_unavailable" | "service_error";
             /**
              * @description A sentence for a person saying what went wrong.
              * @example content: expected a string
@@ -1107,10 +1157,39 @@ export interface components {
         };
         DetectorRequest: {
             /**
-             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to analyze: 1 to 50,000 words, at most 300,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectorUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
              * @example https://example.com/hooks/content-integrity
@@ -1176,6 +1255,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         HumanizationAccepted: {
             /**
@@ -1206,10 +1286,39 @@ export interface components {
         };
         HumanizerRequest: {
             /**
-             * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to humanize: 50 to 2,000 words, at most 30,000 characters. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        HumanizerUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
              * @example https://example.com/hooks/content-integrity
@@ -1282,6 +1391,7 @@ export interface components {
              */
             message: string;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
             /**
              * @description true: the text was humanized.
              * @example true
@@ -1377,6 +1487,7 @@ export interface components {
              */
             message: string;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
             /**
              * @description false: the text was not humanized.
              * @example false
@@ -1431,10 +1542,44 @@ export interface components {
         };
         DetectAndHumanizeRequest: {
             /**
-             * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to process: 50 to 2,000 words, at most 30,000 characters. 1 credit per word for detection plus 1 per word for humanization; the humanization part is refunded when the text is not humanized. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example Artificial intelligence has become an integral part of modern society, transforming the way we live and work. Moreover, it is important to note that these technologies offer numerous benefits across various industries. Furthermore, organizations can leverage machine learning to enhance efficiency, streamline operations, and drive innovation in an ever-evolving landscape that rewards careful planning.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /**
+             * @description Public http(s) URL that receives the result by webhook (private, loopback and reserved addresses are refused). Makes the request asynchronous (202).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description true makes the request asynchronous (202); read the result with GET /api/jobs/{task_id}/.
+             * @default false
+             * @example false
+             */
+            poll?: boolean;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectAndHumanizeUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description The text is humanized only when its ai_score is greater than this value (0.0 to 1.0).
              * @example 0.5
@@ -1858,6 +2003,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         DiffOperation: {
             /**
@@ -1886,6 +2032,16 @@ export interface components {
              * @example 6
              */
             end: number;
+            /**
+             * @description Document requests, PDF only: the 1-based page this starts on.
+             * @example 2
+             */
+            page?: number;
+            /**
+             * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+             * @example 4
+             */
+            paragraph?: number;
         };
         GrammarIssue: {
             /**
@@ -1957,6 +2113,16 @@ export interface components {
                  * @example 0
                  */
                 source_index: number;
+                /**
+                 * @description Document requests, PDF only: the 1-based page this starts on.
+                 * @example 2
+                 */
+                page?: number;
+                /**
+                 * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+                 * @example 4
+                 */
+                paragraph?: number;
             }[];
             /**
              * @description Scan statistics.
@@ -1991,6 +2157,7 @@ export interface components {
              */
             credits_remaining: number;
             user: components["schemas"]["UserRef"];
+            document?: components["schemas"]["DocumentInfo"];
         };
         PlagiarismSource: {
             /**
@@ -2042,6 +2209,16 @@ export interface components {
                  * @example 0.87
                  */
                 similarity: number;
+                /**
+                 * @description Document requests, PDF only: the 1-based page this starts on.
+                 * @example 2
+                 */
+                page?: number;
+                /**
+                 * @description Document requests only: the 0-based index of the paragraph (of document.text, separated by blank lines) this starts in.
+                 * @example 4
+                 */
+                paragraph?: number;
             }[];
         };
         BatchCancelled: {
@@ -2199,10 +2376,30 @@ export interface components {
         };
         GrammarRequest: {
             /**
-             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example She go to school every days.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+        };
+        GrammarUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
             /**
              * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
              * @default auto
@@ -2213,10 +2410,23 @@ export interface components {
         };
         PlagiarismRequest: {
             /**
-             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description Text to scan: at least 50 characters, at most 25,000 words. Highlight offsets refer to it exactly as sent. Flat 2 credits. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+        };
+        PlagiarismUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
         };
         ImageResult: {
             /**
@@ -2884,7 +3094,24 @@ export interface components {
         };
         PortalPlaygroundText: {
             /** @description The text, as the API endpoint takes it. */
-            content: string;
+            content?: string;
+            /** @description Instead of content: an address whose page or file is read, as the API endpoint takes it. */
+            url?: string;
+        };
+        PortalPlaygroundUpload: {
+            /**
+             * Format: binary
+             * @description A document: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark).
+             */
+            file: string;
+        };
+        PortalPlaygroundGrammarUpload: {
+            /**
+             * Format: binary
+             * @description A document: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark).
+             */
+            file: string;
+            target_variant?: string;
         };
     };
     responses: {
@@ -2931,6 +3158,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DetectorRequest"];
+                "multipart/form-data": components["schemas"]["DetectorUpload"];
             };
         };
         responses: {
@@ -2952,7 +3180,9 @@ export interface operations {
                      *         {
                      *           "text": "The committee reviewed the proposal on Monday.",
                      *           "prediction": "original",
-                     *           "ai_score": 0.12
+                     *           "ai_score": 0.12,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "service_name": "ci-textdetect-4.2.0",
@@ -2984,7 +3214,16 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DetectionResult"];
@@ -3018,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectionAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3054,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,8 +3302,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3127,6 +3375,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["HumanizerRequest"];
+                "multipart/form-data": components["schemas"]["HumanizerUpload"];
             };
         };
         responses: {
@@ -3151,6 +3400,15 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
@@ -3182,7 +3440,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanizationAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3218,7 +3476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3227,8 +3485,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3292,6 +3559,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DetectAndHumanizeRequest"];
+                "multipart/form-data": components["schemas"]["DetectAndHumanizeUpload"];
             };
         };
         responses: {
@@ -3317,6 +3585,15 @@ export interface operations {
                      *       "message": "AI score 0.91 is above the threshold 0.5: the text was humanized.",
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       },
                      *       "humanized": true,
                      *       "original_content": "The committee reviewed the proposal on Monday and asked for a revised budget.",
@@ -3359,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["DetectAndHumanizeAccepted"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3395,7 +3672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3404,8 +3681,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3662,7 +3948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,6 +4407,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GrammarRequest"];
+                "multipart/form-data": components["schemas"]["GrammarUpload"];
             };
         };
         responses: {
@@ -4142,7 +4429,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "issues": [
@@ -4161,13 +4450,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4212,7 +4510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4221,8 +4519,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4279,6 +4586,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];
+                "multipart/form-data": components["schemas"]["PlagiarismUpload"];
             };
         };
         responses: {
@@ -4311,7 +4619,9 @@ export interface operations {
                      *                 "start": 0,
                      *                 "end": 120
                      *               },
-                     *               "similarity": 0.87
+                     *               "similarity": 0.87,
+                     *               "page": 2,
+                     *               "paragraph": 4
                      *             }
                      *           ]
                      *         }
@@ -4321,7 +4631,9 @@ export interface operations {
                      *           "start": 0,
                      *           "end": 120,
                      *           "severity": "high",
-                     *           "source_index": 0
+                     *           "source_index": 0,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "stats": {
@@ -4336,13 +4648,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4387,7 +4708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4396,8 +4717,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4553,7 +4883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +5152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5150,7 +5480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5527,7 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5936,7 +6266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6059,7 +6389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6193,7 +6523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6440,7 +6770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7195,6 +7525,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -7216,7 +7547,9 @@ export interface operations {
                      *         {
                      *           "text": "The committee reviewed the proposal on Monday.",
                      *           "prediction": "original",
-                     *           "ai_score": 0.12
+                     *           "ai_score": 0.12,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "service_name": "ci-textdetect-4.2.0",
@@ -7248,13 +7581,22 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DetectionResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7290,7 +7632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7299,8 +7641,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7357,6 +7708,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PortalPlaygroundText"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -7381,13 +7733,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["HumanizationResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7423,7 +7784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7432,8 +7793,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7499,6 +7869,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GrammarRequest"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundGrammarUpload"];
             };
         };
         responses: {
@@ -7520,7 +7891,9 @@ export interface operations {
                      *           "original": "go",
                      *           "corrected": "goes",
                      *           "start": 4,
-                     *           "end": 6
+                     *           "end": 6,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "issues": [
@@ -7539,13 +7912,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["GrammarResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `min_words_not_met` (The text has fewer words than the endpoint accepts; details has limit and actual.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7581,7 +7963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7590,8 +7972,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7648,6 +8039,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PlagiarismRequest"];
+                "multipart/form-data": components["schemas"]["PortalPlaygroundUpload"];
             };
         };
         responses: {
@@ -7680,7 +8072,9 @@ export interface operations {
                      *                 "start": 0,
                      *                 "end": 120
                      *               },
-                     *               "similarity": 0.87
+                     *               "similarity": 0.87,
+                     *               "page": 2,
+                     *               "paragraph": 4
                      *             }
                      *           ]
                      *         }
@@ -7690,7 +8084,9 @@ export interface operations {
                      *           "start": 0,
                      *           "end": 120,
                      *           "severity": "high",
-                     *           "source_index": 0
+                     *           "source_index": 0,
+                     *           "page": 2,
+                     *           "paragraph": 4
                      *         }
                      *       ],
                      *       "stats": {
@@ -7705,13 +8101,22 @@ export interface operations {
                      *       "credits_remaining": 99750,
                      *       "user": {
                      *         "id": 42
+                     *       },
+                     *       "document": {
+                     *         "type": "pdf",
+                     *         "title": "On Photosynthesis",
+                     *         "pages": 3,
+                     *         "words": 812,
+                     *         "characters": 5120,
+                     *         "url": null,
+                     *         "text": "The committee reviewed the proposal on Monday and asked for a revised budget."
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PlagiarismResult"];
                 };
             };
-            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.) */
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `insufficient_content` (The text lacks enough complete sentences to scan.); `max_words_exceeded` (The text has more words than the endpoint accepts; details has limit and actual.); `unreadable_document` (The uploaded or fetched document is damaged, truncated or not what its first bytes say, or could not be read within the time limit; nothing was charged.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7756,7 +8161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7765,8 +8170,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            /** @description Unsupported media type. Codes: `unsupported_document` (The uploaded or fetched file is not a format the text services read (PDF, DOCX, ODT, HTML, Markdown, plain text); the message and details.detected say what the bytes are. Nothing was charged.); `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable document or address. Codes: `encrypted_document` (The document is encrypted or password-protected; send it without the protection. Nothing was charged.); `no_text` (The document has no text to read: a PDF without a text layer (a scan: scanned pages are not read), or an empty file. Nothing was charged.); `remote_error` (The `url` could not be fetched: the site answered with an error status (details.remote_status), too many redirects, or the connection failed. Nothing was charged.); `remote_timeout` (The `url` did not answer completely within the time limit (details.limit_seconds). Nothing was charged.) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7916,7 +8330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8093,7 +8507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts.) */
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
             413: {
                 headers: {
                     [name: string]: unknown;

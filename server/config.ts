@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
   /** Engine worker threads (0 = number of CPUs). */
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Engine threads for grammar and the humanizer (each holds its own harper.js linter, about 0.3 GB). */
+  GRAMMAR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Load and warm every engine on every engine thread at start (the health checks report 503 until done). */
   WARM_ENGINES: bool.default(true),
   /** On SIGINT or SIGTERM: how long requests and jobs in flight may take to finish before they are given up (and refunded). */

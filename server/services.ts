@@ -24,6 +24,7 @@ import { KeyUsage } from './platform/keys.ts';
 import { WebhookDeliveries } from './platform/portal-views.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
 import { createEngineRuntime } from './runtime/engines.ts';
+import { engineTables } from './runtime/engine-tables.ts';
 import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
 import { buildTaskList, CRONTAB, deliverBatchWebhook, deliverWebhook, runBatchItem, runTextJob } from './jobs/index.ts';
@@ -39,25 +40,15 @@ export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutM
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'apiKey', 'webhook_secret'] });
-  const db =
-    overrides.db ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.dataDir,
-      log: (m) => log.info(m),
-      embedded: { onRestarted: (m) => log.warn(m), onLost: overrides.onDatabaseLost ?? ((error) => log.fatal({ err: error }, 'database lost')) },
-    }));
-  // graphile-worker's schema must exist before the first add_job, also in API-only processes.
-  const utils = await makeWorkerUtils({ pgPool: db.pool });
-  await utils.migrate();
-  await utils.release();
-
-  const textDetectorVersion = lazy(async () => (await import('./engines/text-detect/index.ts')).loadTextDetector().version);
-  const humanizerVersion = lazy(async () => (await import('./engines/humanize/index.ts')).HUMANIZER_ENGINE_VERSION);
+  // The process's one copy of the detector's model (the engine threads share it).
+  const textDetectorVersion = lazy(async () => engineTables().textDetect.version);
+  // Its version only: the engine itself loads on the engine threads, not in this one.
+  const humanizerVersion = lazy(async () => (await import('./engines/humanize/version.ts')).HUMANIZER_ENGINE_VERSION);
   const engines =
     overrides.engines ??
     createEngineRuntime({
       threads: config.ENGINE_THREADS,
+      grammarThreads: config.GRAMMAR_THREADS,
       warmUp: config.WARM_ENGINES,
       // Until this line the health checks answer 503 (the README says what to expect).
       onWarmedUp: (ready, ms) =>
@@ -65,6 +56,25 @@ export async function createServices(config: Config, overrides: ServiceOverrides
           ? log.info(`engines ready in ${(ms / 1000).toFixed(1)} s: every engine is loaded on every engine thread; the health checks answer 200`)
           : log.warn(`engines not all loaded after ${(ms / 1000).toFixed(1)} s; each loads on its first request; the health checks keep answering 503`),
     });
+  // The engines warm up while the database starts (on a fresh data folder, initdb takes seconds).
+  let db: Database;
+  try {
+    db =
+      overrides.db ??
+      (await openDatabase({
+        url: config.DATABASE_URL,
+        dataDir: config.dataDir,
+        log: (m) => log.info(m),
+        embedded: { onRestarted: (m) => log.warn(m), onLost: overrides.onDatabaseLost ?? ((error) => log.fatal({ err: error }, 'database lost')) },
+      }));
+    // graphile-worker's schema must exist before the first add_job, also in API-only processes.
+    const utils = await makeWorkerUtils({ pgPool: db.pool });
+    await utils.migrate();
+    await utils.release();
+  } catch (error) {
+    if (!overrides.engines) await engines.close();
+    throw error;
+  }
   // The scan's CPU-heavy steps run on the engine threads, so a long scan never stalls other requests.
   const plagiarismSteps: PlagiarismSteps = {
     query: (text) => engines.run({ kind: 'plagiarismQuery', text }),

@@ -3,7 +3,7 @@
  * (so the load generator does not share its event loop), on a fresh embedded PostgreSQL in a temp
  * folder, with the demo account's key read from its first-start output and topped up with credits.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,18 +12,29 @@ import { freePort } from '../../server/db/embedded.ts';
 
 export interface BenchServer { url: string; key: string; databaseUrl: string; pid: number; stop(): Promise<void> }
 
-/** The Node and V8 flags `npm start` gives the server (package.json), so benchmarks measure it as it runs. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  const args = pkg.scripts.start.split(/\s+/);
-  // `--import tsx` is added by startBenchServer itself; the other flags are V8's and Node's own.
-  return args.filter((arg, i) => arg.startsWith('--') && arg !== '--import' && args[i - 1] !== '--import');
+/** The Node and V8 flags `npm start` gives the server (package.json of checkout `dir`), so benchmarks measure it as it runs. */
+function startFlags(dir: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--') && arg !== '--import');
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** This checkout: what a benchmark measures unless it is handed another (`--before DIR`, to compare two commits in one run). */
+export const THIS_CHECKOUT = new URL('../..', import.meta.url).pathname;
+
+/** The commit checked out in `dir`, for the record (its path when it is not a git checkout). */
+export function commitOf(dir: string): string {
+  try {
+    return execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
+  } catch {
+    return dir;
+  }
+}
+
+export async function startBenchServer(env: Record<string, string> = {}, dir = THIS_CHECKOUT): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(), '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(dir), '--import', 'tsx', 'server/main.ts'], {
+    cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

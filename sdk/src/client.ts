@@ -40,7 +40,7 @@ import type {
   SourceList,
   VoiceResult,
 } from './types.ts';
-import { fileForm, type FileInput, type UploadOptions } from './upload.ts';
+import { documentUrl, fileForm, type DocumentInput, type FileInput, type UploadOptions } from './upload.ts';
 
 export const DEFAULT_BASE_URL = 'http://localhost:8000';
 export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -278,6 +278,54 @@ export class ContentIntegrityClient {
       { idempotent: true },
       options,
     );
+  }
+
+  // ------------------------------------------------------------ documents: a file or an address instead of the text
+
+  /**
+   * The text methods for a document: a file (a path, bytes, a Blob or a stream) is uploaded as
+   * multipart/form-data, an address (a URL, or a string starting with http:// or https://) is sent
+   * as `url` for the service to fetch. `fields` are the request's other fields. The answer is the
+   * text method's, with `document` (the extracted text every offset refers to) and the page (PDF)
+   * and paragraph of every sentence, edit or match.
+   */
+  detectTextDocument(document: DocumentInput, fields: Omit<DetectorRequest, 'content' | 'url'> = {}, options: UploadCallOptions = {}): Promise<DetectionResult | DetectionAccepted> {
+    return this.#document('/api/detector/', document, fields, options, (body) => this.detectText(body, options));
+  }
+
+  humanizeDocument(document: DocumentInput, fields: Omit<HumanizerRequest, 'content' | 'url'> = {}, options: UploadCallOptions = {}): Promise<HumanizationResult | HumanizationAccepted> {
+    return this.#document('/api/humanizer/', document, fields, options, (body) => this.humanize(body, options));
+  }
+
+  detectAndHumanizeDocument(document: DocumentInput, fields: Omit<DetectAndHumanizeRequest, 'content' | 'url'>, options: UploadCallOptions = {}): Promise<DetectAndHumanizeResult | DetectAndHumanizeAccepted> {
+    return this.#document('/api/detect-and-humanize/', document, fields, options, (body) => this.detectAndHumanize(body, options));
+  }
+
+  correctGrammarDocument(document: DocumentInput, fields: Omit<GrammarRequest, 'content' | 'url'> = {}, options: UploadCallOptions & IdempotentCallOptions = {}): Promise<GrammarResult> {
+    const key = options.idempotencyKey ?? randomUUID();
+    return this.#document('/api/grammar/correct/', document, fields, { ...options, idempotencyKey: key }, (body) => this.correctGrammar(body, { ...options, idempotencyKey: key }));
+  }
+
+  scanPlagiarismDocument(document: DocumentInput, options: UploadCallOptions & IdempotentCallOptions = {}): Promise<PlagiarismResult> {
+    const key = options.idempotencyKey ?? randomUUID();
+    return this.#document('/api/plagiarism/scan/', document, {}, { ...options, idempotencyKey: key }, (body) => this.scanPlagiarism(body, { ...options, idempotencyKey: key }));
+  }
+
+  /** An address goes to the JSON method as `url`; a file is uploaded with the fields beside it (retried like the JSON call would be: grammar and plagiarism carry an Idempotency-Key). */
+  async #document<Fields extends object, Result>(
+    path: '/api/detector/' | '/api/humanizer/' | '/api/detect-and-humanize/' | '/api/grammar/correct/' | '/api/plagiarism/scan/',
+    document: DocumentInput,
+    fields: Fields,
+    options: UploadCallOptions & IdempotentCallOptions,
+    byUrl: (body: Fields & { url: string }) => Promise<Result>,
+  ): Promise<Result> {
+    const url = documentUrl(document);
+    if (url !== undefined) return byUrl({ ...fields, url });
+    const form = await fileForm(document as FileInput, options, fields as Record<string, unknown>);
+    const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+    const idempotent = options.idempotencyKey !== undefined;
+    // openapi-fetch types a path's JSON body; the multipart body is the same operation's other media type.
+    return this.#call((signal) => this.api.POST(path, { body: form as never, bodySerializer: passThrough, headers, signal }), { idempotent }, options);
   }
 
   // ------------------------------------------------------------ image and voice (multipart)

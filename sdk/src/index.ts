@@ -10,7 +10,7 @@ export { ContentIntegrityError, parseRetryAfter } from './errors.ts';
 export type { ClientErrorCode, ContentIntegrityErrorInit, ErrorCode } from './errors.ts';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_SECONDS, jobPollDelayMs, retryBackoffMs, retryDelayMs } from './retry.ts';
 export { fileForm } from './upload.ts';
-export type { FileInput, UploadOptions } from './upload.ts';
+export type { DocumentInput, FileInput, UploadOptions } from './upload.ts';
 export { verifyWebhook, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from './webhooks.ts';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.ts';
 export type * from './types.ts';

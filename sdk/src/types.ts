@@ -37,6 +37,8 @@ export type Account = Schemas['Account'];
 export type SourceList = Schemas['SourceList'];
 export type SourceImportResult = Schemas['SourceImportResult'];
 export type SourceDeleteResult = Schemas['SourceDeleteResult'];
+/** What was read when the text came from a document (`file` or `url`). */
+export type DocumentInfo = Schemas['DocumentInfo'];
 /** POST /api/batches/: one service, its options and up to 100 items (`target_variant` of grammar defaults to `auto`). */
 export type BatchRequest =
   | Schemas['DetectorBatchRequest']

@@ -1,4 +1,4 @@
-/** Multipart bodies for the image and voice endpoints, from whatever the caller holds. */
+/** Multipart bodies for the image, voice and document uploads, from whatever the caller holds. */
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -16,12 +16,26 @@ export interface UploadOptions {
   contentType?: string;
 }
 
-/** A FormData with the file in the field `file`, the way both endpoints take it. */
-export async function fileForm(file: FileInput, options: UploadOptions = {}): Promise<FormData> {
+/** A FormData with the file in the field `file`, the way the endpoints take it; `fields` (the request's other fields) as form fields. */
+export async function fileForm(file: FileInput, options: UploadOptions = {}, fields: Record<string, unknown> = {}): Promise<FormData> {
   const { blob, name } = await toBlob(file, options.contentType);
   const form = new FormData();
   form.append('file', blob, options.filename ?? name ?? 'upload');
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) form.append(field, String(value));
   return form;
+}
+
+/**
+ * A document for a text method: a file as `FileInput` takes it (a path, bytes, a Blob or a
+ * stream), or an address for the service to fetch, as a URL object or a string that starts with
+ * http:// or https://.
+ */
+export type DocumentInput = FileInput | URL;
+
+/** The address of a document given as one; undefined for a file. */
+export function documentUrl(document: DocumentInput): string | undefined {
+  if (document instanceof URL) return document.href;
+  return typeof document === 'string' && /^https?:\/\//i.test(document) ? document : undefined;
 }
 
 async function toBlob(file: FileInput, type = ''): Promise<{ blob: Blob; name?: string }> {

@@ -110,6 +110,8 @@ export const mountApi: Mount = (router, services, bodyOptions) => {
         if (route.scopes === null) return;
         const key = services.auth.requestKey(ctx.get('x-api-key') || undefined, route.scopes);
         if (endpoint.auth === 'principal') ctx.state.caller = await key.principal();
+        // An upload is written to disk: the key is looked up first, even where the charge would check it.
+        else if (ctx.is('multipart/form-data')) await key.principal();
       },
       async handle(ctx, input) {
         const reply = await endpoint.call({ services, requestId: ctx.state.requestId, apiKey: ctx.get('x-api-key') || undefined, headers: ctx.headers, caller: ctx.state.caller }, input);

@@ -86,6 +86,8 @@ const auths: { [A in AuthMode]: Auth<A> } = {
 export const UploadedFile = z.object({ path: z.string(), name: z.string(), type: z.string(), size: z.number() });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 const Upload = z.object({ file: UploadedFile });
+/** A JSON route that also takes a document upload: its body's fields, and `file` when the request was multipart (mount.ts puts it there, never a JSON body). */
+const DocumentFile = z.object({ file: UploadedFile.optional() });
 
 type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 
@@ -93,7 +95,9 @@ type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 type InputRoute = Pick<RouteDef, 'request' | 'params' | 'query'>;
 
 /** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and/or query parameters. */
-type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
+type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType; upload: object }
+  ? z.ZodIntersection<B, typeof DocumentFile>
+  : R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
   ? B
   : R['request'] extends { kind: 'multipart' }
     ? typeof Upload
@@ -111,7 +115,7 @@ export type RouteInput<R extends InputRoute> = z.output<InputSchemaOf<R>>;
 // The route's type decides the schema's type (the overload); the body below picks it by kind.
 export function inputSchemaOf<R extends InputRoute>(route: R): z.ZodType<z.output<InputSchemaOf<R>>>;
 export function inputSchemaOf(route: InputRoute): z.ZodType {
-  if (route.request.kind === 'json') return route.request.body;
+  if (route.request.kind === 'json') return route.request.upload ? z.intersection(route.request.body, DocumentFile) : route.request.body;
   if (route.request.kind === 'multipart') return Upload;
   if (route.params && route.query) return z.intersection(route.params, route.query);
   return route.params ?? route.query ?? z.object({});

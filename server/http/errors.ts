@@ -34,8 +34,13 @@ const INPUT_ERROR_MESSAGES: Record<EngineInputError['engine'], Partial<Record<En
     unsupported_media: `The file is not audio in a format this endpoint takes (${FILE_LIMITS.detectVoice.formats}); files with a video stream are refused.`,
   },
   plagiarism: {},
+  // The documents engine writes its messages for the caller (engines/documents/errors.ts), and no library's text.
+  documents: {},
 };
-const INPUT_ERROR_CODES: Record<EngineInputError['code'], ErrorCode> = { invalid_image: 'invalid_image', invalid_audio: 'invalid_audio', unsupported_media: 'invalid_payload', insufficient_content: 'insufficient_content' };
+const INPUT_ERROR_CODES: Record<EngineInputError['code'], ErrorCode> = {
+  invalid_image: 'invalid_image', invalid_audio: 'invalid_audio', unsupported_media: 'invalid_payload', insufficient_content: 'insufficient_content',
+  unsupported_document: 'unsupported_document', encrypted_document: 'encrypted_document', no_text: 'no_text', unreadable_document: 'unreadable_document', payload_too_large: 'payload_too_large',
+};
 
 /** The fields of a library's error that say what went wrong (any may be missing; a non-object has none). */
 const LibraryError = z.object({ status: z.number().optional().catch(undefined), type: z.string().optional().catch(undefined), code: z.union([z.string(), z.number()]).optional().catch(undefined) });
@@ -50,7 +55,8 @@ function fromEngine(error: unknown, refunded: boolean): ErrorResponse | undefine
   if (error instanceof EngineError && error.input) {
     const { engine, code, message } = error.input;
     const ours = INPUT_ERROR_MESSAGES[engine][code];
-    return fromApiError(new ApiError(INPUT_ERROR_CODES[code], ours ?? (message || 'The input was refused by the engine.')));
+    const details = error.input.engine === 'documents' ? error.input.details : undefined;
+    return fromApiError(new ApiError(INPUT_ERROR_CODES[code], ours ?? (message || 'The input was refused by the engine.'), details));
   }
   if (errorFields(error).code === 'EOPENBREAKER') {
     return fromApiError(new ApiError('service_unavailable', 'The engine is temporarily unavailable; nothing was charged. Retry shortly.', undefined, { 'Retry-After': '30' }));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { z } from 'zod';
 import type pino from 'pino';
 import type { RequestKind } from '../../contract/routes.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from '../../contract/catalogue.ts';
@@ -36,10 +37,12 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
   const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
   router[route.method](koaPath, async (ctx, next) => {
     await steps.before(ctx);
-    if (route.request.kind === 'json') {
+    if (route.request.kind === 'json' && !isUpload(route.request, ctx)) {
       if (!ctx.request.length && !ctx.get('transfer-encoding')) throw new ApiError('invalid_payload', 'The request needs a JSON body.');
       // The contract's JSON bodies are application/json, nothing else (not merge-patch+json and the like).
-      if (typeof ctx.is('application/json') !== 'string') throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      if (typeof ctx.is('application/json') !== 'string') {
+        throw new ApiError('unsupported_media_type', route.request.upload ? 'Send the body as JSON with Content-Type: application/json, or a document as multipart/form-data in the field "file".' : 'Send the body as JSON with Content-Type: application/json.');
+      }
       // JSON is UTF-8 (RFC 8259); a charset parameter may only say so.
       const charset = ctx.request.charset;
       if (charset && !/^utf-?8$/i.test(charset)) throw new ApiError('unsupported_media_type', 'The body\'s charset is not supported; send the JSON as UTF-8 (charset=utf-8, or no charset).');
@@ -56,12 +59,42 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
   });
 }
 
+/** Whether the request is a JSON route's document upload (multipart/form-data). */
+const isUpload = (request: RequestKind, ctx: Koa.Context) => request.kind === 'json' && request.upload !== undefined && ctx.is('multipart/form-data') === 'multipart/form-data';
+
+/**
+ * A document upload's form fields as the JSON body would carry them: a field the body's schema
+ * refuses as a string ("true", "0.5") is read as JSON. What the schema then says of it is the
+ * caller's 400, as for a JSON body.
+ */
+function formFields(body: z.ZodType, fields: Record<string, unknown>): Record<string, unknown> {
+  const shape = body instanceof z.ZodObject ? (body.shape as Record<string, z.ZodType>) : {};
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => {
+      if (typeof value !== 'string' || !shape[name] || shape[name].safeParse(value).success) return [name, value];
+      try {
+        return [name, JSON.parse(value)];
+      } catch {
+        return [name, value];
+      }
+    }),
+  );
+}
+
 /** The raw input: the JSON body (an object), the uploaded file, or the path and query parameters. */
 function routeInput(route: MountableRoute, ctx: Koa.Context): unknown {
+  if (route.request.kind === 'json' && isUpload(route.request, ctx)) {
+    const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
+    refuseUnstorable(fields, '');
+    const file = ctx.request.files?.file;
+    return { ...formFields(route.request.body, fields), file: file ? uploadedFile(ctx) : undefined };
+  }
   if (route.request.kind === 'json') {
     const body: unknown = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
     refuseUnstorable(body, '');
+    // A file is only ever the upload this module stored: a JSON body naming one is refused, never read.
+    if (route.request.upload && 'file' in body) throw new ApiError('invalid_payload', 'file: send a document as multipart/form-data in the field "file"; a JSON body takes content or url.');
     return body;
   }
   if (route.request.kind === 'multipart') return { file: uploadedFile(ctx) };
@@ -100,12 +133,14 @@ export interface BodyOptions {
   /** The folder under which each multipart request gets a folder of its own. */
   uploadDir: string;
   log: pino.Logger;
+  /** The code of a file over the limit: 400 invalid_payload for the media routes (their contract), 413 for documents. */
+  tooLarge?: 'invalid_payload' | 'payload_too_large';
 }
 
 /** formidable's error codes (FormidableError.js) and what we tell the caller for each. */
-function multipartRefusal(error: unknown, maxFileBytes: number): ApiError {
+function multipartRefusal(error: unknown, maxFileBytes: number, tooLargeCode: 'invalid_payload' | 'payload_too_large'): ApiError {
   const { code } = errorFields(error);
-  const tooLarge = () => new ApiError('invalid_payload', `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
+  const tooLarge = () => new ApiError(tooLargeCode, `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
   switch (code) {
     case 1016: // biggerThanMaxFileSize
     case 1009: // biggerThanTotalMaxFileSize
@@ -156,6 +191,12 @@ function checkEncoding(ctx: Koa.Context, accepted: string[]): void {
 /** The route's body parser. */
 export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Middleware {
   if (request.kind === 'none') return (_ctx, next) => next();
+  if (request.kind === 'json' && request.upload) {
+    // A document route: JSON, or the document as a multipart upload (too large is 413 here, as for a fetched document).
+    const jsonBody = bodyParser({ kind: 'json', body: request.body }, options);
+    const multipart = bodyParser({ kind: 'multipart', body: request.upload.form, maxFileBytes: request.upload.maxFileBytes }, { ...options, tooLarge: 'payload_too_large' });
+    return (ctx, next) => (isUpload(request, ctx) ? multipart(ctx, next) : jsonBody(ctx, next));
+  }
   if (request.kind === 'json') {
     const limit = request.maxBytes ?? JSON_LIMIT_BYTES;
     const json = koaBody({ json: true, jsonLimit: limit, jsonStrict: true, urlencoded: false, text: false, multipart: false });
@@ -184,7 +225,7 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
         await parse(ctx, async () => {});
       } catch (error) {
         options.log.debug({ err: error, requestId: ctx.state.requestId }, 'multipart body refused');
-        throw multipartRefusal(error, maxFileBytes);
+        throw multipartRefusal(error, maxFileBytes, options.tooLarge ?? 'invalid_payload');
       }
       await next();
     } finally {

@@ -7,42 +7,45 @@
  */
 import { z } from 'zod';
 import { TEXT_BOUNDS, textCharges, type TextOperation } from '../../contract/catalogue.ts';
+import { placeResult, readDocument, type ReadText, type TextSource } from '../operations/documents.ts';
 import { checkTextBounds, paidWork, type OperationContext } from '../operations/text.ts';
 import { chargedWork } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
 import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
 import type { KeyContext, Reply } from './endpoint.ts';
 
-/** What the three text requests share. */
-interface TextInput {
-  content: string;
+/** What the three text requests share: the text, or a document (operations/documents.ts). */
+interface TextInput extends TextSource {
   callback_url?: string;
   poll?: boolean;
   webhook_secret?: string;
   detection_threshold?: number;
 }
 
-interface TextEndpointSpec<I extends TextInput, Sync, Shape extends z.ZodRawShape> {
+interface TextEndpointSpec<I extends TextInput, Sync extends object, Shape extends z.ZodRawShape> {
   operation: TextOperation;
   /** The route's 202 schema: its null fields are null, the others are what acceptance knows. */
   accepted: z.ZodObject<Shape>;
   /** Before a synchronous charge (the humanizer's rate limit); headers for the reply. */
   beforeSync?(ctx: KeyContext): Promise<Record<string, string>>;
-  run(work: OperationContext, input: I, words: number): Promise<Sync>;
+  run(work: OperationContext, input: I & { content: string }, words: number): Promise<Sync>;
 }
 
-export function textEndpoint<I extends TextInput, Sync, Shape extends z.ZodRawShape>(spec: TextEndpointSpec<I, Sync, Shape>) {
+export function textEndpoint<I extends TextInput, Sync extends object, Shape extends z.ZodRawShape>(spec: TextEndpointSpec<I, Sync, Shape>) {
   return async (ctx: KeyContext, input: I): Promise<Reply<Sync | z.output<z.ZodObject<Shape>>>> => {
-    const words = checkTextBounds(input.content, TEXT_BOUNDS[spec.operation]);
-    if (input.poll === true || input.callback_url !== undefined) return { status: 202, body: await acceptJob(ctx, spec, input, words) };
+    // The text (read out of a document first when one was sent) is what is bounded and charged.
+    const read = await readDocument(ctx.services, input);
+    const words = checkTextBounds(read.text, TEXT_BOUNDS[spec.operation]);
+    if (input.poll === true || input.callback_url !== undefined) return { status: 202, body: await acceptJob(ctx, spec, input, read, words) };
     const headers = await spec.beforeSync?.(ctx);
     const paid = await ctx.payer.charge(textCharges(spec.operation, words));
-    const body = await chargedWork(ctx.services, paid, ctx.requestId, () => spec.run(paidWork(ctx.services, paid, ctx.requestId), input, words));
+    const work = async () => placeResult(await spec.run(paidWork(ctx.services, paid, ctx.requestId), { ...input, content: read.text }, words), read);
+    const body = await chargedWork(ctx.services, paid, ctx.requestId, work);
     return { body, headers };
   };
 }
 
-async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { operation: TextOperation; accepted: z.ZodObject<Shape> }, input: TextInput, words: number) {
+async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { operation: TextOperation; accepted: z.ZodObject<Shape> }, input: TextInput, read: ReadText, words: number) {
   const { services } = ctx;
   const principal = await ctx.payer.principal();
   if (input.callback_url !== undefined) await checkCallbackUrl(services, input.callback_url);
@@ -50,7 +53,8 @@ async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { o
     userId: principal.userId,
     maxPendingJobs: principal.plan.max_pending_jobs,
     operation: spec.operation,
-    input: { content: input.content, ...(input.detection_threshold !== undefined ? { detection_threshold: input.detection_threshold } : {}) },
+    // A document's facts and layout go with the job, so its result is placed in the document too (jobs/run-text-job.ts).
+    input: { content: read.text, ...(input.detection_threshold !== undefined ? { detection_threshold: input.detection_threshold } : {}), ...(read.document ? { document: read.document } : {}) },
     words,
     charges: textCharges(spec.operation, words),
     callbackUrl: input.callback_url,

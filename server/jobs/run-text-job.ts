@@ -4,6 +4,7 @@
  * A job that fails on its last attempt is marked failed and refunded in one transaction.
  */
 import { z } from 'zod';
+import { placeResult } from '../operations/documents.ts';
 import { runTextOperation } from '../operations/text.ts';
 import { completeJob, failJob } from '../platform/jobs.ts';
 import { startJob } from '../platform/data/jobs.ts';
@@ -23,7 +24,9 @@ const runTextJob = defineTask({
     if (!job) return; // already final: a duplicate run
     const queueWebhook = job.callback_url ? { task: deliverWebhook, payload: { jobId: job.id, attempt: 1 } } : undefined;
     try {
-      const body = await runTextOperation({ services, userId: job.user_id, taskId: job.id, charges: job.charges, jobId: job.id }, job.operation, job.input, job.word_count);
+      const result = await runTextOperation({ services, userId: job.user_id, taskId: job.id, charges: job.charges, jobId: job.id }, job.operation, job.input, job.word_count);
+      // A document's job is placed in the document, as the synchronous answer is.
+      const body = placeResult(result, { text: job.input.content, document: job.input.document });
       await completeJob(db, job, body, services.clock(), queueWebhook);
     } catch (error) {
       const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;

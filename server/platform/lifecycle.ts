@@ -29,7 +29,11 @@ export class Lifecycle {
   /** `work`, unless the process gives it up first: then a 503 that asks the caller to retry. */
   async unlessAbandoned<T>(work: Promise<T>): Promise<T> {
     const { signal } = this.giveUp;
-    if (signal.aborted) throw stopped();
+    if (signal.aborted) {
+      // The work has started all the same; when it fails later (its engine pool destroyed), no one is left to hear it.
+      work.catch(() => {});
+      throw stopped();
+    }
     let onAbort: (() => void) | undefined;
     const given = new Promise<never>((_, reject) => {
       onAbort = () => reject(stopped());

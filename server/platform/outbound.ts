@@ -25,6 +25,17 @@ export class UnsafeUrlError extends Error {
   override name = 'UnsafeUrlError';
 }
 
+/** The exchange ran past its time limit or its response past its byte cap. */
+export class OutboundLimitError extends Error {
+  override name = 'OutboundLimitError';
+  constructor(
+    readonly limit: 'time' | 'bytes',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Resolves a host name to every address it has (A and AAAA). Injectable so tests never touch DNS. */
 export type HostResolver = (hostname: string) => Promise<string[]>;
 
@@ -225,7 +236,7 @@ export async function safeRequest(
       agent: false, // a fresh connection every time, so every request goes through checkedLookup
       lookup: checkedLookup(policy, resolve),
     });
-    const timer = setTimeout(() => settle(new Error(`request timed out after ${init.timeoutMs} ms`)), init.timeoutMs);
+    const timer = setTimeout(() => settle(new OutboundLimitError('time', `request timed out after ${init.timeoutMs} ms`)), init.timeoutMs);
 
     request.on('error', (error) => settle(error));
     request.on('response', (response) => {
@@ -233,7 +244,7 @@ export async function safeRequest(
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received > maxBytes) settle(new Error(`response body exceeds ${maxBytes} bytes`));
+        if (received > maxBytes) settle(new OutboundLimitError('bytes', `response body exceeds ${maxBytes} bytes`));
         else chunks.push(chunk);
       });
       response.on('error', (error) => settle(error));
@@ -245,3 +256,38 @@ export async function safeRequest(
   });
 }
 
+export interface FetchedBody {
+  /** The address that answered, after redirects. */
+  url: string;
+  status: number;
+  body: Buffer;
+}
+
+/**
+ * A GET of a user-supplied URL that follows redirects, each one a new `safeRequest` (so each
+ * target is checked again, at connect time), at most `maxRedirects` of them, all within one time
+ * limit and each response within the byte cap. A non-redirect answer is returned whatever its
+ * status; a 3xx past the limit or without a Location throws.
+ */
+export async function fetchFollowing(
+  url: string,
+  limits: { timeoutMs: number; maxBytes: number; maxRedirects: number; headers?: Record<string, string> },
+  policy: OutboundPolicy,
+  resolve: HostResolver = systemResolver,
+): Promise<FetchedBody> {
+  const deadline = Date.now() + limits.timeoutMs;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new OutboundLimitError('time', `request timed out after ${limits.timeoutMs} ms`);
+    const response = await safeRequest(current, { method: 'GET', headers: limits.headers, timeoutMs: remaining, maxResponseBytes: limits.maxBytes }, policy, resolve);
+    const location = response.headers.location;
+    if (response.status < 300 || response.status > 399 || response.status === 304 || typeof location !== 'string') return { url: current, status: response.status, body: response.body };
+    if (hop >= limits.maxRedirects) throw new TooManyRedirectsError(`more than ${limits.maxRedirects} redirects`);
+    current = new URL(location, current).href;
+  }
+}
+
+export class TooManyRedirectsError extends Error {
+  override name = 'TooManyRedirectsError';
+}

@@ -1,7 +1,8 @@
 /**
  * Runs on the engine worker threads (piscina): every CPU-heavy engine call goes through here so a
  * long text, image, recording or plagiarism scan never stalls the event loop. Each engine is loaded
- * once per thread: at start by `warmUp`, or on first use.
+ * once per thread: at start by `warmUp`, or on first use; the tables the threads can share are read
+ * once per process (engine-tables.ts).
  *
  * This is also the one place an engine's input error (its own class) becomes the typed
  * EngineInputError that crosses the thread boundary as plain data.
@@ -13,12 +14,23 @@ import type { HumanizeResult } from '../engines/humanize/index.ts';
 import type { ImageAnalysis } from '../engines/image/index.ts';
 import type { AudioProbe, VoiceAnalysis } from '../engines/voice/index.ts';
 import type { PlagiarismCandidate, PlagiarismQuery, PlagiarismReport } from '../engines/plagiarism/index.ts';
+import type * as PlagiarismEngine from '../engines/plagiarism/index.ts';
 import type { ModelRequests } from '../engines/model-inputs/index.ts';
 import type { ImageInput, VoiceInput } from '../engines/model-inputs/names.ts';
+import type { DocumentErrorCode, DocumentLimits, ExtractedDocument } from '../engines/documents/index.ts';
+import { threadTables } from './engine-tables.ts';
+
+/**
+ * The engine threads form two pools: `grammar` serves the grammar engine and the humanizer (which
+ * uses it), `general` every other engine. harper.js, the grammar engine's WebAssembly linter, holds
+ * about 0.3 GB of its own on each thread that loads it, so only the grammar pool's threads do.
+ */
+export type EnginePool = 'general' | 'grammar';
 
 /** What each engine task carries beside its kind. */
 interface EngineTaskFields {
-  warmUp: object;
+  /** `pool`: load the engines that pool serves (all of them when absent). */
+  warmUp: { pool?: EnginePool };
   detectText: { text: string };
   /** `detection`: the detector's verdict on `text` when the caller already has it (detect-and-humanize), so it is not computed twice. */
   humanize: { text: string; llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number }; detection?: Detection };
@@ -31,6 +43,8 @@ interface EngineTaskFields {
   voiceModelRequests: { path: string; input: VoiceInput; tensor: string };
   plagiarismQuery: { text: string };
   plagiarismReport: { text: string; candidates: PlagiarismCandidate[]; sentenceCount: number; sourcesChecked: number; startedAt: number };
+  /** A document's bytes (an upload or a fetched URL), read to text on a thread: a 300-page PDF never stalls a request. */
+  readDocument: { bytes: Uint8Array; limits: DocumentLimits };
 }
 
 export type EngineKind = keyof EngineTaskFields;
@@ -53,32 +67,49 @@ export interface EngineResults {
   voiceModelRequests: ModelRequests;
   plagiarismQuery: PlagiarismQuery;
   plagiarismReport: PlagiarismReport;
+  readDocument: ExtractedDocument;
 }
 
 /** The input errors of every engine: the caller's fault, answered with a 400 of its own code. */
 export type EngineInputError =
   | { engine: 'image'; code: 'invalid_image' | 'unsupported_media'; message: string }
   | { engine: 'voice'; code: 'invalid_audio' | 'unsupported_media'; message: string }
-  | { engine: 'plagiarism'; code: 'insufficient_content'; message: string };
+  | { engine: 'plagiarism'; code: 'insufficient_content'; message: string }
+  | { engine: 'documents'; code: DocumentErrorCode; message: string; details: Record<string, number | string> };
 
 /** A failure crosses the thread boundary as data: an input error, or an engine failure's message. */
 export type EngineFailure = { failure: 'input'; error: EngineInputError } | { failure: 'engine'; message: string };
 
 let detector: TextDetector | undefined;
 let grammar: Promise<GrammarEngine> | undefined;
+let plagiarismEngine: Promise<typeof PlagiarismEngine> | undefined;
 
+/** The detector on the process's one copy of its model (engine-tables.ts). */
 async function textDetector(): Promise<TextDetector> {
-  detector ??= (await import('../engines/text-detect/index.ts')).loadTextDetector();
+  detector ??= (await import('../engines/text-detect/index.ts')).textDetectorOn(threadTables().textDetect);
   return detector;
 }
 
 const grammarEngine = () => (grammar ??= import('../engines/grammar/index.ts').then((m) => m.createGrammarEngine()));
 
-/** Loads every engine and runs each once on a small input, so that no request pays the load. */
-async function warmUp(): Promise<number> {
+/** The plagiarism engine, its WordNet synonym classes the process's one copy. */
+const plagiarism = () =>
+  (plagiarismEngine ??= import('../engines/plagiarism/index.ts').then((m) => {
+    m.useSynonymClasses(threadTables().plagiarismSynonyms);
+    return m;
+  }));
+
+/** Loads the engines of `pool` (every engine without one) and runs each once on a small input, so that no request pays the load. */
+async function warmUp(task: { pool?: EnginePool }): Promise<number> {
   (await textDetector()).detect('Warm up the detector with a sentence.');
-  await (await grammarEngine()).correct('She go to school every days.', 'auto');
-  await Promise.all([import('../engines/humanize/index.ts'), import('../engines/image/index.ts'), import('../engines/voice/index.ts'), import('../engines/plagiarism/index.ts')]);
+  if (task.pool !== 'general') {
+    await (await grammarEngine()).correct('She go to school every days.', 'auto');
+    await import('../engines/humanize/index.ts');
+  }
+  if (task.pool !== 'grammar') {
+    await (await import('../engines/documents/index.ts')).warmUpDocuments();
+    await Promise.all([import('../engines/image/index.ts'), import('../engines/voice/index.ts'), plagiarism()]);
+  }
   return threadId;
 }
 
@@ -108,8 +139,9 @@ const handlers: { [K in EngineKind]: (task: EngineTask<K>) => Promise<EngineResu
     const pcm = await (await import('../engines/voice/index.ts')).decodePcm(task.path);
     return (await import('../engines/model-inputs/index.ts')).voiceRequests(pcm, task.input, task.tensor);
   },
-  plagiarismQuery: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismQuery(task.text),
-  plagiarismReport: async (task) => (await import('../engines/plagiarism/index.ts')).plagiarismReport(task.text, task.candidates, task),
+  plagiarismQuery: async (task) => (await plagiarism()).plagiarismQuery(task.text),
+  plagiarismReport: async (task) => (await plagiarism()).plagiarismReport(task.text, task.candidates, task),
+  readDocument: async (task) => (await import('../engines/documents/index.ts')).extractDocument(task.bytes, task.limits),
 };
 
 class UnsupportedInput extends Error {}
@@ -128,7 +160,11 @@ async function inputErrorOf(kind: EngineKind, error: unknown): Promise<EngineInp
     if (error instanceof voice.UnsupportedMediaError) return { engine: 'voice', code: 'unsupported_media', message };
     if (error instanceof voice.InvalidAudioError) return { engine: 'voice', code: 'invalid_audio', message };
   }
-  if (kind === 'plagiarismQuery' && error instanceof (await import('../engines/plagiarism/index.ts')).InsufficientContentError) {
+  if (kind === 'readDocument') {
+    const documents = await import('../engines/documents/index.ts');
+    if (error instanceof documents.DocumentError) return { engine: 'documents', code: error.code, message, details: error.details };
+  }
+  if (kind === 'plagiarismQuery' && error instanceof (await plagiarism()).InsufficientContentError) {
     return { engine: 'plagiarism', code: 'insufficient_content', message };
   }
   return undefined;

@@ -1,13 +1,17 @@
 /**
- * The engines as the service sees them: one worker-thread pool for every engine call (short texts
- * are detected in place), a circuit breaker per media engine (its state is what the health routes
- * report), and the warm-up that loads every engine at start, in the background.
+ * The engines as the service sees them: two worker-thread pools (grammar and the humanizer on the
+ * `grammar` pool, every other engine on the `general` one; short texts are detected in place), one
+ * copy of the engines' shared tables for all of their threads (engine-tables.ts), a circuit breaker
+ * per media engine (its state is what the health routes report), and the warm-up that loads every
+ * engine at start, in the background.
  */
 import os from 'node:os';
+import v8 from 'node:v8';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
 import type runEngineTask from './engine-worker.ts';
-import type { EngineFailure, EngineInputError, EngineKind, EngineResults, EngineTask } from './engine-worker.ts';
+import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask } from './engine-worker.ts';
+import { engineTables } from './engine-tables.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
 
@@ -16,6 +20,8 @@ export class EngineError extends Error {
   constructor(
     message: string,
     readonly input?: EngineInputError,
+    /** The task ran past its time limit and its thread was stopped. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -42,8 +48,13 @@ export interface EngineHealth {
   failures: number;
 }
 
+export interface RunOptions {
+  /** A hard limit: past it the task's thread is terminated (piscina starts a fresh one) and the call fails with `timedOut`. */
+  timeoutMs?: number;
+}
+
 export interface EngineRuntime {
-  run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
+  run<K extends EngineKind>(task: EngineTask<K>, options?: RunOptions): Promise<EngineResults[K]>;
   /** Media analyses go through a breaker: repeated engine failures open it and requests fail fast (503). */
   runMedia<K extends MediaKind>(task: EngineTask<K>): Promise<EngineResults[K]>;
   health(engine: 'image' | 'voice'): EngineHealth;
@@ -67,27 +78,55 @@ export async function warmEveryThread(threads: number, warmUp: () => Promise<num
   return warmed.size >= threads;
 }
 
+/** The tasks of the grammar pool; every other kind runs on the general pool. */
+const GRAMMAR_POOL_KINDS: ReadonlySet<EngineKind> = new Set<EngineKind>(['correctGrammar', 'humanize']);
+
+const poolOf = (task: { kind: EngineKind; pool?: EnginePool }): EnginePool => task.pool ?? (GRAMMAR_POOL_KINDS.has(task.kind) ? 'grammar' : 'general');
+
 /**
+ * `threads`: the general pool's threads (0: one per CPU); `grammarThreads`: the grammar pool's (default 1).
  * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
  * (the health checks answer 200 from then on) and how long it took, for the start-up log.
  */
-export function createEngineRuntime(options: { threads: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
-  const threads = options.threads || Math.max(1, os.availableParallelism());
+export function createEngineRuntime(options: { threads: number; grammarThreads?: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
+  const sizes: Record<EnginePool, number> = { general: options.threads || Math.max(1, os.availableParallelism()), grammar: options.grammarThreads || 1 };
   const warm = options.warmUp ?? false;
-  const pool = new Piscina({
-    filename: new URL('./engine-worker.mjs', import.meta.url).href,
-    minThreads: warm ? threads : 1,
-    maxThreads: threads,
-    idleTimeout: warm ? Infinity : 60_000,
-  });
+  // `npm start`'s --max-semi-space-size (64 MB young-generation halves, for the main thread's
+  // request garbage) would apply to every thread the process starts, and an engine thread's long
+  // tasks fill them: about 0.1 GB more per engine thread. The engine threads get V8's default;
+  // the main thread's heap was sized when it started and keeps its own.
+  v8.setFlagsFromString('--max-semi-space-size=0');
+  // Read before the first thread starts: every thread is handed the same tables.
+  const workerData = engineTables();
+  const poolOfSize = (threads: number) =>
+    new Piscina({
+      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      workerData,
+      minThreads: warm ? threads : 1,
+      maxThreads: threads,
+      idleTimeout: warm ? Infinity : 60_000,
+    });
+  const pools: Record<EnginePool, Piscina> = { general: poolOfSize(sizes.general), grammar: poolOfSize(sizes.grammar) };
   let closed = false;
   let warmed = !warm;
 
   const runsInline = (task: { kind: string; text?: unknown }) => task.kind === 'detectText' && typeof task.text === 'string' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
 
-  async function run<K extends EngineKind>(task: EngineTask<K>): Promise<EngineResults[K]> {
+  async function onThread<K extends EngineKind>(task: EngineTask<K>, timeoutMs: number | undefined): Promise<EngineResults[K] | EngineFailure> {
+    const pool = pools[poolOf(task)];
+    if (timeoutMs === undefined) return pool.run(task);
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return await pool.run(task, { signal });
+    } catch (error) {
+      if (signal.aborted) throw new EngineError(`engine task ${task.kind} ran past ${timeoutMs} ms`, undefined, true);
+      throw error;
+    }
+  }
+
+  async function run<K extends EngineKind>(task: EngineTask<K>, options: RunOptions = {}): Promise<EngineResults[K]> {
     // The pool runs engine-worker.ts's runEngineTask on another thread: its answer is that function's.
-    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await pool.run(task);
+    const result: EngineResults[K] | EngineFailure = runsInline(task) ? await (await inlineEngine())(task) : await onThread(task, options.timeoutMs);
     if (isFailure(result)) throw result.failure === 'input' ? new EngineError(result.error.message, result.error) : new EngineError(result.message);
     return result;
   }
@@ -96,7 +135,9 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
   inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
   if (warm) {
     const started = performance.now();
-    void warmEveryThread(threads, () => run({ kind: 'warmUp' }))
+    const warmPool = (pool: EnginePool) => warmEveryThread(sizes[pool], () => run({ kind: 'warmUp', pool }));
+    void Promise.all([warmPool('general'), warmPool('grammar')])
+      .then((done) => done.every(Boolean))
       .catch(() => false) // not ready then; the engine's failure shows on first use
       .then((done) => {
         warmed = done;
@@ -120,13 +161,13 @@ export function createEngineRuntime(options: { threads: number; warmUp?: boolean
     runMedia,
     health(engine) {
       const b = breakers[engine === 'image' ? 'analyzeImage' : 'analyzeVoice'];
-      return { ready: !closed && warmed && pool.threads.length > 0, circuit: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed', failures: b.stats.failures };
+      return { ready: !closed && warmed && pools.general.threads.length > 0 && pools.grammar.threads.length > 0, circuit: b.opened ? 'open' : b.halfOpen ? 'half_open' : 'closed', failures: b.stats.failures };
     },
     async close() {
       closed = true;
       breakers.analyzeImage.shutdown();
       breakers.analyzeVoice.shutdown();
-      await pool.destroy();
+      await Promise.all([pools.general.destroy(), pools.grammar.destroy()]);
     },
   };
 }

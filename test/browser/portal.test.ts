@@ -19,6 +19,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inviteLink, inviteUser } from '../../server/platform/portal-accounts.ts';
+import { makePdf } from '../helpers/documents.ts';
 import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -398,6 +399,38 @@ describe('developer portal in Chromium', { skip }, () => {
     await checkPhone(page, 'docs', false);
     await page.screenshot({ path: path.join(SHOTS, 'docs.png') });
     assert.equal(nativeDialogs, 0, 'no native confirm() or alert()');
+  });
+
+  test('playground documents: a PDF chosen for detection, a link for grammar; highlights show their page', { timeout: 300_000 }, async () => {
+    const open = await startTestServer({ env: { PORTAL_SIGNUP: 'open' } });
+    const pdf = await makePdf([{ lines: ['The first page talks about the weather in spring.'] }, { lines: ['The second page talks about gardens in summer.'] }], { title: 'Seasons' });
+    const site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('She go to school every days. The bus are late.')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => site.once('listening', resolve));
+    try {
+      await page.goto(`${open.url}/portal/sign-up`);
+      await page.getByLabel('Email').fill(`docs-${process.pid}@example.com`);
+      await page.getByLabel('Password').fill('a long and memorable passphrase');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/portal\/keys$/);
+      await page.goto(`${open.url}/portal/playground`);
+      await page.getByLabel('Document file (or drop it on this form)').setInputFiles({ name: 'seasons.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await page.locator('#price').getByText(/Charged like the text read out of the document/).waitFor();
+      await page.getByRole('button', { name: 'Detect', exact: true }).click();
+      await page.locator('.document-line').getByText(/PDF · “Seasons” · 2 pages/).waitFor({ timeout: 120_000 });
+      assert.deepEqual(await page.locator('.highlighted .page-label').allTextContents(), ['p. 1', 'p. 2']);
+      assert.match((await page.locator('.highlighted mark').nth(1).getAttribute('title')) ?? '', /page 2/);
+      await visit(page, 'playground-document');
+      await page.getByRole('button', { name: 'Grammar', exact: true }).click();
+      const link = `http://127.0.0.1:${(site.address() as AddressInfo).port}/homework.txt`;
+      await page.getByLabel('Or a link to a page or file').fill(link);
+      await page.getByRole('button', { name: 'Correct', exact: true }).click();
+      await page.locator('.document-line a', { hasText: link }).waitFor({ timeout: 120_000 });
+      assert.ok((await page.locator('.diff ins').count()) > 0);
+      assert.match((await page.locator('.diff ins').first().getAttribute('title')) ?? '', /paragraph 1/);
+    } finally {
+      site.close();
+      await open.close();
+    }
   });
 
   test('open sign-up (PORTAL_SIGNUP=open): a Free-plan account, signed in', { timeout: 120_000 }, async () => {

@@ -74,8 +74,10 @@ describe('GET /docs in headless Chromium', { skip }, () => {
       assert.equal(await page.locator('nav h2 a', { hasText: tag }).isVisible(), true, `tag ${tag} in the navigation`);
     }
     assert.equal(await page.locator('nav a[href="/portal/"]').isVisible(), true);
-    // Every operation has a curl command to copy.
-    assert.equal(await page.locator('details summary', { hasText: 'Example: curl' }).count(), routes.length);
+    // Every operation has a curl command to copy; the five that read documents also one with a url and one uploading a file.
+    assert.equal(await page.locator('details summary', { hasText: /^Example: curl$/ }).count(), routes.length);
+    assert.equal(await page.locator('details summary', { hasText: 'Example: curl (url)' }).count(), 5);
+    assert.equal(await page.locator('details summary', { hasText: 'Example: curl (file)' }).count(), 5);
     // Every schema a response points to is rendered.
     const broken = await page.$$eval('a[href^="#schema-"]', (links) => links.map((a) => a.getAttribute('href')!.slice(1)).filter((id) => !document.getElementById(id)));
     assert.deepEqual([...new Set(broken)], []);

@@ -32,6 +32,7 @@ import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { ContentIntegrityClient, ContentIntegrityError, verifyWebhook, type ClientOptions } from '../../sdk/src/index.ts';
 import type * as Sdk from '../../sdk/src/index.ts';
 import { rootTypesFile, sdkTypesFile, sdkTypesFrom } from '../../sdk/scripts/sync-types.ts';
+import { makePdf } from '../helpers/documents.ts';
 import { wav } from '../helpers/media.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -236,6 +237,37 @@ describe('SDK against the real server', () => {
     assert.deepEqual(results.map((r) => results[0].credits_remaining - r.credits_remaining), results.map((_, i) => i * results[0].credits_charged));
     HealthReport.parse(await sdk().imageHealth());
     HealthReport.parse(await sdk().voiceHealth());
+  });
+
+  test('documents: the text methods take a path, a Buffer, a Blob or a URL, and answer with document and pages', async () => {
+    const pdf = await makePdf([{ lines: ['The first page says one thing about budgets.'] }, { lines: ['She go to school every days on the second page.'] }], { title: 'SDK report' });
+    const file = path.join(tmp, 'report.pdf');
+    writeFileSync(file, pdf);
+    const site = http.createServer((_req, res) => res.writeHead(200).end(pdf)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => site.once('listening', resolve));
+    try {
+      const address = `http://127.0.0.1:${(site.address() as AddressInfo).port}/report.pdf`;
+      const results = [
+        await client.detectTextDocument(file),
+        await client.detectTextDocument(pdf),
+        await client.detectTextDocument(new Blob([new Uint8Array(pdf)])),
+        await client.detectTextDocument(new URL(address)),
+        await client.detectTextDocument(address),
+      ].map((r) => DetectionResult.parse(r));
+      for (const result of results) {
+        assert.equal(result.document?.title, 'SDK report');
+        assert.deepEqual(result.items.map((i) => i.page), [1, 2]);
+      }
+      assert.equal(results[3].document?.url, address);
+      const grammar = GrammarResult.parse(await client.correctGrammarDocument(pdf, { target_variant: 'en-US' }));
+      assert.ok(grammar.diff.length > 0 && grammar.diff.every((edit) => edit.page === 2));
+      const accepted = DetectionAccepted.parse(await client.detectTextDocument(file, { poll: true }));
+      const done = DetectionResult.parse(await client.waitForJob(accepted.task_id, { maxWaitMs: 60_000 }));
+      assert.equal(done.document?.pages, 2);
+      await assert.rejects(client.detectTextDocument(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])), (error: unknown) => error instanceof ContentIntegrityError && error.status === 415 && error.code === 'unsupported_document');
+    } finally {
+      site.close();
+    }
   });
 
   test('detectVoice takes a path and a stream', async () => {

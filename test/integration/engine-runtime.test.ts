@@ -1,7 +1,8 @@
 /** The engine runtime: short texts are detected in place, longer ones on a worker thread. */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { createEngineRuntime, warmEveryThread } from '../../server/runtime/engines.ts';
+import { createEngineRuntime, EngineError, warmEveryThread } from '../../server/runtime/engines.ts';
+import { makePdf } from '../helpers/documents.ts';
 
 const runtime = createEngineRuntime({ threads: 1 });
 after(() => runtime.close());
@@ -30,4 +31,12 @@ test('warm-up is ready only once every thread has warmed up, even when one threa
   } finally {
     await threads.close();
   }
+});
+
+test('a task past its time limit fails as timed out and its thread is replaced; the next task runs', async () => {
+  const pdf = await makePdf(Array.from({ length: 60 }, (_, i) => ({ lines: Array.from({ length: 40 }, (_, j) => `Line ${j} of page ${i}, with a few words to read.`) })));
+  const late = await runtime.run({ kind: 'readDocument', bytes: pdf, limits: { maxPages: 300, timeMs: 60_000 } }, { timeoutMs: 1 }).then(() => undefined, (e: unknown) => e);
+  assert.ok(late instanceof EngineError && late.timedOut, String(late));
+  const doc = await runtime.run({ kind: 'readDocument', bytes: new TextEncoder().encode('Read after the stopped thread.'), limits: { maxPages: 300, timeMs: 60_000 } });
+  assert.equal(doc.text, 'Read after the stopped thread.');
 });

@@ -60,7 +60,14 @@ describe('API reference samples', () => {
     assert.ok(!api.includes('/portal/api/'), 'no portal route in the public reference');
     for (const route of portalRoutes) assert.ok(portal.includes(route.path), route.path);
     for (const tag of new Set((routes as readonly RouteDef[]).map((r) => r.tag))) assert.ok(api.includes(`href="#tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}"`), tag);
-    assert.equal(api.match(/Example: curl/g)?.length, routes.length);
+    assert.equal(api.match(/Example: curl</g)?.length, routes.length);
+    // The text routes that also read documents show a url and a file upload too.
+    const documentRoutes = (routes as readonly RouteDef[]).filter((r) => r.request.kind === 'json' && r.request.upload);
+    assert.equal(documentRoutes.length, 5);
+    assert.equal(api.match(/Example: curl \(url\)/g)?.length, documentRoutes.length);
+    assert.equal(api.match(/Example: curl \(file\)/g)?.length, documentRoutes.length);
+    assert.match(api, /&quot;url&quot;:&quot;https:\/\/example\.com\/essay\.html&quot;|"url":"https:\/\/example\.com\/essay\.html"/);
+    assert.match(api, /-F &#39;file=@essay\.pdf&#39;|-F 'file=@essay\.pdf'/);
     assert.ok(!portal.includes('Example: curl'), 'no curl for cookie routes');
     for (const page of [api, portal]) {
       assert.match(page, /<a href="\/portal\/">Developer portal<\/a>/);

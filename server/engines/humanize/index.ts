@@ -31,7 +31,7 @@ import { applySubstitutions, findSubstitutions, forgetTags, type Substitution } 
 export { checkInvariants, cleanArtefacts, contentWordOverlap, openAiCompatibleRewriter, sentencesWithoutCounterpart };
 export type { LlmRewriter };
 
-export const HUMANIZER_ENGINE_VERSION = 'humanize-2.2.0';
+export { HUMANIZER_ENGINE_VERSION } from './version.ts';
 
 export interface HumanizeOptions {
   detector: TextDetector;

@@ -7,3 +7,4 @@ export { validateSource, prepareSource, domainOf, InvalidSourceError, type Sourc
 export { plagiarismQuery, plagiarismReport, InsufficientContentError, type PlagiarismQuery, type PlagiarismCandidate, type WebSearchProvider } from './scanner.ts';
 export type { PlagiarismReport } from './report.ts';
 export { searxngProvider } from './searxng.ts';
+export { readSynonymClasses, useSynonymClasses, type SynonymClasses } from './synonyms.ts';

@@ -1,7 +1,7 @@
 /** Async jobs as rows, with their webhook delivery attempts (their queue entries: queue.ts). */
 import type { z } from 'zod';
 import type { TextOperation } from '../../../contract/catalogue.ts';
-import type { JobStatus } from '../../../contract/schemas.ts';
+import type { DocumentInfo, JobStatus } from '../../../contract/schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Charge } from './ledger.ts';
 
@@ -10,7 +10,8 @@ export interface JobRow {
   user_id: number;
   operation: TextOperation;
   status: 'pending' | 'processing' | 'success' | 'failed';
-  input: { content: string; detection_threshold?: number };
+  /** `document`: when the text was read out of a document, its facts and layout (operations/documents.ts DocumentFacts). */
+  input: { content: string; detection_threshold?: number; document?: { info: Omit<z.infer<typeof DocumentInfo>, 'text'>; paragraphStarts: number[]; pageStarts: number[] | null } };
   word_count: number;
   charges: Charge[];
   callback_url: string | null;

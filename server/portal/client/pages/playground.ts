@@ -23,13 +23,40 @@ function sentenceVerdict(items: { prediction: string }[]): string {
   return `${ai.length} of ${items.length} sentences read as AI (underlined): ${ai.length === 1 ? 'sentence' : 'sentences'} ${ai.join(', ')}.`;
 }
 
+/** What a text tool sends: the text typed, a document file, or a link to read. */
+type Source = { content: string } | { file: File } | { url: string };
+
 interface Tool {
   id: keyof typeof SAMPLES;
   label: string;
   button: string;
   price(text: string): string;
-  run(text: string): Promise<(Node | null)[]>;
+  run(source: Source): Promise<(Node | null)[]>;
 }
+
+/** The request options of a text tool: JSON (content or url, with `extra`), or the file as multipart with `extra` as form fields. */
+function textRequest(source: Source, extra: Record<string, string> = {}) {
+  if (!('file' in source)) return { params: csrfHeader, body: { ...source, ...extra } };
+  const form = new FormData();
+  form.append('file', source.file);
+  for (const [name, value] of Object.entries(extra)) form.append(name, value);
+  return { params: csrfHeader, body: {} as never, bodySerializer: () => form };
+}
+
+/** The text the result's offsets refer to: the document's when one was read. */
+const textOf = (source: Source, document: Schemas['DocumentInfo'] | undefined) => document?.text ?? ('content' in source ? source.content : '');
+
+const TYPE_NAMES: Record<Schemas['DocumentInfo']['type'], string> = { pdf: 'PDF', docx: 'Word document', odt: 'OpenDocument text', html: 'Web page', markdown: 'Markdown', text: 'Text file' };
+
+/** One line on the document read: its kind, title, pages, words and where it came from. */
+function documentLine(document: Schemas['DocumentInfo'] | undefined): Node | null {
+  if (!document) return null;
+  const parts = [TYPE_NAMES[document.type], document.title ? `“${document.title}”` : null, document.pages ? `${document.pages} page${document.pages === 1 ? '' : 's'}` : null, `${number(document.words)} words read`].filter(Boolean);
+  return h('p', { class: 'hint document-line' }, parts.join(' · '), ...(document.url ? [' · from ', h('a', { href: document.url, rel: 'noreferrer' }, document.url)] : []));
+}
+
+/** "page 2, paragraph 5" for a place in a document, or nothing. */
+const placeOf = (item: { page?: number; paragraph?: number }) => [item.page ? `page ${item.page}` : null, item.paragraph !== undefined ? `paragraph ${item.paragraph + 1}` : null].filter(Boolean).join(', ');
 
 /** The verdicts and classes of the API, as words for a headline. */
 const WORDS: Record<string, string> = {
@@ -64,32 +91,40 @@ function errorContent(error: unknown): [string, ...Node[]] {
 const tools: Tool[] = [
   {
     id: 'detect', label: 'AI text detection', button: 'Detect', price: perWord('detectText', 'POST /api/detector/'),
-    async run(content) {
-      const r = await call(api.POST('/portal/api/playground/detector/', { params: csrfHeader, body: { content } }));
+    async run(source) {
+      const r = await call(api.POST('/portal/api/playground/detector/', textRequest(source)));
+      const paged = r.items.some((item) => item.page !== undefined);
       return [
         h('h3', {}, `AI score ${(r.ai_score * 100).toFixed(1)}%: ${WORDS[r.result]}`),
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
+        documentLine(r.document),
         // The engine's own caveat (a text too short for a confident verdict, a non-English text) belongs beside the score.
         r.message ? h('p', { role: 'note' }, r.message) : null,
         h('p', { class: 'hint sentence-verdict' }, sentenceVerdict(r.items)),
         // Sentences that read as AI are underlined as well as coloured: they carry the verdict.
-        h('p', { class: 'highlighted' }, ...r.items.flatMap((item) => [h('mark', { class: `${band(item.ai_score)}${item.prediction === 'ai-generated' ? ' reads-ai' : ''}`, title: `AI score ${item.ai_score}` }, item.text), ' '])),
+        h('p', { class: 'highlighted' }, ...r.items.flatMap((item, i) => [
+          // A page's first sentence is marked with its page, so the highlights say where they are in the document.
+          item.page !== undefined && item.page !== r.items[i - 1]?.page ? h('span', { class: 'page-label' }, `p. ${item.page}`) : null,
+          h('mark', { class: `${band(item.ai_score)}${item.prediction === 'ai-generated' ? ' reads-ai' : ''}`, title: [`AI score ${item.ai_score}`, placeOf(item)].filter(Boolean).join(', ') }, item.text), ' ',
+        ].filter((n) => n !== null))),
         h('ul', { class: 'legend', 'aria-label': 'Highlight colours' }, ...[0, 1, 2, 3, 4].map((b) => h('li', {}, h('span', { class: `swatch score-${b}`, 'aria-hidden': 'true' }), `AI score ${b * 20}–${b * 20 + 20}%`))),
         h('table', {}, h('caption', {}, 'Score per sentence'),
-          h('thead', {}, h('tr', {}, ...['Sentence', 'Prediction', 'AI score'].map((t) => h('th', { scope: 'col' }, t)))),
-          h('tbody', {}, ...r.items.map((item) => h('tr', {}, h('td', {}, item.text), h('td', {}, item.prediction), h('td', { class: 'num' }, item.ai_score.toFixed(3)))))),
+          h('thead', {}, h('tr', {}, ...[...(paged ? ['Page'] : []), 'Sentence', 'Prediction', 'AI score'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('tbody', {}, ...r.items.map((item) => h('tr', {}, ...(paged ? [h('td', { class: 'num' }, String(item.page ?? ''))] : []), h('td', {}, item.text), h('td', {}, item.prediction), h('td', { class: 'num' }, item.ai_score.toFixed(3)))))),
       ];
     },
   },
   {
     id: 'humanize', label: 'Humanizer', button: 'Humanize', price: perWord('humanize', 'POST /api/humanizer/'),
-    async run(content) {
-      const r = await call(api.POST('/portal/api/playground/humanizer/', { params: csrfHeader, body: { content } }));
+    async run(source) {
+      const r = await call(api.POST('/portal/api/playground/humanizer/', textRequest(source)));
+      const content = textOf(source, r.document);
       // Word by word, what the rewrite removed and what it put in.
       const changes = diffWordsWithSpace(content, r.result).map((part) => (part.removed ? h('del', {}, part.value) : part.added ? h('ins', {}, part.value) : part.value));
       return [
         h('h3', {}, `AI score ${(r.ai_score_before * 100).toFixed(1)}% before, ${(r.ai_score_after * 100).toFixed(1)}% after`),
         h('p', { class: 'hint' }, `${r.word_count} words · ${number(r.credits_remaining)} credits remaining · ${r.service_name}`),
+        documentLine(r.document),
         h('h3', {}, 'Changes'),
         h('p', { class: 'diff' }, ...changes),
         h('div', { class: 'side-by-side' },
@@ -100,21 +135,23 @@ const tools: Tool[] = [
   },
   {
     id: 'grammar', label: 'Grammar', button: 'Correct', price: perWord('correctGrammar', 'POST /api/grammar/correct/'),
-    async run(content) {
-      const r = await call(api.POST('/portal/api/playground/grammar/', { params: csrfHeader, body: { content } }));
-      const chars = codePoints(content);
+    async run(source) {
+      const r = await call(api.POST('/portal/api/playground/grammar/', textRequest(source)));
+      const chars = codePoints(textOf(source, r.document));
       const out: (Node | string)[] = [];
       let at = 0;
       for (const op of [...r.diff].sort((a, b) => a.start - b.start)) {
         out.push(chars.slice(at, op.start).join(''));
-        if (op.original) out.push(h('del', { title: `removed "${op.original}"` }, op.original));
-        if (op.corrected) out.push(h('ins', { title: `added "${op.corrected}"` }, op.corrected));
+        const where = placeOf(op) ? ` (${placeOf(op)})` : '';
+        if (op.original) out.push(h('del', { title: `removed "${op.original}"${where}` }, op.original));
+        if (op.corrected) out.push(h('ins', { title: `added "${op.corrected}"${where}` }, op.corrected));
         at = op.end;
       }
       out.push(chars.slice(at).join(''));
       return [
         h('h3', {}, r.changed ? `${r.edits_count} correction${r.edits_count === 1 ? '' : 's'}` : 'No corrections: the text is clean'),
         h('p', { class: 'hint' }, `${r.input_words} words charged · ${number(r.credits_remaining)} credits remaining`),
+        documentLine(r.document),
         h('p', { class: 'diff' }, ...out),
         r.issues.length ? h('ul', {}, ...r.issues.map((i) => h('li', {}, `${i.category} (${i.severity}): ${i.message}`))) : null,
         h('h3', {}, 'Corrected text'), h('p', {}, r.corrected_text),
@@ -125,21 +162,23 @@ const tools: Tool[] = [
     id: 'plagiarism', label: 'Plagiarism', button: 'Scan', price: (text) => Array.from(text.trim()).length < TEXT_BOUNDS.scanPlagiarism.minChars
       ? `Needs at least ${TEXT_BOUNDS.scanPlagiarism.minChars} characters; nothing is charged for a text that is refused.`
       : `Costs ${creditsProse(PRICES.plagiarismScan)} per scan, charged exactly like POST /api/plagiarism/scan/. The text is compared with the sources this server holds; with none (a fresh install), the scan is refused and not charged.`,
-    async run(content) {
-      const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', { params: csrfHeader, body: { content } }));
-      const chars = codePoints(content);
+    async run(source) {
+      const r: Schemas['PlagiarismResult'] = await call(api.POST('/portal/api/playground/plagiarism/', textRequest(source)));
+      const chars = codePoints(textOf(source, r.document));
       const out: (Node | string)[] = [];
       let at = 0;
       for (const hl of [...r.highlights].sort((a, b) => a.start - b.start)) {
         if (hl.start < at) continue;
         out.push(chars.slice(at, hl.start).join(''));
-        out.push(h('a', { href: `#source-${hl.source_index}`, class: `match ${hl.severity}`, title: `${hl.severity} similarity: source ${hl.source_index + 1}` }, chars.slice(hl.start, hl.end).join(''), h('sup', {}, String(hl.source_index + 1))));
+        const where = placeOf(hl) ? `, ${placeOf(hl)}` : '';
+        out.push(h('a', { href: `#source-${hl.source_index}`, class: `match ${hl.severity}`, title: `${hl.severity} similarity: source ${hl.source_index + 1}${where}` }, chars.slice(hl.start, hl.end).join(''), h('sup', {}, hl.page ? `${hl.source_index + 1}, p. ${hl.page}` : String(hl.source_index + 1))));
         at = hl.end;
       }
       out.push(chars.slice(at).join(''));
       return [
         h('h3', {}, r.summary),
         h('p', { class: 'hint' }, `${number(r.credits_remaining)} credits remaining`),
+        documentLine(r.document),
         h('p', { class: 'highlighted' }, ...out),
         r.sources.length
           ? h('ol', { class: 'sources' }, ...r.sources.map((src, i) => h('li', { id: `source-${i}` }, h('a', { href: src.url, rel: 'noreferrer' }, src.title || src.url), ` (${src.domain}): ${src.matched_percentage.toFixed(1)}% of the text, ${src.matched_word_count} words`)))
@@ -282,12 +321,12 @@ export function playgroundPage(): void {
   const press = (tool: Tool | FileTool) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(all[i] === tool)));
 
   /** A tool's form: its input, the price, and on submit the result (or the error) under it. */
-  function showForm(tool: Tool | FileTool, label: string, input: HTMLInputElement | HTMLTextAreaElement, price: HTMLElement, run: () => Promise<(Node | null)[]>) {
+  function showForm(tool: Tool | FileTool, label: string, input: HTMLInputElement | HTMLTextAreaElement, price: HTMLElement, run: () => Promise<(Node | null)[]>, more: Node | null = null) {
     press(tool);
     const message = messageArea();
     const result = h('section', { 'aria-live': 'polite', class: 'result', 'aria-label': 'Result' });
     const submit = h('button', { type: 'submit' }, tool.button);
-    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field(label, input), price, message.el, submit);
+    const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'tool-title' }, h('h2', { id: 'tool-title' }, tool.label), field(label, input), ...(more ? [more] : []), price, message.el, submit);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       message.clear();
@@ -317,12 +356,43 @@ export function playgroundPage(): void {
     });
   }
 
+  /**
+   * A text tool's form: the text, or instead a document (a file chosen or dropped on the form) or
+   * a link to one, read by the server. The price of a document is that of the text read out of it.
+   */
   function show(tool: Tool) {
     const text = h('textarea', { rows: 7, name: 'content', required: true });
     text.value = SAMPLES[tool.id];
+    const file = h('input', { type: 'file', name: 'file', accept: '.pdf,.docx,.odt,.html,.htm,.md,.markdown,.txt,application/pdf,text/html,text/plain,text/markdown' });
+    const link = h('input', { type: 'url', name: 'url', placeholder: 'https://example.com/article.html', inputmode: 'url' });
     const price = h('p', { class: 'hint', id: 'price', 'aria-live': 'polite' }, tool.price(text.value));
-    text.addEventListener('input', () => (price.textContent = tool.price(text.value)));
-    showForm(tool, 'Text', text, price, () => tool.run(text.value));
+    const documentPrice = `Charged like the text read out of the document (PDF, DOCX, ODT, HTML, Markdown or text), exactly as ${tool.id === 'plagiarism' ? 'a scan of that text' : 'if it were typed'}; nothing is charged when it cannot be read.`;
+    const update = () => (price.textContent = file.files?.length || link.value.trim() ? documentPrice : tool.price(text.value));
+    text.addEventListener('input', update);
+    file.addEventListener('change', () => {
+      if (file.files?.length) link.value = '';
+      update();
+    });
+    link.addEventListener('input', () => {
+      if (link.value.trim()) file.value = '';
+      update();
+    });
+    const documentFields = h('fieldset', { class: 'document-input' }, h('legend', {}, 'Or a document instead of the text'),
+      field('Document file (or drop it on this form)', file), field('Or a link to a page or file', link));
+    showForm(tool, 'Text', text, price, () => {
+      const chosen = file.files?.[0];
+      return tool.run(chosen ? { file: chosen } : link.value.trim() ? { url: link.value.trim() } : { content: text.value });
+    }, documentFields);
+    // A file dropped anywhere on the form is the document.
+    const form = panel.querySelector('form')!;
+    form.addEventListener('dragover', (event) => event.preventDefault());
+    form.addEventListener('drop', (event) => {
+      const dropped = event.dataTransfer?.files;
+      if (!dropped?.length) return;
+      event.preventDefault();
+      file.files = dropped;
+      file.dispatchEvent(new Event('change'));
+    });
   }
 
   app().replaceChildren(h('p', {}, 'Try the API with your account\'s credits. The price is shown before you send. '), switcher, panel);
