@@ -467,7 +467,10 @@ const serviceName = z.enum(SERVICE_NAMES).openapi({ description: 'The service ev
 
 export const BatchItemInput = z
   .object({
-    content: storableText().openapi({ description: `The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). ${NO_NUL_NOTE}`, example: TEXT_EXAMPLE }),
+    content: storableText()
+      .optional()
+      .openapi({ description: `The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). ${NO_NUL_NOTE} Exactly one of content and url.`, example: TEXT_EXAMPLE, 'x-in-sample': true }),
+    url: documentUrl.openapi({ description: 'Instead of content: an http(s) address whose page or document is fetched and read at acceptance, as the single requests\' `url` is (a failure refuses the batch, with this item listed in details.items, nothing charged).', example: 'https://example.com/essay.html' }),
     ref: shownLine()
       .max(BATCH_LIMITS.refMaxChars)
       .optional()

@@ -1,6 +1,7 @@
 /**
- * The items of a batch, the operation: every item checked against its service's bounds before
- * anything is charged (all of them, so a refusal can list the bad ones), and one item's work, whose
+ * The items of a batch, the operation: every item read (a `url` item fetched and read as a document)
+ * and checked against its service's bounds before anything is charged (all of them, so a refusal can
+ * list the bad ones), and one item's work, whose
  * body is the one its single synchronous request returns. The batch's acceptance, fan-out and
  * fan-in are platform/batches.ts; the worker task is jobs/run-batch-item.ts.
  */
@@ -11,6 +12,7 @@ import type { BatchRow } from '../platform/data/batches.ts';
 import { balanceOf } from '../platform/data/ledger.ts';
 import { ApiError } from '../platform/errors.ts';
 import { EngineError } from '../runtime/engines.ts';
+import { readDocument } from './documents.ts';
 import type { PlagiarismScanner } from './plagiarism.ts';
 import { checkTextBounds, runGrammar, runTextOperation, type OperationContext } from './text.ts';
 
@@ -43,7 +45,8 @@ async function plagiarismScanner(services: Pick<Services, 'plagiarism'>): Promis
 /** The item's own fault as its code and message, or undefined for a failure that is not about the item. */
 function itemFault(error: unknown): Pick<InvalidItem, 'code' | 'message'> | undefined {
   if (error instanceof ApiError && error.code !== 'no_sources' && error.code !== 'service_unavailable') return { code: error.code, message: error.message };
-  if (error instanceof EngineError && error.input?.code === 'insufficient_content') return { code: 'insufficient_content', message: error.input.message };
+  // A document the reader refused (url items), or a text without enough sentences to scan: the item's own.
+  if (error instanceof EngineError && (error.input?.engine === 'documents' || error.input?.engine === 'plagiarism')) return { code: error.input.code, message: error.input.message };
   return undefined;
 }
 
@@ -53,16 +56,18 @@ function itemFault(error: unknown): Pick<InvalidItem, 'code' | 'message'> | unde
  * fails, the whole batch is refused with 400 invalid_payload listing the first bad ones; nothing has
  * been charged.
  */
-export async function checkBatchItems(services: Pick<Services, 'plagiarism'>, service: BatchService, items: { content: string; ref?: string }[]): Promise<CheckedItem[]> {
+export async function checkBatchItems(services: Pick<Services, 'plagiarism' | 'engines' | 'config'>, service: BatchService, items: { content?: string; url?: string; ref?: string }[]): Promise<CheckedItem[]> {
   const operation = BATCH_SERVICES[service];
   const scanner = operation === 'scanPlagiarism' ? await plagiarismScanner(services) : undefined;
   const invalid: InvalidItem[] = [];
   const checked = await Promise.all(
     items.map(async (item, index): Promise<CheckedItem | undefined> => {
       try {
-        const words = checkTextBounds(item.content, TEXT_BOUNDS[operation]);
-        await scanner?.prepare(item.content);
-        return { content: item.content, ref: item.ref, words, charges: batchItemCharges(operation, words) };
+        // A url item is fetched and read here (operations/documents.ts), so it is bounded and priced by its text.
+        const { text } = await readDocument(services, { content: item.content, url: item.url });
+        const words = checkTextBounds(text, TEXT_BOUNDS[operation]);
+        await scanner?.prepare(text);
+        return { content: text, ref: item.ref, words, charges: batchItemCharges(operation, words) };
       } catch (error) {
         const fault = itemFault(error);
         if (!fault) throw error;

@@ -5,6 +5,8 @@
  * integration/batches.test.ts.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { BatchAccepted, BatchCancelled, BatchStatus, DetectionResult, GrammarResult } from '../../contract/schemas.ts';
 import { ChargeQueue } from '../../server/platform/credits.ts';
@@ -70,6 +72,38 @@ describe('/api/batches/', () => {
       const small = BatchStatus.parse((await server.request(`/api/batches/${res.body.batch_id}/?limit=10&cursor=20`, { key })).body);
       assert.deepEqual(small.items.map((i) => i.index), [20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
       assert.equal(small.next_cursor, null);
+    });
+
+    test('url items are fetched and read at acceptance, priced by their text; a url that cannot be read refuses the batch, listed, nothing charged', async () => {
+      const pages = http.createServer((req, res) => {
+        if (req.url === '/essay.txt') {
+          res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(AI_TEXT);
+        } else {
+          res.writeHead(404);
+          res.end();
+        }
+      });
+      await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r));
+      const base = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+      try {
+        const { key, userId } = await server.account();
+        const res = await server.request('/api/batches/', { method: 'POST', key, json: { service: 'detector', items: [{ url: `${base}/essay.txt`, ref: 'web' }, { content: AI_TEXT, ref: 'inline' }] } });
+        assert.equal(res.status, 202, JSON.stringify(res.body));
+        const batch = await finishedBatch(server, key, res.body.batch_id);
+        const [web, inline] = batch.items.map((i) => DetectionResult.parse(i.result));
+        assert.equal(web.word_count, inline.word_count);
+        assert.equal(web.ai_score, inline.ai_score);
+        assert.equal(res.body.credits_held, 2 * inline.word_count);
+
+        const before = (await creditStatement(server.services.db, userId)).balance;
+        const refused = await server.request('/api/batches/', { method: 'POST', key, json: { service: 'detector', items: [{ content: AI_TEXT }, { url: `${base}/gone.txt`, ref: 'gone' }, { content: AI_TEXT, url: `${base}/essay.txt`, ref: 'both' }] } });
+        assertError(refused, 400, 'invalid_payload');
+        assert.deepEqual(refused.body.details.items.map((i: { index: number; ref: string; code: string }) => [i.index, i.ref, i.code]), [[1, 'gone', 'remote_error'], [2, 'both', 'invalid_payload']]);
+        assert.equal((await creditStatement(server.services.db, userId)).balance, before);
+      } finally {
+        await new Promise((r) => pages.close(r));
+      }
     });
 
     test('Idempotency-Key: the same batch again answers the first 202 (one batch, charged once); another batch with the key is 409', async () => {
