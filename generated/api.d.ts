@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Run up to 100 texts through one service, with one webhook when all are done
-         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items; the JSON body at most 16 MB in all (else 413 payload_too_large: split the batch). Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
+         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items, each its text as `content` or a document's address as `url` (fetched and read at acceptance, as by the single requests); the JSON body at most 16 MB in all (else 413 payload_too_large: split the batch). Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
          *
          *     Required scopes: any valid key.
          */
@@ -1710,10 +1710,16 @@ export interface components {
         };
         BatchItemInput: {
             /**
-             * @description The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged).
+             * @description The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Exactly one of content and url.
              * @example The committee reviewed the proposal on Monday and asked for a revised budget.
              */
-            content: string;
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or document is fetched and read at acceptance, as the single requests' `url` is (a failure refuses the batch, with this item listed in details.items, nothing charged).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
             /**
              * @description Your own reference for the item (a file name, a row id; at most 200 characters), given back with its result.
              * @example essay-07
