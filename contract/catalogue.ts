@@ -42,6 +42,34 @@ export type TextOperation = 'detectText' | 'humanize' | 'detectAndHumanize';
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
 /** How long a key replays its first response, in minutes. */
 export const IDEMPOTENCY_WINDOW_MINUTES = 5;
+/**
+ * Batches (POST /api/batches/): the services a batch runs, by the name its request gives them, and
+ * the operation each one is (its bounds, price and scopes are that operation's).
+ */
+export const BATCH_SERVICES = {
+  detector: 'detectText',
+  humanizer: 'humanize',
+  'detect-and-humanize': 'detectAndHumanize',
+  grammar: 'correctGrammar',
+  plagiarism: 'scanPlagiarism',
+} as const;
+export type BatchService = keyof typeof BATCH_SERVICES;
+export type BatchOperation = (typeof BATCH_SERVICES)[BatchService];
+
+export const BATCH_LIMITS = {
+  /** Items in one batch. */
+  maxItems: 100,
+  /** The JSON body of a batch: 100 essays fit many times over; 100 texts at the detector's 300,000 characters do not (split them). */
+  maxBodyBytes: 16 * 1024 * 1024,
+  /** The longest client `ref` of an item, in characters. */
+  refMaxChars: 200,
+  /** Invalid items listed in a refusal's details.items (the first ones). */
+  listedInvalidItems: 20,
+  /** Items per page of GET /api/batches/{batch_id}/ unless `limit` says otherwise, and the most a page holds. */
+  pageSize: 25,
+  maxPageSize: 100,
+} as const;
+
 /** How long a finished async job's result is kept (GET /api/jobs/{task_id}/, the portal), in hours. */
 export const JOB_RESULT_HOURS = 1;
 
@@ -92,6 +120,10 @@ export const OPERATION_SCOPES = {
   deleteSource: ['admin'],
   livez: null,
   readyz: null,
+  // A batch needs the scopes of its service (BATCH_SERVICES), checked once the service is known.
+  createBatch: [],
+  getBatch: [],
+  cancelBatch: [],
 } as const satisfies Record<string, readonly Scope[] | null>;
 
 export type OperationName = keyof typeof OPERATION_SCOPES;
@@ -155,6 +187,13 @@ export function grammarCharges(words: number): ChargePart[] {
 
 export function plagiarismCharges(): ChargePart[] {
   return [{ operation: LEDGER_OPERATIONS.scanPlagiarism, amount: PRICES.plagiarismScan }];
+}
+
+/** What one batch item costs: the single request's price. */
+export function batchItemCharges(operation: BatchOperation, words: number): ChargePart[] {
+  if (operation === 'correctGrammar') return grammarCharges(words);
+  if (operation === 'scanPlagiarism') return plagiarismCharges();
+  return textCharges(operation, words);
 }
 
 export function imageCharges(credits: number): ChargePart[] {
@@ -233,6 +272,12 @@ export const PRICE_LABEL: Partial<Record<OperationName, string>> = {
   scanPlagiarism: creditsProse(PRICES.plagiarismScan),
   detectImage: `${IMAGE_MIN_CREDITS}–${IMAGE_MAX_CREDITS} credits`,
   detectVoice: `${PRICES.voicePerSecond} credits/s, \`undetermined\` included`,
+  createBatch: 'each item as its single request',
+};
+
+/** The README's scope and input columns where the route table's own are not the whole story (a batch takes its service's). */
+export const TABLE_NOTES: Partial<Record<OperationName, { scope?: string; input?: string }>> = {
+  createBatch: { scope: 'the service\'s', input: `1 to ${BATCH_LIMITS.maxItems} items, each within its service's bounds` },
 };
 
 /** Text the service refuses everywhere: PostgreSQL cannot store U+0000, nor an unpaired surrogate in JSON. */

@@ -4,7 +4,7 @@ import { ERROR_MEANING, ERROR_STATUS, AUTH_ERRORS, REQUEST_ERRORS, type ErrorCod
 import { routes, type RouteDef } from './routes.ts';
 import { CSRF_HEADER, portalRoutes, SESSION_COOKIE, type PortalRouteDef } from './portal.ts';
 import { z } from 'zod';
-import { ErrorBody } from './schemas.ts';
+import { BatchCompletedEvent, ErrorBody } from './schemas.ts';
 import { addSamples, SAMPLE_BASE_URL } from './examples.ts';
 
 export const API_VERSION = '1.0.0';
@@ -79,6 +79,17 @@ export function buildOpenApiDocument() {
       responses: { ...success, ...errorResponses(route) },
     });
   }
+  // What the service POSTs to a batch's callback_url (a job's webhook POSTs its GET /api/jobs/ body).
+  registry.registerWebhook({
+    method: 'post',
+    path: 'batch.completed',
+    operationId: 'batchCompleted',
+    tags: ['Batches'],
+    summary: 'A batch\'s last item ended',
+    description: 'POSTed once to the callback_url of a batch when its last item ends (completed, completed with errors, or cancelled), signed like every webhook (`webhook-id`, `webhook-timestamp`, `webhook-signature` with the webhook_secret; `X-Webhook-Secret`) and retried the same way on a non-2xx answer. Read the items with GET /api/batches/{batch_id}/.',
+    request: { body: { required: true, content: { 'application/json': { schema: BatchCompletedEvent } } } },
+    responses: { 200: { description: 'Any 2xx answer ends the delivery; anything else is retried.' } },
+  });
   registerPortalRoutes(registry);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import { creditsProse, describeBounds, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, perWordProse, PRICES, PUBLIC_SCOPES, TEXT_BOUNDS } from './catalogue.ts';
+import { creditsProse, describeBounds, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, isStorableText, perWordProse, PRICES, PUBLIC_SCOPES, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS } from './catalogue.ts';
 import type { RequestKind } from './routes.ts';
 import { AccountInfo, DetectionResult, queryInteger, GrammarRequest, GrammarResult, HumanizationResult, ImageResult, ImageUpload, PlagiarismRequest, PlagiarismResult, VoiceResult, VoiceUpload } from './schemas.ts';
 
@@ -80,7 +80,7 @@ export const KeyList = z
 
 export const CreateKeyRequest = z
   .object({
-    name: z.string().trim().min(1, 'Give the key a name.').max(100, 'A key name has at most 100 characters.').openapi({ description: 'Key Name.', example: 'production' }),
+    name: z.string().trim().min(1, 'Give the key a name.').max(100, 'A key name has at most 100 characters.').refine(isStorableText, { message: `A key name ${STORABLE_TEXT_MESSAGE}.` }).openapi({ description: 'Key Name.', example: 'production' }),
     scopes: z.array(z.enum(PUBLIC_SCOPES)).min(1, 'Choose at least one scope under Model Access.').openapi({ description: 'Model Access: at least one scope. detect-and-humanize needs both `humanizer` and `ai_detector`.' }),
     expiration: z.enum(KEY_EXPIRATIONS).openapi({ description: 'Never, 30, 60 or 90 days.' }),
   })
@@ -143,7 +143,26 @@ export const PortalJob = z.object({
   next_retry_at: timestamp('Next scheduled delivery attempt').nullable(),
 });
 
-export const JobList = z.object({ jobs: z.array(PortalJob) }).openapi('PortalJobs');
+/** A batch as the Jobs page shows it: GET /api/batches/{batch_id}/'s summary, its items without their results, and its one webhook's deliveries. */
+export const PortalBatch = z.object({
+  batch_id: z.string(),
+  service: z.string().openapi({ example: 'detector' }),
+  status: z.enum(['queued', 'running', 'completed', 'completed_with_errors', 'cancelled']),
+  created_at: timestamp('Accepted'),
+  completed_at: timestamp('When its last item ended').nullable(),
+  item_count: z.number().int(),
+  counts: z.object({ queued: z.number().int(), running: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
+  credits_held: z.number().int(),
+  credits_charged: z.number().int(),
+  credits_refunded: z.number().int(),
+  callback_url: z.string().nullable(),
+  delivery: PortalJob.shape.delivery,
+  attempts: z.array(WebhookAttempt),
+  next_retry_at: timestamp('Next scheduled delivery attempt').nullable(),
+  items: z.array(z.object({ index: z.number().int(), ref: z.string().nullable(), status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']), error: z.string().nullable() })),
+});
+
+export const JobList = z.object({ jobs: z.array(PortalJob), batches: z.array(PortalBatch).openapi({ description: 'Recent batches (kept as long as job results), newest first.' }) }).openapi('PortalJobs');
 
 export interface PortalRouteDef {
   op: string;
@@ -177,7 +196,7 @@ export const portalRoutes = [
   { op: 'portalDeleteKey', method: 'delete', path: '/portal/api/keys/{key_id}/', auth: 'session', summary: 'Delete an API key', description: 'Removes the key permanently (revoked or not).', request: none, params: KeyIdParams, response: ok, errors: ['not_found', 'not_signed_in', 'csrf_rejected'] },
   { op: 'portalUsage', method: 'get', path: '/portal/api/usage/', auth: 'session', summary: 'Usage of the billing period', description: 'The account (as GET /api/account/) and credits used per day and service in the billing period. The ledger as CSV: GET /portal/usage/ledger.csv.', request: none, response: UsagePage, errors: ['not_signed_in'] },
   { op: 'portalLedger', method: 'get', path: '/portal/api/ledger/', auth: 'session', summary: 'Recent charges and refunds', description: 'The credit ledger, newest first, paginated.', request: none, query: LedgerQuery, response: LedgerPage, errors: ['invalid_payload', 'not_signed_in'] },
-  { op: 'portalJobs', method: 'get', path: '/portal/api/jobs/', auth: 'session', summary: 'Recent async jobs and webhook deliveries', description: `The account's async jobs still kept (results are kept ${durationProse(JOB_RESULT_HOURS, 'hour')}), newest first, each with every webhook delivery attempt and the next scheduled one.`, request: none, response: JobList, errors: ['not_signed_in'] },
+  { op: 'portalJobs', method: 'get', path: '/portal/api/jobs/', auth: 'session', summary: 'Recent async jobs and batches, with webhook deliveries', description: `The account's async jobs and batches still kept (results are kept ${durationProse(JOB_RESULT_HOURS, 'hour')}), newest first, each with every webhook delivery attempt and the next scheduled one.`, request: none, response: JobList, errors: ['not_signed_in'] },
   { op: 'portalRedeliver', method: 'post', path: '/portal/api/jobs/{task_id}/redeliver/', auth: 'session', summary: 'Send a webhook again', description: 'Queues one more delivery of a finished job\'s result to its callback_url (the same body and webhook-id).', request: none, params: PortalTaskParams, response: ok, errors: ['not_found', 'invalid_payload', 'not_signed_in', 'csrf_rejected'] },
   { op: 'portalPlaygroundDetect', method: 'post', path: '/portal/api/playground/detector/', auth: 'session', summary: 'Playground: detect AI text', description: `POST /api/detector/ (synchronous) with the signed-in account's credits: the same bounds, price (${perWordProse('detectText')}) and body.`, request: textRequest(PlaygroundText), response: DetectionResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error', ...documentErrors] },
   { op: 'portalPlaygroundHumanize', method: 'post', path: '/portal/api/playground/humanizer/', auth: 'session', summary: 'Playground: humanize a text', description: `POST /api/humanizer/ (synchronous) with the signed-in account's credits: ${describeBounds(TEXT_BOUNDS.humanize)}, ${perWordProse('humanize')}, the plan's synchronous rate limit.`, request: textRequest(PlaygroundText), response: HumanizationResult, errors: ['invalid_payload', 'min_words_not_met', 'max_words_exceeded', 'insufficient_credits', 'rate_limited', 'not_signed_in', 'csrf_rejected', 'service_unavailable', 'service_error', ...documentErrors] },

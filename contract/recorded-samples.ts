@@ -20,7 +20,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
         }
       ],
       "service_name": "ci-textdetect-4.4.0",
-      "execution_time": 0.0019,
+      "execution_time": 0.0015,
       "word_count": 13,
       "credits_remaining": 24999987,
       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
@@ -30,7 +30,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
     },
     "202": {
       "status": "pending",
-      "task_id": "b96f7311-19f8-4ec1-8a98-9d06d1cb08e8",
+      "task_id": "3de4781a-5dc9-43b9-a8c1-f9a03ed56932",
       "word_count": 13,
       "credits_remaining": 24999974,
       "user": {
@@ -52,7 +52,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "ai_score_before": 0.8319,
       "ai_score_after": 0.558,
       "service_name": "humanize-2.2.0",
-      "execution_time": 0.5928,
+      "execution_time": 0.2884,
       "word_count": 54,
       "credits_remaining": 24999920,
       "user": {
@@ -61,7 +61,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
     },
     "202": {
       "status": "pending",
-      "task_id": "c109fe22-2784-4ba5-8146-e455cc26c277",
+      "task_id": "29c467c7-b23a-40c1-8c3c-670383d33fb4",
       "word_count": 54,
       "credits_remaining": 24999866,
       "user": {
@@ -80,7 +80,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "detection_threshold": 0.5,
       "needs_humanization": true,
       "detector_service": "ci-textdetect-4.4.0",
-      "detection_time": 0.05,
+      "detection_time": 0.0023,
       "word_count": 54,
       "user": {
         "id": 1
@@ -93,12 +93,12 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "ai_score_before": 0.8319,
       "ai_score_after": 0.558,
       "humanizer_service": "humanize-2.2.0",
-      "humanization_time": 0.1157,
-      "total_time": 0.1658
+      "humanization_time": 0.0672,
+      "total_time": 0.0696
     },
     "202": {
       "status": "pending",
-      "task_id": "d713b7c9-2691-4d5e-a907-ebb2bc8f84d3",
+      "task_id": "aba90ad0-797b-4aea-afa5-8a450845919d",
       "word_count": 54,
       "credits_remaining": 24999650,
       "user": {
@@ -112,14 +112,28 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "message": "Accepted for processing."
     }
   },
+  "createBatch": {
+    "202": {
+      "status": "queued",
+      "batch_id": "0667fbbc-e474-478c-9dd3-ba248d318be5",
+      "service": "detector",
+      "item_count": 1,
+      "credits_held": 13,
+      "credits_remaining": 24999637,
+      "user": {
+        "id": 1
+      },
+      "message": "Accepted: 1 item queued."
+    }
+  },
   "getAccount": {
     "200": {
       "user_id": 1,
       "plan": "25M",
-      "credits_remaining": 24999650,
+      "credits_remaining": 24999637,
       "monthly_allotment": 25000000,
-      "period_start": "2026-12-06T05:02:44.855Z",
-      "period_end": "2027-01-06T05:02:44.855Z",
+      "period_start": "2026-12-06T05:21:06.474Z",
+      "period_end": "2027-01-06T05:21:06.474Z",
       "limits": {
         "max_active_keys": 25,
         "max_pending_jobs": 50,
@@ -127,7 +141,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
         "humanizer_sync_requests_per_minute": 60
       },
       "usage": {
-        "detector": 26,
+        "detector": 39,
         "humanizer": 108,
         "detect_and_humanize": 216,
         "grammar": 0,
@@ -173,8 +187,8 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "input_words": 6,
       "input_chars": 28,
       "word_count": 6,
-      "execution_time": 0.044,
-      "credits_remaining": 24999644,
+      "execution_time": 0.007,
+      "credits_remaining": 24999631,
       "user": {
         "id": 1
       }
@@ -183,7 +197,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
   "scanPlagiarism": {
     "200": {
       "status": "success",
-      "scan_id": "b4ff5d8a-7459-482e-b80e-8064361cb222",
+      "scan_id": "226cc151-d43c-4fce-9c44-05a6dae39a01",
       "plagiarism_score": 0.965,
       "verdict": "severe_plagiarism",
       "summary": "About 97% of the text matches the one source checked, \"An article\" (example.com) (severe plagiarism).",
@@ -219,11 +233,11 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
         "input_chars": 200,
         "sentence_count": 2,
         "sources_checked": 1,
-        "processing_time_ms": 19
+        "processing_time_ms": 11
       },
       "word_count": 37,
-      "execution_time": 0.021,
-      "credits_remaining": 24999642,
+      "execution_time": 0.013,
+      "credits_remaining": 24999629,
       "user": {
         "id": 1
       }
@@ -239,7 +253,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
         "inpainting": 0.1548
       },
       "credits_charged": 6,
-      "credits_remaining": 24999636,
+      "credits_remaining": 24999623,
       "user": {
         "id": 1
       }
@@ -268,8 +282,8 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "segments": [],
       "billed_seconds": 4,
       "credits_used": 40,
-      "execution_time": 0.325,
-      "credits_remaining": 24999596,
+      "execution_time": 0.281,
+      "credits_remaining": 24999583,
       "user": {
         "id": 1
       }
@@ -298,7 +312,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
           "title": "An article",
           "domain": "example.com",
           "words": 41,
-          "imported_at": "2026-12-06T05:02:49.417Z"
+          "imported_at": "2026-12-06T05:21:09.244Z"
         }
       ]
     }
@@ -322,7 +336,7 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
   "getJob": {
     "200": {
       "status": "success",
-      "task_id": "ac37ae5f-7878-49b1-964e-bc8b95bac8c5",
+      "task_id": "b639438d-b44d-4048-8a78-4eff5a34a701",
       "result": "human",
       "ai_score": 0.4665,
       "items": [
@@ -335,11 +349,88 @@ export const RECORDED_SAMPLES: Record<string, Record<string, unknown>> = {
       "service_name": "ci-textdetect-4.4.0",
       "execution_time": 0.0007,
       "word_count": 13,
-      "credits_remaining": 24999583,
+      "credits_remaining": 24999570,
       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
       "user": {
         "id": 1
       }
+    }
+  },
+  "getBatch": {
+    "200": {
+      "batch_id": "7ec61ffd-dd20-4aaa-bee1-63fc24b30b0d",
+      "service": "detector",
+      "status": "completed",
+      "created_at": "2026-12-06T05:21:10.808Z",
+      "completed_at": "2026-12-06T05:21:10.820Z",
+      "item_count": 1,
+      "counts": {
+        "queued": 0,
+        "running": 0,
+        "succeeded": 1,
+        "failed": 0,
+        "cancelled": 0
+      },
+      "credits_held": 13,
+      "credits_charged": 13,
+      "credits_refunded": 0,
+      "user": {
+        "id": 1
+      },
+      "items": [
+        {
+          "index": 0,
+          "ref": null,
+          "status": "succeeded",
+          "result": {
+            "status": "success",
+            "task_id": null,
+            "result": "human",
+            "ai_score": 0.4665,
+            "items": [
+              {
+                "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                "prediction": "original",
+                "ai_score": 0.4199
+              }
+            ],
+            "service_name": "ci-textdetect-4.4.0",
+            "execution_time": 0.0005,
+            "word_count": 13,
+            "credits_remaining": 24999557,
+            "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
+            "user": {
+              "id": 1
+            }
+          },
+          "error": null
+        }
+      ],
+      "next_cursor": null
+    }
+  },
+  "cancelBatch": {
+    "200": {
+      "batch_id": "fb41b59f-70bc-460c-b7db-069694f929f5",
+      "service": "detector",
+      "status": "running",
+      "created_at": "2026-12-06T05:21:11.033Z",
+      "completed_at": null,
+      "item_count": 1,
+      "counts": {
+        "queued": 0,
+        "running": 1,
+        "succeeded": 0,
+        "failed": 0,
+        "cancelled": 0
+      },
+      "credits_held": 13,
+      "credits_charged": 0,
+      "credits_refunded": 0,
+      "user": {
+        "id": 1
+      },
+      "cancelled_items": 0
     }
   },
   "deleteSource": {

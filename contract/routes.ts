@@ -4,7 +4,7 @@
  * route exists in both or in neither.
  */
 import type { z } from 'zod';
-import { creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, JOB_RESULT_HOURS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
+import { BATCH_LIMITS, creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, OPERATION_SCOPES as SCOPES_OF, perWordProse, PRICES, TEXT_BOUNDS, VOICE_UNDETERMINED_NOTE, type Scope } from './catalogue.ts';
 import type { ErrorCode } from './errors.ts';
 import * as s from './schemas.ts';
 
@@ -15,7 +15,8 @@ export interface DocumentUpload {
 }
 
 export type RequestKind =
-  | { kind: 'json'; body: z.ZodType; upload?: DocumentUpload }
+  /** upload: the route takes a document as multipart too; maxBytes: a larger JSON body than the default 2 MB (a batch's). */
+  | { kind: 'json'; body: z.ZodType; upload?: DocumentUpload; maxBytes?: number }
   | { kind: 'multipart'; body: z.ZodType; maxFileBytes: number }
   | { kind: 'none' };
 
@@ -110,6 +111,51 @@ export const routes = [
     request: { kind: 'none' },
     params: s.TaskIdParams,
     responses: { 200: s.JobStatus },
+    errors: ['not_found'],
+  },
+  {
+    op: 'createBatch',
+    method: 'post',
+    path: '/api/batches/',
+    tag: 'Batches',
+    summary: 'Run up to 100 texts through one service, with one webhook when all are done',
+    description:
+      `One service (\`detector\`, \`humanizer\`, \`detect-and-humanize\`, \`grammar\` or \`plagiarism\`; the key needs that service's scopes) with its options, applied to every item, and 1 to ${BATCH_LIMITS.maxItems} items, each its text as \`content\` or a document's address as \`url\` (fetched and read at acceptance, as by the single requests); the JSON body at most ${BATCH_LIMITS.maxBodyBytes / 2 ** 20} MB in all (else 413 payload_too_large: split the batch). ` +
+      `Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first ${BATCH_LIMITS.listedInvalidItems} bad items are listed in details.items (index, ref, code, message). ` +
+      'The whole batch\'s price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. ' +
+      `202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one \`batch.completed\` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within ${durationProse(IDEMPOTENCY_WINDOW_MINUTES, 'minute')} answers the first 202 again, without a second batch).`,
+    scopes: SCOPES_OF.createBatch,
+    request: { kind: 'json', body: s.BatchRequest, maxBytes: BATCH_LIMITS.maxBodyBytes },
+    headers: s.IdempotencyHeaders,
+    responses: { 202: s.BatchAccepted },
+    errors: ['invalid_payload', 'insufficient_scope', 'insufficient_credits', 'invalid_idempotency_key', 'idempotency_key_reuse', 'payload_too_large', 'no_sources', 'service_unavailable'],
+  },
+  {
+    op: 'getBatch',
+    method: 'get',
+    path: '/api/batches/{batch_id}/',
+    tag: 'Batches',
+    summary: 'Read a batch and a page of its items',
+    description:
+      `The batch's status, counts per state, credits held, charged and refunded, and its items in request order, each with its \`ref\`, status, and result (the body the single request returns) or error; ${BATCH_LIMITS.pageSize} items per page unless \`limit\` says otherwise, the next page with \`cursor\` = next_cursor. Only the batch's owner can read it; kept ${durationProse(JOB_RESULT_HOURS, 'hour')} after its last item ended, then 404. Poll with backoff (2, 4, 8 … seconds, at most 30 apart).`,
+    scopes: SCOPES_OF.getBatch,
+    request: { kind: 'none' },
+    params: s.BatchIdParams,
+    query: s.BatchPageQuery,
+    responses: { 200: s.BatchStatus },
+    errors: ['invalid_payload', 'not_found'],
+  },
+  {
+    op: 'cancelBatch',
+    method: 'delete',
+    path: '/api/batches/{batch_id}/',
+    tag: 'Batches',
+    summary: 'Cancel the items of a batch that have not started',
+    description: 'Cancels every item still queued and refunds each of them, once; items already running finish and are charged. The batch ends (status `cancelled`, and its webhook) when its last running item does. Cancelling again, or a finished batch, cancels nothing.',
+    scopes: SCOPES_OF.cancelBatch,
+    request: { kind: 'none' },
+    params: s.BatchIdParams,
+    responses: { 200: s.BatchCancelled },
     errors: ['not_found'],
   },
   {

@@ -6,7 +6,7 @@
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
+import { BATCH_LIMITS, BATCH_SERVICES, creditsProse, describeBounds, detectAndHumanizePriceProse, DOCUMENT_LIMITS, durationProse, FILE_LIMITS, IMAGE_MAX_CREDITS, IMAGE_MIN_CREDITS, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_WINDOW_MINUTES, JOB_RESULT_HOURS, isStorableText, perWordProse, PRICES, SHORT_TEXT_WORDS, STORABLE_TEXT_MESSAGE, TEXT_BOUNDS, USAGE_SERVICES, type UsageService } from './catalogue.ts';
 
 extendZodWithOpenApi(z);
 
@@ -466,6 +466,142 @@ export const PlagiarismResult = z
     document,
   })
   .openapi('PlagiarismResult');
+
+// ---------------------------------------------------------------- batches
+
+const SERVICE_NAMES = Object.keys(BATCH_SERVICES) as [keyof typeof BATCH_SERVICES, ...(keyof typeof BATCH_SERVICES)[]];
+const serviceName = z.enum(SERVICE_NAMES).openapi({ description: 'The service every item of the batch goes through: the single request\'s bounds, price and result.', example: 'detector' });
+
+export const BatchItemInput = z
+  .object({
+    content: storableText()
+      .optional()
+      .openapi({ description: `The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). ${NO_NUL_NOTE} Exactly one of content and url.`, example: TEXT_EXAMPLE, 'x-in-sample': true }),
+    url: documentUrl.openapi({ description: 'Instead of content: an http(s) address whose page or document is fetched and read at acceptance, as the single requests\' `url` is (a failure refuses the batch, with this item listed in details.items, nothing charged).', example: 'https://example.com/essay.html' }),
+    ref: shownLine()
+      .max(BATCH_LIMITS.refMaxChars)
+      .optional()
+      .openapi({ description: `Your own reference for the item (a file name, a row id; at most ${BATCH_LIMITS.refMaxChars} characters), given back with its result.`, example: 'essay-07' }),
+  })
+  .openapi('BatchItemInput');
+
+const batchItems = z
+  .array(BatchItemInput)
+  .min(1)
+  .max(BATCH_LIMITS.maxItems)
+  .openapi({ description: `1 to ${BATCH_LIMITS.maxItems} items, run in this order (several at once); each costs what its single request costs.` });
+
+/** What every batch request has beside its service and the service's options. */
+const batchFields = { items: batchItems, callback_url: callbackUrl.optional().openapi({ description: 'Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).' }), webhook_secret: webhookSecret.optional() };
+
+export const BatchRequest = z
+  .discriminatedUnion('service', [
+    z.object({ service: z.literal('detector').openapi({ example: 'detector' }), ...batchFields }).openapi('DetectorBatchRequest'),
+    z.object({ service: z.literal('humanizer').openapi({ example: 'humanizer' }), ...batchFields }).openapi('HumanizerBatchRequest'),
+    z
+      .object({
+        service: z.literal('detect-and-humanize').openapi({ example: 'detect-and-humanize' }),
+        detection_threshold: z.number().min(0).max(1).openapi({ description: 'Every item is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
+        ...batchFields,
+      })
+      .openapi('DetectAndHumanizeBatchRequest'),
+    z
+      .object({
+        service: z.literal('grammar').openapi({ example: 'grammar' }),
+        target_variant: TargetVariant.default('auto').openapi({ description: '`auto` (default) keeps each item\'s variant; otherwise the English variant to write every item in.', example: 'auto' }),
+        ...batchFields,
+      })
+      .openapi('GrammarBatchRequest'),
+    z.object({ service: z.literal('plagiarism').openapi({ example: 'plagiarism' }), ...batchFields }).openapi('PlagiarismBatchRequest'),
+  ])
+  .openapi('BatchRequest', { description: 'One service, its options (applied to every item) and the items.' });
+
+const batchId = z.string().openapi({ description: 'Batch id.', example: UUID_EXAMPLE });
+const credits = (description: string, example = 1250) => z.number().int().min(0).openapi({ description, example });
+
+export const BatchAccepted = z
+  .object({
+    status: z.literal('queued').openapi({ description: 'Accepted: every item is queued.', example: 'queued' }),
+    batch_id: batchId,
+    service: serviceName,
+    item_count: z.number().int().min(1).openapi({ description: 'Items accepted.', example: 30 }),
+    credits_held: credits('Credits taken from the balance at acceptance for all items together; an item that fails or is cancelled gets its share back.'),
+    credits_remaining: creditsRemaining,
+    user: UserRef,
+    message: z.string().openapi({ description: 'Status message.', example: 'Accepted: 30 items queued.' }),
+  })
+  .openapi('BatchAccepted');
+
+export const BatchIdParams = z.object({
+  batch_id: z.string().openapi({ description: 'The batch_id of a 202 response.', example: UUID_EXAMPLE, param: { name: 'batch_id', in: 'path' } }),
+});
+
+export const BatchPageQuery = z.object({
+  cursor: z.string().max(20).optional().openapi({ description: 'The `next_cursor` of the previous page; leave it out for the first page.', example: '25', param: { name: 'cursor', in: 'query' } }),
+  limit: queryInteger({ min: 1, max: BATCH_LIMITS.maxPageSize })
+    .optional()
+    .openapi({ type: 'integer', description: `Items per page, 1 to ${BATCH_LIMITS.maxPageSize}; default ${BATCH_LIMITS.pageSize}.`, example: BATCH_LIMITS.pageSize, param: { name: 'limit', in: 'query' } }),
+});
+
+const BATCH_STATES = ['queued', 'running', 'completed', 'completed_with_errors', 'cancelled'] as const;
+const ITEM_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const count = (description: string) => z.number().int().min(0).openapi({ description, example: 0 });
+
+/** A batch without its items: what GET /api/batches/{batch_id}/ starts with and the batch.completed webhook sends. */
+const batchSummary = {
+  batch_id: batchId,
+  service: serviceName,
+  status: z.enum(BATCH_STATES).openapi({ description: '`queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).', example: 'running' }),
+  created_at: z.string().openapi({ description: 'When the batch was accepted (ISO 8601).', example: '2026-12-06T04:00:00.000Z' }),
+  completed_at: z.string().nullable().openapi({ description: 'When its last item ended; null until then.', example: null }),
+  item_count: z.number().int().min(1).openapi({ description: 'Items in the batch.', example: 30 }),
+  counts: z
+    .object({ queued: count('Waiting for their turn.'), running: count('Being processed.'), succeeded: count('Done, with a result.'), failed: count('Failed for good (refunded).'), cancelled: count('Cancelled before they started (refunded).') })
+    .openapi({ description: 'Items per state.', example: { queued: 10, running: 2, succeeded: 18, failed: 0, cancelled: 0 } }),
+  credits_held: credits('Taken at acceptance for all items.'),
+  credits_charged: credits('Kept for items that succeeded.', 750),
+  credits_refunded: credits('Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.', 0),
+  user: UserRef,
+};
+
+export const BatchItem = z
+  .object({
+    index: z.number().int().min(0).openapi({ description: 'Position of the item in the request, from 0.', example: 0 }),
+    ref: z.string().nullable().openapi({ description: 'The item\'s `ref` as sent; null when none was.', example: 'essay-07' }),
+    status: z.enum(ITEM_STATES).openapi({ description: 'Where the item stands.', example: 'succeeded' }),
+    result: z
+      .union([DetectionResult, HumanizationResult, DetectAndHumanizeHumanized, DetectAndHumanizeNotHumanized, GrammarResult, PlagiarismResult])
+      .nullable()
+      .openapi({
+        description: 'Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null.',
+        example: {
+          status: 'success', task_id: null, result: 'human', ai_score: 0.12, items: [{ text: TEXT_EXAMPLE, prediction: 'original', ai_score: 0.12 }],
+          service_name: 'ci-textdetect-4.4.0', execution_time: 0.004, word_count: 13, credits_remaining: 99750, message: null, user: { id: 42 },
+        },
+      }),
+    error: z.string().nullable().openapi({ description: 'Why the item failed or was cancelled; else null.', example: null }),
+  })
+  .openapi('BatchItem');
+
+export const BatchStatus = z
+  .object({
+    ...batchSummary,
+    items: z.array(BatchItem).openapi({ description: 'This page of items, in request order.' }),
+    next_cursor: z.string().nullable().openapi({ description: 'Pass it as `cursor` for the next page; null on the last one.', example: '25' }),
+  })
+  .openapi('BatchStatus', { description: `A batch with one page of its items. Kept ${durationProse(JOB_RESULT_HOURS, 'hour')} after its last item ended.` });
+
+/** The body of the one `batch.completed` webhook a batch with a callback_url POSTs when its last item ends. */
+export const BatchCompletedEvent = z
+  .object({ type: z.literal('batch.completed').openapi({ description: 'Always `batch.completed`.', example: 'batch.completed' }), ...batchSummary })
+  .openapi('BatchCompletedEvent', { description: 'POSTed once to the batch\'s callback_url when its last item ends, signed like every webhook; read the items with GET /api/batches/{batch_id}/.' });
+
+export const BatchCancelled = z
+  .object({
+    ...batchSummary,
+    cancelled_items: count('Items cancelled by this request (queued, not started); their credits were refunded.'),
+  })
+  .openapi('BatchCancelled');
 
 // ---------------------------------------------------------------- image
 

@@ -88,6 +88,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run up to 100 texts through one service, with one webhook when all are done
+         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items, each its text as `content` or a document's address as `url` (fetched and read at acceptance, as by the single requests); the JSON body at most 16 MB in all (else 413 payload_too_large: split the batch). Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
+         *
+         *     Required scopes: any valid key.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a batch and a page of its items
+         * @description The batch's status, counts per state, credits held, charged and refunded, and its items in request order, each with its `ref`, status, and result (the body the single request returns) or error; 25 items per page unless `limit` says otherwise, the next page with `cursor` = next_cursor. Only the batch's owner can read it; kept 1 hour after its last item ended, then 404. Poll with backoff (2, 4, 8 … seconds, at most 30 apart).
+         *
+         *     Required scopes: any valid key.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the items of a batch that have not started
+         * @description Cancels every item still queued and refunds each of them, once; items already running finish and are charged. The batch ends (status `cancelled`, and its webhook) when its last running item does. Cancelling again, or a finished batch, cancels nothing.
+         *
+         *     Required scopes: any valid key.
+         */
+        delete: operations["cancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/": {
         parameters: {
             query?: never;
@@ -566,8 +616,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent async jobs and webhook deliveries
-         * @description The account's async jobs still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.
+         * Recent async jobs and batches, with webhook deliveries
+         * @description The account's async jobs and batches still kept (results are kept 1 hour), newest first, each with every webhook delivery attempt and the next scheduled one.
          */
         get: operations["portalJobs"];
         put?: never;
@@ -733,9 +783,132 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch's last item ended
+         * @description POSTed once to the callback_url of a batch when its last item ends (completed, completed with errors, or cancelled), signed like every webhook (`webhook-id`, `webhook-timestamp`, `webhook-signature` with the webhook_secret; `X-Webhook-Secret`) and retried the same way on a non-2xx answer. Read the items with GET /api/batches/{batch_id}/.
+         */
+        post: operations["batchCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description POSTed once to the batch's callback_url when its last item ends, signed like every webhook; read the items with GET /api/batches/{batch_id}/. */
+        BatchCompletedEvent: {
+            /**
+             * @description Always `batch.completed`.
+             * @example batch.completed
+             * @enum {string}
+             */
+            type: "batch.completed";
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /**
+             * @description Items per state.
+             * @example {
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
+             *     }
+             */
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
+            };
+            /**
+             * @description Taken at acceptance for all items.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 750
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 0
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+        };
+        /** @description The calling user. */
+        UserRef: {
+            /**
+             * @description Identifier of the calling user.
+             * @example 42
+             */
+            id: number;
+        };
         DetectionResult: {
             /**
              * @description `success`.
@@ -818,14 +991,6 @@ export interface components {
              * @example 4
              */
             paragraph?: number;
-        };
-        /** @description The calling user. */
-        UserRef: {
-            /**
-             * @description Identifier of the calling user.
-             * @example 42
-             */
-            id: number;
         };
         /** @description One evidence channel of a verdict (present only when the operator configured a model server). */
         EvidenceItem: {
@@ -1482,66 +1647,315 @@ export interface components {
              */
             word_count: number;
         };
-        /** @description The calling key's account: plan, balance, billing period, limits and usage. */
-        Account: {
+        BatchAccepted: {
             /**
-             * @description Identifier of the key's owner.
-             * @example 42
+             * @description Accepted: every item is queued.
+             * @example queued
+             * @enum {string}
              */
-            user_id: number;
+            status: "queued";
             /**
-             * @description Plan name.
-             * @example 1M
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
              */
-            plan: string;
+            batch_id: string;
             /**
-             * @description Current credit balance.
-             * @example 987654
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description Items accepted.
+             * @example 30
+             */
+            item_count: number;
+            /**
+             * @description Credits taken from the balance at acceptance for all items together; an item that fails or is cancelled gets its share back.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Credit balance after this request.
+             * @example 99750
              */
             credits_remaining: number;
+            user: components["schemas"]["UserRef"];
             /**
-             * @description Credits granted at the start of each billing period (unused credits do not roll over).
-             * @example 1000000
+             * @description Status message.
+             * @example Accepted: 30 items queued.
              */
-            monthly_allotment: number;
+            message: string;
+        };
+        /** @description One service, its options (applied to every item) and the items. */
+        BatchRequest: components["schemas"]["DetectorBatchRequest"] | components["schemas"]["HumanizerBatchRequest"] | components["schemas"]["DetectAndHumanizeBatchRequest"] | components["schemas"]["GrammarBatchRequest"] | components["schemas"]["PlagiarismBatchRequest"];
+        DetectorBatchRequest: {
             /**
-             * @description Start of the current billing period (ISO 8601).
-             * @example 2026-11-01T00:00:00.000Z
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            period_start: string;
+            service: "detector";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
             /**
-             * @description End of the current billing period, when credits reset to the allotment (ISO 8601).
-             * @example 2026-12-01T00:00:00.000Z
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
              */
-            period_end: string;
-            /** @description The plan's limits. */
-            limits: {
-                max_active_keys: number;
-                max_pending_jobs: number;
-                image_requests_per_minute: number;
-                humanizer_sync_requests_per_minute: number;
-            };
+            callback_url?: string;
             /**
-             * @description Credits used this billing period per service, net of refunds.
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        BatchItemInput: {
+            /**
+             * @description The item's text, within the bounds of its service's single request (else the whole batch is refused and this item is listed in details.items). Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Exactly one of content and url.
+             * @example The committee reviewed the proposal on Monday and asked for a revised budget.
+             */
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or document is fetched and read at acceptance, as the single requests' `url` is (a failure refuses the batch, with this item listed in details.items, nothing charged).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description Your own reference for the item (a file name, a row id; at most 200 characters), given back with its result.
+             * @example essay-07
+             */
+            ref?: string;
+        };
+        HumanizerBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "humanizer";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        DetectAndHumanizeBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "detect-and-humanize";
+            /**
+             * @description Every item is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold: number;
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        GrammarBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "grammar";
+            /**
+             * @description `auto` (default) keeps each item's variant; otherwise the English variant to write every item in.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        PlagiarismBatchRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            service: "plagiarism";
+            /** @description 1 to 100 items, run in this order (several at once); each costs what its single request costs. */
+            items: components["schemas"]["BatchItemInput"][];
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        /** @description A batch with one page of its items. Kept 1 hour after its last item ended. */
+        BatchStatus: {
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /**
+             * @description Items per state.
              * @example {
-             *       "detector": 1200,
-             *       "humanizer": 0,
-             *       "detect_and_humanize": 0,
-             *       "grammar": 35,
-             *       "plagiarism": 4,
-             *       "image": 0,
-             *       "voice": 0
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
              *     }
              */
-            usage: {
-                detector: number;
-                humanizer: number;
-                detect_and_humanize: number;
-                grammar: number;
-                plagiarism: number;
-                image: number;
-                voice: number;
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
             };
+            /**
+             * @description Taken at acceptance for all items.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 750
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 0
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+            /** @description This page of items, in request order. */
+            items: components["schemas"]["BatchItem"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null on the last one.
+             * @example 25
+             */
+            next_cursor: string | null;
+        };
+        BatchItem: {
+            /**
+             * @description Position of the item in the request, from 0.
+             * @example 0
+             */
+            index: number;
+            /**
+             * @description The item's `ref` as sent; null when none was.
+             * @example essay-07
+             */
+            ref: string | null;
+            /**
+             * @description Where the item stands.
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description Once `succeeded`: the body the single synchronous request would have returned (its task_id null); else null.
+             * @example {
+             *       "status": "success",
+             *       "task_id": null,
+             *       "result": "human",
+             *       "ai_score": 0.12,
+             *       "items": [
+             *         {
+             *           "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+             *           "prediction": "original",
+             *           "ai_score": 0.12
+             *         }
+             *       ],
+             *       "service_name": "ci-textdetect-4.4.0",
+             *       "execution_time": 0.004,
+             *       "word_count": 13,
+             *       "credits_remaining": 99750,
+             *       "message": null,
+             *       "user": {
+             *         "id": 42
+             *       }
+             *     }
+             */
+            result: components["schemas"]["DetectionResult"] | components["schemas"]["HumanizationResult"] | components["schemas"]["DetectAndHumanizeHumanized"] | components["schemas"]["DetectAndHumanizeNotHumanized"] | components["schemas"]["GrammarResult"] | components["schemas"]["PlagiarismResult"] | null;
+            /**
+             * @description Why the item failed or was cancelled; else null.
+             * @example null
+             */
+            error: string | null;
         };
         GrammarResult: {
             /**
@@ -1662,40 +2076,6 @@ export interface components {
              * @example Subject-verb agreement: "She go" → "She goes".
              */
             message: string;
-        };
-        GrammarRequest: {
-            /**
-             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
-             * @example She go to school every days.
-             */
-            content?: string;
-            /**
-             * Format: uri
-             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
-             * @example https://example.com/essay.html
-             */
-            url?: string;
-            /**
-             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
-             * @default auto
-             * @example auto
-             * @enum {string}
-             */
-            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
-        };
-        GrammarUpload: {
-            /**
-             * Format: binary
-             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
-             */
-            file: string;
-            /**
-             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
-             * @default auto
-             * @example auto
-             * @enum {string}
-             */
-            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
         };
         PlagiarismResult: {
             /**
@@ -1857,6 +2237,193 @@ export interface components {
                  */
                 paragraph?: number;
             }[];
+        };
+        BatchCancelled: {
+            /**
+             * @description Batch id.
+             * @example 3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b14
+             */
+            batch_id: string;
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /**
+             * @description `queued` (no item started yet), `running`, then `completed` (every item succeeded), `completed_with_errors` (at least one failed) or `cancelled` (cancelled before every item ran).
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+            /**
+             * @description When the batch was accepted (ISO 8601).
+             * @example 2026-12-06T04:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description When its last item ended; null until then.
+             * @example null
+             */
+            completed_at: string | null;
+            /**
+             * @description Items in the batch.
+             * @example 30
+             */
+            item_count: number;
+            /**
+             * @description Items per state.
+             * @example {
+             *       "queued": 10,
+             *       "running": 2,
+             *       "succeeded": 18,
+             *       "failed": 0,
+             *       "cancelled": 0
+             *     }
+             */
+            counts: {
+                /**
+                 * @description Waiting for their turn.
+                 * @example 0
+                 */
+                queued: number;
+                /**
+                 * @description Being processed.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Done, with a result.
+                 * @example 0
+                 */
+                succeeded: number;
+                /**
+                 * @description Failed for good (refunded).
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description Cancelled before they started (refunded).
+                 * @example 0
+                 */
+                cancelled: number;
+            };
+            /**
+             * @description Taken at acceptance for all items.
+             * @example 1250
+             */
+            credits_held: number;
+            /**
+             * @description Kept for items that succeeded.
+             * @example 750
+             */
+            credits_charged: number;
+            /**
+             * @description Given back: items that failed or were cancelled, and the humanization part of detect-and-humanize items that were not humanized.
+             * @example 0
+             */
+            credits_refunded: number;
+            user: components["schemas"]["UserRef"];
+            /**
+             * @description Items cancelled by this request (queued, not started); their credits were refunded.
+             * @example 0
+             */
+            cancelled_items: number;
+        };
+        /** @description The calling key's account: plan, balance, billing period, limits and usage. */
+        Account: {
+            /**
+             * @description Identifier of the key's owner.
+             * @example 42
+             */
+            user_id: number;
+            /**
+             * @description Plan name.
+             * @example 1M
+             */
+            plan: string;
+            /**
+             * @description Current credit balance.
+             * @example 987654
+             */
+            credits_remaining: number;
+            /**
+             * @description Credits granted at the start of each billing period (unused credits do not roll over).
+             * @example 1000000
+             */
+            monthly_allotment: number;
+            /**
+             * @description Start of the current billing period (ISO 8601).
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            period_start: string;
+            /**
+             * @description End of the current billing period, when credits reset to the allotment (ISO 8601).
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            period_end: string;
+            /** @description The plan's limits. */
+            limits: {
+                max_active_keys: number;
+                max_pending_jobs: number;
+                image_requests_per_minute: number;
+                humanizer_sync_requests_per_minute: number;
+            };
+            /**
+             * @description Credits used this billing period per service, net of refunds.
+             * @example {
+             *       "detector": 1200,
+             *       "humanizer": 0,
+             *       "detect_and_humanize": 0,
+             *       "grammar": 35,
+             *       "plagiarism": 4,
+             *       "image": 0,
+             *       "voice": 0
+             *     }
+             */
+            usage: {
+                detector: number;
+                humanizer: number;
+                detect_and_humanize: number;
+                grammar: number;
+                plagiarism: number;
+                image: number;
+                voice: number;
+            };
+        };
+        GrammarRequest: {
+            /**
+             * @description Text to correct: 5 to 10,000 words, at most 75,000 characters. Diff offsets refer to it exactly as sent. 1 credit per word. Must be well-formed Unicode without U+0000 or unpaired surrogates (else 400 invalid_payload, nothing charged). Send exactly one of content, url and (multipart/form-data) file.
+             * @example She go to school every days.
+             */
+            content?: string;
+            /**
+             * Format: uri
+             * @description Instead of content: an http(s) address whose page or file is fetched and read (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); an HTML page's main text, as a browser's reader view shows it). Private, loopback and reserved addresses are refused (400), every redirect is checked again (at most 5), at most 25 MB within 20 seconds (else 422 remote_error naming the site's status, or 422 remote_timeout).
+             * @example https://example.com/essay.html
+             */
+            url?: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+        };
+        GrammarUpload: {
+            /**
+             * Format: binary
+             * @description The document whose text is read: PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from its bytes (never its name); at most 25 MB and 300 pages. Encrypted documents (422 encrypted_document) and scans without a text layer (422 no_text) are refused before any charge.
+             */
+            file: string;
+            /**
+             * @description `auto` (default) keeps the variant of the input; otherwise the English variant to write in. Applies only to English text.
+             * @default auto
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
         };
         PlagiarismRequest: {
             /**
@@ -2474,6 +3041,73 @@ export interface components {
                  */
                 next_retry_at: string | null;
             }[];
+            /** @description Recent batches (kept as long as job results), newest first. */
+            batches: {
+                batch_id: string;
+                /** @example detector */
+                service: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "completed_with_errors" | "cancelled";
+                /**
+                 * @description Accepted (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description When its last item ended (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                completed_at: string | null;
+                item_count: number;
+                counts: {
+                    queued: number;
+                    running: number;
+                    succeeded: number;
+                    failed: number;
+                    cancelled: number;
+                };
+                credits_held: number;
+                credits_charged: number;
+                credits_refunded: number;
+                callback_url: string | null;
+                /**
+                 * @description The webhook: `none` (no callback_url), `pending` (not sent yet), `retrying` (failed, another attempt scheduled), `delivered` (a 2xx answer), `gave_up` (every attempt failed; "Send again" still works).
+                 * @example delivered
+                 * @enum {string}
+                 */
+                delivery: "none" | "pending" | "retrying" | "delivered" | "gave_up";
+                attempts: {
+                    attempt: number;
+                    /**
+                     * @description When the attempt was made (ISO 8601).
+                     * @example 2026-11-26T07:00:00.000Z
+                     */
+                    time: string;
+                    /** @description HTTP status of the receiver; null on a network error. */
+                    status_code: number | null;
+                    /** @description Network error or timeout, if any. */
+                    error: string | null;
+                    duration_ms: number;
+                    ok: boolean;
+                    /**
+                     * @description The start of the receiver's reply (up to 2,000 characters); null when no reply came.
+                     * @example {"received":true}
+                     */
+                    response_body: string | null;
+                }[];
+                /**
+                 * @description Next scheduled delivery attempt (ISO 8601).
+                 * @example 2026-11-26T07:00:00.000Z
+                 */
+                next_retry_at: string | null;
+                items: {
+                    index: number;
+                    ref: string | null;
+                    /** @enum {string} */
+                    status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                    error: string | null;
+                }[];
+            }[];
         };
         PortalPlaygroundText: {
             /** @description The text, as the API endpoint takes it. */
@@ -2567,7 +3201,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "service_name": "ci-textdetect-4.4.0",
-                     *       "execution_time": 0.0019,
+                     *       "execution_time": 0.0015,
                      *       "word_count": 13,
                      *       "credits_remaining": 24999987,
                      *       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
@@ -2590,7 +3224,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "b96f7311-19f8-4ec1-8a98-9d06d1cb08e8",
+                     *       "task_id": "3de4781a-5dc9-43b9-a8c1-f9a03ed56932",
                      *       "word_count": 13,
                      *       "credits_remaining": 24999974,
                      *       "user": {
@@ -2745,7 +3379,7 @@ export interface operations {
                      *       "ai_score_before": 0.8319,
                      *       "ai_score_after": 0.558,
                      *       "service_name": "humanize-2.2.0",
-                     *       "execution_time": 0.5928,
+                     *       "execution_time": 0.2884,
                      *       "word_count": 54,
                      *       "credits_remaining": 24999920,
                      *       "user": {
@@ -2767,7 +3401,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "c109fe22-2784-4ba5-8146-e455cc26c277",
+                     *       "task_id": "29c467c7-b23a-40c1-8c3c-670383d33fb4",
                      *       "word_count": 54,
                      *       "credits_remaining": 24999866,
                      *       "user": {
@@ -2920,7 +3554,7 @@ export interface operations {
                      *       "detection_threshold": 0.5,
                      *       "needs_humanization": true,
                      *       "detector_service": "ci-textdetect-4.4.0",
-                     *       "detection_time": 0.05,
+                     *       "detection_time": 0.0023,
                      *       "word_count": 54,
                      *       "user": {
                      *         "id": 1
@@ -2933,8 +3567,8 @@ export interface operations {
                      *       "ai_score_before": 0.8319,
                      *       "ai_score_after": 0.558,
                      *       "humanizer_service": "humanize-2.2.0",
-                     *       "humanization_time": 0.1157,
-                     *       "total_time": 0.1658
+                     *       "humanization_time": 0.0672,
+                     *       "total_time": 0.0696
                      *     }
                      */
                     "application/json": components["schemas"]["DetectAndHumanizeResult"];
@@ -2951,7 +3585,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "pending",
-                     *       "task_id": "d713b7c9-2691-4d5e-a907-ebb2bc8f84d3",
+                     *       "task_id": "aba90ad0-797b-4aea-afa5-8a450845919d",
                      *       "word_count": 54,
                      *       "credits_remaining": 24999650,
                      *       "user": {
@@ -3094,7 +3728,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "task_id": "ac37ae5f-7878-49b1-964e-bc8b95bac8c5",
+                     *       "task_id": "b639438d-b44d-4048-8a78-4eff5a34a701",
                      *       "result": "human",
                      *       "ai_score": 0.4665,
                      *       "items": [
@@ -3107,7 +3741,7 @@ export interface operations {
                      *       "service_name": "ci-textdetect-4.4.0",
                      *       "execution_time": 0.0007,
                      *       "word_count": 13,
-                     *       "credits_remaining": 24999583,
+                     *       "credits_remaining": 24999570,
                      *       "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
                      *       "user": {
                      *         "id": 1
@@ -3115,6 +3749,431 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JobStatus"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string of up to 255 characters. The same key with the same text within 5 minutes replays the first response (header `Idempotent-Replayed: true`) without charging again; with a different text: 409 idempotency_key_reuse. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "service": "detector",
+                 *       "items": [
+                 *         {
+                 *           "content": "The committee reviewed the proposal on Monday and asked for a revised budget."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted for asynchronous processing. */
+            202: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "batch_id": "0667fbbc-e474-478c-9dd3-ba248d318be5",
+                     *       "service": "detector",
+                     *       "item_count": 1,
+                     *       "credits_held": 13,
+                     *       "credits_remaining": 24999637,
+                     *       "user": {
+                     *         "id": 1
+                     *       },
+                     *       "message": "Accepted: 1 item queued."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchAccepted"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.); `invalid_idempotency_key` (The Idempotency-Key header is longer than 255 characters.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.); `insufficient_credits` (The credit balance is below the cost; details has credits and required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: `idempotency_key_reuse` (The Idempotency-Key was already used with a different request.); `no_sources` (Plagiarism: there is nothing to compare the text with (the source corpus is empty and no web search is configured); nothing was charged. The operator adds sources with `npm run admin -- sources import` or sets PLAGIARISM_SEARXNG_URL.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large. Codes: `payload_too_large` (The request body is larger than the endpoint accepts; for a document (uploaded or fetched): more bytes, pages or unpacked size than the limits (details: limit_bytes or limit_pages).) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type. Codes: `unsupported_media_type` (The Content-Type is not the one the endpoint takes (JSON or multipart/form-data).) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; leave it out for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1 to 100; default 25. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The batch_id of a 202 response. */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "7ec61ffd-dd20-4aaa-bee1-63fc24b30b0d",
+                     *       "service": "detector",
+                     *       "status": "completed",
+                     *       "created_at": "2026-12-06T05:21:10.808Z",
+                     *       "completed_at": "2026-12-06T05:21:10.820Z",
+                     *       "item_count": 1,
+                     *       "counts": {
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 1,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "credits_held": 13,
+                     *       "credits_charged": 13,
+                     *       "credits_refunded": 0,
+                     *       "user": {
+                     *         "id": 1
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "ref": null,
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "status": "success",
+                     *             "task_id": null,
+                     *             "result": "human",
+                     *             "ai_score": 0.4665,
+                     *             "items": [
+                     *               {
+                     *                 "text": "The committee reviewed the proposal on Monday and asked for a revised budget.",
+                     *                 "prediction": "original",
+                     *                 "ai_score": 0.4199
+                     *               }
+                     *             ],
+                     *             "service_name": "ci-textdetect-4.4.0",
+                     *             "execution_time": 0.0005,
+                     *             "word_count": 13,
+                     *             "credits_remaining": 24999557,
+                     *             "message": "The text is short (13 words): short texts carry little evidence, so the score stays near the middle; 60 words or more give a more confident verdict.",
+                     *             "user": {
+                     *               "id": 1
+                     *             }
+                     *           },
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchStatus"];
+                };
+            };
+            /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or unusable API key. Codes: `missing_api_key` (The X-API-Key header is missing.); `invalid_api_key` (The API key is malformed or unknown.); `api_key_revoked` (The API key was revoked.); `api_key_expired` (The API key is past its expiration date.) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `insufficient_scope` (The API key lacks a scope the endpoint requires; details has required.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `not_found` (No such route, or the job does not exist, belongs to another user, or expired.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request timeout. Codes: `request_timeout` (The request did not arrive completely in time (answered by the HTTP parser).) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. Codes: `headers_too_large` (The request headers are over 16 KB in all (answered by the HTTP parser).) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `internal_error` (An unexpected error on our side; nothing was charged.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable. Codes: `service_unavailable` (The engine or the database is temporarily unavailable, or the server was stopping; nothing was charged (a charge already made was refunded); retry after Retry-After.) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch_id of a 202 response. */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Request id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "fb41b59f-70bc-460c-b7db-069694f929f5",
+                     *       "service": "detector",
+                     *       "status": "running",
+                     *       "created_at": "2026-12-06T05:21:11.033Z",
+                     *       "completed_at": null,
+                     *       "item_count": 1,
+                     *       "counts": {
+                     *         "queued": 0,
+                     *         "running": 1,
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "credits_held": 13,
+                     *       "credits_charged": 0,
+                     *       "credits_refunded": 0,
+                     *       "user": {
+                     *         "id": 1
+                     *       },
+                     *       "cancelled_items": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchCancelled"];
                 };
             };
             /** @description Bad request. Codes: `invalid_payload` (The request is malformed (its HTTP framing, a path or query parameter) or its body is missing, malformed, of the wrong type, or outside the documented limits.) */
@@ -3214,10 +4273,10 @@ export interface operations {
                      * @example {
                      *       "user_id": 1,
                      *       "plan": "25M",
-                     *       "credits_remaining": 24999650,
+                     *       "credits_remaining": 24999637,
                      *       "monthly_allotment": 25000000,
-                     *       "period_start": "2026-12-06T05:02:44.855Z",
-                     *       "period_end": "2027-01-06T05:02:44.855Z",
+                     *       "period_start": "2026-12-06T05:21:06.474Z",
+                     *       "period_end": "2027-01-06T05:21:06.474Z",
                      *       "limits": {
                      *         "max_active_keys": 25,
                      *         "max_pending_jobs": 50,
@@ -3225,7 +4284,7 @@ export interface operations {
                      *         "humanizer_sync_requests_per_minute": 60
                      *       },
                      *       "usage": {
-                     *         "detector": 26,
+                     *         "detector": 39,
                      *         "humanizer": 108,
                      *         "detect_and_humanize": 216,
                      *         "grammar": 0,
@@ -3371,8 +4430,8 @@ export interface operations {
                      *       "input_words": 6,
                      *       "input_chars": 28,
                      *       "word_count": 6,
-                     *       "execution_time": 0.044,
-                     *       "credits_remaining": 24999644,
+                     *       "execution_time": 0.007,
+                     *       "credits_remaining": 24999631,
                      *       "user": {
                      *         "id": 1
                      *       }
@@ -3517,7 +4576,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "scan_id": "b4ff5d8a-7459-482e-b80e-8064361cb222",
+                     *       "scan_id": "226cc151-d43c-4fce-9c44-05a6dae39a01",
                      *       "plagiarism_score": 0.965,
                      *       "verdict": "severe_plagiarism",
                      *       "summary": "About 97% of the text matches the one source checked, \"An article\" (example.com) (severe plagiarism).",
@@ -3553,11 +4612,11 @@ export interface operations {
                      *         "input_chars": 200,
                      *         "sentence_count": 2,
                      *         "sources_checked": 1,
-                     *         "processing_time_ms": 19
+                     *         "processing_time_ms": 11
                      *       },
                      *       "word_count": 37,
-                     *       "execution_time": 0.021,
-                     *       "credits_remaining": 24999642,
+                     *       "execution_time": 0.013,
+                     *       "credits_remaining": 24999629,
                      *       "user": {
                      *         "id": 1
                      *       }
@@ -3700,7 +4759,7 @@ export interface operations {
                      *         "inpainting": 0.1548
                      *       },
                      *       "credits_charged": 6,
-                     *       "credits_remaining": 24999636,
+                     *       "credits_remaining": 24999623,
                      *       "user": {
                      *         "id": 1
                      *       }
@@ -3938,8 +4997,8 @@ export interface operations {
                      *       "segments": [],
                      *       "billed_seconds": 4,
                      *       "credits_used": 40,
-                     *       "execution_time": 0.325,
-                     *       "credits_remaining": 24999596,
+                     *       "execution_time": 0.281,
+                     *       "credits_remaining": 24999583,
                      *       "user": {
                      *         "id": 1
                      *       }
@@ -4160,7 +5219,7 @@ export interface operations {
                      *           "title": "An article",
                      *           "domain": "example.com",
                      *           "words": 41,
-                     *           "imported_at": "2026-12-06T05:02:49.417Z"
+                     *           "imported_at": "2026-12-06T05:21:09.244Z"
                      *         }
                      *       ]
                      *     }
@@ -6126,6 +7185,48 @@ export interface operations {
                      *           ],
                      *           "next_retry_at": "2026-11-26T07:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "batches": [
+                     *         {
+                     *           "batch_id": "string",
+                     *           "service": "detector",
+                     *           "status": "queued",
+                     *           "created_at": "2026-11-26T07:00:00.000Z",
+                     *           "completed_at": "2026-11-26T07:00:00.000Z",
+                     *           "item_count": 0,
+                     *           "counts": {
+                     *             "queued": 0,
+                     *             "running": 0,
+                     *             "succeeded": 0,
+                     *             "failed": 0,
+                     *             "cancelled": 0
+                     *           },
+                     *           "credits_held": 0,
+                     *           "credits_charged": 0,
+                     *           "credits_refunded": 0,
+                     *           "callback_url": "string",
+                     *           "delivery": "delivered",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 0,
+                     *               "time": "2026-11-26T07:00:00.000Z",
+                     *               "status_code": 0,
+                     *               "error": "string",
+                     *               "duration_ms": 0,
+                     *               "ok": false,
+                     *               "response_body": "{\"received\":true}"
+                     *             }
+                     *           ],
+                     *           "next_retry_at": "2026-11-26T07:00:00.000Z",
+                     *           "items": [
+                     *             {
+                     *               "index": 0,
+                     *               "ref": "string",
+                     *               "status": "queued",
+                     *               "error": "string"
+                     *             }
+                     *           ]
+                     *         }
                      *       ]
                      *     }
                      */
@@ -7344,6 +8445,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    batchCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer ends the delivery; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

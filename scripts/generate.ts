@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { stringify } from 'yaml';
-import { buildOpenApiDocument, describeBounds, FILE_LIMITS, OPERATION_SCOPES, PRICE_LABEL, routes, TEXT_BOUNDS, type OperationName } from '../contract/index.ts';
+import { buildOpenApiDocument, describeBounds, FILE_LIMITS, OPERATION_SCOPES, PRICE_LABEL, routes, TABLE_NOTES, TEXT_BOUNDS, type OperationName } from '../contract/index.ts';
 import { sdkTypesFile, sdkTypesFrom } from '../sdk/scripts/sync-types.ts';
 
 const root = new URL('../', import.meta.url);
@@ -25,8 +25,8 @@ function endpointTable(): string {
   const rows = routes.map((route) => {
     const op = route.op as OperationName;
     const scopes = OPERATION_SCOPES[op];
-    const scope = scopes === null ? 'none' : scopes.length === 0 ? 'any' : scopes.map((x) => `\`${x}\``).join(' and ');
-    const bounds = op in TEXT_BOUNDS ? describeBounds(TEXT_BOUNDS[op as keyof typeof TEXT_BOUNDS]) : op in FILE_LIMITS ? fileLimit(FILE_LIMITS[op as keyof typeof FILE_LIMITS]) : '–';
+    const scope = TABLE_NOTES[op]?.scope ?? (scopes === null ? 'none' : scopes.length === 0 ? 'any' : scopes.map((x) => `\`${x}\``).join(' and '));
+    const bounds = TABLE_NOTES[op]?.input ?? (op in TEXT_BOUNDS ? describeBounds(TEXT_BOUNDS[op as keyof typeof TEXT_BOUNDS]) : op in FILE_LIMITS ? fileLimit(FILE_LIMITS[op as keyof typeof FILE_LIMITS]) : '–');
     return `| \`${route.method.toUpperCase()} ${route.path}\` | ${scope} | ${route.summary} | ${bounds} | ${PRICE_LABEL[op] ?? '–'} |`;
   });
   return ['| Method and path | Scope | What it does | Input | Price |', '|---|---|---|---|---|', ...rows].join('\n');

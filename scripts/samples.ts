@@ -49,8 +49,8 @@ async function sampleFile(name: string): Promise<Blob> {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-samples-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ENGINE_THREADS: '1', WARM_ENGINES: 'true', PATH: process.env.PATH });
 const services = await createServices(config, { log: pino({ level: 'warn' }) });
+const worker = await startWorker(services);
 try {
-  const worker = await startWorker(services);
   const server = createServer(services).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,8 +83,19 @@ try {
     const route = routes.find((r) => r.op === op)!;
     return sampleRequestOf(route.method, route.path, paths[route.path][route.method], schemas);
   };
-  // The sources first (a scan needs something to compare with), their removal last; the job is read after an async request made it.
-  const order = (op: string) => (op === 'importSources' ? 0 : op === 'deleteSource' ? 3 : op === 'getJob' ? 2 : 1);
+  // The sources first (a scan needs something to compare with), their removal last; a job or a batch is read after a request made it.
+  const order = (op: string) => (op === 'importSources' ? 0 : op === 'deleteSource' ? 3 : ['getJob', 'getBatch', 'cancelBatch'].includes(op) ? 2 : 1);
+  /** A batch made by the createBatch sample, read until it has ended (or, for the cancel sample, just made). */
+  const sampleBatch = async (finished: boolean) => {
+    const accepted = await send(requestOf('createBatch'));
+    const url = `/api/batches/${String(accepted.body.batch_id)}/`;
+    if (finished) {
+      for (let batch = await send({ ...requestOf('getBatch'), url }); ['queued', 'running'].includes(String(batch.body.status)); batch = await send({ ...requestOf('getBatch'), url })) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    return url;
+  };
   for (const route of [...routes].sort((a, b) => order(a.op) - order(b.op))) {
     const declared = Object.keys(route.responses).map(Number);
     let request = requestOf(route.op);
@@ -97,17 +108,17 @@ try {
         job = await send(request);
       }
     }
+    if (route.op === 'getBatch' || route.op === 'cancelBatch') request = { ...request, url: await sampleBatch(route.op === 'getBatch') };
     const answer = await send(request);
     if (!declared.includes(answer.status) || answer.status >= 300) throw new Error(`${route.op}: its sample request got ${answer.status} ${JSON.stringify(answer.body)}: fix the sample request in contract/schemas.ts`);
     record(route.op, answer.status, answer.body);
-    if (declared.includes(202)) {
+    if (declared.includes(202) && answer.status !== 202) {
       const accepted = await send(request, { poll: true });
       if (accepted.status !== 202) throw new Error(`${route.op} with poll: ${accepted.status} ${JSON.stringify(accepted.body)}`);
       record(route.op, 202, accepted.body);
     }
     console.log(`${route.op}: ${Object.keys(recorded[route.op]).join(', ')}`);
   }
-  await worker.stop();
   server.close();
   const file = new URL('../contract/recorded-samples.ts', import.meta.url);
   writeFileSync(
@@ -116,6 +127,7 @@ try {
   );
   console.log('wrote contract/recorded-samples.ts; now run npm run generate');
 } finally {
+  await worker.stop();
   await closeServices(services);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -50,6 +50,12 @@ const EnvSchema = z.object({
   /** Run graphile-worker inside the API process (default) or leave jobs to `npm run worker`. */
   RUN_WORKER: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * One account's batch items queued or running at once (the rest wait for a slot), so one account's
+   * large batch leaves CPU and workers to the others; 0 (the default): half the CPUs, at least 1
+   * (batchItemsPerAccount).
+   */
+  BATCH_ITEMS_PER_ACCOUNT: z.coerce.number().int().min(0).max(64).default(0),
   /** Worker heartbeat period; a worker silent for 6 periods is taken for dead and its jobs are released. */
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
   /** Development and tests only: lets callback_url point at private and loopback addresses. */
@@ -130,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Where users reach the server (invite links): PUBLIC_URL, or this machine on PORT. */
+/** The per-account cap on batch items in flight: BATCH_ITEMS_PER_ACCOUNT, or half the CPUs (at least 1) when it is 0. */
+export function batchItemsPerAccount(config: Pick<Config, 'BATCH_ITEMS_PER_ACCOUNT'>): number {
+  return config.BATCH_ITEMS_PER_ACCOUNT || Math.max(1, Math.floor(os.availableParallelism() / 2));
+}
+
 export function publicUrl(config: Config): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }

@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import type { ChargeQueue } from './platform/credits.ts';
 import type { Authenticator } from './platform/keys.ts';
 import type { JobAcceptance } from './platform/jobs.ts';
+import type { Batches } from './platform/batches.ts';
 import type { Lifecycle } from './platform/lifecycle.ts';
 import type { RateLimits } from './platform/rate-limits.ts';
 import type { KeyUsage } from './platform/keys.ts';
@@ -32,6 +33,8 @@ export interface Services {
   charges: ChargeQueue;
   /** Async job acceptances, grouped per user under concurrency. */
   jobs: JobAcceptance;
+  /** Batches: acceptance, their items' ends (fan-out by per-account slots, fan-in), cancel and reads. */
+  batches: Batches;
   /** Each key's last use, written in the background at most once a minute per key. */
   keyUsage: KeyUsage;
   /** Portal sign-in attempts per account and per address. */

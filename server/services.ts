@@ -9,7 +9,7 @@ import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { trackWorkerLiveness } from './platform/worker-liveness.ts';
-import { modelServerSettings, type Config } from './config.ts';
+import { batchItemsPerAccount, modelServerSettings, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ChargeQueue } from './platform/credits.ts';
 import { isDatabaseUnreachable } from './platform/errors.ts';
@@ -18,6 +18,7 @@ import { PlagiarismScanner, type PlagiarismSteps } from './operations/plagiarism
 import { SourceCorpus } from './platform/data/corpus.ts';
 import { Authenticator } from './platform/keys.ts';
 import { JobAcceptance } from './platform/jobs.ts';
+import { Batches } from './platform/batches.ts';
 import { RateLimits } from './platform/rate-limits.ts';
 import { KeyUsage } from './platform/keys.ts';
 import { WebhookDeliveries } from './platform/portal-views.ts';
@@ -26,7 +27,7 @@ import { createEngineRuntime } from './runtime/engines.ts';
 import { engineTables } from './runtime/engine-tables.ts';
 import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
-import { buildTaskList, CRONTAB, deliverWebhook, runTextJob } from './jobs/index.ts';
+import { buildTaskList, CRONTAB, deliverBatchWebhook, deliverWebhook, runBatchItem, runTextJob } from './jobs/index.ts';
 import type { Services } from './context.ts';
 import { createHttpServer, mountApi } from './http/app.ts';
 import { mountPortal } from './portal/routes.ts';
@@ -106,6 +107,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     // on a busy disk several ms, holding the user's row lock), unless asked to.
     charges: new ChargeQueue(config.DURABLE_SYNC_CHARGES ? db : db.unflushed),
     jobs: new JobAcceptance(db, runTextJob),
+    batches: new Batches(db, { item: runBatchItem, webhook: deliverBatchWebhook }, batchItemsPerAccount(config)),
     signInLimits: new SignInLimits(db.pool),
     webhookDeliveries: new WebhookDeliveries(db, deliverWebhook),
     keyUsage: new KeyUsage(db, (error) => log.warn({ err: error }, 'could not record a key\'s last use')),

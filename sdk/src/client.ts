@@ -11,6 +11,11 @@ import { ContentIntegrityError } from './errors.ts';
 import { DEFAULT_MAX_RETRIES, jobPollDelayMs, retryDelayMs } from './retry.ts';
 import type { components, paths } from './generated/api.ts';
 import type {
+  BatchAccepted,
+  BatchCancelled,
+  BatchItem,
+  BatchRequest,
+  BatchStatus,
   CompletedJob,
   DetectAndHumanizeAccepted,
   DetectAndHumanizeRequest,
@@ -98,12 +103,39 @@ interface CallPolicy {
 
 type Sent<T extends keyof components['schemas']> = components['schemas'][T];
 
+export interface BatchPageOptions extends CallOptions {
+  /** The `next_cursor` of the previous page; leave it out for the first page. */
+  cursor?: string;
+  /** Items per page (1 to 100; the server's default is 25). */
+  limit?: number;
+}
+
+/** POST, GET and DELETE /api/batches/: many items of one service, one webhook when all are done. */
+export interface Batches {
+  /** Accepts a batch (202): every item is checked and the whole price held first. A retry cannot make a second batch (an Idempotency-Key is sent). */
+  create(body: BatchRequest, options?: IdempotentCallOptions): Promise<BatchAccepted>;
+  /** The batch's state, counts, credits and one page of its items. */
+  get(batchId: string, options?: BatchPageOptions): Promise<BatchStatus>;
+  /** Cancels the items not yet started (refunded); running ones finish. */
+  cancel(batchId: string, options?: CallOptions): Promise<BatchCancelled>;
+  /** Polls with backoff (2, 4, 8 … seconds, at most 30 apart) until the batch's last item ended; the batch with its first page. */
+  wait(batchId: string, options?: WaitForJobOptions): Promise<BatchStatus>;
+  /**
+   * Every item in request order as soon as it is final (succeeded, failed or cancelled), across pages,
+   * polling with backoff while the next one is still queued or running; ContentIntegrityError
+   * `timeout` when no item became final for maxWaitMs.
+   */
+  results(batchId: string, options?: WaitForJobOptions & { limit?: number }): AsyncGenerator<BatchItem, void, undefined>;
+}
+
 export class ContentIntegrityClient {
   /** The underlying openapi-fetch client, typed by the OpenAPI document, for anything the methods do not cover (no retries). */
   readonly api: Client<paths>;
   readonly #maxRetries: number;
   readonly #timeoutMs: number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Batches: `client.batches.create(…)`, `.get`, `.cancel`, `.wait` and `.results` (an async iterator). */
+  readonly batches: Batches;
 
   constructor(options: ClientOptions = {}) {
     this.api = createClient<paths>({
@@ -114,6 +146,75 @@ export class ContentIntegrityClient {
     this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+    this.batches = {
+      create: (body, callOptions = {}) => {
+        const key = callOptions.idempotencyKey ?? randomUUID();
+        return this.#call((signal) => this.api.POST('/api/batches/', { body: body as Sent<'BatchRequest'>, params: { header: { 'Idempotency-Key': key } }, signal }), { idempotent: true }, callOptions);
+      },
+      get: (batchId, { cursor, limit, ...callOptions } = {}) =>
+        this.#call((signal) => this.api.GET('/api/batches/{batch_id}/', { params: { path: { batch_id: batchId }, query: { cursor, limit } }, signal }), { idempotent: true }, callOptions),
+      cancel: (batchId, callOptions) => this.#call((signal) => this.api.DELETE('/api/batches/{batch_id}/', { params: { path: { batch_id: batchId } }, signal }), { idempotent: true }, callOptions),
+      wait: async (batchId, waitOptions = {}) => {
+        let found: BatchStatus | undefined;
+        await this.#poll(`Batch ${batchId}`, waitOptions, async () => {
+          const batch = await this.batches.get(batchId, { signal: waitOptions.signal });
+          if (batch.completed_at !== null) found = batch;
+          return found !== undefined;
+        }, { batch_id: batchId });
+        return found!;
+      },
+      results: (batchId, waitOptions = {}) => this.#results(batchId, waitOptions),
+    };
+  }
+
+  /** batches.results: each page's items as they become final; a page is left when all of its items are. */
+  async *#results(batchId: string, options: WaitForJobOptions & { limit?: number }): AsyncGenerator<BatchItem, void, undefined> {
+    let cursor: string | undefined;
+    let yielded = 0; // items of the current page already handed out
+    for (;;) {
+      let page: BatchStatus | undefined;
+      const pending: BatchItem[] = [];
+      // Waits (with backoff) until the page's next item is final, handing back those that are.
+      await this.#poll(`Batch ${batchId}`, options, async () => {
+        page = await this.batches.get(batchId, { cursor, limit: options.limit, signal: options.signal });
+        for (const item of page.items.slice(yielded + pending.length)) {
+          if (item.status === 'queued' || item.status === 'running') break;
+          pending.push(item);
+        }
+        return pending.length > 0 || page.items.length === yielded;
+      }, { batch_id: batchId }, true);
+      while (pending.length) {
+        yielded++;
+        yield pending.shift()!;
+      }
+      if (!page || yielded < page.items.length) continue;
+      if (page.next_cursor === null) return;
+      cursor = page.next_cursor;
+      yielded = 0;
+    }
+  }
+
+  /**
+   * Calls `probe` until it answers true, waiting with the spec's backoff (2, 4, 8 … seconds, at most
+   * 30 apart) before each call (`first`: the first call without a wait); ContentIntegrityError
+   * `timeout` after maxWaitMs.
+   */
+  async #poll(what: string, options: WaitForJobOptions, probe: () => Promise<boolean>, details: Record<string, unknown>, first = false): Promise<void> {
+    const maxWaitMs = options.maxWaitMs ?? DEFAULT_JOB_WAIT_MS;
+    const started = Date.now();
+    let waited = 0; // counts the waits themselves too, so an injected sleep moves time forward
+    for (let poll = 0; ; poll++) {
+      if (!(first && poll === 0)) {
+        const elapsed = Math.max(waited, Date.now() - started);
+        if (elapsed >= maxWaitMs) {
+          throw new ContentIntegrityError({ status: 0, code: 'timeout', message: `${what} was still processing after ${Math.round(elapsed / 1000)} s.`, details });
+        }
+        const pause = Math.min(jobPollDelayMs(first ? poll - 1 : poll), maxWaitMs - elapsed);
+        await this.#sleep(pause, options.signal);
+        waited += pause;
+      }
+      if (await probe()) return;
+    }
   }
 
   // ------------------------------------------------------------ text: sync (200) or async (202)
@@ -148,20 +249,13 @@ export class ContentIntegrityClient {
    * `processing`, and returns what it became: a success body or `failed` (check `status`).
    */
   async waitForJob(taskId: string, options: WaitForJobOptions = {}): Promise<CompletedJob> {
-    const maxWaitMs = options.maxWaitMs ?? DEFAULT_JOB_WAIT_MS;
-    const started = Date.now();
-    let waited = 0; // counts the waits themselves too, so an injected sleep moves time forward
-    for (let poll = 0; ; poll++) {
-      const elapsed = Math.max(waited, Date.now() - started);
-      if (elapsed >= maxWaitMs) {
-        throw new ContentIntegrityError({ status: 0, code: 'timeout', message: `Job ${taskId} was still processing after ${Math.round(elapsed / 1000)} s.`, details: { task_id: taskId } });
-      }
-      const pause = Math.min(jobPollDelayMs(poll), maxWaitMs - elapsed);
-      await this.#sleep(pause, options.signal);
-      waited += pause;
+    let found: CompletedJob | undefined;
+    await this.#poll(`Job ${taskId}`, options, async () => {
       const job = await this.getJob(taskId, { signal: options.signal });
-      if (job.status !== 'processing') return job;
-    }
+      if (job.status !== 'processing') found = job;
+      return found !== undefined;
+    }, { task_id: taskId });
+    return found!;
   }
 
   // ------------------------------------------------------------ grammar and plagiarism (idempotent with a key)

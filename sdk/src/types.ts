@@ -39,6 +39,20 @@ export type SourceImportResult = Schemas['SourceImportResult'];
 export type SourceDeleteResult = Schemas['SourceDeleteResult'];
 /** What was read when the text came from a document (`file` or `url`). */
 export type DocumentInfo = Schemas['DocumentInfo'];
+/** POST /api/batches/: one service, its options and up to 100 items (`target_variant` of grammar defaults to `auto`). */
+export type BatchRequest =
+  | Schemas['DetectorBatchRequest']
+  | Schemas['HumanizerBatchRequest']
+  | Schemas['DetectAndHumanizeBatchRequest']
+  | WithOptional<Schemas['GrammarBatchRequest'], 'target_variant'>
+  | Schemas['PlagiarismBatchRequest'];
+export type BatchAccepted = Schemas['BatchAccepted'];
+/** A batch with one page of its items. */
+export type BatchStatus = Schemas['BatchStatus'];
+export type BatchItem = Schemas['BatchItem'];
+export type BatchCancelled = Schemas['BatchCancelled'];
+/** The body of the one `batch.completed` webhook of a batch with a callback_url. */
+export type BatchCompletedEvent = Schemas['BatchCompletedEvent'];
 export type ErrorBody = Schemas['Error'];
 /** The API's closed list of error codes. */
 export type ApiErrorCode = ErrorBody['code'];

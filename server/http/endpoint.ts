@@ -94,7 +94,7 @@ type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 /** What decides a route's input, in the API's route table and the portal's alike. */
 type InputRoute = Pick<RouteDef, 'request' | 'params' | 'query'>;
 
-/** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and query parameters. */
+/** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and/or query parameters. */
 type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType; upload: object }
   ? z.ZodIntersection<B, typeof DocumentFile>
   : R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
@@ -102,7 +102,9 @@ type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; 
   : R['request'] extends { kind: 'multipart' }
     ? typeof Upload
     : R extends { params: infer P extends z.ZodType }
-      ? P
+      ? R extends { query: infer Q extends z.ZodType }
+        ? z.ZodIntersection<P, Q>
+        : P
       : R extends { query: infer Q extends z.ZodType }
         ? Q
         : z.ZodObject<Record<string, never>>;
@@ -115,6 +117,7 @@ export function inputSchemaOf<R extends InputRoute>(route: R): z.ZodType<z.outpu
 export function inputSchemaOf(route: InputRoute): z.ZodType {
   if (route.request.kind === 'json') return route.request.upload ? z.intersection(route.request.body, DocumentFile) : route.request.body;
   if (route.request.kind === 'multipart') return Upload;
+  if (route.params && route.query) return z.intersection(route.params, route.query);
   return route.params ?? route.query ?? z.object({});
 }
 

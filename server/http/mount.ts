@@ -163,9 +163,9 @@ function multipartRefusal(error: unknown, maxFileBytes: number, tooLargeCode: 'i
 }
 
 /** What the JSON reader (co-body, raw-body, zlib) refused, in our words. */
-function jsonRefusal(error: unknown): ApiError {
+function jsonRefusal(error: unknown, limitBytes: number): ApiError {
   const { status, type, code } = errorFields(error);
-  if (status === 413) return new ApiError('payload_too_large', `The JSON body is larger than ${JSON_LIMIT_BYTES / 2 ** 20} MB.`, { limit_bytes: JSON_LIMIT_BYTES });
+  if (status === 413) return new ApiError('payload_too_large', `The JSON body is larger than ${limitBytes / 2 ** 20} MB.`, { limit_bytes: limitBytes });
   if (type === 'encoding.unsupported') return new ApiError('unsupported_media_type', 'The body\'s charset is not supported; send the JSON as UTF-8.');
   if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__ERROR'))) {
     return new ApiError('invalid_payload', 'The body could not be decoded as its Content-Encoding says.');
@@ -188,8 +188,6 @@ function checkEncoding(ctx: Koa.Context, accepted: string[]): void {
   ctx.req.headers['content-encoding'] = header;
 }
 
-const json = koaBody({ json: true, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, urlencoded: false, text: false, multipart: false });
-
 /** The route's body parser. */
 export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Middleware {
   if (request.kind === 'none') return (_ctx, next) => next();
@@ -200,13 +198,15 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
     return (ctx, next) => (isUpload(request, ctx) ? multipart(ctx, next) : jsonBody(ctx, next));
   }
   if (request.kind === 'json') {
+    const limit = request.maxBytes ?? JSON_LIMIT_BYTES;
+    const json = koaBody({ json: true, jsonLimit: limit, jsonStrict: true, urlencoded: false, text: false, multipart: false });
     return async (ctx, next) => {
       checkEncoding(ctx, JSON_ENCODINGS);
       try {
         await json(ctx, async () => {});
       } catch (error) {
         options.log.debug({ err: error, requestId: ctx.state.requestId }, 'JSON body refused');
-        throw jsonRefusal(error);
+        throw jsonRefusal(error, limit);
       }
       await next();
     };

@@ -48,14 +48,7 @@ export function textEndpoint<I extends TextInput, Sync extends object, Shape ext
 async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { operation: TextOperation; accepted: z.ZodObject<Shape> }, input: TextInput, read: ReadText, words: number) {
   const { services } = ctx;
   const principal = await ctx.payer.principal();
-  if (input.callback_url !== undefined) {
-    try {
-      await checkPublicUrl(input.callback_url, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
-    } catch (error) {
-      if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `callback_url: ${error.message}`);
-      throw error;
-    }
-  }
+  if (input.callback_url !== undefined) await checkCallbackUrl(services, input.callback_url);
   const job = await services.jobs.accept({
     userId: principal.userId,
     maxPendingJobs: principal.plan.max_pending_jobs,
@@ -74,4 +67,14 @@ async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { o
   };
   const fields = Object.entries(spec.accepted.shape).map(([name, field]) => [name, field instanceof z.ZodNull ? null : known[name]]);
   return spec.accepted.parse(Object.fromEntries(fields));
+}
+
+/** A callback_url must be a public address (400 invalid_payload before any charge); the async text requests and batches check it so. */
+export async function checkCallbackUrl(services: KeyContext['services'], url: string): Promise<void> {
+  try {
+    await checkPublicUrl(url, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `callback_url: ${error.message}`);
+    throw error;
+  }
 }

@@ -7,15 +7,17 @@
 import type { Task } from 'graphile-worker';
 import type { z } from 'zod';
 import type { Services } from '../context.ts';
+import deliverBatchWebhook from './deliver-batch-webhook.ts';
 import deliverWebhook from './deliver-webhook.ts';
 import purgeExpired from './purge-expired.ts';
 import resetBillingPeriods from './reset-billing-periods.ts';
+import runBatchItem from './run-batch-item.ts';
 import runTextJob from './run-text-job.ts';
 import { toWorkerTask } from './task.ts';
 
-export { deliverWebhook, runTextJob };
+export { deliverBatchWebhook, deliverWebhook, runBatchItem, runTextJob };
 
-const TASKS = [runTextJob, deliverWebhook, purgeExpired, resetBillingPeriods] as const;
+const TASKS = [runTextJob, deliverWebhook, runBatchItem, deliverBatchWebhook, purgeExpired, resetBillingPeriods] as const;
 type Declared = (typeof TASKS)[number];
 
 /**
@@ -39,6 +41,8 @@ export function buildTaskList(services: Services): { [N in keyof GraphileWorker.
   return {
     run_text_job: toWorkerTask(services, runTextJob),
     deliver_webhook: toWorkerTask(services, deliverWebhook),
+    run_batch_item: toWorkerTask(services, runBatchItem),
+    deliver_batch_webhook: toWorkerTask(services, deliverBatchWebhook),
     purge_expired: toWorkerTask(services, purgeExpired),
     reset_billing_periods: toWorkerTask(services, resetBillingPeriods),
     run_job: toWorkerTask(services, LEGACY_NAMES.run_job),

@@ -47,8 +47,8 @@ export async function accountSummary(db: Database, userId: number): Promise<Acco
 
 const ENDPOINTS: Record<JobRow['operation'], string> = { detectText: '/api/detector/', humanize: '/api/humanizer/', detectAndHumanize: '/api/detect-and-humanize/' };
 
-/** Where a job's webhook stands, by its last attempt: none asked for, not sent yet, delivered, a retry to come, or given up. */
-function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], retryScheduled: boolean) {
+/** Where a job's (or a batch's) webhook stands, by its last attempt: none asked for, not sent yet, delivered, a retry to come, or given up. */
+export function deliveryState(callbackUrl: string | null, attempts: { ok: boolean }[], retryScheduled: boolean) {
   const last = attempts.at(-1);
   if (!callbackUrl) return 'none' as const;
   if (!last) return 'pending' as const;

@@ -17,6 +17,7 @@ const run = promisify(execFile);
 const EXAMPLES: Record<string, RegExp> = {
   'detect-text.ts': /^Verdict: (ai|human) \(ai_score \d\.\d{3}/m,
   'humanize-async.ts': /^Done in [\d.]+ s:/m,
+  'batch-detect.ts': /^essay-3: (ai|human) \(ai_score \d\.\d{3}\)\nBatch completed: \d+ credits charged, 0 refunded\./m,
   'webhook-receiver.ts': /^Verified webhook for job [0-9a-f-]{36}: status success/m,
   'grammar-diff.ts': /^Diff: {6}.*\[-go-\]\{\+goes\+\}/m,
   'plagiarism-scan.ts': /^Verdict: \w+ \(score \d\.\d{3}\)/m,

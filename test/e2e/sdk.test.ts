@@ -15,6 +15,8 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import {
   AccountInfo,
+  BatchAccepted,
+  BatchStatus,
   DetectAndHumanizeResult,
   DetectionAccepted,
   DetectionResult,
@@ -149,6 +151,30 @@ describe('SDK against the real server', () => {
     const done = await polling.waitForJob(accepted.task_id!, { maxWaitMs: 60_000 });
     assert.equal(done.status, 'success');
     assert.equal(DetectionResult.parse(done).task_id, accepted.task_id);
+  });
+
+  test('batches: create (202, credits held), wait, results in order across pages, get a page, cancel a finished batch', async () => {
+    const polling = sdk({ apiKey, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) });
+    const items = Array.from({ length: 7 }, (_, i) => ({ content: `Note ${i}: ${AI_TEXT}`, ref: `n${i}` }));
+    const accepted = await polling.batches.create({ service: 'detector', items });
+    BatchAccepted.parse(accepted);
+    assert.equal(accepted.item_count, 7);
+    assert.equal(accepted.credits_remaining, (await creditStatement(server.services.db, userId)).balance);
+    const refs: (string | null)[] = [];
+    for await (const item of polling.batches.results(accepted.batch_id, { limit: 3, maxWaitMs: 60_000 })) {
+      assert.equal(item.status, 'succeeded');
+      DetectionResult.parse(item.result);
+      refs.push(item.ref);
+    }
+    assert.deepEqual(refs, items.map((i) => i.ref));
+    const done = await polling.batches.wait(accepted.batch_id, { maxWaitMs: 60_000 });
+    assert.equal(BatchStatus.parse(done).status, 'completed');
+    const page = await client.batches.get(accepted.batch_id, { cursor: '5', limit: 5 });
+    assert.deepEqual(page.items.map((i) => i.index), [5, 6]);
+    assert.equal((await client.batches.cancel(accepted.batch_id)).cancelled_items, 0);
+    const refused = await rejection(client.batches.create({ service: 'humanizer', items: [{ content: 'Too short.', ref: 'x' }] }));
+    assert.equal(refused.code, 'invalid_payload');
+    assert.deepEqual((refused.details as { items: { index: number; ref: string }[] }).items.map((i) => [i.index, i.ref]), [[0, 'x']]);
   });
 
   test('humanize and detectAndHumanize: synchronous bodies of the contract', async () => {
@@ -472,6 +498,26 @@ describe('SDK retries and polling (local fake servers, injected sleep)', () => {
       const job = await new ContentIntegrityClient({ baseUrl: api.url, sleep }).waitForJob('t3');
       assert.deepEqual(job, failed);
       assert.deepEqual(waits, [2000, 4000, 8000]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('batches.results yields each item once it is final, in order, polling with backoff while the next is unfinished', async () => {
+    const item = (index: number, status: string) => ({ index, ref: null, status, result: null, error: null });
+    const batch = (items: unknown[], next: string | null) => ({ batch_id: 'b1', items, next_cursor: next });
+    // Page 1 (items 0, 1): 0 done and 1 running (asked again at once after 0 is handed out, then after
+    // a wait), then both done; page 2 (item 2): done.
+    const running = batch([item(0, 'succeeded'), item(1, 'running')], '2');
+    const answers = [running, running, batch([item(0, 'succeeded'), item(1, 'failed')], '2'), batch([item(2, 'cancelled')], null)];
+    const api = await fakeApi((n, _req, res) => json(res, 200, answers[n]));
+    try {
+      const { waits, sleep } = recordingSleep();
+      const seen: [number, string][] = [];
+      for await (const it of new ContentIntegrityClient({ baseUrl: api.url, sleep }).batches.results('b1', { limit: 2 })) seen.push([it.index, it.status]);
+      assert.deepEqual(seen, [[0, 'succeeded'], [1, 'failed'], [2, 'cancelled']]);
+      assert.deepEqual(waits, [2000], 'one wait, for item 1');
+      assert.deepEqual(api.requests.map((r) => r.url), ['/api/batches/b1/?limit=2', '/api/batches/b1/?limit=2', '/api/batches/b1/?limit=2', '/api/batches/b1/?cursor=2&limit=2']);
     } finally {
       await api.close();
     }

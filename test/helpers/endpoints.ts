@@ -43,7 +43,7 @@ export function upload(bytes: Buffer, name: string): FormData {
 
 /** A request to `route` that is well formed apart from its key, so only authentication can fail. */
 function requestFor(route: RouteDef): { path: string; init: RequestInit } {
-  const path = route.path.replace('{task_id}', UNKNOWN_TASK_ID);
+  const path = route.path.replace(/\{\w+\}/, UNKNOWN_TASK_ID);
   if (route.request.kind === 'json') {
     return { path, init: { method: route.method.toUpperCase(), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'word '.repeat(60), detection_threshold: 0.5, sources: [{ url: 'https://example.com/a', title: 'a', text: 'text' }] }) } };
   }

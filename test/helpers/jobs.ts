@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import type { z } from 'zod';
-import { JobProcessing } from '../../contract/schemas.ts';
+import { BatchStatus, JobProcessing } from '../../contract/schemas.ts';
 import { verifyWebhookSignature } from '../../sdk/src/webhooks.ts';
 import { creditStatement } from '../../server/platform/data/ledger.ts';
 import { createEngineRuntime, type EngineRuntime } from '../../server/runtime/engines.ts';
@@ -60,6 +60,15 @@ export function pollJob(server: TestServer, key: string, taskId: string) {
     const res = await server.request(`/api/jobs/${taskId}/`, { key });
     assert.equal(res.status, 200);
     return res.body.status === 'processing' ? (JobProcessing.parse(res.body), undefined) : res.body;
+  });
+}
+
+/** A batch once its last item ended (its first page of items, or the page `query` asks for). */
+export function finishedBatch(server: TestServer, key: string, batchId: string, query = '') {
+  return waitFor(async () => {
+    const res = await server.request(`/api/batches/${batchId}/${query}`, { key });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body.completed_at ? BatchStatus.parse(res.body) : undefined;
   });
 }
 

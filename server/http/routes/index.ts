@@ -1,13 +1,16 @@
 /** Every endpoint, one file each, keyed by its operation id: the route table and this list match exactly. */
 import type { OperationId } from '../../../contract/routes.ts';
 import type { Endpoint } from '../endpoint.ts';
+import cancelBatch from './cancel-batch.ts';
 import correctGrammar from './correct-grammar.ts';
+import createBatch from './create-batch.ts';
 import deleteSource from './delete-source.ts';
 import detectAndHumanize from './detect-and-humanize.ts';
 import detectImage from './detect-image.ts';
 import detectText from './detect-text.ts';
 import detectVoice from './detect-voice.ts';
 import getAccount from './get-account.ts';
+import getBatch from './get-batch.ts';
 import getJob from './get-job.ts';
 import humanize from './humanize.ts';
 import imageHealth from './image-health.ts';
@@ -23,6 +26,9 @@ export const endpoints: { [Op in OperationId]: Endpoint<Op> } = {
   humanize,
   detectAndHumanize,
   getJob,
+  createBatch,
+  getBatch,
+  cancelBatch,
   getAccount,
   correctGrammar,
   scanPlagiarism,

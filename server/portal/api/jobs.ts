@@ -1,10 +1,11 @@
-/** GET /portal/api/jobs/: recent async jobs with their webhook deliveries. */
+/** GET /portal/api/jobs/: recent async jobs and batches with their webhook deliveries. */
 import { definePortalRoute } from '../handler.ts';
 
 export default definePortalRoute({
   op: 'portalJobs',
   auth: 'session',
   async handle(ctx) {
-    return { jobs: await ctx.services.webhookDeliveries.recentJobs(ctx.session.userId) };
+    const [jobs, batches] = await Promise.all([ctx.services.webhookDeliveries.recentJobs(ctx.session.userId), ctx.services.batches.recent(ctx.session.userId)]);
+    return { jobs, batches };
   },
 });
