@@ -2,16 +2,19 @@
  * One check for every word or phrase swap: the word pairs a replacement forms with its neighbours
  * (and within itself) must not be much rarer in human English than the original's. "results
  * obtained for" -> "results got for" or "a model that requires that" -> "needs that" read as
- * slips; the grammar engine's pair model of about three million words of human English shows it:
+ * slips; the grammar engine's pair model of about 6.75 million words of human English shows it:
  * such a pair occurs far less often than its two words' frequencies lead one to expect.
  */
 import { LanguageModel, Lexicon, ngramWords, SENTENCE_START, neighbours } from '../grammar/index.ts';
 
 /** Words in the pair model's text and in SUBTLEX-US, whose counts give each word's frequency. */
-const PAIR_TEXT_WORDS = 3e6;
+const PAIR_TEXT_WORDS = 6.75e6;
 const SUBTLEX_WORDS = 51e6;
-/** A new pair ten times rarer than chance is unnatural (log10)... */
-const RARE = -1;
+/**
+ * A new pair about six times rarer than chance is unnatural (log10)... (ten times with the 3-million-word
+ * model; the larger one of grammar v2 counts more of the rare but sound pairs, "needs that" among them).
+ */
+const RARE = -0.75;
 /** ...when it is also ten times rarer than the rarest pair it replaces. */
 const MARGIN = 1;
 
