@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { routes } from '../../contract/routes.ts';
 import { makeDocx, makePdf } from '../helpers/documents.ts';
+import { untilListening } from '../helpers/listening.ts';
 import { wav } from '../helpers/media.ts';
 
 /** The essay in lines of ten words, as a PDF page draws them. */
@@ -64,22 +65,9 @@ describe("the README's curl examples", () => {
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     const serverEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_THREADS: '1', WARM_ENGINES: 'false', ALLOW_PRIVATE_CALLBACKS: 'true' };
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (listening) {
-          clearInterval(timer);
-          resolve(listening[1]);
-        }
-      }, 100);
-      server!.once('exit', (code) => {
-        clearInterval(timer);
-        reject(new Error(`server exited with ${code}: ${output}`));
-      });
-    });
+    const started = await untilListening(server);
+    url = started.url;
+    const output = started.output();
     const demoKey = /ci_[0-9A-Za-z]{40}/.exec(output)?.[0];
     assert.ok(demoKey, 'the demo key is printed on first start');
     // The admin key, with the command the README gives (the CLI joins the server's embedded database).

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
+import { untilListening } from '../helpers/listening.ts';
 
 interface Started {
   url: string;
@@ -32,25 +33,9 @@ async function npmStart(dataDir: string, env: Record<string, string> = {}): Prom
     detached: true,
   });
   running.add(npm);
-  let output = '';
-  npm.stdout?.on('data', (chunk) => (output += chunk));
-  npm.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
-  void exited.then(() => running.delete(npm));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearInterval(timer);
-        resolve(listening[1]);
-      }
-    }, 100);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}: ${output}`));
-    });
-  });
-  return { url, npm, output: () => output, exited };
+  void new Promise((resolve) => npm.once('exit', resolve)).then(() => running.delete(npm));
+  const { url, output, exited } = await untilListening(npm);
+  return { url, npm, output, exited };
 }
 
 /** The processes whose command line names this data folder, or this server's pid. */

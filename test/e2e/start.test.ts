@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { untilListening } from '../helpers/listening.ts';
 
 interface Started {
   url: string;
@@ -26,26 +27,10 @@ async function start(dataDir: string): Promise<Started> {
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearInterval(timer);
-        resolve(listening[1]);
-      }
-    }, 100);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
+  const { url, output, exited } = await untilListening(child);
   return {
     url,
-    output: () => output,
+    output,
     async stop() {
       child.kill('SIGTERM');
       return exited;
