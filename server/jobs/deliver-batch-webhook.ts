@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { batchCompletedEvent } from '../platform/batches.ts';
-import { loadBatch, recordBatchWebhookAttempt } from '../platform/data/batches.ts';
+import { loadBatch } from '../platform/data/batches.ts';
+import { recordWebhookAttempt } from '../platform/data/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
 import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { defineTask } from './task.ts';
@@ -27,7 +28,7 @@ const deliverBatchWebhook = defineTask({
       services.webhookTimeoutMs,
     );
     await db.transaction(async (tx) => {
-      await recordBatchWebhookAttempt(tx, batchId, attempt, result);
+      await recordWebhookAttempt(tx, 'batch_id', batchId, attempt, result);
       if (!result.ok && attempt < WEBHOOK_MAX_ATTEMPTS) {
         await enqueue(tx, deliverBatchWebhook, { batchId, attempt: attempt + 1 }, { runAt: new Date(services.clock().getTime() + services.webhookRetryDelayMs(attempt)) });
       }

@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { jobBody } from '../platform/jobs.ts';
-import { loadJob } from '../platform/data/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
-import { recordWebhookAttempt } from '../platform/data/jobs.ts';
+import { loadJob, recordWebhookAttempt } from '../platform/data/jobs.ts';
 import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { countWebhookDelivery } from '../metrics/registry.ts';
 import { defineTask } from './task.ts';
@@ -30,7 +29,7 @@ const deliverWebhook = defineTask({
     );
     const retry = !result.ok && attempt < WEBHOOK_MAX_ATTEMPTS;
     await db.transaction(async (tx) => {
-      await recordWebhookAttempt(tx, jobId, attempt, result);
+      await recordWebhookAttempt(tx, 'job_id', jobId, attempt, result);
       if (retry) await enqueue(tx, deliverWebhook, { jobId, attempt: attempt + 1 }, { runAt: new Date(services.clock().getTime() + services.webhookRetryDelayMs(attempt)) });
     });
     countWebhookDelivery(result.ok ? 'delivered' : retry ? 'retry' : 'gave_up');

@@ -19,7 +19,6 @@ import { insufficientCredits } from './credits.ts';
 import {
   batchItemsPage,
   batchTotals,
-  batchWebhookAttemptRows,
   cancelQueuedItems,
   dispatchWaitingItems,
   endBatchIfDone,
@@ -38,7 +37,8 @@ import {
 import { balanceOf, debit, refundCharges } from './data/ledger.ts';
 import { enqueue, enqueueAll, queuedRuns, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
-import { deliveryState } from './portal-views.ts';
+import { webhookAttemptRows } from './data/jobs.ts';
+import { attemptView, deliveryState } from './portal-views.ts';
 
 const RESULT_RETENTION_MS = JOB_RESULT_HOURS * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -184,17 +184,17 @@ export class Batches {
   async recent(userId: number, limit = 20) {
     const batches = await recentBatchRows(this.db, userId, limit);
     const ids = batches.map((b) => b.id);
-    const [items, attempts, scheduled] = await Promise.all([itemRowsOf(this.db, ids), batchWebhookAttemptRows(this.db, ids), queuedRuns(this.db, this.tasks.webhook, ids.map((id) => this.webhookKey(id)))]);
+    const [items, attempts, scheduled] = await Promise.all([itemRowsOf(this.db, ids), webhookAttemptRows(this.db, 'batch_id', ids), queuedRuns(this.db, this.tasks.webhook, ids.map((id) => this.webhookKey(id)))]);
     return Promise.all(
       batches.map(async (batch) => {
-        const own = attempts.filter((a) => a.batch_id === batch.id);
+        const own = attempts.filter((a) => a.owner_id === batch.id);
         const nextRetry = scheduled.find((s) => s.key === this.webhookKey(batch.id))?.run_at ?? null;
         const summary = await batchSummary(this.db, batch);
         return {
           ...summary,
           callback_url: batch.callback_url,
           delivery: deliveryState(batch.callback_url, own, nextRetry !== null),
-          attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
+          attempts: own.map(attemptView),
           next_retry_at: nextRetry?.toISOString() ?? null,
           items: items.filter((i) => i.batch_id === batch.id).map((i) => ({ index: i.position, ref: i.ref, status: i.status, error: i.error })),
         };

@@ -6,7 +6,7 @@
 import { durationProse, JOB_RESULT_HOURS, type UsageService as Service } from '../../contract/catalogue.ts';
 import type { Database } from '../db/database.ts';
 import { accountRow } from './data/accounts.ts';
-import { lockJobForRedelivery, recentJobRows, webhookAttemptRows, type JobRow } from './data/jobs.ts';
+import { lockJobForRedelivery, recentJobRows, webhookAttemptRows, type JobRow, type WebhookAttemptRow } from './data/jobs.ts';
 import { usageByService } from './data/ledger.ts';
 import { enqueue, queuedRuns, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
@@ -56,6 +56,11 @@ export function deliveryState(callbackUrl: string | null, attempts: { ok: boolea
   return retryScheduled || attempts.length < WEBHOOK_MAX_ATTEMPTS ? ('retrying' as const) : ('gave_up' as const);
 }
 
+/** One delivery attempt as the portal's Jobs page shows it (a job's or a batch's). */
+export function attemptView(a: WebhookAttemptRow) {
+  return { attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body };
+}
+
 /**
  * A user's webhook deliveries as the portal shows them, and its "Send again": one more delivery of
  * a finished job's result (the next attempt number, the same body and webhook-id). The delivery
@@ -75,10 +80,10 @@ export class WebhookDeliveries {
   async recentJobs(userId: number, limit = 50) {
     const jobs = await recentJobRows(this.db, userId, limit);
     const ids = jobs.map((j) => j.id);
-    const attempts = await webhookAttemptRows(this.db, ids);
+    const attempts = await webhookAttemptRows(this.db, 'job_id', ids);
     const scheduled = await queuedRuns(this.db, this.delivery, ids.map(this.keyOf));
     return jobs.map((job) => {
-      const own = attempts.filter((a) => a.job_id === job.id);
+      const own = attempts.filter((a) => a.owner_id === job.id);
       const nextRetry = scheduled.find((s) => s.key === this.keyOf(job.id))?.run_at ?? null;
       const finished = job.status === 'success' || job.status === 'failed';
       return {
@@ -91,7 +96,7 @@ export class WebhookDeliveries {
         // The body every delivery POSTs (the same as GET /api/jobs/{task_id}/), once there is one to send.
         payload: job.callback_url && finished ? (jobBody(job) as Record<string, unknown>) : null,
         delivery: deliveryState(job.callback_url, own, nextRetry !== null),
-        attempts: own.map((a) => ({ attempt: a.attempt, time: a.attempted_at.toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, ok: a.ok, response_body: a.response_body })),
+        attempts: own.map(attemptView),
         next_retry_at: nextRetry?.toISOString() ?? null,
       };
     });

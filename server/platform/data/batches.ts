@@ -8,7 +8,6 @@ import type { BatchService } from '../../../contract/catalogue.ts';
 import type { BatchItem, TargetVariant } from '../../../contract/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Charge } from './ledger.ts';
-import type { WebhookAttempt } from './jobs.ts';
 
 export type BatchStatusValue = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'cancelled';
 export type ItemStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -202,7 +201,7 @@ export async function purgeExpiredBatches(db: Queryable, now: Date): Promise<num
   return rows.length;
 }
 
-// ---------------------------------------------------------------- the portal's view and webhook attempts
+// ---------------------------------------------------------------- the portal's view
 
 export async function recentBatchRows(db: Queryable, userId: number, limit: number): Promise<BatchRow[]> {
   return db.query<BatchRow>('select * from batches where user_id = $1 order by created_at desc limit $2', [userId, limit]);
@@ -213,28 +212,3 @@ export async function itemRowsOf(db: Queryable, batchIds: string[]): Promise<Pic
   if (!batchIds.length) return [];
   return db.query('select batch_id, position, ref, status, error from batch_items where batch_id = any($1::uuid[]) order by batch_id, position', [batchIds]);
 }
-
-export interface BatchWebhookAttemptRow { batch_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }
-
-export async function batchWebhookAttemptRows(db: Queryable, batchIds: string[]): Promise<BatchWebhookAttemptRow[]> {
-  if (!batchIds.length) return [];
-  return db.query<BatchWebhookAttemptRow>(
-    'select batch_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where batch_id = any($1::uuid[]) order by attempted_at',
-    [batchIds],
-  );
-}
-
-/** Records one delivery attempt of a batch's webhook. */
-export async function recordBatchWebhookAttempt(tx: Queryable, batchId: string, attempt: number, result: WebhookAttempt): Promise<void> {
-  await tx.query('insert into webhook_attempts (batch_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
-    batchId,
-    attempt,
-    result.at,
-    result.statusCode,
-    result.error,
-    result.durationMs,
-    result.ok,
-    result.responseBody,
-  ]);
-}
-

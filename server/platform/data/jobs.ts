@@ -111,14 +111,19 @@ export async function recentJobRows(db: Queryable, userId: number, limit: number
   return db.query<JobRow & { created_at: Date }>('select * from jobs where user_id = $1 order by created_at desc limit $2', [userId, limit]);
 }
 
-export interface WebhookAttemptRow { job_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }
+/** The column that says whose delivery an attempt is: a job's or a batch's (one table, one set of statements for both). */
+export type WebhookOwner = 'job_id' | 'batch_id';
+const OWNER_COLUMNS: Record<WebhookOwner, string> = { job_id: 'job_id', batch_id: 'batch_id' };
 
-/** The webhook attempts of these jobs, oldest first. */
-export async function webhookAttemptRows(db: Queryable, jobIds: string[]): Promise<WebhookAttemptRow[]> {
-  if (!jobIds.length) return [];
+export interface WebhookAttemptRow { owner_id: string; attempt: number; attempted_at: Date; status_code: number | null; error: string | null; duration_ms: number; ok: boolean; response_body: string | null }
+
+/** The webhook attempts of these jobs or batches, oldest first. */
+export async function webhookAttemptRows(db: Queryable, owner: WebhookOwner, ownerIds: string[]): Promise<WebhookAttemptRow[]> {
+  if (!ownerIds.length) return [];
+  const column = OWNER_COLUMNS[owner];
   return db.query<WebhookAttemptRow>(
-    'select job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where job_id = any($1::uuid[]) order by attempted_at',
-    [jobIds],
+    `select ${column} as owner_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body from webhook_attempts where ${column} = any($1::uuid[]) order by attempted_at`,
+    [ownerIds],
   );
 }
 
@@ -142,10 +147,10 @@ export interface WebhookAttempt {
   responseBody: string | null;
 }
 
-/** Records one attempt (in the transaction that schedules the next one, if any). */
-export async function recordWebhookAttempt(tx: Queryable, jobId: string, attempt: number, result: WebhookAttempt): Promise<void> {
-  await tx.query('insert into webhook_attempts (job_id, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
-    jobId,
+/** Records one attempt of a job's or a batch's delivery (in the transaction that schedules the next one, if any). */
+export async function recordWebhookAttempt(tx: Queryable, owner: WebhookOwner, ownerId: string, attempt: number, result: WebhookAttempt): Promise<void> {
+  await tx.query(`insert into webhook_attempts (${OWNER_COLUMNS[owner]}, attempt, attempted_at, status_code, error, duration_ms, ok, response_body) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    ownerId,
     attempt,
     result.at,
     result.statusCode,
