@@ -61,6 +61,9 @@ export const BATCH_LIMITS = {
   maxItems: 100,
   /** The JSON body of a batch: 100 essays fit many times over; 100 texts at the detector's 300,000 characters do not (split them). */
   maxBodyBytes: 16 * 1024 * 1024,
+  /** Documents in one multipart batch (the field `files`), and their bytes together (each also within DOCUMENT_LIMITS.maxBytes). */
+  maxFiles: 20,
+  maxUploadBytes: 100 * MB,
   /** The longest client `ref` of an item, in characters. */
   refMaxChars: 200,
   /** Invalid items listed in a refusal's details.items (the first ones). */

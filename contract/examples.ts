@@ -58,14 +58,14 @@ export function curlSamples(method: string, path: string, op: Json, schemas: Rec
   const json = content['application/json'];
   if (!json || !content['multipart/form-data']) return [{ lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas) }];
   const body = json.example as Json;
-  const { content: _text, ...rest } = body;
+  const { content: text, ...rest } = body;
   const urlSample = sampleOf({ $ref: String((json.schema as Json).$ref) }, schemas) as Json;
   const withUrl = { ...rest, url: urlSample.url };
-  return [
-    { lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas, 'json') },
-    { lang: 'Shell', label: 'curl (url)', source: curlOf(method, path, { ...op, requestBody: { content: { 'application/json': { ...json, example: withUrl } } } }, schemas, 'json') },
-    { lang: 'Shell', label: 'curl (file)', source: curlOf(method, path, op, schemas, 'multipart') },
-  ];
+  const samples = [{ lang: 'Shell', label: 'curl', source: curlOf(method, path, op, schemas, 'json') }];
+  // A text route's url form; a batch's items say content or url themselves.
+  if (text !== undefined) samples.push({ lang: 'Shell', label: 'curl (url)', source: curlOf(method, path, { ...op, requestBody: { content: { 'application/json': { ...json, example: withUrl } } } }, schemas, 'json') });
+  samples.push({ lang: 'Shell', label: text === undefined ? 'curl (files)' : 'curl (file)', source: curlOf(method, path, op, schemas, 'multipart') });
+  return samples;
 }
 
 /** The request an operation's sample sends: its path with sample parameters, whether it needs the key, the sample JSON body or the files to upload. */
@@ -75,8 +75,8 @@ export interface SampleRequest {
   url: string;
   needsKey: boolean;
   json?: unknown;
-  /** Form field → file name (`x-sample-file`). */
-  files?: Record<string, string>;
+  /** Form field and file name (`x-sample-file`; a field of several files, `x-sample-files`, once per file). */
+  files?: [field: string, file: string][];
   /** The other form fields a multipart request needs, as text. */
   fields?: Record<string, string>;
 }
@@ -96,8 +96,9 @@ export function sampleRequestOf(method: string, path: string, op: Json, schemas:
     const required = new Set((upload.required ?? []) as string[]);
     const properties = Object.entries((upload.properties ?? {}) as Record<string, Json>);
     // The file, and the other fields the request needs (as form fields).
-    request.files = Object.fromEntries(properties.filter(([, property]) => property.format === 'binary').map(([name, property]) => [name, String(property['x-sample-file'] ?? 'file')]));
-    const fields = properties.filter(([name, property]) => property.format !== 'binary' && required.has(name));
+    const isFiles = (property: Json) => property.format === 'binary' || (property.type === 'array' && (property.items as Json | undefined)?.format === 'binary');
+    request.files = properties.filter(([, property]) => isFiles(property)).flatMap(([name, property]) => ((property['x-sample-files'] as string[] | undefined) ?? [String(property['x-sample-file'] ?? 'file')]).map((file): [string, string] => [name, file]));
+    const fields = properties.filter(([name, property]) => !isFiles(property) && required.has(name));
     if (fields.length) request.fields = Object.fromEntries(fields.map(([name, property]) => [name, String(sampleOf(property, schemas))]));
   }
   return request;
@@ -109,7 +110,7 @@ function curlOf(method: string, path: string, op: Json, schemas: Record<string, 
   const lines = [`curl -s${method === 'get' ? '' : ` -X ${request.method}`} ${shellQuote(`${SAMPLE_BASE_URL}${request.url}`)}`];
   if (request.needsKey) lines.push(`-H "X-API-Key: $CI_API_KEY"`);
   if (request.json !== undefined) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(request.json))}`);
-  for (const [name, file] of Object.entries(request.files ?? {})) lines.push(`-F ${shellQuote(`${name}=@${file}`)}`);
+  for (const [name, file] of request.files ?? []) lines.push(`-F ${shellQuote(`${name}=@${file}`)}`);
   for (const [name, text] of Object.entries(request.fields ?? {})) lines.push(`-F ${shellQuote(`${name}=${text}`)}`);
   return lines.join(' \\\n  ');
 }

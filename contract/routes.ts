@@ -12,6 +12,8 @@ import * as s from './schemas.ts';
 export interface DocumentUpload {
   form: z.ZodType;
   maxFileBytes: number;
+  /** Several documents in the field `files` (a batch's) instead of one in `file`: at most maxFiles, maxTotalBytes together. */
+  files?: { maxFiles: number; maxTotalBytes: number };
 }
 
 export type RequestKind =
@@ -121,11 +123,15 @@ export const routes = [
     summary: 'Run up to 100 texts through one service, with one webhook when all are done',
     description:
       `One service (\`detector\`, \`humanizer\`, \`detect-and-humanize\`, \`grammar\` or \`plagiarism\`; the key needs that service's scopes) with its options, applied to every item, and 1 to ${BATCH_LIMITS.maxItems} items, each its text as \`content\` or a document's address as \`url\` (fetched and read at acceptance, as by the single requests); the JSON body at most ${BATCH_LIMITS.maxBodyBytes / 2 ** 20} MB in all (else 413 payload_too_large: split the batch). ` +
+      `Or documents as multipart/form-data: 1 to ${BATCH_LIMITS.maxFiles} files in the field \`files\` (${DOCUMENT_LIMITS.formats}; each at most ${DOCUMENT_LIMITS.maxBytes / MB} MB, ${BATCH_LIMITS.maxUploadBytes / MB} MB together), the service and its options as form fields; each file is one item whose ref is its file name, read at acceptance as the single requests read a file, and its result adds \`document\` and the page and paragraph of every sentence, edit or match, as theirs does. A form field the route does not declare is refused (400). ` +
       `Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first ${BATCH_LIMITS.listedInvalidItems} bad items are listed in details.items (index, ref, code, message). ` +
       'The whole batch\'s price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. ' +
       `202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one \`batch.completed\` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within ${durationProse(IDEMPOTENCY_WINDOW_MINUTES, 'minute')} answers the first 202 again, without a second batch).`,
     scopes: SCOPES_OF.createBatch,
-    request: { kind: 'json', body: s.BatchRequest, maxBytes: BATCH_LIMITS.maxBodyBytes },
+    request: {
+      kind: 'json', body: s.BatchRequest, maxBytes: BATCH_LIMITS.maxBodyBytes,
+      upload: { form: s.BatchUpload, maxFileBytes: DOCUMENT_LIMITS.maxBytes, files: { maxFiles: BATCH_LIMITS.maxFiles, maxTotalBytes: BATCH_LIMITS.maxUploadBytes } },
+    },
     headers: s.IdempotencyHeaders,
     responses: { 202: s.BatchAccepted },
     errors: ['invalid_payload', 'insufficient_scope', 'insufficient_credits', 'invalid_idempotency_key', 'idempotency_key_reuse', 'payload_too_large', 'no_sources', 'service_unavailable'],

@@ -516,6 +516,25 @@ export const BatchRequest = z
   ])
   .openapi('BatchRequest', { description: 'One service, its options (applied to every item) and the items.' });
 
+/** A multipart batch: its documents in `files`, the service and its options as form fields. */
+export const BatchUpload = z
+  .object({
+    service: serviceName,
+    files: z
+      .array(z.custom<Blob>((value) => value !== undefined && value !== null).openapi({ type: 'string', format: 'binary' }))
+      .min(1)
+      .max(BATCH_LIMITS.maxFiles)
+      .openapi({
+        description: `1 to ${BATCH_LIMITS.maxFiles} documents, one item each, in this order (repeat the field: \`-F files=@a.pdf -F files=@b.docx\`): ${DOCUMENT_LIMITS.formats}, recognised from their bytes; each at most ${DOCUMENT_LIMITS.maxBytes / 2 ** 20} MB and ${DOCUMENT_LIMITS.maxPages} pages, ${BATCH_LIMITS.maxUploadBytes / 2 ** 20} MB together. An item's ref is its file name (without any folder). A file that cannot be read refuses the whole batch, listed in details.items, nothing charged.`,
+        'x-sample-files': ['essay.pdf', 'essay.docx'],
+      }),
+    detection_threshold: z.number().min(0).max(1).optional().openapi({ description: 'detect-and-humanize only, and required there: every item is humanized only when its ai_score is greater than this value (0.0 to 1.0).', example: 0.5 }),
+    target_variant: TargetVariant.optional().openapi({ description: 'grammar only: `auto` (default) keeps each item\'s variant; otherwise the English variant to write every item in.', example: 'auto' }),
+    callback_url: callbackUrl.optional().openapi({ description: 'Public http(s) URL that receives one `batch.completed` webhook when the last item ends.' }),
+    webhook_secret: webhookSecret.optional(),
+  })
+  .openapi('BatchUpload', { description: 'A batch of documents: one service, its options (applied to every item) and the files.' });
+
 const batchId = z.string().openapi({ description: 'Batch id.', example: UUID_EXAMPLE });
 const credits = (description: string, example = 1250) => z.number().int().min(0).openapi({ description, example });
 

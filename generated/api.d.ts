@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Run up to 100 texts through one service, with one webhook when all are done
-         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items, each its text as `content` or a document's address as `url` (fetched and read at acceptance, as by the single requests); the JSON body at most 16 MB in all (else 413 payload_too_large: split the batch). Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
+         * @description One service (`detector`, `humanizer`, `detect-and-humanize`, `grammar` or `plagiarism`; the key needs that service's scopes) with its options, applied to every item, and 1 to 100 items, each its text as `content` or a document's address as `url` (fetched and read at acceptance, as by the single requests); the JSON body at most 16 MB in all (else 413 payload_too_large: split the batch). Or documents as multipart/form-data: 1 to 20 files in the field `files` (PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark); each at most 25 MB, 100 MB together), the service and its options as form fields; each file is one item whose ref is its file name, read at acceptance as the single requests read a file, and its result adds `document` and the page and paragraph of every sentence, edit or match, as theirs does. A form field the route does not declare is refused (400). Every item is checked against its service's bounds before anything is queued: when any is out of bounds the whole batch is refused (400 invalid_payload, nothing charged) and the first 20 bad items are listed in details.items (index, ref, code, message). The whole batch's price (each item priced as its single request) must be covered by the balance (else 403 insufficient_credits with the total and the balance) and is held at acceptance, so a batch never overdraws; an item that fails or is cancelled is refunded, once. 202 with the batch_id; read the batch with GET /api/batches/{batch_id}/, and/or get one `batch.completed` webhook at callback_url when the last item ends. Items run several at once, but one account's items in flight are capped so that a large batch does not hold up other accounts. Supports Idempotency-Key (the same key with the same batch within 5 minutes answers the first 202 again, without a second batch).
          *
          *     Required scopes: any valid key.
          */
@@ -1805,6 +1805,38 @@ export interface components {
             items: components["schemas"]["BatchItemInput"][];
             /**
              * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends (private, loopback and reserved addresses are refused).
+             * @example https://example.com/hooks/content-integrity
+             */
+            callback_url?: string;
+            /**
+             * @description Sent unchanged in the `X-Webhook-Secret` header of the webhook POST, and the key of its Standard Webhooks `webhook-signature`.
+             * @example my-shared-secret
+             */
+            webhook_secret?: string;
+        };
+        /** @description A batch of documents: one service, its options (applied to every item) and the files. */
+        BatchUpload: {
+            /**
+             * @description The service every item of the batch goes through: the single request's bounds, price and result.
+             * @example detector
+             * @enum {string}
+             */
+            service: "detector" | "humanizer" | "detect-and-humanize" | "grammar" | "plagiarism";
+            /** @description 1 to 20 documents, one item each, in this order (repeat the field: `-F files=@a.pdf -F files=@b.docx`): PDF (with a text layer), DOCX, ODT, HTML, Markdown or plain text (UTF-8, or UTF-16 with a byte order mark), recognised from their bytes; each at most 25 MB and 300 pages, 100 MB together. An item's ref is its file name (without any folder). A file that cannot be read refuses the whole batch, listed in details.items, nothing charged. */
+            files: string[];
+            /**
+             * @description detect-and-humanize only, and required there: every item is humanized only when its ai_score is greater than this value (0.0 to 1.0).
+             * @example 0.5
+             */
+            detection_threshold?: number;
+            /**
+             * @description grammar only: `auto` (default) keeps each item's variant; otherwise the English variant to write every item in.
+             * @example auto
+             * @enum {string}
+             */
+            target_variant?: "auto" | "en-US" | "en-GB" | "en-CA" | "en-AU" | "en-IN";
+            /**
+             * @description Public http(s) URL that receives one `batch.completed` webhook when the last item ends.
              * @example https://example.com/hooks/content-integrity
              */
             callback_url?: string;
@@ -3850,6 +3882,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["BatchRequest"];
+                "multipart/form-data": components["schemas"]["BatchUpload"];
             };
         };
         responses: {

@@ -67,7 +67,7 @@ try {
       body = JSON.stringify({ ...(request.json as Json), ...extra });
     } else if (request.files) {
       const form = new FormData();
-      for (const [field, file] of Object.entries(request.files)) form.append(field, await sampleFile(file), file);
+      for (const [field, file] of request.files) form.append(field, await sampleFile(file), file);
       body = form;
     }
     const res = await fetch(base + request.url, { method: request.method, headers, body });

@@ -78,5 +78,10 @@ export function idempotentTextEndpoint<I extends TextSource, P, B extends object
 /** What makes two requests the same for an Idempotency-Key: their fields, an upload by its bytes' digest rather than where it was stored. */
 async function fingerprintOf(request: TextSource): Promise<unknown> {
   if (!request.file) return request;
-  return { ...request, file: { sha256: createHash('sha256').update(await readFile(request.file.path)).digest('hex') } };
+  return { ...request, file: await uploadDigest(request.file) };
+}
+
+/** An upload as an Idempotency-Key compares it: by its bytes, not where it was stored. */
+export async function uploadDigest(file: { path: string }): Promise<{ sha256: string }> {
+  return { sha256: createHash('sha256').update(await readFile(file.path)).digest('hex') };
 }

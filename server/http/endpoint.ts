@@ -88,6 +88,20 @@ export type UploadedFile = z.infer<typeof UploadedFile>;
 const Upload = z.object({ file: UploadedFile });
 /** A JSON route that also takes a document upload: its body's fields, and `file` when the request was multipart (mount.ts puts it there, never a JSON body). */
 const DocumentFile = z.object({ file: UploadedFile.optional() });
+/** A route that takes several documents (a batch): the form's fields and the files mount.ts stored. */
+const DocumentFiles = z.object({ files: z.array(UploadedFile) });
+/** The input of a route taking JSON or several documents: its form's fields (files as stored), or its JSON body. */
+type FilesOrBody<B extends z.ZodType, F extends z.ZodType> = z.ZodType<z.output<B> | (Omit<z.output<F>, 'files'> & { files: UploadedFile[] })>;
+
+/**
+ * A multipart request's input (mount.ts gives it `files`; a JSON body never has them, mount.ts
+ * refuses one that names them) is parsed by the form, a JSON body by the body: each error is the
+ * one schema's, not a union's.
+ */
+function filesOrBody<B extends z.ZodType, F extends z.ZodType>(body: B, form: F): FilesOrBody<B, F> {
+  const uploaded = z.intersection(form, DocumentFiles);
+  return z.unknown().transform((input) => (input !== null && typeof input === 'object' && 'files' in input ? uploaded.parse(input) : body.parse(input)));
+}
 
 type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 
@@ -95,7 +109,9 @@ type RouteOf<Op extends OperationId> = Extract<Route, { op: Op }>;
 type InputRoute = Pick<RouteDef, 'request' | 'params' | 'query'>;
 
 /** The schema a route's input is validated with: its JSON body, its uploaded file, or its path and/or query parameters. */
-type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType; upload: object }
+type InputSchemaOf<R extends InputRoute> = R['request'] extends { kind: 'json'; body: infer B extends z.ZodType; upload: { form: infer F extends z.ZodType; files: object } }
+  ? FilesOrBody<B, F>
+  : R['request'] extends { kind: 'json'; body: infer B extends z.ZodType; upload: object }
   ? z.ZodIntersection<B, typeof DocumentFile>
   : R['request'] extends { kind: 'json'; body: infer B extends z.ZodType }
   ? B
@@ -115,6 +131,7 @@ export type RouteInput<R extends InputRoute> = z.output<InputSchemaOf<R>>;
 // The route's type decides the schema's type (the overload); the body below picks it by kind.
 export function inputSchemaOf<R extends InputRoute>(route: R): z.ZodType<z.output<InputSchemaOf<R>>>;
 export function inputSchemaOf(route: InputRoute): z.ZodType {
+  if (route.request.kind === 'json' && route.request.upload?.files) return filesOrBody(route.request.body, route.request.upload.form);
   if (route.request.kind === 'json') return route.request.upload ? z.intersection(route.request.body, DocumentFile) : route.request.body;
   if (route.request.kind === 'multipart') return Upload;
   if (route.params && route.query) return z.intersection(route.params, route.query);

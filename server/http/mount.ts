@@ -14,7 +14,7 @@ import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import type pino from 'pino';
-import type { RequestKind } from '../../contract/routes.ts';
+import type { DocumentUpload, RequestKind } from '../../contract/routes.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from '../../contract/catalogue.ts';
 import { ApiError } from '../platform/errors.ts';
 import type Router from '@koa/router';
@@ -41,7 +41,8 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
       if (!ctx.request.length && !ctx.get('transfer-encoding')) throw new ApiError('invalid_payload', 'The request needs a JSON body.');
       // The contract's JSON bodies are application/json, nothing else (not merge-patch+json and the like).
       if (typeof ctx.is('application/json') !== 'string') {
-        throw new ApiError('unsupported_media_type', route.request.upload ? 'Send the body as JSON with Content-Type: application/json, or a document as multipart/form-data in the field "file".' : 'Send the body as JSON with Content-Type: application/json.');
+        const upload = route.request.upload;
+        throw new ApiError('unsupported_media_type', upload ? `Send the body as JSON with Content-Type: application/json, or ${upload.files ? 'documents' : 'a document'} as multipart/form-data in the field "${fileField(upload)}".` : 'Send the body as JSON with Content-Type: application/json.');
       }
       // JSON is UTF-8 (RFC 8259); a charset parameter may only say so.
       const charset = ctx.request.charset;
@@ -61,6 +62,30 @@ export function mountRoute(router: Router, route: MountableRoute, bodyOptions: B
 
 /** Whether the request is a JSON route's document upload (multipart/form-data). */
 const isUpload = (request: RequestKind, ctx: Koa.Context) => request.kind === 'json' && request.upload !== undefined && ctx.is('multipart/form-data') === 'multipart/form-data';
+
+/** The multipart field of a document upload: `files` for a route that takes several, else `file`. */
+const fileField = (upload: DocumentUpload) => (upload.files ? 'files' : 'file');
+
+/** The names a shape declares, when the schema is an object. */
+const shapeKeys = (schema: z.ZodType) => (schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : []);
+
+/**
+ * A field the route does not declare (in its form or its JSON body) is the caller's 400, not
+ * silently dropped: a misspelt option (`target_varient`) or a file in the wrong field would
+ * otherwise run the request without it.
+ */
+function refuseUndeclared(upload: DocumentUpload, body: z.ZodType, fields: Record<string, unknown>, files: Record<string, unknown>): void {
+  const declared = new Set([...shapeKeys(upload.form), ...shapeKeys(body)]);
+  const field = fileField(upload);
+  const strayFile = Object.keys(files).find((name) => name !== field);
+  if (strayFile !== undefined) throw new ApiError('invalid_payload', `The multipart field "${strayFile.slice(0, 40)}" holds a file; send ${upload.files ? 'the documents' : 'the document'} in the field "${field}".`);
+  if (field in fields) throw new ApiError('invalid_payload', `The multipart field "${field}" must hold a file, not text (curl: -F ${field}=@essay.pdf).`);
+  const stray = Object.keys(fields).filter((name) => !declared.has(name));
+  if (stray.length) {
+    const known = [...declared].filter((name) => name !== 'file' && name !== 'files');
+    throw new ApiError('invalid_payload', `This request does not take the form field${stray.length > 1 ? 's' : ''} ${stray.map((name) => `"${name.slice(0, 40)}"`).join(', ')}; it takes the file${upload.files ? 's' : ''} in "${field}" and ${known.join(', ')}.`, { fields: stray.slice(0, 10) });
+  }
+}
 
 /**
  * A document upload's form fields as the JSON body would carry them: a field the body's schema
@@ -83,17 +108,25 @@ function formFields(body: z.ZodType, fields: Record<string, unknown>): Record<st
 
 /** The raw input: the JSON body (an object), the uploaded file, or the path and query parameters. */
 function routeInput(route: MountableRoute, ctx: Koa.Context): unknown {
-  if (route.request.kind === 'json' && isUpload(route.request, ctx)) {
+  if (route.request.kind === 'json' && route.request.upload && isUpload(route.request, ctx)) {
+    const { upload, body } = route.request;
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
     refuseUnstorable(fields, '');
+    refuseUndeclared(upload, body, fields, ctx.request.files ?? {});
+    if (upload.files) {
+      const files = uploadedFiles(ctx, 'files');
+      if (!files.length) throw new ApiError('invalid_payload', `Send 1 to ${upload.files.maxFiles} documents in the multipart field "files".`);
+      return { ...formFields(upload.form, fields), files };
+    }
     const file = ctx.request.files?.file;
-    return { ...formFields(route.request.body, fields), file: file ? uploadedFile(ctx) : undefined };
+    return { ...formFields(body, fields), file: file ? uploadedFile(ctx) : undefined };
   }
   if (route.request.kind === 'json') {
     const body: unknown = ctx.request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('invalid_payload', 'The JSON body must be an object.');
     refuseUnstorable(body, '');
     // A file is only ever the upload this module stored: a JSON body naming one is refused, never read.
+    if (route.request.upload?.files && 'files' in body) throw new ApiError('invalid_payload', 'files: send documents as multipart/form-data in the field "files"; a JSON body takes items.');
     if (route.request.upload && 'file' in body) throw new ApiError('invalid_payload', 'file: send a document as multipart/form-data in the field "file"; a JSON body takes content or url.');
     return body;
   }
@@ -137,19 +170,27 @@ export interface BodyOptions {
   tooLarge?: 'invalid_payload' | 'payload_too_large';
 }
 
+/** What one multipart request may hold: one file in `file`, or several in `files` (a batch's). */
+interface MultipartLimits {
+  maxFileBytes: number;
+  files?: { maxFiles: number; maxTotalBytes: number };
+}
+
 /** formidable's error codes (FormidableError.js) and what we tell the caller for each. */
-function multipartRefusal(error: unknown, maxFileBytes: number, tooLargeCode: 'invalid_payload' | 'payload_too_large'): ApiError {
+function multipartRefusal(error: unknown, limits: MultipartLimits, tooLargeCode: 'invalid_payload' | 'payload_too_large'): ApiError {
   const { code } = errorFields(error);
+  const { maxFileBytes, files } = limits;
   const tooLarge = () => new ApiError(tooLargeCode, `The file is larger than ${maxFileBytes / 2 ** 20} MB, the limit of this endpoint.`, { limit_bytes: maxFileBytes });
   switch (code) {
     case 1016: // biggerThanMaxFileSize
-    case 1009: // biggerThanTotalMaxFileSize
       return tooLarge();
+    case 1009: // biggerThanTotalMaxFileSize
+      return files ? new ApiError(tooLargeCode, `The files are larger than ${files.maxTotalBytes / 2 ** 20} MB together, the limit of this endpoint; split the batch.`, { limit_bytes: files.maxTotalBytes }) : tooLarge();
     case 1015: // maxFilesExceeded
-      return new ApiError('invalid_payload', 'Send exactly one file, in the multipart field "file".');
+      return files ? new ApiError('invalid_payload', `Send at most ${files.maxFiles} documents, in the multipart field "files".`, { limit_files: files.maxFiles }) : new ApiError('invalid_payload', 'Send exactly one file, in the multipart field "file".');
     case 1007: // maxFieldsExceeded
     case 1006: // maxFieldsSizeExceeded
-      return new ApiError('invalid_payload', `Send the file in the field "file" with at most ${MAX_MULTIPART_FIELDS} small text fields beside it.`);
+      return new ApiError('invalid_payload', `Send the file${files ? 's' : ''} in the field "${files ? 'files' : 'file'}" with at most ${MAX_MULTIPART_FIELDS} small text fields beside ${files ? 'them' : 'it'}.`);
     case 1010: // noEmptyFiles
     case 1008: // smallerThanMinFileSize
       return new ApiError('invalid_payload', 'The file is empty.');
@@ -194,7 +235,7 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
   if (request.kind === 'json' && request.upload) {
     // A document route: JSON, or the document as a multipart upload (too large is 413 here, as for a fetched document).
     const jsonBody = bodyParser({ kind: 'json', body: request.body }, options);
-    const multipart = bodyParser({ kind: 'multipart', body: request.upload.form, maxFileBytes: request.upload.maxFileBytes }, { ...options, tooLarge: 'payload_too_large' });
+    const multipart = multipartParser({ maxFileBytes: request.upload.maxFileBytes, files: request.upload.files }, { ...options, tooLarge: 'payload_too_large' });
     return (ctx, next) => (isUpload(request, ctx) ? multipart(ctx, next) : jsonBody(ctx, next));
   }
   if (request.kind === 'json') {
@@ -211,7 +252,12 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
       await next();
     };
   }
-  const { maxFileBytes } = request;
+  return multipartParser(request, options);
+}
+
+/** A multipart body's parser: its files stored in a folder of the request's own, removed when the request ends. */
+function multipartParser(limits: MultipartLimits, options: BodyOptions): Koa.Middleware {
+  const { maxFileBytes, files } = limits;
   return async (ctx, next) => {
     checkEncoding(ctx, ['identity']);
     const folder = await mkdtemp(path.join(options.uploadDir, 'req-'));
@@ -219,13 +265,16 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
       // formidable names each file itself (a random id, no extension): a client's file name never shapes a path.
       const parse = koaBody({
         multipart: true, json: false, urlencoded: false, text: false,
-        formidable: { uploadDir: folder, keepExtensions: false, maxFileSize: maxFileBytes, maxTotalFileSize: maxFileBytes, maxFiles: 1, maxFields: MAX_MULTIPART_FIELDS, maxFieldsSize: MAX_MULTIPART_FIELD_BYTES, allowEmptyFiles: false },
+        formidable: {
+          uploadDir: folder, keepExtensions: false, maxFileSize: maxFileBytes, maxTotalFileSize: files?.maxTotalBytes ?? maxFileBytes, maxFiles: files?.maxFiles ?? 1,
+          maxFields: MAX_MULTIPART_FIELDS, maxFieldsSize: MAX_MULTIPART_FIELD_BYTES, allowEmptyFiles: false,
+        },
       });
       try {
         await parse(ctx, async () => {});
       } catch (error) {
         options.log.debug({ err: error, requestId: ctx.state.requestId }, 'multipart body refused');
-        throw multipartRefusal(error, maxFileBytes, options.tooLarge ?? 'invalid_payload');
+        throw multipartRefusal(error, limits, options.tooLarge ?? 'invalid_payload');
       }
       await next();
     } finally {
@@ -235,12 +284,18 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
   };
 }
 
+/** The files of a multipart field that bodyParser stored, in the order they came. */
+function uploadedFiles(ctx: Koa.Context, field: string): { path: string; name: string; type: string; size: number }[] {
+  const stored = ctx.request.files?.[field];
+  const list = stored === undefined ? [] : Array.isArray(stored) ? stored : [stored];
+  return list.map((one) => ({ path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size }));
+}
+
 /** The multipart field "file" that bodyParser stored: where it lies on disk, and what the client called it. */
 export function uploadedFile(ctx: Koa.Context): { path: string; name: string; type: string; size: number } {
-  const file = ctx.request.files?.file;
-  if (!file) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
-  const one = Array.isArray(file) ? file[0] : file;
-  return { path: one.filepath, name: one.originalFilename ?? '', type: one.mimetype ?? '', size: one.size };
+  const [one] = uploadedFiles(ctx, 'file');
+  if (!one) throw new ApiError('invalid_payload', 'Send the file in the multipart field "file".');
+  return one;
 }
 
 /** Bytes and time a refused request's body may take to arrive before its connection is closed instead. */

@@ -22,7 +22,7 @@ const runBatchItem = defineTask({
     try {
       const body = await runItem(
         { services, userId: item.user_id, taskId: null, charges: item.charges, jobId: item.id },
-        { operation: BATCH_SERVICES[item.service], content: item.input.content, words: item.word_count, options: item.options },
+        { operation: BATCH_SERVICES[item.service], content: item.input.content, document: item.input.document, words: item.word_count, options: item.options },
       );
       await services.batches.succeed(item, body, services.clock());
     } catch (error) {

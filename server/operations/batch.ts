@@ -12,7 +12,7 @@ import type { BatchRow } from '../platform/data/batches.ts';
 import { balanceOf } from '../platform/data/ledger.ts';
 import { ApiError } from '../platform/errors.ts';
 import { EngineError } from '../runtime/engines.ts';
-import { readDocument } from './documents.ts';
+import { placeResult, readDocument, type DocumentFacts, type TextSource } from './documents.ts';
 import type { PlagiarismScanner } from './plagiarism.ts';
 import { checkTextBounds, runGrammar, runTextOperation, type OperationContext } from './text.ts';
 
@@ -22,6 +22,8 @@ type BatchOptions = BatchRow['options'];
 /** An item that passed its checks: its words and its price. */
 export interface CheckedItem {
   content: string;
+  /** When the item was a document (a file or a url): what its result is placed in. */
+  document?: DocumentFacts;
   ref?: string;
   words: number;
   charges: ChargePart[];
@@ -45,9 +47,20 @@ async function plagiarismScanner(services: Pick<Services, 'plagiarism'>): Promis
 /** The item's own fault as its code and message, or undefined for a failure that is not about the item. */
 function itemFault(error: unknown): Pick<InvalidItem, 'code' | 'message'> | undefined {
   if (error instanceof ApiError && error.code !== 'no_sources' && error.code !== 'service_unavailable') return { code: error.code, message: error.message };
-  // A document the reader refused (url items), or a text without enough sentences to scan: the item's own.
+  // A document the reader refused (url and file items), or a text without enough sentences to scan: the item's own.
   if (error instanceof EngineError && (error.input?.engine === 'documents' || error.input?.engine === 'plagiarism')) return { code: error.input.code, message: error.input.message };
   return undefined;
+}
+
+/** Folders, control and bidirectional formatting characters a client's file name may carry. */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const NOT_SHOWN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file item's ref: the client's file name without any folder, on one line, within the ref's length; none when nothing is left. */
+export function fileRef(name: string): string | undefined {
+  const base = name.toWellFormed().split(/[\\/]/).pop() ?? '';
+  const ref = base.replace(NOT_SHOWN, '').trim().slice(0, BATCH_LIMITS.refMaxChars).toWellFormed();
+  return ref || undefined;
 }
 
 /**
@@ -56,18 +69,18 @@ function itemFault(error: unknown): Pick<InvalidItem, 'code' | 'message'> | unde
  * fails, the whole batch is refused with 400 invalid_payload listing the first bad ones; nothing has
  * been charged.
  */
-export async function checkBatchItems(services: Pick<Services, 'plagiarism' | 'engines' | 'config'>, service: BatchService, items: { content?: string; url?: string; ref?: string }[]): Promise<CheckedItem[]> {
+export async function checkBatchItems(services: Pick<Services, 'plagiarism' | 'engines' | 'config'>, service: BatchService, items: (TextSource & { ref?: string })[]): Promise<CheckedItem[]> {
   const operation = BATCH_SERVICES[service];
   const scanner = operation === 'scanPlagiarism' ? await plagiarismScanner(services) : undefined;
   const invalid: InvalidItem[] = [];
   const checked = await Promise.all(
     items.map(async (item, index): Promise<CheckedItem | undefined> => {
       try {
-        // A url item is fetched and read here (operations/documents.ts), so it is bounded and priced by its text.
-        const { text } = await readDocument(services, { content: item.content, url: item.url });
+        // A url or file item is read here (operations/documents.ts), so it is bounded and priced by its text.
+        const { text, document } = await readDocument(services, { content: item.content, url: item.url, file: item.file });
         const words = checkTextBounds(text, TEXT_BOUNDS[operation]);
         await scanner?.prepare(text);
-        return { content: text, ref: item.ref, words, charges: batchItemCharges(operation, words) };
+        return { content: text, document, ref: item.ref, words, charges: batchItemCharges(operation, words) };
       } catch (error) {
         const fault = itemFault(error);
         if (!fault) throw error;
@@ -93,15 +106,21 @@ export async function checkBatchItems(services: Pick<Services, 'plagiarism' | 'e
 export interface ItemWork {
   operation: BatchOperation;
   content: string;
+  document?: DocumentFacts;
   words: number;
   options: BatchOptions;
 }
 
 /**
  * One item's work: the body its single synchronous request returns (task_id null), with
- * credits_remaining read when it ends. Throws when the work fails (the caller refunds).
+ * credits_remaining read when it ends, placed in its document (`document`, pages and paragraphs)
+ * when it was one, as the single request's is. Throws when the work fails (the caller refunds).
  */
 export async function runBatchItem(ctx: OperationContext & { services: Pick<Services, 'plagiarism'> }, item: ItemWork): Promise<Record<string, unknown>> {
+  return placeResult(await itemBody(ctx, item), { text: item.content, document: item.document });
+}
+
+async function itemBody(ctx: OperationContext & { services: Pick<Services, 'plagiarism'> }, item: ItemWork): Promise<Record<string, unknown>> {
   const { operation, content, words, options } = item;
   if (operation === 'detectText' || operation === 'humanize' || operation === 'detectAndHumanize') {
     return runTextOperation(ctx, operation, { content, detection_threshold: options.detection_threshold }, words);

@@ -37,7 +37,7 @@ import {
 import { balanceOf, debit, refundCharges } from './data/ledger.ts';
 import { enqueue, enqueueAll, queuedRuns, type QueuedTask } from './data/queue.ts';
 import { ApiError } from './errors.ts';
-import { webhookAttemptRows } from './data/jobs.ts';
+import { webhookAttemptRows, type StoredDocument } from './data/jobs.ts';
 import { attemptView, deliveryState } from './portal-views.ts';
 
 const RESULT_RETENTION_MS = JOB_RESULT_HOURS * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export interface BatchRequest {
   service: BatchService;
   options: BatchRow['options'];
   /** Items that passed their checks (operations/batch.ts), with their words and price. */
-  items: { content: string; ref?: string; words: number; charges: ChargePart[] }[];
+  items: { content: string; document?: StoredDocument; ref?: string; words: number; charges: ChargePart[] }[];
   callbackUrl?: string;
   webhookSecret?: string;
   requestId: string;
@@ -123,7 +123,7 @@ export class Batches {
       if (!charges) throw insufficientCredits(await balanceOf(tx, userId), total);
       const balanceAfter = charges[charges.length - 1].balanceAfter;
       await insertBatch(tx, { id: batchId, userId, service: request.service, options: request.options, itemCount: items.length, creditsHeld: total, callbackUrl: request.callbackUrl, webhookSecret: request.webhookSecret });
-      await insertBatchItems(tx, batchId, userId, items.map((item, i) => ({ id: ids[i], ref: item.ref, content: item.content, words: item.words, charges: charges.splice(0, item.charges.length) })));
+      await insertBatchItems(tx, batchId, userId, items.map((item, i) => ({ id: ids[i], ref: item.ref, content: item.content, document: item.document, words: item.words, charges: charges.splice(0, item.charges.length) })));
       await this.dispatch(tx, userId);
       return { batchId, creditsHeld: total, balanceAfter };
     });

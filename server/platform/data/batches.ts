@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { BatchService } from '../../../contract/catalogue.ts';
 import type { BatchItem, TargetVariant } from '../../../contract/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { StoredDocument } from './jobs.ts';
 import type { Charge } from './ledger.ts';
 
 export type BatchStatusValue = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'cancelled';
@@ -35,7 +36,8 @@ export interface BatchItemRow {
   user_id: number;
   position: number;
   ref: string | null;
-  input: { content: string };
+  /** `document`: when the item was a document (a file or a url), its facts and layout, to place the result in it. */
+  input: { content: string; document?: StoredDocument };
   word_count: number;
   charges: Charge[];
   status: ItemStatus;
@@ -67,7 +69,7 @@ export async function insertBatch(
 }
 
 /** The items of one batch, in order (their seq follows the insert order). */
-export async function insertBatchItems(tx: Queryable, batchId: string, userId: number, items: { id: string; ref?: string; content: string; words: number; charges: Charge[] }[]): Promise<void> {
+export async function insertBatchItems(tx: Queryable, batchId: string, userId: number, items: { id: string; ref?: string; content: string; document?: StoredDocument; words: number; charges: Charge[] }[]): Promise<void> {
   await tx.query(
     {
       name: 'insert-batch-items',
@@ -76,7 +78,7 @@ export async function insertBatchItems(tx: Queryable, batchId: string, userId: n
              from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::int[], $7::jsonb[]) with ordinality as i(id, ref, input, words, charges, n)
              order by i.n`,
     },
-    [batchId, userId, items.map((i) => i.id), items.map((i) => i.ref ?? null), items.map((i) => JSON.stringify({ content: i.content })), items.map((i) => i.words), items.map((i) => JSON.stringify(i.charges))],
+    [batchId, userId, items.map((i) => i.id), items.map((i) => i.ref ?? null), items.map((i) => JSON.stringify({ content: i.content, document: i.document })), items.map((i) => i.words), items.map((i) => JSON.stringify(i.charges))],
   );
 }
 

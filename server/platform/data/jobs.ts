@@ -5,13 +5,20 @@ import type { DocumentInfo, JobStatus } from '../../../contract/schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Charge } from './ledger.ts';
 
+/** What is kept of a document beside its text, in a job's or a batch item's input (operations/documents.ts DocumentFacts). */
+export interface StoredDocument {
+  info: Omit<z.infer<typeof DocumentInfo>, 'text'>;
+  paragraphStarts: number[];
+  pageStarts: number[] | null;
+}
+
 export interface JobRow {
   id: string;
   user_id: number;
   operation: TextOperation;
   status: 'pending' | 'processing' | 'success' | 'failed';
   /** `document`: when the text was read out of a document, its facts and layout (operations/documents.ts DocumentFacts). */
-  input: { content: string; detection_threshold?: number; document?: { info: Omit<z.infer<typeof DocumentInfo>, 'text'>; paragraphStarts: number[]; pageStarts: number[] | null } };
+  input: { content: string; detection_threshold?: number; document?: StoredDocument };
   word_count: number;
   charges: Charge[];
   callback_url: string | null;
