@@ -40,7 +40,7 @@ import type {
   SourceList,
   VoiceResult,
 } from './types.ts';
-import { documentUrl, fileForm, type DocumentInput, type FileInput, type UploadOptions } from './upload.ts';
+import { documentUrl, fileForm, filesForm, type DocumentInput, type FileInput, type NamedFile, type UploadOptions } from './upload.ts';
 
 export const DEFAULT_BASE_URL = 'http://localhost:8000';
 export const DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -110,10 +110,21 @@ export interface BatchPageOptions extends CallOptions {
   limit?: number;
 }
 
+/**
+ * A batch of documents (sent as multipart/form-data): the service, its options and 1 to 20 files,
+ * each a path, bytes, a Blob or a stream, or `{ file, filename }` to name one; an item's ref is its
+ * file name.
+ */
+export type BatchFilesRequest = Omit<components['schemas']['BatchUpload'], 'files'> & { files: (FileInput | NamedFile)[] };
+
 /** POST, GET and DELETE /api/batches/: many items of one service, one webhook when all are done. */
 export interface Batches {
-  /** Accepts a batch (202): every item is checked and the whole price held first. A retry cannot make a second batch (an Idempotency-Key is sent). */
-  create(body: BatchRequest, options?: IdempotentCallOptions): Promise<BatchAccepted>;
+  /**
+   * Accepts a batch (202): every item is checked (every document read) and the whole price held
+   * first. Items as JSON (`items`), or documents (`files`). A retry cannot make a second batch (an
+   * Idempotency-Key is sent).
+   */
+  create(body: BatchRequest | BatchFilesRequest, options?: IdempotentCallOptions): Promise<BatchAccepted>;
   /** The batch's state, counts, credits and one page of its items. */
   get(batchId: string, options?: BatchPageOptions): Promise<BatchStatus>;
   /** Cancels the items not yet started (refunded); running ones finish. */
@@ -147,9 +158,16 @@ export class ContentIntegrityClient {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.batches = {
-      create: (body, callOptions = {}) => {
+      create: async (body, callOptions = {}) => {
         const key = callOptions.idempotencyKey ?? randomUUID();
-        return this.#call((signal) => this.api.POST('/api/batches/', { body: body as Sent<'BatchRequest'>, params: { header: { 'Idempotency-Key': key } }, signal }), { idempotent: true }, callOptions);
+        const params = { header: { 'Idempotency-Key': key } };
+        if ('files' in body) {
+          const { files, ...fields } = body;
+          const form = await filesForm(files, fields);
+          // openapi-fetch types the path's JSON body; the multipart body is the same operation's other media type.
+          return this.#call((signal) => this.api.POST('/api/batches/', { body: form as never, bodySerializer: passThrough, params, signal }), { idempotent: true }, callOptions);
+        }
+        return this.#call((signal) => this.api.POST('/api/batches/', { body: body as Sent<'BatchRequest'>, params, signal }), { idempotent: true }, callOptions);
       },
       get: (batchId, { cursor, limit, ...callOptions } = {}) =>
         this.#call((signal) => this.api.GET('/api/batches/{batch_id}/', { params: { path: { batch_id: batchId }, query: { cursor, limit } }, signal }), { idempotent: true }, callOptions),

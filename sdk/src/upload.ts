@@ -25,6 +25,31 @@ export async function fileForm(file: FileInput, options: UploadOptions = {}, fie
   return form;
 }
 
+/** A file with the name to send it under (a Buffer has none of its own; a batch item's ref is its file name). */
+export interface NamedFile {
+  file: FileInput;
+  filename: string;
+}
+
+/**
+ * A FormData of several documents in the field `files` (a batch's), in order, each under its name
+ * (a path's base name, a File's name, or `document-N`); `fields` as form fields.
+ */
+export async function filesForm(files: (FileInput | NamedFile)[], fields: Record<string, unknown> = {}): Promise<FormData> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) form.append(field, String(value));
+  for (const [index, entry] of files.entries()) {
+    const named = isNamedFile(entry) ? entry : undefined;
+    const { blob, name } = await toBlob(named ? named.file : (entry as FileInput));
+    form.append('files', blob, named?.filename ?? name ?? `document-${index + 1}`);
+  }
+  return form;
+}
+
+function isNamedFile(entry: FileInput | NamedFile): entry is NamedFile {
+  return typeof entry === 'object' && !(entry instanceof Blob) && !(entry instanceof Uint8Array) && 'file' in entry && 'filename' in entry;
+}
+
 /**
  * A document for a text method: a file as `FileInput` takes it (a path, bytes, a Blob or a
  * stream), or an address for the service to fetch, as a URL object or a string that starts with

@@ -261,6 +261,8 @@ function multipartParser(limits: MultipartLimits, options: BodyOptions): Koa.Mid
   return async (ctx, next) => {
     checkEncoding(ctx, ['identity']);
     const folder = await mkdtemp(path.join(options.uploadDir, 'req-'));
+    // formidable lists a field's files as each finishes writing; the order they came in is what the caller meant (a batch's items).
+    const order = new Map<object, number>();
     try {
       // formidable names each file itself (a random id, no extension): a client's file name never shapes a path.
       const parse = koaBody({
@@ -268,6 +270,7 @@ function multipartParser(limits: MultipartLimits, options: BodyOptions): Koa.Mid
         formidable: {
           uploadDir: folder, keepExtensions: false, maxFileSize: maxFileBytes, maxTotalFileSize: files?.maxTotalBytes ?? maxFileBytes, maxFiles: files?.maxFiles ?? 1,
           maxFields: MAX_MULTIPART_FIELDS, maxFieldsSize: MAX_MULTIPART_FIELD_BYTES, allowEmptyFiles: false,
+          onFileBegin: (_name, file) => void order.set(file, order.size),
         },
       });
       try {
@@ -276,6 +279,7 @@ function multipartParser(limits: MultipartLimits, options: BodyOptions): Koa.Mid
         options.log.debug({ err: error, requestId: ctx.state.requestId }, 'multipart body refused');
         throw multipartRefusal(error, limits, options.tooLarge ?? 'invalid_payload');
       }
+      for (const list of Object.values(ctx.request.files ?? {})) if (Array.isArray(list)) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
       await next();
     } finally {
       // Whatever happened (success, refusal, a client gone mid-upload), nothing of the request stays on disk.
