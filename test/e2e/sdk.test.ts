@@ -177,6 +177,28 @@ describe('SDK against the real server', () => {
     assert.deepEqual((refused.details as { items: { index: number; ref: string }[] }).items.map((i) => [i.index, i.ref]), [[0, 'x']]);
   });
 
+  test('batches.create with files: a path, a Buffer (named) and a Blob go as multipart; refs are the file names; results carry their document', async () => {
+    const polling = sdk({ apiKey, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) });
+    const pdf = await makePdf([{ lines: ['The committee met on Monday to review the annual budget in detail.'] }], { title: 'Batch report' });
+    const file = path.join(tmp, 'batch-report.pdf');
+    writeFileSync(file, pdf);
+    const markdown = Buffer.from('# Notes\n\nThe members asked for more detail on travel costs before the vote.\n');
+    const blob = new File([new Uint8Array(Buffer.from('A plain text note about the revised summary for everyone.'))], 'note.txt');
+    const accepted = await polling.batches.create({ service: 'detector', files: [file, { file: markdown, filename: 'notes.md' }, blob] });
+    BatchAccepted.parse(accepted);
+    assert.equal(accepted.item_count, 3);
+    const done = await polling.batches.wait(accepted.batch_id, { maxWaitMs: 60_000 });
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(done.items.map((i) => i.ref), ['batch-report.pdf', 'notes.md', 'note.txt']);
+    assert.deepEqual(done.items.map((i) => DetectionResult.parse(i.result).document?.type), ['pdf', 'markdown', 'text']);
+    // An unreadable file refuses the batch whole, listed by its name; nothing is charged.
+    const balance = (await creditStatement(server.services.db, userId)).balance;
+    const refused = await rejection(client.batches.create({ service: 'detector', files: [file, { file: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 3]), filename: 'photo.jpg' }] }));
+    assert.equal(refused.code, 'invalid_payload');
+    assert.deepEqual((refused.details as { items: { index: number; ref: string; code: string }[] }).items.map((i) => [i.index, i.ref, i.code]), [[1, 'photo.jpg', 'unsupported_document']]);
+    assert.equal((await creditStatement(server.services.db, userId)).balance, balance);
+  });
+
   test('humanize and detectAndHumanize: synchronous bodies of the contract', async () => {
     const humanized = await client.humanize({ content: AI_TEXT });
     HumanizationResult.parse(humanized);
