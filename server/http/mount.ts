@@ -234,7 +234,7 @@ export function bodyParser(request: RequestKind, options: BodyOptions): Koa.Midd
   if (request.kind === 'none') return (_ctx, next) => next();
   if (request.kind === 'json' && request.upload) {
     // A document route: JSON, or the document as a multipart upload (too large is 413 here, as for a fetched document).
-    const jsonBody = bodyParser({ kind: 'json', body: request.body }, options);
+    const jsonBody = bodyParser({ kind: 'json', body: request.body, maxBytes: request.maxBytes }, options);
     const multipart = multipartParser({ maxFileBytes: request.upload.maxFileBytes, files: request.upload.files }, { ...options, tooLarge: 'payload_too_large' });
     return (ctx, next) => (isUpload(request, ctx) ? multipart(ctx, next) : jsonBody(ctx, next));
   }

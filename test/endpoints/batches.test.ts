@@ -183,6 +183,15 @@ describe('/api/batches/', () => {
       }
     });
 
+    test('a JSON batch may be up to 16 MB (not the 2 MB of a single request); over it is 413 payload_too_large', async () => {
+      const { key } = await server.account();
+      // 3 MB: read, then refused by the humanizer's bounds (the item listed), not by the body's size.
+      const large = await server.request('/api/batches/', { method: 'POST', key, json: { service: 'humanizer', items: [{ content: 'word '.repeat(600_000), ref: 'large' }] } });
+      assertError(large, 400, 'invalid_payload');
+      assert.deepEqual(large.body.details.items.map((i: { index: number; ref: string }) => [i.index, i.ref]), [[0, 'large']]);
+      assertError(await server.request('/api/batches/', { method: 'POST', key, json: { service: 'detector', items: [{ content: 'x'.repeat(17 * 2 ** 20) }] } }), 413, 'payload_too_large');
+    });
+
     test('GET: an unknown or malformed batch_id is 404; a cursor that is not one is 400', async () => {
       const { key } = await server.account();
       assertError(await server.request(`/api/batches/${UNKNOWN_TASK_ID}/`, { key }), 404, 'not_found');
