@@ -126,6 +126,20 @@ describe('batches of documents (multipart/form-data)', () => {
     nothingLeftOnDisk();
   });
 
+  test('a file over 25 MB, or files over 100 MB together, are 413 payload_too_large before anything is read or charged', async () => {
+    const { key, userId } = await server.account();
+    const before = await creditStatement(server.services.db, userId);
+    const oneTooLarge = await post(key, batchForm([[pdf, 'a.pdf'], [Buffer.alloc(26 * 2 ** 20, 'a'), 'big.txt']], { service: 'detector' }));
+    assertError(oneTooLarge, 413, 'payload_too_large');
+    assert.equal(oneTooLarge.body.details.limit_bytes, 25 * 2 ** 20);
+    const part = Buffer.alloc(21 * 2 ** 20, 'a');
+    const together = await post(key, batchForm(Array.from({ length: 5 }, (_, i): [Buffer, string] => [part, `${i}.txt`]), { service: 'detector' }));
+    assertError(together, 413, 'payload_too_large');
+    assert.equal(together.body.details.limit_bytes, BATCH_LIMITS.maxUploadBytes);
+    assert.equal((await creditStatement(server.services.db, userId)).entries.length, before.entries.length);
+    nothingLeftOnDisk();
+  });
+
   test('Idempotency-Key: the same files answer the first 202 again; other bytes under the key are refused', async () => {
     const { key, userId } = await server.account();
     const headers = { 'Idempotency-Key': 'batch-docs-1' };
