@@ -2,7 +2,7 @@
  * What one engine holds, for `npm run bench -- memory`: run as a process of its own
  * (`node --expose-gc --import tsx scripts/lib/engine-probe.ts <engine>`), it reads the tables the
  * engine threads share (server/runtime/engine-tables.ts) and starts two engine threads with them as
- * the server's pools do, loads the engine and runs it once on the first thread, then on the second,
+ * the server's pools do (on the bundle's thread entry, dist/engine-worker.mjs, built first), loads the engine and runs it once on the first thread, then on the second,
  * and prints (last line, JSON) the size of the engine's shared tables, the growth of the process's
  * resident memory after each thread's load, garbage collected, and how long each load took.
  */
