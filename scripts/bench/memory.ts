@@ -99,7 +99,7 @@ async function startGroup(dir: string): Promise<Started> {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
     setTimeout(() => reject(new Error(`server was not ready in 5 minutes: ${out}`)), 300_000).unref();
   });
-  // The node process that runs server/main.ts (npm and tsx's launcher are its parents in the group).
+  // The node process that runs the server: the largest of the group (npm is its parent; before the bundle, tsx's launcher too).
   const serverPid = () => groupProcesses(pgid).filter((p) => !isPostgres(p)).sort((a, b) => b.rss - a.rss)[0]?.pid ?? 0;
   return {
     pgid,

@@ -1,5 +1,5 @@
 /**
- * A real server for benchmarks: `server/main.ts` with the flags of `npm start`, in its own process
+ * A real server for benchmarks: the server as `npm start` runs it (its entry and flags), in its own process
  * (so the load generator does not share its event loop), on a fresh embedded PostgreSQL in a temp
  * folder, with the demo account's key read from its first-start output and topped up with credits.
  */
@@ -12,10 +12,17 @@ import { freePort } from '../../server/db/embedded.ts';
 
 export interface BenchServer { url: string; key: string; databaseUrl: string; pid: number; stop(): Promise<void> }
 
-/** The Node and V8 flags `npm start` gives the server (package.json of checkout `dir`), so benchmarks measure it as it runs. */
-function startFlags(dir: string): string[] {
+/**
+ * The node command line `npm start` runs in checkout `dir` (its package.json), so benchmarks measure
+ * the server as it runs: its Node and V8 flags and its entry, the bundle (built first, as `npm start`
+ * does) where the checkout has one (scripts/build-server.ts), else server/main.ts through tsx.
+ */
+function startCommand(dir: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--') && arg !== '--import');
+  const flags = pkg.scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--') && arg !== '--import');
+  if (!pkg.scripts.start.includes('dist/main.mjs')) return [...flags, '--import', 'tsx', 'server/main.ts'];
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: dir, stdio: 'inherit' });
+  return [...flags, 'dist/main.mjs'];
 }
 
 /** This checkout: what a benchmark measures unless it is handed another (`--before DIR`, to compare two commits in one run). */
@@ -33,7 +40,7 @@ export function commitOf(dir: string): string {
 export async function startBenchServer(env: Record<string, string> = {}, dir = THIS_CHECKOUT): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ci-bench-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(dir), '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, startCommand(dir), {
     cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,7 +2,7 @@
  * What one engine holds, for `npm run bench -- memory`: run as a process of its own
  * (`node --expose-gc --import tsx scripts/lib/engine-probe.ts <engine>`), it reads the tables the
  * engine threads share (server/runtime/engine-tables.ts) and starts two engine threads with them as
- * the server's pools do, loads the engine and runs it once on the first thread, then on the second,
+ * the server's pools do (on the bundle's thread entry, dist/engine-worker.mjs, built first), loads the engine and runs it once on the first thread, then on the second,
  * and prints (last line, JSON) the size of the engine's shared tables, the growth of the process's
  * resident memory after each thread's load, garbage collected, and how long each load took.
  */
@@ -15,6 +15,7 @@ import { encodeWav, speechLikeSignal } from '../../server/engines/voice/syntheti
 import type { EngineTask } from '../../server/runtime/engine-worker.ts';
 import { engineTables, type EngineTables } from '../../server/runtime/engine-tables.ts';
 import { prose } from './bench-server.ts';
+import { buildServer } from '../build-server.ts';
 
 export const ENGINES = ['text-detect', 'grammar', 'humanize', 'plagiarism', 'image', 'voice'] as const;
 type Engine = (typeof ENGINES)[number];
@@ -55,11 +56,11 @@ async function tasksOf(engine: Engine, dir: string): Promise<{ before: EngineTas
   }
 }
 
-/** An engine thread: engine-worker.mjs, as the pool loads it, answering tasks one at a time. */
+/** An engine thread: the bundle's engine-worker.mjs (scripts/build-server.ts), as the server's pools load it, answering tasks one at a time. */
 function engineThread(workerData: EngineTables) {
   const source = `import { parentPort } from 'node:worker_threads';
-const { default: runEngineTask } = await import(${JSON.stringify(new URL('../../server/runtime/engine-worker.mjs', import.meta.url).href)});
-parentPort.on('message', async (task) => { const result = task === 'gc' ? (globalThis.gc?.(), 0) : await runEngineTask(task); parentPort.postMessage(result); });
+const { default: runOnThread } = await import(${JSON.stringify(new URL('../../dist/engine-worker.mjs', import.meta.url).href)});
+parentPort.on('message', async (task) => { const result = task === 'gc' ? (globalThis.gc?.(), 0) : (await runOnThread(task)).outcome; parentPort.postMessage(result); });
 parentPort.postMessage('ready');`;
   const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), { workerData });
   const answers: Array<(value: unknown) => void> = [];
@@ -81,6 +82,7 @@ parentPort.postMessage('ready');`;
 async function main(engine: Engine): Promise<ProbeResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ci-engine-probe-'));
   const { before, tasks } = await tasksOf(engine, dir);
+  await buildServer();
   const tables = engineTables();
   const shared = SHARED[engine];
   const threads = [engineThread(tables), engineThread(tables)];

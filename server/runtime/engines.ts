@@ -13,6 +13,7 @@ import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
 import type runEngineTask from './engine-worker.ts';
 import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask, ThreadOutcome } from './engine-worker.ts';
 import { engineTables } from './engine-tables.ts';
+import { ENGINE_THREAD_ENTRY } from './thread-entry.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
 
@@ -101,7 +102,7 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   const workerData = engineTables();
   const poolOfSize = (threads: number) =>
     new Piscina({
-      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      filename: ENGINE_THREAD_ENTRY,
       workerData,
       minThreads: warm ? threads : 1,
       maxThreads: threads,

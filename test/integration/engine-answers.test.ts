@@ -5,6 +5,9 @@
  * engine threads shared one copy of each engine's tables (issue 44). Loading the tables another
  * way must not change a single answer.
  *
+ * The same requests go to the engine threads' bundle too (dist/engine-worker.mjs, what `npm start`
+ * runs since the server is bundled, scripts/build-server.ts): bundling must not change an answer either.
+ *
  * `WRITE_ENGINE_ANSWERS=1 npm test -- test/integration/engine-answers.test.ts` records them anew
  * (only for a deliberate change of an engine's answers).
  */
@@ -13,9 +16,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { Piscina } from 'piscina';
 import sharp from 'sharp';
+import { buildServer } from '../../scripts/build-server.ts';
+import { engineTables } from '../../server/runtime/engine-tables.ts';
 import { createEngineRuntime } from '../../server/runtime/engines.ts';
-import type { EngineTask } from '../../server/runtime/engine-worker.ts';
+import type { EngineTask, ThreadOutcome } from '../../server/runtime/engine-worker.ts';
 import { wav } from '../helpers/media.ts';
 
 const SNAPSHOT = new URL('../fixtures/engine-answers.json', import.meta.url);
@@ -92,4 +98,18 @@ test('the engines give the recorded answers to a fixed set of requests', { timeo
   const recorded = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Record<string, unknown>;
   assert.deepEqual(Object.keys(answers), Object.keys(recorded));
   for (const name of Object.keys(recorded)) assert.deepEqual(answers[name], recorded[name], name);
+});
+
+test('the bundled engine threads give the same recorded answers', { timeout: 300_000 }, async () => {
+  await buildServer();
+  const pool = new Piscina({ filename: new URL('../../dist/engine-worker.mjs', import.meta.url).href, workerData: engineTables(), minThreads: 2, maxThreads: 2 });
+  try {
+    const recorded = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Record<string, unknown>;
+    const list = await requests();
+    const results = await Promise.all(list.map(([, task]) => pool.run(task) as Promise<ThreadOutcome<EngineTask['kind']>>));
+    assert.deepEqual(list.map(([name]) => name), Object.keys(recorded));
+    list.forEach(([name], i) => assert.deepEqual(withoutTimings(results[i].outcome), recorded[name], name));
+  } finally {
+    await pool.destroy();
+  }
 });
