@@ -18,6 +18,8 @@ const BY_RULE: Array<[RegExp, Explain]> = [
   [/^(verb-after-modal|verb-after-to|to-after-modal|InflectedVerbAfterTo|modal-be-able|DoubleModal)$/, (_o, c) => `After a modal verb or "to", the verb takes its base form: ${q(c)}.`],
   [/^(perfect-participle|perfect-base-participle|SimplePastToPastParticiple|passive-participle)$/, (_o, c) => `After has, have, had or a form of be, use the past participle: ${q(c)}.`],
   [/^(irregular-past|RegularIrregulars|past-after-time-clause)$/, (_o, c) => `This verb's past form is ${q(c)}.`],
+  [/^agreement-there-is$/, (_o, c) => `After "there", the verb agrees with the noun that follows it, here one thing: ${q(c)}.`],
+  [/^agreement-noun-subject$/, (_o, c) => `The verb agrees with the main noun of its subject, not with the nearest noun: ${q(c)}.`],
   [/agree|Agreement|^be-agree$|^plural-bare-subject$|^this-these$|^singular-after-every$|^plural-after-quantifier$|^quantifier-of-bare-plural$|^plural-kind-of$|^OneOfTheSingular$/, (_o, c) => `The verb and its subject (or the determiner and its noun) must agree in number: ${q(c)}.`],
   [/^(AdjectiveDoubleDegree|MoreBetter|article-the-superlative)$/, (o, c) => (c.trim() === '' || o.length > c.length ? `The adjective is already comparative or superlative: drop ${q(o)}.` : `A superlative takes "the": ${q(c)}.`)],
   [/^(AnA|article-a-an)$/, (_o, c) => `Use "an" before a vowel sound and "a" before a consonant sound: ${q(c)}.`],
