@@ -36,7 +36,7 @@ const SINGULAR_VERBS = ['is', 'was', 'has'];
 const PLURAL_VERBS = ['are', 'were', 'have'];
 
 /** Tokens after which a clause, and so a subject, begins. */
-const OPENERS = new Set([',', ';', ':', '(', '"', '“', 'but', 'because', 'if', 'when', 'while', 'although', 'though', 'since', 'whereas', 'unless', 'that', 'as', 'after', 'before', 'until', 'so', 'where', 'whether', 'once']);
+const OPENERS = new Set([',', ';', ':', '(', '"', '“', '-', '–', '—', 'but', 'because', 'if', 'when', 'while', 'although', 'though', 'since', 'whereas', 'unless', 'that', 'as', 'after', 'before', 'until', 'so', 'where', 'whether', 'once']);
 /** Verbs whose object may be a clause without "that" ("said the money was"): lemmas. */
 const REPORTING = new Set([
   'say', 'think', 'believe', 'know', 'claim', 'find', 'show', 'suggest', 'reveal', 'confirm', 'warn', 'insist', 'hope', 'fear', 'admit', 'argue', 'add', 'announce', 'report',
@@ -120,15 +120,20 @@ function titledName(tokens: Token[], h: number): number {
 }
 
 /** The number of a noun phrase's head at `h` (with its determiner at `k`), or null where unsure. */
-function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon): Num | null {
+function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, modified = false): Num | null {
   const head = tokens[h];
   if (ageNoun(tokens, h)) return 'singular';
-  if (head.pos === 'PROPN') return titledName(tokens, h) >= 0 ? 'singular' : null;
+  // A sentence's capitalised first word the tagger took for a name may be a noun WordNet knows, when a
+  // phrase modifies it ("Details of the fund"), not a name on its own ("England were").
+  const noun = head.pos === 'NOUN' || (modified && head.pos === 'PROPN' && head.sentenceStart && lexicon.lemmatize(head.lower, 'noun').length > 0);
+  if (head.pos === 'PROPN' && !noun) return titledName(tokens, h) >= 0 ? 'singular' : null;
   // Lower case, or capitalised only as its sentence's first word ("Details of the fund was").
   const plain = head.text === head.lower || (head.sentenceStart && head.text === head.lower[0].toUpperCase() + head.lower.slice(1));
-  if (!isWord(head) || head.pos !== 'NOUN' || !plain || !/^[a-z]+(-[a-z]+)*$/.test(head.lower)) return null;
+  if (!isWord(head) || !noun || !plain || !/^[a-z]+(-[a-z]+)*$/.test(head.lower)) return null;
   const det = tokens[k].lower;
-  if (isPluralNoun(head, lexicon)) return SINGULAR_DETERMINERS.has(det) ? null : 'plural';
+  // "Two tables is the most you can do", "ten years is": a number makes a plural an amount, which may take "is".
+  const amount = tokens[k].pos !== 'DET' && !POSSESSIVES.has(det) && tokens.slice(k, h).some((t) => t.pos === 'NUM');
+  if (isPluralNoun(head, lexicon)) return SINGULAR_DETERMINERS.has(det) || amount ? null : 'plural';
   if (head.lemma !== head.lower || /[^su]s$/.test(head.lower) || !lexicon.hasLemma(head.lower.replace(/^.*-/, ''), 'noun')) return null;
   return PLURAL_DETERMINERS.has(det) ? null : 'singular';
 }
@@ -152,7 +157,9 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
   let throughPhrase = false;
   // Up to three prepositional phrases: "the attack on the hall on the road are".
   for (let hops = 0; hops < 4; hops++) {
-    const k = phraseStart(tokens, h);
+    let k = phraseStart(tokens, h);
+    // "that" before a plural is the conjunction ("confirmed that contingency plans is"), not a determiner.
+    if (tokens[k].lower === 'that' && k < h && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon)) k++;
     const before = tokens[k - 1];
     if (before?.pos === 'ADP' && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
@@ -161,12 +168,14 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
       throughPhrase = true;
       continue;
     }
-    if (before?.lower === 'and') return coordinated(tokens, k, h, lexicon);
-    if (!subjectPosition(tokens, k)) return null;
-    const number = headNumber(tokens, k, h, lexicon);
+    // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
+    const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
+    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon);
+    if (!joinsClauses && !subjectPosition(tokens, k)) return null;
+    const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
     if (!number) return null;
-    if (head.pos === 'PROPN' || ageNoun(tokens, h)) return { start: tokens[k].start, number };
+    if ((head.pos === 'PROPN' && titledName(tokens, h) >= 0) || ageNoun(tokens, h)) return { start: tokens[k].start, number };
     if (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm)) return null;
     // Through "of", a noun of kind or amount may take its complement's number ("a kind of X are").
     if (throughPhrase && lexicon.functionWords.has(head.lower)) return null;
@@ -182,18 +191,22 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
  */
 function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): Subject | null {
   let start = k;
-  let plural = isPluralNoun(tokens[h], lexicon) || tokens[k].pos === 'DET';
+  // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
+  // partner and assistant is", "the speed and scale of it has" may be one person or thing.
+  let plural = isPluralNoun(tokens[h], lexicon);
+  let determined = tokens[k].pos === 'DET' || POSSESSIVES.has(tokens[k].lower);
   // Walk back over "A, B and": each conjunct a noun phrase.
   for (let sep = start - 1; sep > 0 && ['and', ','].includes(tokens[sep].lower); ) {
     const last = sep - 1;
-    if (!nominal(tokens[last])) return tokens[sep].lower === ',' && subjectPosition(tokens, start) ? (plural ? { start: tokens[start].start, number: 'plural' } : null) : null;
+    if (!nominal(tokens[last])) return null;
     const first = phraseStart(tokens, last);
-    plural ||= (tokens[last].pos === 'NOUN' && isPluralNoun(tokens[last], lexicon)) || tokens[first].pos === 'DET';
+    plural ||= tokens[last].pos === 'NOUN' && isPluralNoun(tokens[last], lexicon);
+    determined &&= tokens[first].pos === 'DET' || POSSESSIVES.has(tokens[first].lower);
     start = first;
     sep = start - 1;
     if (sep < 0 || subjectPosition(tokens, start)) break;
   }
-  if (start === k || !subjectPosition(tokens, start) || !plural) return null;
+  if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
   // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
   if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
   return { start: tokens[start].start, number: 'plural' };
