@@ -110,6 +110,42 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
   },
+  'agreement-noun-subject': {
+    fixes: [
+      ['The attack on the old hall on Mill Road are believed to be racist.', 'The attack on the old hall on Mill Road is believed to be racist.'],
+      ['It was raining. Copies of the letter was sent out later.', 'It was raining. Copies of the letter were sent out later.'],
+      ['Analysts said further investment were needed.', 'Analysts said further investment was needed.'],
+      ['Media playback are not supported on this device.', 'Media playback is not supported on this device.'],
+      ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
+      ['A 43-year-old man have been arrested.', 'A 43-year-old man has been arrested.'],
+      ['The seabird, which are related to the gannet, was found on the beach.', 'The seabird, which is related to the gannet, was found on the beach.'],
+      ['Group norms and values is part of the self-image.', 'Group norms and values are part of the self-image.'],
+      ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],
+      ['He told the committee that contingency plans is being drawn up.', 'He told the committee that contingency plans are being drawn up.'],
+    ],
+    leaves: [
+      'If the firm were still run from London, it would stay.',
+      'The team are playing well and the club have said so.',
+      'Ten years is a long time.',
+      'Two tables is the most you can manage.',
+      'The people who bought the house are happy.',
+      'The rest of the players are tired.',
+      'Whose partner and assistant is the jockey Peter Smith?',
+      'The speed and scale of the collapse has also been noted.',
+      'England were beaten by Canada on Saturday.',
+      'Arsenal, who have won the cup many times, lost.',
+      'Which books has he read this year?',
+      'Research and development is costly.',
+      'Mr and Mrs Smith are at home.',
+    ],
+  },
+  'agreement-there-is': {
+    fixes: [
+      ['There are no excuse for this, the minister said.', 'There is no excuse for this, the minister said.'],
+      ['He said there were an obvious lack of trust between them.', 'He said there was an obvious lack of trust between them.'],
+    ],
+    leaves: ['There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
+  },
   'verb-after-modal': {
     fixes: [
       ['She can goes there by bus.', 'She can go there by bus.'],

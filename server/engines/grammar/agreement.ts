@@ -284,7 +284,7 @@ export const thereIsSingular: Rule = {
       const det = tokens[i + 2];
       if (!['a', 'an', 'no', 'one', 'another'].includes(det.lower)) continue;
       let h = i + 3;
-      while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV')) h++;
+      while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV') && !COUNTING.has(tokens[h].lower)) h++;
       const noun = tokens[h];
       const after = tokens[h + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || COUNTING.has(noun.lower) || QUANTITIES.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
