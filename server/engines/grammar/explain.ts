@@ -35,7 +35,11 @@ const BY_RULE: Array<[RegExp, Explain]> = [
 ];
 
 const BY_CATEGORY: Record<Category, Explain> = {
-  spelling: (o, c) => (o.replace(/\s/g, '') === c.replace(/\s/g, '') ? `${q(c)} is written with a space.` : `${q(o)} looks like a misspelling of ${q(c)}.`),
+  spelling: (o, c) => {
+    if (o.replace(/\s/g, '') !== c.replace(/\s/g, '')) return `${q(o)} looks like a misspelling of ${q(c)}.`;
+    // The same letters: a word split ("alot" → "a lot") or joined ("air line" → "airline").
+    return /\s/.test(c.trim()) ? `${q(c)} is written with a space.` : `${q(c)} is written as one word.`;
+  },
   grammar: (o, c) => (c === '' ? `${q(o)} is not needed here.` : o === '' ? `${q(c)} is missing here.` : `${q(c)} fits the grammar of this sentence.`),
   punctuation: (o, c) => (c === '' ? `${q(o)} is not needed here.` : `Punctuation: ${q(c)}.`),
   capitalization: (_o, c) => (/^\p{Lu}/u.test(c) ? `Capitalise the first word of a sentence, names and "I": ${q(c)}.` : `This word takes no capital here: ${q(c)}.`),

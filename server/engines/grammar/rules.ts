@@ -16,6 +16,7 @@ import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
+import { splitWord } from './split-words.ts';
 import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 import type { Proposal, Rule } from './rule.ts';
@@ -1839,6 +1840,7 @@ export const RULES: Rule[] = [
   subjectPronounAgreement,
   fixedPhrasePreposition,
   joinedCompound,
+  splitWord,
   // Last: a rule made for a construction wins over the general confusable-word test.
   confusableWords,
 ];
