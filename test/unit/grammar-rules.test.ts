@@ -414,6 +414,23 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['The week end was fun.', 'The weekend was fun.']],
     leaves: ['I can not come and any one of them can.', 'Each square was a square on the chess board.'],
   },
+  'split-word-counts': {
+    fixes: [
+      ['He could not under stand why they left.', 'He could not understand why they left.'],
+      ['Media play back is not supported on this device.', 'Media playback is not supported on this device.'],
+      ['He waited out side his home.', 'He waited outside his home.'],
+    ],
+    leaves: [
+      'It happened some time between one and three.',
+      'Is there any one of you who can help?',
+      'It may be true.',
+      'We go there every day.',
+      'They will roll out the plan next year.',
+      'Press play back at the studio.',
+      'Each square was a square on the chess board.',
+      'Banks have offered finger print checks for a year.',
+    ],
+  },
   'comma-before-which': {
     fixes: [
       ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],
