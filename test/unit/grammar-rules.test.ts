@@ -450,7 +450,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['The professor need them to study harder.', 'The professor needs them to study harder.'],
       ['For me, the age do not matter.', 'For me, the age does not matter.'],
     ],
-    leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.', 'When I did a job interview, the employer ask me questions.'],
+    leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.', 'When I did a job interview, the employer ask me questions.', 'Police said a lorry and a bus were involved in the crash.'],
   },
   'article-before-plural': {
     fixes: [

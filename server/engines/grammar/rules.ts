@@ -258,6 +258,8 @@ const singularNounAgreement: Rule = {
     for (let i = 0; i + 3 < tokens.length; i++) {
       const det = tokens[i];
       if (!SINGULAR_DETERMINERS.has(det.lower) || !(det.sentenceStart || i === 0 || SUBJECT_OPENERS.has(tokens[i - 1].lower))) continue;
+      // "a car and a van were": the noun is the second of a subject joined by "and", which is plural.
+      if (i >= 2 && tokens[i - 1].lower === 'and' && ['NOUN', 'PROPN', 'PRON'].includes(tokens[i - 2].pos)) continue;
       let j = i + 1;
       while (j < tokens.length && tokens[j].pos === 'ADJ') j++;
       const noun = tokens[j];
