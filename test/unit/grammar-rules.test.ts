@@ -137,6 +137,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Which books has he read this year?',
       'Research and development is costly.',
       'Mr and Mrs Smith are at home.',
+      'Some shirts sold as school wear were not suitable.',
     ],
   },
   'agreement-there-is': {

@@ -83,7 +83,8 @@ function phraseStart(tokens: Token[], h: number): number {
 function subjectPosition(tokens: Token[], k: number): boolean {
   if (k === 0 || tokens[k].sentenceStart) return true;
   const p = tokens[k - 1];
-  if (OPENERS.has(p.lower)) return true;
+  // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
+  if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
   // "Analysts said further investment were": not "the people who know the man are".
   if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
