@@ -54,12 +54,15 @@ const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 
 /** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
 const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there']);
+type Num = 'singular' | 'plural';
+
 /**
- * Share of the plural verb forms (are, were, have) after a noun, in the pair counts, from which the
- * noun is taken to be used as many ("team" 0.26, "staff" 0.77), and of the singular forms after a
- * plural noun from which it is a measure or a name ("miles", "years"): agreement is then left alone.
+ * Share of the plural verb forms (are, were, have) after a singular noun, in the pair counts, from
+ * which the noun is taken to be used as many ("team" 0.26, "staff" 0.77); and of the singular forms
+ * after a plural noun from which it is a measure or a name ("miles", "years", "poles"): agreement is
+ * then left alone. The pairs are noisier after plurals ("the details is" across a clause), so more is needed there.
  */
-const OTHER_NUMBER_SHARE = 0.1;
+const OTHER_NUMBER_SHARE: Record<Num, number> = { singular: 0.1, plural: 0.2 };
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
 const nominal = (t: Token | undefined): t is Token => t !== undefined && ['NOUN', 'PROPN', 'NUM'].includes(t.pos);
@@ -95,8 +98,6 @@ function subjectPosition(tokens: Token[], k: number): boolean {
   }
   return false;
 }
-
-type Num = 'singular' | 'plural';
 
 interface Subject {
   /** UTF-16 start of the subject, for the subjunctive test. */
@@ -143,7 +144,7 @@ function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, mod
 function usedAsOtherNumber(noun: string, number: Num, lm: LanguageModel): boolean {
   const sum = (verbs: string[]): number => verbs.reduce((n, v) => n + lm.pairCount(noun, v), 0);
   const [own, other] = number === 'singular' ? [sum(SINGULAR_VERBS), sum(PLURAL_VERBS)] : [sum(PLURAL_VERBS), sum(SINGULAR_VERBS)];
-  return other > OTHER_NUMBER_SHARE * (own + other);
+  return other > OTHER_NUMBER_SHARE[number] * (own + other);
 }
 
 /** Nouns whose number is not their own verb's ("the team are", "the rest of them are"). */
@@ -285,7 +286,8 @@ export const thereIsSingular: Rule = {
       const det = tokens[i + 2];
       if (!['a', 'an', 'no', 'one', 'another'].includes(det.lower)) continue;
       let h = i + 3;
-      while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV') && !COUNTING.has(tokens[h].lower)) h++;
+      // Adjectives, adverbs, and quotation marks around a phrase ('there were an "utter lack').
+      while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV' || /^["“”]$/.test(tokens[h].text)) && !COUNTING.has(tokens[h].lower)) h++;
       const noun = tokens[h];
       const after = tokens[h + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || COUNTING.has(noun.lower) || QUANTITIES.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
