@@ -138,6 +138,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Research and development is costly.',
       'Mr and Mrs Smith are at home.',
       'Some shirts sold as school wear were not suitable.',
+      'He cancelled it on Monday, hours before the concert was due to start.',
     ],
   },
   'agreement-there-is': {

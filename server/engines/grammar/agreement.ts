@@ -49,6 +49,12 @@ const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every'
 const PLURAL_DETERMINERS = new Set(['these', 'those', 'many', 'several', 'both', 'few', 'various', 'numerous']);
 /** Heads that take the number of what they count ("the rest of them are", "two-thirds of it is"). */
 const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'quarters', 'percent', 'cent', 'part', 'share', 'fraction', 'amount', 'sum', 'host', 'handful', 'plenty', 'lots', 'dozens', 'hundreds', 'thousands', 'millions', 'set', 'body', 'flood', 'wave', 'raft', 'string']);
+/**
+ * Prepositions whose phrase modifies the noun before it ("the attack on the hall"); not "before",
+ * "after", "until", "since", "as", "than", which the tagger may call prepositions where they open a
+ * clause ("hours before the show was due").
+ */
+const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
 /** Titles before a name: the name is one person. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 /** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
@@ -163,7 +169,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     // "that" before a plural is the conjunction ("confirmed that contingency plans is"), not a determiner.
     if (tokens[k].lower === 'that' && k < h && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon)) k++;
     const before = tokens[k - 1];
-    if (before?.pos === 'ADP' && nominal(tokens[k - 2])) {
+    if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
       if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };
       h = k - 2;
