@@ -110,6 +110,44 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
   },
+  'agreement-noun-subject': {
+    fixes: [
+      ['The attack on the old hall on Mill Road are believed to be racist.', 'The attack on the old hall on Mill Road is believed to be racist.'],
+      ['It was raining. Copies of the letter was sent out later.', 'It was raining. Copies of the letter were sent out later.'],
+      ['Analysts said further investment were needed.', 'Analysts said further investment was needed.'],
+      ['Media playback are not supported on this device.', 'Media playback is not supported on this device.'],
+      ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
+      ['A 43-year-old man have been arrested.', 'A 43-year-old man has been arrested.'],
+      ['The seabird, which are related to the gannet, was found on the beach.', 'The seabird, which is related to the gannet, was found on the beach.'],
+      ['Group norms and values is part of the self-image.', 'Group norms and values are part of the self-image.'],
+      ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],
+      ['He told the committee that contingency plans is being drawn up.', 'He told the committee that contingency plans are being drawn up.'],
+    ],
+    leaves: [
+      'If the firm were still run from London, it would stay.',
+      'The team are playing well and the club have said so.',
+      'Ten years is a long time.',
+      'Two tables is the most you can manage.',
+      'The people who bought the house are happy.',
+      'The rest of the players are tired.',
+      'Whose partner and assistant is the jockey Peter Smith?',
+      'The speed and scale of the collapse has also been noted.',
+      'England were beaten by Canada on Saturday.',
+      'Arsenal, who have won the cup many times, lost.',
+      'Which books has he read this year?',
+      'Research and development is costly.',
+      'Mr and Mrs Smith are at home.',
+      'Some shirts sold as school wear were not suitable.',
+      'He cancelled it on Monday, hours before the concert was due to start.',
+    ],
+  },
+  'agreement-there-is': {
+    fixes: [
+      ['There are no excuse for this, the minister said.', 'There is no excuse for this, the minister said.'],
+      ['He said there were an obvious lack of trust between them.', 'He said there was an obvious lack of trust between them.'],
+    ],
+    leaves: ['There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
+  },
   'verb-after-modal': {
     fixes: [
       ['She can goes there by bus.', 'She can go there by bus.'],
@@ -378,6 +416,23 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['The week end was fun.', 'The weekend was fun.']],
     leaves: ['I can not come and any one of them can.', 'Each square was a square on the chess board.'],
   },
+  'split-word-counts': {
+    fixes: [
+      ['He could not under stand why they left.', 'He could not understand why they left.'],
+      ['Media play back is not supported on this device.', 'Media playback is not supported on this device.'],
+      ['He waited out side his home.', 'He waited outside his home.'],
+    ],
+    leaves: [
+      'It happened some time between one and three.',
+      'Is there any one of you who can help?',
+      'It may be true.',
+      'We go there every day.',
+      'They will roll out the plan next year.',
+      'Press play back at the studio.',
+      'Each square was a square on the chess board.',
+      'Banks have offered finger print checks for a year.',
+    ],
+  },
   'comma-before-which': {
     fixes: [
       ['He studies the disease which means that he works hard.', 'He studies the disease, which means that he works hard.'],
@@ -397,7 +452,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['The professor need them to study harder.', 'The professor needs them to study harder.'],
       ['For me, the age do not matter.', 'For me, the age does not matter.'],
     ],
-    leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.', 'When I did a job interview, the employer ask me questions.'],
+    leaves: ['The students need them to study harder.', 'The water supply system is old.', 'The new bus stop near the school is closed.', 'I suggest that the student take a break.', 'When I did a job interview, the employer ask me questions.', 'Police said a lorry and a bus were involved in the crash.'],
   },
   'article-before-plural': {
     fixes: [

@@ -18,6 +18,8 @@ const BY_RULE: Array<[RegExp, Explain]> = [
   [/^(verb-after-modal|verb-after-to|to-after-modal|InflectedVerbAfterTo|modal-be-able|DoubleModal)$/, (_o, c) => `After a modal verb or "to", the verb takes its base form: ${q(c)}.`],
   [/^(perfect-participle|perfect-base-participle|SimplePastToPastParticiple|passive-participle)$/, (_o, c) => `After has, have, had or a form of be, use the past participle: ${q(c)}.`],
   [/^(irregular-past|RegularIrregulars|past-after-time-clause)$/, (_o, c) => `This verb's past form is ${q(c)}.`],
+  [/^agreement-there-is$/, (_o, c) => `After "there", the verb agrees with the noun that follows it, here one thing: ${q(c)}.`],
+  [/^agreement-noun-subject$/, (_o, c) => `The verb agrees with the main noun of its subject, not with the nearest noun: ${q(c)}.`],
   [/agree|Agreement|^be-agree$|^plural-bare-subject$|^this-these$|^singular-after-every$|^plural-after-quantifier$|^quantifier-of-bare-plural$|^plural-kind-of$|^OneOfTheSingular$/, (_o, c) => `The verb and its subject (or the determiner and its noun) must agree in number: ${q(c)}.`],
   [/^(AdjectiveDoubleDegree|MoreBetter|article-the-superlative)$/, (o, c) => (c.trim() === '' || o.length > c.length ? `The adjective is already comparative or superlative: drop ${q(o)}.` : `A superlative takes "the": ${q(c)}.`)],
   [/^(AnA|article-a-an)$/, (_o, c) => `Use "an" before a vowel sound and "a" before a consonant sound: ${q(c)}.`],
@@ -33,7 +35,11 @@ const BY_RULE: Array<[RegExp, Explain]> = [
 ];
 
 const BY_CATEGORY: Record<Category, Explain> = {
-  spelling: (o, c) => (o.replace(/\s/g, '') === c.replace(/\s/g, '') ? `${q(c)} is written with a space.` : `${q(o)} looks like a misspelling of ${q(c)}.`),
+  spelling: (o, c) => {
+    if (o.replace(/\s/g, '') !== c.replace(/\s/g, '')) return `${q(o)} looks like a misspelling of ${q(c)}.`;
+    // The same letters: a word split ("alot" → "a lot") or joined ("air line" → "airline").
+    return /\s/.test(c.trim()) ? `${q(c)} is written with a space.` : `${q(c)} is written as one word.`;
+  },
   grammar: (o, c) => (c === '' ? `${q(o)} is not needed here.` : o === '' ? `${q(c)} is missing here.` : `${q(c)} fits the grammar of this sentence.`),
   punctuation: (o, c) => (c === '' ? `${q(o)} is not needed here.` : `Punctuation: ${q(c)}.`),
   capitalization: (_o, c) => (/^\p{Lu}/u.test(c) ? `Capitalise the first word of a sentence, names and "I": ${q(c)}.` : `This word takes no capital here: ${q(c)}.`),

@@ -14,7 +14,9 @@ import type { LanguageModel } from './ngrams.ts';
 import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
-import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
+import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
+import { splitWord } from './split-words.ts';
 import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 import type { Proposal, Rule } from './rule.ts';
@@ -33,14 +35,6 @@ const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
 const INDEFINITE_SINGULAR = new Set(['everyone', 'everybody', 'someone', 'somebody', 'nobody', 'anybody']);
 const AUXILIARIES = new Set(['do', 'does', 'did', "didn't", "doesn't", 'let', 'make', 'makes', 'made', 'help', 'helps', 'helped', 'see', 'saw', 'watch', 'hear', 'heard']);
 const NON_THIRD = new Set(['i', 'we', 'they', 'you']);
-/** Plural nouns that take a singular verb, or are not plural at all. */
-const SINGULAR_S_NOUNS = new Set([
-  'news', 'series', 'species', 'physics', 'mathematics', 'economics', 'politics', 'statistics', 'means', 'ethics', 'linguistics', 'electronics', 'athletics',
-  'gymnastics', 'measles', 'diabetes', 'billiards', 'headquarters', 'crossroads', 'genetics', 'logistics', 'aerobics', 'robotics', 'mechanics', 'dynamics', 'optics',
-  'this', 'is', 'was', 'has', 'does', 'its', 'his', 'hers', 'yes', 'bus', 'gas', 'glass', 'class', 'process', 'success', 'business', 'access', 'address', 'progress',
-  'analysis', 'basis', 'crisis', 'thesis', 'emphasis', 'hypothesis', 'status', 'campus', 'virus', 'focus', 'bonus', 'census', 'chaos', 'lens', 'always', 'perhaps',
-  'us', 'plus', 'thus', 'across', 'less', 'unless', 'whereas', 'afterwards', 'towards', 'sometimes', 'nowadays',
-]);
 const PLURAL_QUANTIFIERS = new Set(['many', 'several', 'few', 'various', 'numerous', 'both', 'these', 'those', 'multiple', 'countless', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundreds', 'thousands', 'millions']);
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
@@ -264,6 +258,8 @@ const singularNounAgreement: Rule = {
     for (let i = 0; i + 3 < tokens.length; i++) {
       const det = tokens[i];
       if (!SINGULAR_DETERMINERS.has(det.lower) || !(det.sentenceStart || i === 0 || SUBJECT_OPENERS.has(tokens[i - 1].lower))) continue;
+      // "a car and a van were": the noun is the second of a subject joined by "and", which is plural.
+      if (i >= 2 && tokens[i - 1].lower === 'and' && ['NOUN', 'PROPN', 'PRON'].includes(tokens[i - 2].pos)) continue;
       let j = i + 1;
       while (j < tokens.length && tokens[j].pos === 'ADJ') j++;
       const noun = tokens[j];
@@ -348,11 +344,7 @@ function bareSubject(tokens: Token[], i: number, lexicon: Lexicon): { noun: Toke
   return { noun, verb };
 }
 
-/** Nouns of number or kind that take the verb of what they count ("a couple of them were", "the rest are"). */
-const GROUP_NOUNS = new Set(['pair', 'couple', 'number', 'total', 'rest', 'remainder', 'lot', 'bulk', 'half', 'percentage', 'proportion', 'variety', 'series', 'range', 'kind', 'sort', 'type', 'army', 'navy', 'enemy', 'opposition', 'electorate', 'clergy', 'parliament', 'cabinet', 'congregation', 'community', 'orchestra', 'choir', 'side', 'trio', 'duo', 'quartet', 'none', 'dozen', 'score']);
 
-/** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
-const COLLECTIVE_NOUNS = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
 
 /**
  * An uncountable noun as a bare subject with a verb in the plural form: "history tell us" →
@@ -393,17 +385,7 @@ const massSubjectAgreement: Rule = {
 
 const PLURAL_DETERMINERS = new Set(['the', 'these', 'those', 'many', 'most', 'some', 'all', 'my', 'our', 'their', 'your', 'his', 'her', 'several', 'few', 'both', 'such', 'other', 'most']);
 
-/** Plurals without -s (the tagger sometimes reads "people" as a verb). */
-const IRREGULAR_PLURALS = new Set(['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice']);
 
-function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
-  const w = t.lower;
-  if (IRREGULAR_PLURALS.has(w)) return true;
-  if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
-  const lemmas = lexicon.lemmatize(w, 'noun');
-  // WordNet lists some plurals as lemmas of their own ("details", "glasses"): still the plural of the singular.
-  return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
-}
 
 /** A plain adjective that may stand before a bare noun ("younger", "new"), not a determiner-like word ("many", "other"). */
 function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
@@ -1811,6 +1793,7 @@ export const RULES: Rule[] = [
   singularNounAgreement,
   bareSingularSubject,
   massSubjectAgreement,
+  nounSubjectAgreement,
   modalBase,
   infinitiveBase,
   perfectParticiple,
@@ -1835,6 +1818,7 @@ export const RULES: Rule[] = [
   extraTo,
   relativeAgreement,
   thereAreMany,
+  thereIsSingular,
   toToo,
   articleBeforePlural,
   doubledDeterminer,
@@ -1858,6 +1842,7 @@ export const RULES: Rule[] = [
   subjectPronounAgreement,
   fixedPhrasePreposition,
   joinedCompound,
+  splitWord,
   // Last: a rule made for a construction wins over the general confusable-word test.
   confusableWords,
 ];

@@ -40,3 +40,21 @@ export function pluralize(noun: string): string {
 
 /** Suffixes of abstract nouns, which often go without an article ("cause slow movement", "is great importance"). */
 export const ABSTRACT_SUFFIX = /(ness|ity|ism|ics|tion|sion|ment|ance|ence)$/;
+
+/** Plural nouns that take a singular verb, or are not plural at all. */
+export const SINGULAR_S_NOUNS : ReadonlySet<string> = new Set([
+  'news', 'series', 'species', 'physics', 'mathematics', 'economics', 'politics', 'statistics', 'means', 'ethics', 'linguistics', 'electronics', 'athletics',
+  'gymnastics', 'measles', 'diabetes', 'billiards', 'headquarters', 'crossroads', 'genetics', 'logistics', 'aerobics', 'robotics', 'mechanics', 'dynamics', 'optics',
+  'this', 'is', 'was', 'has', 'does', 'its', 'his', 'hers', 'yes', 'bus', 'gas', 'glass', 'class', 'process', 'success', 'business', 'access', 'address', 'progress',
+  'analysis', 'basis', 'crisis', 'thesis', 'emphasis', 'hypothesis', 'status', 'campus', 'virus', 'focus', 'bonus', 'census', 'chaos', 'lens', 'always', 'perhaps',
+  'us', 'plus', 'thus', 'across', 'less', 'unless', 'whereas', 'afterwards', 'towards', 'sometimes', 'nowadays',
+]);
+
+/** Nouns of number or kind that take the verb of what they count ("a couple of them were", "the rest are"). */
+export const GROUP_NOUNS : ReadonlySet<string> = new Set(['pair', 'couple', 'number', 'total', 'rest', 'remainder', 'lot', 'bulk', 'half', 'percentage', 'proportion', 'variety', 'series', 'range', 'kind', 'sort', 'type', 'army', 'navy', 'enemy', 'opposition', 'electorate', 'clergy', 'parliament', 'cabinet', 'congregation', 'community', 'orchestra', 'choir', 'side', 'trio', 'duo', 'quartet', 'none', 'dozen', 'score']);
+
+/** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
+export const COLLECTIVE_NOUNS : ReadonlySet<string> = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
+
+/** Plurals without -s (the tagger sometimes reads "people" as a verb). */
+export const IRREGULAR_PLURALS : ReadonlySet<string> = new Set(['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice']);

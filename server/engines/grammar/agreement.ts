@@ -1,0 +1,307 @@
+/**
+ * Subject–verb agreement with a noun subject, its head found through wink's part-of-speech tags
+ * (tokens.ts) rather than taken as the word before the verb:
+ * - through prepositional phrases to the noun they modify ("the attack on the hall are" → is,
+ *   "details of the fund was" → were), "one of the X" as singular;
+ * - a subject of nouns joined by "and" ("norms and values is" → are);
+ * - a noun phrase after a reporting verb ("said the money were" → was);
+ * - the antecedent of ", who" / "which" ("the seabird, which are" → is);
+ * - a titled name as one person ("Mr Smith are" → is), "the 67-year-old" as one person;
+ * - "there are/were" + a/an/no + a singular noun ("there are no justification" → is).
+ * Only be, have and do change. Precision first: a noun British English counts as many ("the team
+ * are", "the club have": the pair counts say how often it takes a plural verb), a measure ("ten
+ * years is"), an untitled name ("Bradford have"), a quantity ("the rest of them are"), a wish
+ * ("if the firm were"), a question's inverted verb are all left alone.
+ */
+import { COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, pluralize, SINGULAR_S_NOUNS } from './data/nouns.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { LanguageModel } from './ngrams.ts';
+import type { Proposal, Rule } from './rule.ts';
+import { matchCase } from './spelling.ts';
+import type { Token } from './tokens.ts';
+
+/** True when a noun token is a plural ("students", "people"), not a singular in -s ("news", "process"). */
+export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
+  const w = t.lower;
+  if (IRREGULAR_PLURALS.has(w)) return true;
+  if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
+  const lemmas = lexicon.lemmatize(w, 'noun');
+  // WordNet lists some plurals as lemmas of their own ("details", "glasses"): still the plural of the singular.
+  return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
+}
+
+const TO_PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do' };
+const TO_SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does' };
+const SINGULAR_VERBS = ['is', 'was', 'has'];
+const PLURAL_VERBS = ['are', 'were', 'have'];
+
+/** Tokens after which a clause, and so a subject, begins. */
+const OPENERS = new Set([',', ';', ':', '(', '"', '“', '-', '–', '—', 'but', 'because', 'if', 'when', 'while', 'although', 'though', 'since', 'whereas', 'unless', 'that', 'as', 'after', 'before', 'until', 'so', 'where', 'whether', 'once']);
+/** Verbs whose object may be a clause without "that" ("said the money was"): lemmas. */
+const REPORTING = new Set([
+  'say', 'think', 'believe', 'know', 'claim', 'find', 'show', 'suggest', 'reveal', 'confirm', 'warn', 'insist', 'hope', 'fear', 'admit', 'argue', 'add', 'announce', 'report',
+  'feel', 'expect', 'ensure', 'realise', 'realize', 'understand', 'accept', 'deny', 'assume', 'estimate', 'predict', 'indicate', 'note', 'state', 'acknowledge', 'allege',
+  'conclude', 'discover', 'notice', 'recognise', 'recognize', 'suspect', 'stress', 'maintain', 'explain',
+]);
+/** Possessives that open a noun phrase as a determiner does (wink tags some as PRON). */
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
+const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'one', 'another', 'either', 'neither']);
+const PLURAL_DETERMINERS = new Set(['these', 'those', 'many', 'several', 'both', 'few', 'various', 'numerous']);
+/** Heads that take the number of what they count ("the rest of them are", "two-thirds of it is"). */
+const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'quarters', 'percent', 'cent', 'part', 'share', 'fraction', 'amount', 'sum', 'host', 'handful', 'plenty', 'lots', 'dozens', 'hundreds', 'thousands', 'millions', 'set', 'body', 'flood', 'wave', 'raft', 'string']);
+/**
+ * Prepositions whose phrase modifies the noun before it ("the attack on the hall"); not "before",
+ * "after", "until", "since", "as", "than", which the tagger may call prepositions where they open a
+ * clause ("hours before the show was due").
+ */
+const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
+/** Titles before a name: the name is one person. */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
+/** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
+const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather']);
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there']);
+type Num = 'singular' | 'plural';
+
+/**
+ * Share of the plural verb forms (are, were, have) after a singular noun, in the pair counts, from
+ * which the noun is taken to be used as many ("team" 0.26, "staff" 0.77); and of the singular forms
+ * after a plural noun from which it is a measure or a name ("miles", "years", "poles"): agreement is
+ * then left alone. The pairs are noisier after plurals ("the details is" across a clause), so more is needed there.
+ */
+const OTHER_NUMBER_SHARE: Record<Num, number> = { singular: 0.1, plural: 0.2 };
+
+const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
+const nominal = (t: Token | undefined): t is Token => t !== undefined && ['NOUN', 'PROPN', 'NUM'].includes(t.pos);
+
+/** Start of the noun phrase ending at token `h`: determiner, numbers, adjectives, nouns, names, possessives, hyphenated parts. */
+function phraseStart(tokens: Token[], h: number): number {
+  let k = h;
+  while (k > 0) {
+    const t = tokens[k - 1];
+    if (t.pos === 'DET' || POSSESSIVES.has(t.lower)) return k - 1;
+    if (tokens[k].sentenceStart) return k;
+    if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
+    // A hyphenated word the tagger split ("67-year-old", "semi-final").
+    else if (t.text === '-' && t.space === '' && tokens[k].space === '') k--;
+    else return k;
+  }
+  return k;
+}
+
+/** True when token `k` may begin a subject: a sentence or clause start, or the clause object of a reporting verb. */
+function subjectPosition(tokens: Token[], k: number): boolean {
+  if (k === 0 || tokens[k].sentenceStart) return true;
+  const p = tokens[k - 1];
+  // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
+  if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
+  // "Analysts said further investment were": not "the people who know the man are".
+  if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
+    for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
+      if (['who', 'which', 'that'].includes(tokens[j].lower)) return false;
+      if (tokens[j].pos !== 'AUX' && tokens[j].pos !== 'ADV') break;
+    }
+    return true;
+  }
+  return false;
+}
+
+interface Subject {
+  /** UTF-16 start of the subject, for the subjunctive test. */
+  start: number;
+  number: Num;
+  /** The head noun, when the number was read from one (not a coordination or a titled name). */
+  head?: Token;
+}
+
+/** "67-year-old", "six-month-old": one person or thing. */
+function ageNoun(tokens: Token[], h: number): boolean {
+  return tokens[h].lower === 'old' && tokens[h - 1]?.text === '-' && /^(year|month|week|day)$/.test(tokens[h - 2]?.lower ?? '');
+}
+
+/** "Mr Smith", "Dr. Jane Doe": a title then names, ending at `h`; the title's index, or -1. */
+function titledName(tokens: Token[], h: number): number {
+  let k = h;
+  while (k >= 0 && tokens[k].pos === 'PROPN' && !TITLES.has(tokens[k].lower)) k--;
+  if (k < 0 || k === h || !TITLES.has(tokens[k].lower)) return -1;
+  // "Mr and Mrs Smith", "the Smiths and Mr Jones": more than one person.
+  return ['and', '&'].includes(tokens[k - 1]?.lower ?? '') ? -1 : k;
+}
+
+/** The number of a noun phrase's head at `h` (with its determiner at `k`), or null where unsure. */
+function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, modified = false): Num | null {
+  const head = tokens[h];
+  if (ageNoun(tokens, h)) return 'singular';
+  // A sentence's capitalised first word the tagger took for a name may be a noun WordNet knows, when a
+  // phrase modifies it ("Details of the fund"), not a name on its own ("England were").
+  const noun = head.pos === 'NOUN' || (modified && head.pos === 'PROPN' && head.sentenceStart && lexicon.lemmatize(head.lower, 'noun').length > 0);
+  if (head.pos === 'PROPN' && !noun) return titledName(tokens, h) >= 0 ? 'singular' : null;
+  // Lower case, or capitalised only as its sentence's first word ("Details of the fund was").
+  const plain = head.text === head.lower || (head.sentenceStart && head.text === head.lower[0].toUpperCase() + head.lower.slice(1));
+  if (!isWord(head) || !noun || !plain || !/^[a-z]+(-[a-z]+)*$/.test(head.lower)) return null;
+  const det = tokens[k].lower;
+  // "Two tables is the most you can do", "ten years is": a number makes a plural an amount, which may take "is".
+  const amount = tokens[k].pos !== 'DET' && !POSSESSIVES.has(det) && tokens.slice(k, h).some((t) => t.pos === 'NUM');
+  if (isPluralNoun(head, lexicon)) return SINGULAR_DETERMINERS.has(det) || amount ? null : 'plural';
+  if (head.lemma !== head.lower || /[^su]s$/.test(head.lower) || !lexicon.hasLemma(head.lower.replace(/^.*-/, ''), 'noun')) return null;
+  return PLURAL_DETERMINERS.has(det) ? null : 'singular';
+}
+
+/** True when the counts show `noun` with verbs of the other number often enough to leave it alone. */
+function usedAsOtherNumber(noun: string, number: Num, lm: LanguageModel): boolean {
+  const sum = (verbs: string[]): number => verbs.reduce((n, v) => n + lm.pairCount(noun, v), 0);
+  const [own, other] = number === 'singular' ? [sum(SINGULAR_VERBS), sum(PLURAL_VERBS)] : [sum(PLURAL_VERBS), sum(SINGULAR_VERBS)];
+  return other > OTHER_NUMBER_SHARE[number] * (own + other);
+}
+
+/** Nouns whose number is not their own verb's ("the team are", "the rest of them are"). */
+function countsOthers(noun: string): boolean {
+  return COLLECTIVE_NOUNS.has(noun) || GROUP_NOUNS.has(noun) || QUANTITIES.has(noun);
+}
+
+/** The subject whose verb is token `v`, or null when it cannot be told with confidence. */
+function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: LanguageModel): Subject | null {
+  let h = v - 1;
+  if (!nominal(tokens[h]) && !ageNoun(tokens, h)) return null;
+  let throughPhrase = false;
+  // Up to three prepositional phrases: "the attack on the hall on the road are".
+  for (let hops = 0; hops < 4; hops++) {
+    let k = phraseStart(tokens, h);
+    // "that" before a plural is the conjunction ("confirmed that contingency plans is"), not a determiner.
+    if (tokens[k].lower === 'that' && k < h && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon)) k++;
+    const before = tokens[k - 1];
+    if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
+      // "One of the warriors are": one.
+      if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };
+      h = k - 2;
+      throughPhrase = true;
+      continue;
+    }
+    // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
+    const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
+    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon);
+    if (!joinsClauses && !subjectPosition(tokens, k)) return null;
+    const number = headNumber(tokens, k, h, lexicon, throughPhrase);
+    const head = tokens[h];
+    if (!number) return null;
+    if ((head.pos === 'PROPN' && titledName(tokens, h) >= 0) || ageNoun(tokens, h)) return { start: tokens[k].start, number };
+    if (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm)) return null;
+    // Through "of", a noun of kind or amount may take its complement's number ("a kind of X are").
+    if (throughPhrase && lexicon.functionWords.has(head.lower)) return null;
+    return { start: tokens[k].start, number, head };
+  }
+  return null;
+}
+
+/**
+ * Nouns joined by "and" ("group norms and values is"): a plural subject, when the first of them
+ * begins a subject and at least one is plural or has a determiner ("research and development is"
+ * is one thing). The conjunct before "and" starts at `k`, its head at `h`.
+ */
+function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): Subject | null {
+  let start = k;
+  // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
+  // partner and assistant is", "the speed and scale of it has" may be one person or thing.
+  let plural = isPluralNoun(tokens[h], lexicon);
+  let determined = tokens[k].pos === 'DET' || POSSESSIVES.has(tokens[k].lower);
+  // Walk back over "A, B and": each conjunct a noun phrase.
+  for (let sep = start - 1; sep > 0 && ['and', ','].includes(tokens[sep].lower); ) {
+    const last = sep - 1;
+    if (!nominal(tokens[last])) return null;
+    const first = phraseStart(tokens, last);
+    plural ||= tokens[last].pos === 'NOUN' && isPluralNoun(tokens[last], lexicon);
+    determined &&= tokens[first].pos === 'DET' || POSSESSIVES.has(tokens[first].lower);
+    start = first;
+    sep = start - 1;
+    if (sep < 0 || subjectPosition(tokens, start)) break;
+  }
+  if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
+  // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
+  if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
+  return { start: tokens[start].start, number: 'plural' };
+}
+
+/** The antecedent of "who"/"which" at `r` (", which are"; "the deadlock which have"), or null. */
+function antecedentOf(tokens: Token[], r: number, verb: Token, lexicon: Lexicon, lm: LanguageModel): Subject | null {
+  const pronoun = tokens[r].lower;
+  const separated = [',', '-', '–', '—', '('].includes(tokens[r - 1]?.text ?? '');
+  // "who" right after a noun is agreement-relative's; a separated "which" may stand for a whole clause, singular.
+  if (pronoun === 'who' && !separated) return null;
+  const h = separated ? r - 2 : r - 1;
+  if (h < 0 || (!nominal(tokens[h]) && !ageNoun(tokens, h))) return null;
+  const k = phraseStart(tokens, h);
+  // "the son of the Smiths, who are": either noun may be meant.
+  if (tokens[k - 1]?.pos === 'ADP' || ['and', 'or'].includes(tokens[k - 1]?.lower ?? '')) return null;
+  const number = headNumber(tokens, k, h, lexicon);
+  if (!number || (pronoun === 'which' && separated && number === 'plural' && TO_PLURAL[verb.lower])) return null;
+  const head = tokens[h];
+  if (head.pos === 'NOUN' && !ageNoun(tokens, h) && (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm))) return null;
+  return { start: tokens[k].start, number };
+}
+
+/** True when "were" follows a word of wish or condition in its sentence ("if the firm were"). */
+function subjunctive(tokens: Token[], v: number): boolean {
+  for (let j = v - 1; j >= 0; j--) {
+    if (SUBJUNCTIVE.has(tokens[j].lower)) return true;
+    if (tokens[j].sentenceStart) break;
+  }
+  return false;
+}
+
+export const nounSubjectAgreement: Rule = {
+  id: 'agreement-noun-subject',
+  category: 'grammar',
+  description: 'be/have/do agrees with the head of its noun subject (the attack on the hall are → is, said the money were → was, Mr Smith are → is)',
+  apply(_text, tokens, { lexicon, lm }) {
+    const out: Proposal[] = [];
+    for (let v = 1; v < tokens.length; v++) {
+      const verb = tokens[v];
+      if (verb.text !== verb.lower && !verb.sentenceStart) continue;
+      const toPlural = TO_PLURAL[verb.lower];
+      const toSingular = TO_SINGULAR[verb.lower];
+      if (!toPlural && !toSingular) continue;
+      const next = tokens[v + 1];
+      // "which books has he read": an inverted question; "do" only as the auxiliary of a negation.
+      if (!next || SUBJECT_PRONOUNS.has(next.lower) || next.pos === 'PUNCT' && next.text === '?') continue;
+      if (/^do(es)?$/.test(verb.lower) && !["n't", 'not'].includes(next.lower)) continue;
+      const relative = ['who', 'which'].includes(tokens[v - 1].lower);
+      const subject = relative ? antecedentOf(tokens, v - 1, verb, lexicon, lm) : subjectBefore(tokens, v, lexicon, lm);
+      if (!subject) continue;
+      if (subject.number === 'plural' && toPlural) out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toPlural) });
+      if (subject.number === 'singular' && toSingular && !(verb.lower === 'were' && subjunctive(tokens, v))) {
+        out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toSingular) });
+      }
+    }
+    return out;
+  },
+};
+
+/** Nouns that count a plural after "a" ("there are a lot of", "a number of", "a few"). */
+const COUNTING = new Set(['lot', 'number', 'couple', 'few', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'variety', 'range', 'series', 'host', 'handful', 'pair', 'total', 'majority', 'minority', 'group', 'set', 'raft', 'string', 'wave', 'bunch', 'plethora', 'myriad', 'multitude', 'score', 'litany', 'spate', 'slew', 'number']);
+
+/** "there are a problem" → "there is", "there were no justification" → "was": the noun after agrees. */
+export const thereIsSingular: Rule = {
+  id: 'agreement-there-is',
+  category: 'grammar',
+  description: 'there are/were + a/an/no/one + singular noun → there is/was (there are no justification → there is no justification)',
+  apply(_text, tokens, { lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 0; i + 3 < tokens.length; i++) {
+      const be = tokens[i + 1];
+      const fix = { are: 'is', were: 'was' }[be.lower];
+      if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i)) continue;
+      const det = tokens[i + 2];
+      if (!['a', 'an', 'no', 'one', 'another'].includes(det.lower)) continue;
+      let h = i + 3;
+      // Adjectives, adverbs, and quotation marks around a phrase ('there were an "utter lack').
+      while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV' || /^["“”]$/.test(tokens[h].text)) && !COUNTING.has(tokens[h].lower)) h++;
+      const noun = tokens[h];
+      const after = tokens[h + 1];
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || COUNTING.has(noun.lower) || QUANTITIES.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
+      if (isPluralNoun(noun, lexicon) || noun.lemma !== noun.lower || /s$/.test(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun')) continue;
+      // "there are no teachers or pupils", "a man and a woman", "no-one": the phrase goes on, or is a compound.
+      if (!after || ['and', 'or', 'nor', '-'].includes(after.lower) || after.pos === 'NOUN' || after.pos === 'PROPN' || noun.lower === 'one') continue;
+      out.push({ start: be.start, end: be.end, replacement: matchCase(be.text, fix) });
+    }
+    return out;
+  },
+};
