@@ -10,7 +10,8 @@ import { neighbours, type LanguageModel } from './ngrams.ts';
 import { isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
 
-const SETS = [
+/** Commonly confused words (facts of English usage), each member written for another of its set; the eval injects them too. */
+export const CONFUSABLE_SETS: ReadonlyArray<readonly string[]> = [
   ['their', 'there', "they're"],
   ['its', "it's"],
   ['your', "you're", 'you'],
@@ -34,7 +35,7 @@ const POSSESSIVE = new Set(['its', 'your', 'their', 'whose']);
 /** "with you letter" → your; not "win you games" (two objects): "you" only after a preposition. */
 const BEFORE_YOU_AS_YOUR = new Set(['with', 'of', 'for', 'about', 'in', 'on', 'at', 'from', 'by', 'into', 'through']);
 /** Each member with the others of its set. */
-const OTHERS = new Map(SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
+const OTHERS = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
 
 /**
  * Words that take the same next words as a member, for when the pair counts never saw the member
