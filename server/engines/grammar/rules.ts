@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { confusableWords, fixedPhrasePreposition, joinedCompound } from './confusables.ts';
+import { confusableWords, fixedPhrasePreposition, joinedCompound, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
@@ -1039,6 +1039,8 @@ const articleBeforePlural: Rule = {
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
       if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
       if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
+      // "three and a half years": "a half" is a quantity of the plural.
+      if (tokens.slice(i + 1, j).some((t) => t.lower === 'half')) continue;
       // "a parents' petition": a plural possessive is a modifier. With an adjective between, the pair
       // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
       if (/^['’]/u.test(text.slice(noun.end, noun.end + 1)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
@@ -1865,7 +1867,13 @@ export const RULES: Rule[] = [
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
   const out: Edit[] = [];
   for (const rule of rules) {
-    for (const e of rule.apply(text, tokens, ctx)) out.push({ ...e, rule: rule.id, category: rule.category });
+    for (const e of rule.apply(text, tokens, ctx)) {
+      // Any rule's change of a commonly confused word into its partner needs the neighbours' consent
+      // (the confusable rule itself asks more of them).
+      const original = text.slice(e.start, e.end);
+      if (rule.id !== 'confusable' && confusable(original, e.replacement) && !contextAllows(text, e.start, e.end, e.replacement, ctx.lm, ctx.lexicon)) continue;
+      out.push({ ...e, rule: rule.id, category: rule.category });
+    }
   }
   return out;
 }
