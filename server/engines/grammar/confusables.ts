@@ -57,6 +57,8 @@ const LIKE: Record<string, readonly string[]> = {
 /** log10 margins each side must be for the change, and both sides together. */
 const SIDE_FOR = 0.3;
 const TOGETHER = 1.5;
+/** log10: how far a silent side's smoothed estimate may lean against the change. */
+const SIDE_AGAINST = -0.3;
 /** log10 margin one side must give alone where the other side has no word. */
 const ONE_SIDED = 2;
 
@@ -89,7 +91,8 @@ function rightEvidence(lm: LanguageModel, written: string, alternative: string, 
  */
 function bothSidesPrefer(e: SideEvidence, speaks: { left: boolean; right: boolean }): boolean {
   if (!speaks.left && !speaks.right) return false;
-  if (!speaks.left || !speaks.right) return (speaks.left ? e.left : e.right) >= ONE_SIDED;
+  // The silent side may not lean against it ("which they're prepared": "they're prepared" unseen, "there prepared" rarer still).
+  if (!speaks.left || !speaks.right) return (speaks.left ? e.left : e.right) >= ONE_SIDED && (speaks.left ? e.right : e.left) >= SIDE_AGAINST;
   return e.left >= SIDE_FOR && e.right >= SIDE_FOR && e.left + e.right >= TOGETHER;
 }
 

@@ -92,6 +92,7 @@ function inCodeOrForeign(text: string, start: number, end: number): boolean {
  * or code, a URL, an identifier or a foreign word (`inCodeOrForeign`). Every stage asks here.
  */
 export function protectedSpan(text: string, start: number, end: number, replacement: string): boolean {
-  if (text.slice(start, end).toLowerCase() === replacement.toLowerCase()) return false;
+  if (text.slice(start, end) === replacement) return false;
+  // A change of case is no change of a name (touchesName), but is one of code ("will.i.am").
   return touchesName(text, start, end, replacement) || inCodeOrForeign(text, start, end);
 }

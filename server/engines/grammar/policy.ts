@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
+import { chooseSpelling, matchCase, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -157,7 +157,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     return !removes || /^[,.;:!?)\]}%]+(?:\s|$|["”’'])/u.test(text.slice(lint.end));
   },
   // i → I; not i-Pods → I-Pods.
-  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)),
+  // Nor the letter 'the letter "i"' between quotes.
+  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘]i["”'’]/u.test(text.slice(lint.start - 1, lint.end + 1)),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
   ThereToTheir: (text, lint) => {
     const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
@@ -365,8 +366,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
-  // A common word stands for it only one slip away: "laddoos" twice is a food, not "ladies".
-  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || choice.cost > ONE_SLIP)) return null;
+  // A common word stands for it only one typing slip away: "laddoos" twice is a food, not "ladies" (alike in sound).
+  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP)) return null;
+  // A first letter added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman" no "spaceman").
+  const first = choice.replacement[0].toLowerCase();
+  if (first !== lower[0] && !(first === lower[1] && choice.replacement[1]?.toLowerCase() === lower[0]) && choice.cost > ONE_SLIP) return null;
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;

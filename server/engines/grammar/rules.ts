@@ -5,6 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
+import { isNameAt } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, joinedCompound, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -565,6 +566,8 @@ const pluralAfterQuantifier: Rule = {
       // "I am certain" are not.
       const certain = q === 'certain' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? '') && !LINKING_VERBS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 1]?.lower !== 'a';
       if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak && !certain) continue;
+      // "League Two club": a capital mid-sentence makes the number part of a name; "the only other player": one player.
+      if (isNameAt(text, tokens[i].text, tokens[i].start) || (q === 'other' && tokens[i - 1]?.lower === 'only')) continue;
       // "we both felt", "we could both go": "both" after a pronoun or an auxiliary is an adverb and a verb
       // follows it; "a six page essay": a number after an article is part of a modifier.
       const adverbBoth = q === 'both' && (['PRON', 'AUX'].includes(tokens[i - 1]?.pos ?? '') || MODALS.has(tokens[i - 1]?.lower ?? ''));
