@@ -844,6 +844,8 @@ const sentenceCapital: Rule = {
       let starts = k < 0 || text[k] === '\n';
       // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
       if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
+      // "the album Alive! in 1975": an exclamation mark closing a capitalised title ends no sentence.
+      if (text[k] === '!' && /(?:^|\s)\p{Lu}[\p{L}'’-]*!$/u.test(text.slice(Math.max(0, k - 30), k + 1)) && !/(?:^|[.!?]\s+)\p{Lu}[\p{L}'’-]*!$/u.test(text.slice(Math.max(0, k - 30), k + 1))) continue;
       if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
