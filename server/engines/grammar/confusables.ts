@@ -109,7 +109,7 @@ function sidesSpeak(lm: LanguageModel, written: string, alternative: string, pre
  * "its successful formula", "its not guilty verdict", "your own brilliant idea": adverbs and adjectives
  * then a noun after the written possessive make a noun phrase it determines, so it is no contraction.
  */
-export function possessiveBeforeNounPhrase(text: string, end: number, lexicon: Adjectives): boolean {
+function possessiveBeforeNounPhrase(text: string, end: number, lexicon: Adjectives): boolean {
   // The words up to the clause's next punctuation.
   const following = text.slice(end, end + 80).split(/[.,;:!?()"“”]/u)[0].split(/\s+/u).filter((w) => /^\p{L}+$/u.test(w));
   let adjective = false;
