@@ -54,8 +54,8 @@ const LIKE: Record<string, readonly string[]> = {
   "who's": ["who's", "he's", "she's", "it's"],
 };
 
-/** log10 margins each side must be for the change, and both sides together. */
-const SIDE_FOR = 0.3;
+/** log10 margins each side must be for the change (not against it), and both sides together. */
+const SIDE_FOR = 0;
 const TOGETHER = 1.5;
 /** log10: how far a silent side's smoothed estimate may lean against the change. */
 const SIDE_AGAINST = -0.3;
@@ -190,12 +190,14 @@ export const confusableWords: Rule = {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null && next === null) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
-        // "you" is written for "your" ("with you letter"), seldom "you're" or "your" for "you".
-        if (alternative === 'you') continue;
         if (POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon)) continue;
+        // "they're two really big games", "it's 10 years": a number after a contraction is its complement.
+        if (POSSESSIVE.has(alternative) && next !== null && /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million)$/.test(next)) continue;
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
         if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
+        // "you" for "you're" ("so you're hear") needs twice the evidence: "because you're laid there" is speech.
+        if (alternative === 'you' && e.left + e.right < 2 * TOGETHER) continue;
         if (bothSidesPrefer(e, sidesSpeak(lm, written, alternative, previous, next)) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
       }
       if (best) out.push({ start, end, replacement: matchCase(m[0], m[0].includes('’') ? best.word.replace(/'/g, '’') : best.word) });
