@@ -368,9 +368,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
   // A common word stands for it only one typing slip away: "laddoos" twice is a food, not "ladies" (alike in sound).
   if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP)) return null;
-  // A first letter added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman" no "spaceman").
+  // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
+  // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
   const first = choice.replacement[0].toLowerCase();
-  if (first !== lower[0] && !(first === lower[1] && choice.replacement[1]?.toLowerCase() === lower[0]) && choice.cost > ONE_SLIP) return null;
+  const soundless = (c: string): boolean => /[aeiouh]/.test(c);
+  if (first !== lower[0] && !soundless(first) && !soundless(lower[0]) && !(first === lower[1] && choice.replacement[1]?.toLowerCase() === lower[0]) && choice.cost > ONE_SLIP) return null;
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
@@ -396,17 +398,20 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
 }
 
 /**
- * True when the word before or after the flagged one (one space between) is flagged too, has three
- * letters or more ("u" is chat, not French) and no first-pass correction: two unknown words side by
- * side, one of them beyond respelling.
+ * True when the word before or after the flagged one (one space between) is flagged too, has four
+ * letters or more ("u" is chat and "dhe" a slip for "the", not French) and no first-pass correction:
+ * two unknown words side by side, one of them beyond respelling.
  */
 function foreignNeighbour(lint: HarperLint, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
   const before = lint.start - 1;
   const after = lint.end + 1;
   const beforeStart = unknown.ends.get(before);
   const afterEnd = unknown.starts.get(after);
-  return (beforeStart !== undefined && before - beforeStart >= 3 && !corrected.byEnd.has(before)) || (afterEnd !== undefined && afterEnd - after >= 3 && !corrected.byStart.has(after));
+  return (beforeStart !== undefined && before - beforeStart >= FOREIGN_WORD && !corrected.byEnd.has(before)) || (afterEnd !== undefined && afterEnd - after >= FOREIGN_WORD && !corrected.byStart.has(after));
 }
+
+/** Letters from which an unknown, unrespellable neighbour marks another language. */
+const FOREIGN_WORD = 4;
 
 /** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */
 interface FirstSpellings {
