@@ -267,7 +267,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
       if (embedded(text, lint.start, lint.end)) continue;
       // In a run of words no dictionary knows and none can be respelt ("je ne sais quoi", "pollo alla
       // cacciatora") the words are another language's.
-      if (foreignNeighbour(lint, unknownSpans, firstSpellings)) continue;
+      if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon)) continue;
       const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
@@ -402,12 +402,14 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
  * letters or more ("u" is chat and "dhe" a slip for "the", not French) and no first-pass correction:
  * two unknown words side by side, one of them beyond respelling.
  */
-function foreignNeighbour(lint: HarperLint, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
+function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings, lexicon: Lexicon): boolean {
   const before = lint.start - 1;
   const after = lint.end + 1;
   const beforeStart = unknown.ends.get(before);
   const afterEnd = unknown.starts.get(after);
-  return (beforeStart !== undefined && before - beforeStart >= FOREIGN_WORD && !corrected.byEnd.has(before)) || (afterEnd !== undefined && afterEnd - after >= FOREIGN_WORD && !corrected.byStart.has(after));
+  // A word of the other variant ("center" in British mode) is flagged but is English.
+  const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
+  return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
 
 /** Letters from which an unknown, unrespellable neighbour marks another language. */
