@@ -1,6 +1,8 @@
 /**
- * `npm run eval -- grammar prose [--tune] [--show N]` and `npm run eval -- grammar inject [--tune] [--limit N] [--show N]`:
- * false alarms on published prose and recall of injected errors (scripts/lib/grammar-heldout.ts).
+ * `npm run eval -- grammar prose [--dev] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
+ * and `npm run eval -- grammar rules [--dev] [--limit N]`: false alarms on published prose, recall of
+ * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
+ * `--dev` reads the half that tuning may look at.
  *
  * `npm run eval -- grammar [--limit N] [--dump FILE] [--no-baseline] [--rules] [--show N]`: measures the grammar engine on the dev data in
  * ../shared/data/grammar (JFLEG dev, CoNLL-2013 test) and prints its figures.
@@ -11,7 +13,8 @@
  * - Over-correction: the share of sentences the engine changes among the sentences no reference
  *   edits, and among the reference sentences themselves taken as input; of the latter, those with an
  *   edit no other annotator's reference of the same source supports (`unsupportedEdits`; `--show N`
- *   prints the first N).
+ *   prints the first N). CoNLL-2013's corrected references (each source with its gold edits applied,
+ *   `applyM2`) taken as input: the share the engine changes is its false-positive rate on them.
  *
  * Both corpora are PTB-tokenised; the engine works on natural text. Each source line is
  * detokenised with a record of every token's span; after correction only the tokens an edit
@@ -23,7 +26,7 @@ import path from 'node:path';
 import { createGrammarEngine, ENGINE_VERSION, type DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Harper } from '../../server/engines/grammar/harper.ts';
 import { codePointToUnit } from '../../server/engines/shared/text.ts';
-import { injectReport, proseReport, type Half } from '../lib/grammar-heldout.ts';
+import { injectReport, proseReport, rulesReport, type Corrector, type Split } from '../lib/grammar-heldout.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../shared/data/grammar');
 
@@ -410,6 +413,31 @@ export function parseM2(content: string): M2Sentence[] {
   return out;
 }
 
+/**
+ * The corrected sentence of one annotator: `tokens` with the gold `edits` applied. Gold edits that
+ * overlap are read as one edit over their union with their corrections in order: the revised
+ * CoNLL-2013 file writes "work places" → "the workplace" as [work] → "the workplace" plus
+ * [work places] → "", and a reordering as a replacement plus a deletion of the same span.
+ */
+export function applyM2(tokens: string[], edits: TokenEdit[]): string[] {
+  const merged: Array<{ start: number; end: number; words: string[] }> = [];
+  for (const e of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const words = e.correction === '' ? [] : e.correction.split(' ');
+    const last = merged.at(-1);
+    if (last && e.start < last.end) {
+      last.end = Math.max(last.end, e.end);
+      last.words.push(...words);
+    } else merged.push({ start: e.start, end: e.end, words });
+  }
+  const out: string[] = [];
+  let at = 0;
+  for (const e of merged) {
+    out.push(...tokens.slice(at, e.start), ...e.words);
+    at = e.end;
+  }
+  return out.concat(tokens.slice(at));
+}
+
 export interface PRF {
   tp: number;
   fp: number;
@@ -572,6 +600,16 @@ function harperSystem(harper: Harper): System {
   };
 }
 
+/** The engine's diff with the rule behind each operation (the trace lists them in the diff's order). */
+async function tracedCorrector(): Promise<Corrector> {
+  const { correct, lastRules } = await engineSystem();
+  return async (text) => {
+    const diff = await correct(text);
+    const rules = lastRules!();
+    return diff.map((op, k) => ({ ...op, rule: rules[k] ?? '?' }));
+  };
+}
+
 const noEdits: System = { name: 'no edits', correct: async () => [] };
 
 async function runSystem(system: System, lines: string[][], rules?: string[][]): Promise<string[][]> {
@@ -604,12 +642,13 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
-  if (args[0] === 'prose' || args[0] === 'inject') {
-    const half: Half = args.includes('--tune') ? 'tune' : 'heldout';
-    const { correct, lastRules } = await engineSystem();
-    const engine = { version: ENGINE_VERSION, correct: async (text: string) => ({ correctedText: '', diff: await correct(text), issues: [], changed: false }) };
-    if (args[0] === 'prose') await proseReport(engine, half, show, lastRules!);
-    else await injectReport(engine, half, Number.isFinite(limit) ? limit : 100, show);
+  if (args[0] === 'prose' || args[0] === 'inject' || args[0] === 'rules') {
+    const half: Split = args.includes('--dev') ? 'dev' : 'test';
+    const correct = await tracedCorrector();
+    const perType = Number.isFinite(limit) ? limit : 100;
+    if (args[0] === 'prose') await proseReport(correct, half, show);
+    else if (args[0] === 'inject') await injectReport(correct, half, perType, show);
+    else await rulesReport(correct, half, perType);
     return;
   }
 
@@ -623,6 +662,8 @@ export async function run(args: string[]): Promise<void> {
   const refSets = [0, 1, 2, 3].map((k) => read(`jfleg-dev/dev.ref${k}`));
   const refs = src.map((_, i) => refSets.map((r) => r[i]));
   const conll = parseM2(readFileSync(path.join(DATA, 'conll13-test-as-dev/official-preprocessed.revised.m2'), 'utf8')).slice(0, limit);
+  // Every annotator's corrected sentence (one annotator in this file), correct English by the annotation.
+  const conllRefs = conll.flatMap((s) => [...s.annotators.values()].map((edits) => applyM2(s.tokens, edits)));
 
   const t0 = performance.now();
   const ours = await engineSystem();
@@ -651,6 +692,7 @@ export async function run(args: string[]): Promise<void> {
     const m2 = scoreM2(conll, conllHyps);
     const refRules: string[][] = [];
     const refHyps = await runSystem(system, allRefs, refRules);
+    const conllRefHyps = await runSystem(system, conllRefs);
     const overRefs = changedShare(allRefs, refHyps, allRefs.map((_, i) => i));
     const overUntouched = changedShare(src, hyps, untouched);
     if (system === ours) {
@@ -659,7 +701,7 @@ export async function run(args: string[]): Promise<void> {
       refsChangedBeyondSpelling = refRules.filter((r) => r.some((rule) => rule !== 'SpellCheck')).length / allRefs.length;
     }
     rows.push(
-      `| ${system.name} | ${score.toFixed(2)} | ${pct(changedShare(src, hyps, src.map((_, i) => i)))} | ${pct(overUntouched)} | ${pct(overRefs)} | ${(100 * m2.precision).toFixed(1)} | ${(100 * m2.recall).toFixed(1)} | ${(100 * m2.f05).toFixed(1)} | ${jflegSeconds.toFixed(1)} s |`,
+      `| ${system.name} | ${score.toFixed(2)} | ${pct(changedShare(src, hyps, src.map((_, i) => i)))} | ${pct(overUntouched)} | ${pct(overRefs)} | ${(100 * m2.precision).toFixed(1)} | ${(100 * m2.recall).toFixed(1)} | ${(100 * m2.f05).toFixed(1)} | ${pct(changedShare(conllRefs, conllRefHyps, conllRefs.map((_, i) => i)))} | ${jflegSeconds.toFixed(1)} s |`,
     );
     console.log(rows.at(-1));
   }
@@ -667,8 +709,10 @@ export async function run(args: string[]): Promise<void> {
   console.log(`JFLEG dev: ${src.length} sentences × 4 references (GLEU ×100, mean of 500 reference draws); ${untouched.length} sentences no reference edits.`);
   console.log(`CoNLL-2013 test: ${conll.length} sentences (edit-level M2-style match, see scripts/eval/grammar.ts).`);
   console.log('');
-  console.log('| system | JFLEG GLEU | JFLEG sentences changed | changed where no ref edits | changed among refs (over-correction) | CoNLL P | CoNLL R | CoNLL F0.5 | JFLEG time |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`CoNLL-2013 corrected references (gold edits applied): ${conllRefs.length} sentences; "CoNLL refs changed" is the share the system changes (its false-positive rate on them).`);
+  console.log('');
+  console.log('| system | JFLEG GLEU | JFLEG sentences changed | changed where no ref edits | changed among refs (over-correction) | CoNLL P | CoNLL R | CoNLL F0.5 | CoNLL refs changed | JFLEG time |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   console.log('');
   console.log(

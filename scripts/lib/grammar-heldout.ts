@@ -1,28 +1,41 @@
 /**
- * Held-out measurements of the grammar engine on published prose (`npm run eval -- grammar prose` and
- * `npm run eval -- grammar inject`): the precision and recall figures of issue 46.
+ * Held-out measurements of the grammar engine on published prose (`npm run eval -- grammar prose`,
+ * `npm run eval -- grammar inject`, `npm run eval -- grammar rules`): the precision and recall figures of issue 46.
  *
  * - Published prose: the human texts of ../shared/data/text-detect/dev.jsonl in the edited domains
  *   (BBC news, Wikipedia), never read by the pair-count builder (it reads train.jsonl).
- *   They are split in two halves by a hash of each record's id: `tune` (read while tuning the engine)
- *   and `heldout` (only measured). Every edit on this correct text is a false alarm; edits of
- *   capitalised words not at a sentence start (names) are counted apart.
- * - Injected errors: sentences of the held-out half, each given one error of one type (a fixed seed,
- *   so the set is the same every run); an error is fixed when the engine's operations that touch the
- *   injected span restore the published sentence there; every other operation is a false alarm.
+ *   Each text falls in one half by a hash of its id (`splitOf`): `dev`, the only half read while
+ *   tuning the engine (`--dev`), and `test`, only measured (the default). Every edit on this correct
+ *   text is a false alarm; edits of capitalised words not at a sentence start (names) are counted apart.
+ * - Injected errors: sentences of the texts of one half (so a test sentence never comes from a text
+ *   tuned on), each given one error of one type (a fixed seed, so the set is the same every run); an
+ *   error is fixed when the engine's operations that touch the injected span restore the published
+ *   sentence there; every other operation is a false alarm.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DiffOperation, GrammarEngine } from '../../server/engines/grammar/index.ts';
+import type { DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/index.ts';
 import { tokenize, type Token } from '../../server/engines/grammar/tokens.ts';
+import { CONFUSABLE_SETS } from '../../server/engines/grammar/confusables.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
 // arXiv abstracts are left out: their cleaning ran words together ("successfullyemployed") and kept LaTeX.
 const EDITED_DOMAINS = new Set(['xsum-news', 'squad-wikipedia']);
 
-export type Half = 'tune' | 'heldout';
+/** `dev`: tuned on; `test`: only measured. */
+export type Split = 'dev' | 'test';
+
+/** The half a held-out document or sentence belongs to, by the first byte of sha1(key): fixed for good, about even. */
+export function splitOf(key: string): Split {
+  return createHash('sha1').update(key).digest()[0] % 2 === 0 ? 'dev' : 'test';
+}
+
+/** One operation of the engine's diff with the rule that made it. */
+export type TracedOperation = DiffOperation & { rule: string };
+/** The engine as the held-out measurements read it: a text's diff, each operation with its rule. */
+export type Corrector = (text: string) => Promise<TracedOperation[]>;
 
 export interface ProseText {
   id: string;
@@ -30,18 +43,17 @@ export interface ProseText {
   text: string;
 }
 
-/** The edited human texts of text-detect dev, in one half (by the first byte of sha1(id)). */
-export function publishedProse(half: Half): ProseText[] {
+/** The edited human texts of text-detect dev in one half (`splitOf` their id). */
+export function publishedProse(half: Split): ProseText[] {
   const out: ProseText[] = [];
   for (const line of readFileSync(path.join(SHARED, 'text-detect/dev.jsonl'), 'utf8').split('\n')) {
     if (line === '') continue;
     const r = JSON.parse(line) as { id: string; label: string; domain: string; text: string };
     if (r.label !== 'human' || !EDITED_DOMAINS.has(r.domain)) continue;
-    const h = createHash('sha1').update(r.id).digest()[0];
     // The data set cut texts at a word count, mid-sentence ("The suspect has been"): each is read up to
     // its last full sentence, as its writer ended none of them there.
     const end = /^.*[.!?]["”'’)]?(?=\s|$)/su.exec(r.text)?.[0] ?? r.text;
-    if ((h % 2 === 0 ? 'tune' : 'heldout') === half) out.push({ id: r.id, domain: r.domain, text: end });
+    if (splitOf(r.id) === half) out.push({ id: r.id, domain: r.domain, text: end });
   }
   return out;
 }
@@ -57,29 +69,34 @@ function changesName(text: string, op: DiffOperation): boolean {
   return /\p{Lu}/u.test(op.original.slice(sentenceStart ? 1 : 0));
 }
 
-export async function proseReport(engine: GrammarEngine, half: Half, show: number, rulesOf: () => string[]): Promise<void> {
-  const texts = publishedProse(half);
+/** Every operation of the engine on each published text of one half. */
+async function proseEdits(correct: Corrector, half: Split): Promise<Array<{ text: ProseText; ops: TracedOperation[] }>> {
+  const out: Array<{ text: ProseText; ops: TracedOperation[] }> = [];
+  for (const text of publishedProse(half)) out.push({ text, ops: await correct(text.text) });
+  return out;
+}
+
+export async function proseReport(correct: Corrector, half: Split, show: number): Promise<void> {
+  const runs = await proseEdits(correct, half);
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
-  for (const t of texts) {
-    const { diff } = await engine.correct(t.text, 'auto');
-    const rules = rulesOf();
+  for (const { text: t, ops } of runs) {
     const d = byDomain.get(t.domain) ?? { words: 0, edits: 0, names: 0 };
     d.words += words(t.text);
-    d.edits += diff.length;
-    diff.forEach((op, k) => {
+    d.edits += ops.length;
+    for (const op of ops) {
       const name = changesName(t.text, op);
       if (name) d.names++;
-      byRule.set(rules[k] ?? '?', (byRule.get(rules[k] ?? '?') ?? 0) + 1);
+      byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
       const cps = Array.from(t.text);
       const context = `${cps.slice(Math.max(0, op.start - 40), op.start).join('')}[${op.original} → ${op.corrected}]${cps.slice(op.end, op.end + 30).join('')}`;
-      if (shown.length < show) shown.push(`  ${rules[k] ?? '?'}${name ? ' (NAME)' : ''}: …${context.replace(/\s+/g, ' ')}…`);
-    });
+      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''}: …${context.replace(/\s+/g, ' ')}…`);
+    }
     byDomain.set(t.domain, d);
   }
   const total = [...byDomain.values()].reduce((a, d) => ({ words: a.words + d.words, edits: a.edits + d.edits, names: a.names + d.names }), { words: 0, edits: 0, names: 0 });
-  console.log(`Published prose, ${half} half (text-detect dev, human, edited domains): ${texts.length} texts, ${total.words} words.`);
+  console.log(`Published prose, ${half} half (text-detect dev, human, edited domains): ${runs.length} texts, ${total.words} words.`);
   console.log('| domain | words | edits | edits per 1,000 words | edits of names |');
   console.log('|---|---|---|---|---|');
   for (const [domain, d] of [...byDomain].sort()) console.log(`| ${domain} | ${d.words} | ${d.edits} | ${((1000 * d.edits) / d.words).toFixed(2)} | ${d.names} |`);
@@ -116,24 +133,7 @@ const pick = <T>(xs: T[], rnd: () => number): T | undefined => xs[Math.floor(rnd
 const lowerWord = (t: Token): boolean => /^\p{Ll}+$/u.test(t.text);
 const keepCase = (model: string, w: string): string => (model[0] === model[0].toUpperCase() && model[0] !== model[0].toLowerCase() ? w[0].toUpperCase() + w.slice(1) : w);
 
-/** Commonly confused words (facts of English usage), each set's members written for one another. */
-const CONFUSABLE_SETS = [
-  ['their', 'there', "they're"],
-  ['its', "it's"],
-  ['your', "you're"],
-  ['then', 'than'],
-  ['to', 'too'],
-  ['affect', 'effect'],
-  ['affects', 'effects'],
-  ['lose', 'loose'],
-  ['whose', "who's"],
-  ['accept', 'except'],
-  ['weather', 'whether'],
-  ['quiet', 'quite'],
-  ['principal', 'principle'],
-  ['advice', 'advise'],
-  ['passed', 'past'],
-];
+// The engine's own sets (confusables.ts): each member is injected for another of its set.
 const CONFUSED = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
 
 const MODALS = new Set(['will', 'would', 'can', 'could', 'should', 'may', 'might', 'must']);
@@ -270,7 +270,7 @@ interface Case {
 }
 
 /** Up to `perType` cases of each type, from the held-out sentences (fixed seed). */
-export function injectedSet(perType: number, lexicon: Lexicon, half: Half): Case[] {
+export function injectedSet(perType: number, lexicon: Lexicon, half: Split): Case[] {
   const sentences = sentencesOf(publishedProse(half));
   const tagged = sentences.map((s) => ({ s, tokens: tokenize(s) })).filter((x): x is { s: string; tokens: Token[] } => x.tokens !== null);
   const cases: Case[] = [];
@@ -304,29 +304,45 @@ function applyOps(text: string, ops: DiffOperation[]): string {
   return out + cps.slice(at).join('');
 }
 
-export async function injectReport(engine: GrammarEngine, half: Half, perType: number, show: number): Promise<void> {
-  const cases = injectedSet(perType, Lexicon.load(), half);
+interface InjectRun {
+  c: Case;
+  ops: TracedOperation[];
+  /** The operations that touch the injected span. */
+  near: TracedOperation[];
+  fixed: boolean;
+}
+
+/** The engine on each injected sentence; fixed when its operations on the injected span restore the sentence. */
+async function injectRuns(correct: Corrector, half: Split, perType: number): Promise<InjectRun[]> {
+  const out: InjectRun[] = [];
+  for (const c of injectedSet(perType, Lexicon.load(), half)) {
+    const ops = await correct(c.corrupt);
+    const near = ops.filter((op) => op.start <= c.end && op.end >= c.start);
+    out.push({ c, ops, near, fixed: near.length > 0 && applyOps(c.corrupt, near) === c.clean });
+  }
+  return out;
+}
+
+export async function injectReport(correct: Corrector, half: Split, perType: number, show: number): Promise<void> {
+  const runs = await injectRuns(correct, half, perType);
   const stats = new Map<string, { n: number; fixed: number; right: number; wrong: number }>();
   const misses = new Map<string, string[]>();
-  for (const c of cases) {
-    const { diff } = await engine.correct(c.corrupt, 'auto');
-    const near = diff.filter((op) => op.start <= c.end && op.end >= c.start);
-    const fixed = near.length > 0 && applyOps(c.corrupt, near) === c.clean;
+  for (const { c, ops, near, fixed } of runs) {
     const s = stats.get(c.type) ?? { n: 0, fixed: 0, right: 0, wrong: 0 };
     s.n++;
     if (fixed) {
       s.fixed++;
       s.right += near.length;
-      s.wrong += diff.length - near.length;
+      s.wrong += ops.length - near.length;
     } else {
-      s.wrong += diff.length;
+      s.wrong += ops.length;
       const list = misses.get(c.type) ?? [];
-      if (list.length < show) list.push(`    ${c.corrupt}${diff.length ? `  [ours: ${diff.map((o) => `${o.original}→${o.corrected}`).join('; ')}]` : ''}`);
+      if (list.length < show) list.push(`    ${c.corrupt}${ops.length ? `  [ours: ${ops.map((o) => `${o.original}→${o.corrected}`).join('; ')}]` : ''}`);
       misses.set(c.type, list);
     }
     stats.set(c.type, s);
   }
-  console.log(`Injected errors: ${cases.length} sentences of the published prose (${half} half), one error each (fixed seed).`);
+  console.log(`Injected errors: ${runs.length} sentences of the published prose (${half} half), one error each (fixed seed).`);
   console.log('| type | sentences | fixed (recall) | operations right | operations wrong | precision |');
   console.log('|---|---|---|---|---|---|');
   let all = { n: 0, fixed: 0, right: 0, wrong: 0 };
@@ -340,5 +356,39 @@ export async function injectReport(engine: GrammarEngine, half: Half, perType: n
   for (const [type, list] of misses) {
     console.log(`  missed ${type}:`);
     for (const l of list) console.log(l);
+  }
+}
+
+/**
+ * Per rule, on one half: its edits on the published prose (each a false alarm, per 1,000 words), its
+ * operations that fixed an injected error (hits) and those on injected sentences that did not (misses
+ * of the restored sentence and edits elsewhere): which rules pay for their false alarms.
+ */
+export async function rulesReport(correct: Corrector, half: Split, perType: number): Promise<void> {
+  const prose = await proseEdits(correct, half);
+  const injected = await injectRuns(correct, half, perType);
+  const proseWords = prose.reduce((n, r) => n + words(r.text.text), 0);
+  const rows = new Map<string, { prose: number; hits: number; wrong: number; types: Map<string, number> }>();
+  const row = (rule: string) => {
+    const r = rows.get(rule) ?? { prose: 0, hits: 0, wrong: 0, types: new Map<string, number>() };
+    rows.set(rule, r);
+    return r;
+  };
+  for (const { ops } of prose) for (const op of ops) row(op.rule).prose++;
+  for (const { c, ops, near, fixed } of injected) {
+    for (const op of ops) {
+      const r = row(op.rule);
+      if (fixed && near.includes(op)) {
+        r.hits++;
+        r.types.set(c.type, (r.types.get(c.type) ?? 0) + 1);
+      } else r.wrong++;
+    }
+  }
+  console.log(`Rules on the ${half} half: published prose ${prose.length} texts, ${proseWords} words; ${injected.length} injected sentences.`);
+  console.log('| rule | prose edits (false alarms) | per 1,000 words | injected: hits | injected: other operations | hits by type |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [rule, r] of [...rows].sort((a, b) => b[1].prose - a[1].prose || b[1].hits - a[1].hits || a[0].localeCompare(b[0]))) {
+    const types = [...r.types].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(', ');
+    console.log(`| ${rule} | ${r.prose} | ${((1000 * r.prose) / proseWords).toFixed(2)} | ${r.hits} | ${r.wrong} | ${types} |`);
   }
 }

@@ -4,7 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { detokenize, editInContext, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize, unsupportedEdits } from '../../scripts/eval/grammar.ts';
+import { applyM2, detokenize, editInContext, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize, unsupportedEdits } from '../../scripts/eval/grammar.ts';
+import { splitOf } from '../../scripts/lib/grammar-heldout.ts';
 
 const split = (s: string): string[] => s.split(' ');
 
@@ -101,5 +102,39 @@ describe('support of an edit on a reference by the other references', () => {
     assert.deepEqual(unsupportedEdits(ref, split('For example we went there .'), others), [{ start: 3, end: 4, correction: 'went' }]);
     // The same word in another context is no support: "I" appears, but not opening the sentence.
     assert.deepEqual(unsupportedEdits(split('i think so .'), split('I think so .'), [split('Yes I think so .')]), [{ start: 0, end: 1, correction: 'I' }]);
+  });
+});
+
+describe('corrected references from gold M2 edits', () => {
+  it('applies each edit, insertions and deletions included', () => {
+    const tokens = split('In modern digital world , products are used in daily lives .');
+    const edits = [
+      { start: 1, end: 1, correction: 'the' },
+      { start: 10, end: 11, correction: 'life' },
+      { start: 4, end: 5, correction: '' },
+    ];
+    assert.deepEqual(applyM2(tokens, edits), split('In the modern digital world products are used in daily life .'));
+    assert.deepEqual(applyM2(tokens, []), tokens);
+  });
+
+  it('reads overlapping edits as one over their union, corrections in order', () => {
+    const tokens = split('In work places , it has currently been used .');
+    const edits = [
+      { start: 1, end: 2, correction: 'the workplace' },
+      { start: 1, end: 3, correction: '' },
+      { start: 5, end: 8, correction: 'is being currently' },
+      { start: 5, end: 8, correction: '' },
+    ];
+    assert.deepEqual(applyM2(tokens, edits), split('In the workplace , it is being currently used .'));
+  });
+});
+
+describe('dev and test halves of the held-out data', () => {
+  it('puts each key in one half for good, and splits many keys about evenly', () => {
+    assert.equal(splitOf('xsum-news-0001'), splitOf('xsum-news-0001'));
+    const halves = Array.from({ length: 2000 }, (_, i) => splitOf(`doc-${i}`));
+    const dev = halves.filter((h) => h === 'dev').length;
+    assert.ok(dev > 900 && dev < 1100, `${dev} of 2000 in dev`);
+    assert.ok(halves.every((h) => h === 'dev' || h === 'test'));
   });
 });

@@ -10,7 +10,8 @@ import { neighbours, type LanguageModel } from './ngrams.ts';
 import { isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
 
-const SETS = [
+/** Commonly confused words (facts of English usage), each member written for another of its set; the eval injects them too. */
+export const CONFUSABLE_SETS: ReadonlyArray<readonly string[]> = [
   ['their', 'there', "they're"],
   ['its', "it's"],
   ['your', "you're", 'you'],
@@ -34,7 +35,7 @@ const POSSESSIVE = new Set(['its', 'your', 'their', 'whose']);
 /** "with you letter" → your; not "win you games" (two objects): "you" only after a preposition. */
 const BEFORE_YOU_AS_YOUR = new Set(['with', 'of', 'for', 'about', 'in', 'on', 'at', 'from', 'by', 'into', 'through']);
 /** Each member with the others of its set. */
-const OTHERS = new Map(SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
+const OTHERS = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
 
 /**
  * Words that take the same next words as a member, for when the pair counts never saw the member
@@ -53,9 +54,11 @@ const LIKE: Record<string, readonly string[]> = {
   "who's": ["who's", "he's", "she's", "it's"],
 };
 
-/** log10 margins a side may be against the change, and both sides together must be for it. */
-const SIDE_AGAINST = -0.3;
+/** log10 margins each side must be for the change (not against it), and both sides together. */
+const SIDE_FOR = 0;
 const TOGETHER = 1.5;
+/** log10: how far a silent side's smoothed estimate may lean against the change. */
+const SIDE_AGAINST = -0.3;
 /** log10 margin one side must give alone where the other side has no word. */
 const ONE_SIDED = 2;
 
@@ -81,12 +84,44 @@ function rightEvidence(lm: LanguageModel, written: string, alternative: string, 
   return lm.pairLogProb(next, alternative) - lm.pairLogProb(next, written);
 }
 
-/** True when both neighbours prefer `alternative` (neither against it, together clearly). */
-function bothSidesPrefer(e: SideEvidence, hasPrevious: boolean, hasNext: boolean): boolean {
-  // Punctuation or a number on one side ("career their,", "more then 50"): no word there to disagree,
-  // so the word on the other side must be decisive by itself.
-  if (!hasPrevious || !hasNext) return (hasPrevious ? e.left : hasNext ? e.right : 0) >= ONE_SIDED;
-  return e.left >= SIDE_AGAINST && e.right >= SIDE_AGAINST && e.left + e.right >= TOGETHER && Math.max(e.left, e.right) > 0;
+/**
+ * True when both neighbours prefer `alternative`: each side for it by a margin and both together
+ * clearly. A side is silent where it has no word (punctuation, a number) or the counts never saw
+ * either member there ("honestly its", "honestly it's"); the other side must then be decisive alone.
+ */
+function bothSidesPrefer(e: SideEvidence, speaks: { left: boolean; right: boolean }): boolean {
+  if (!speaks.left && !speaks.right) return false;
+  // The silent side may not lean against it ("which they're prepared": "they're prepared" unseen, "there prepared" rarer still).
+  if (!speaks.left || !speaks.right) return (speaks.left ? e.left : e.right) >= ONE_SIDED && (speaks.left ? e.right : e.left) >= SIDE_AGAINST;
+  return e.left >= SIDE_FOR && e.right >= SIDE_FOR && e.left + e.right >= TOGETHER;
+}
+
+/** Whether each neighbour has counts with either member (pooled look-alikes count for the right side). */
+function sidesSpeak(lm: LanguageModel, written: string, alternative: string, previous: string | null, next: string | null): { left: boolean; right: boolean } {
+  const pooled = (w: string) => (next !== null && LIKE[w] ? LIKE[w].some((x) => lm.pairCount(x, next) > 0) : false);
+  return {
+    left: previous !== null && lm.pairCount(previous, written) + lm.pairCount(previous, alternative) > 0,
+    right: next !== null && (lm.pairCount(written, next) + lm.pairCount(alternative, next) > 0 || (pooled(written) && pooled(alternative))),
+  };
+}
+
+/**
+ * "its successful formula", "its not guilty verdict", "your own brilliant idea": adverbs and adjectives
+ * then a noun after the written possessive make a noun phrase it determines, so it is no contraction.
+ */
+function possessiveBeforeNounPhrase(text: string, end: number, lexicon: Adjectives): boolean {
+  // The words up to the clause's next punctuation.
+  const following = text.slice(end, end + 80).split(/[.,;:!?()"“”]/u)[0].split(/\s+/u).filter((w) => /^\p{L}+$/u.test(w));
+  let adjective = false;
+  for (const word of following.slice(0, 4).map((w) => w.toLowerCase())) {
+    const noun = lexicon.lemmatize(word, 'noun').length > 0;
+    const adj = lexicon.lemmatize(word, 'adj').length > 0;
+    const adv = lexicon.lemmatize(word, 'adv').length > 0 || word === 'not';
+    if (noun && !adj && !adv) return adjective;
+    if (adj) adjective = true;
+    else if (!adv) return false;
+  }
+  return false;
 }
 
 /** log10: how far a side may be against a change harper's own grammar proposes. */
@@ -96,18 +131,25 @@ const HARPER_SIDE_AGAINST = -0.5;
  * True when harper's change of the confusable word text[start, end) into `alternative` has the
  * neighbours' consent: harper proposes it from the sentence's grammar, so the counts need not prefer
  * it, but neither side may speak clearly against it, nor both together ("in their right to earn":
- * "in their" is far commoner than "in there").
+ * "in their" is far commoner than "in there"), unless one side is decisive and both together favour it.
+ * A possessive before a noun phrase is never made a contraction ("its very best wishes").
  */
 export function contextAllows(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
   const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
   const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
-  const e = sideEvidence(lm, written, alternative.toLowerCase(), previous, next);
+  const alt = alternative.toLowerCase().replace(/’/g, "'");
+  // The infinitive's "to" outweighs every count beside to/too: the rules that propose it read the grammar.
+  if (written === 'to' || alt === 'to') return true;
+  if (POSSESSIVE.has(written) && !POSSESSIVE.has(alt) && possessiveBeforeNounPhrase(text, end, lexicon)) return false;
+  const e = sideEvidence(lm, written, alt, previous, next);
+  // "is to late": "is to" is common, but "too late" is decisive on its side and both together favour it.
+  if (Math.max(e.left, e.right) >= ONE_SIDED && e.left + e.right >= TOGETHER) return true;
   return e.left >= HARPER_SIDE_AGAINST && e.right >= HARPER_SIDE_AGAINST && e.left + e.right >= 0;
 }
 
 /** What the confusable test needs of the Lexicon. */
 interface Adjectives {
-  lemmatize(word: string, pos: 'adj' | 'noun'): string[];
+  lemmatize(word: string, pos: 'adj' | 'noun' | 'adv'): string[];
 }
 
 /**
@@ -148,10 +190,15 @@ export const confusableWords: Rule = {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null && next === null) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
+        if (POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon)) continue;
+        // "they're two really big games", "it's 10 years": a number after a contraction is its complement.
+        if (POSSESSIVE.has(alternative) && next !== null && /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million)$/.test(next)) continue;
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
         if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
-        if (bothSidesPrefer(e, previous !== null, next !== null) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
+        // "you" for "you're" ("so you're hear") needs twice the evidence: "because you're laid there" is speech.
+        if (alternative === 'you' && e.left + e.right < 2 * TOGETHER) continue;
+        if (bothSidesPrefer(e, sidesSpeak(lm, written, alternative, previous, next)) && (!best || e.left + e.right > best.score)) best = { word: alternative, score: e.left + e.right };
       }
       if (best) out.push({ start, end, replacement: matchCase(m[0], m[0].includes('’') ? best.word.replace(/'/g, '’') : best.word) });
     }

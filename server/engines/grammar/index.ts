@@ -25,7 +25,7 @@
 import { apply, compose, resolve, toDiff, toWords, type Category, type DiffOperation, type Edit } from './edits.ts';
 import { Harper } from './harper.ts';
 import { paragraphs } from './language.ts';
-import { touchesName } from './names.ts';
+import { protectedSpan } from './names.ts';
 import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
@@ -168,7 +168,7 @@ class Engine implements GrammarEngine {
     const words = proposals.map((e) => toWords(text, e)).filter((e): e is Edit => e !== null);
     const allowed = words.filter((e) => {
       if (e.replacement.includes('\n') || text.slice(e.start, e.end).includes('\n')) return false;
-      if (e.category !== 'variant' && touchesName(text, e.start, e.end, e.replacement)) return false;
+      if (e.category !== 'variant' && protectedSpan(text, e.start, e.end, e.replacement)) return false;
       const p = paragraphOf(e.start);
       return english[Math.min(p, english.length - 1)] !== false;
     });

@@ -58,6 +58,41 @@ export function touchesName(text: string, start: number, end: number, replacemen
   const nameBefore = before !== null && isNameAt(text, before.word, before.start);
   const nameAfter = after !== null && isNameAt(text, after.word, after.start);
   if (start === end || inside.length === 0) return nameBefore && nameAfter;
-  // A particle inside a name: "di", "van", "de la".
-  return nameBefore && nameAfter && inside.every((w) => w.word.length <= 3 && w.word === w.word.toLowerCase());
+  // A particle inside a name: "di", "van", "de la", "dello" (Gazzetta dello Sport).
+  return nameBefore && nameAfter && inside.every((w) => w.word.length <= PARTICLE_LETTERS && w.word === w.word.toLowerCase());
+}
+
+/** Letters up to which a lower-case word between two names is read as a particle of the name ("della", "von"). */
+const PARTICLE_LETTERS = 5;
+
+/**
+ * Text that is not prose to correct: a URL, an address, a path, an identifier or a call (a_b, a/b, a.b
+ * with a lower-case letter after the dot, f(), a word with an inner capital), code between backticks,
+ * or a word with a Latin letter English does not use (crème, brûlée, señor).
+ */
+function inCodeOrForeign(text: string, start: number, end: number): boolean {
+  // The whitespace-delimited chunk the edit lies in (an edit of spaces alone has none of its own).
+  let from = start;
+  while (from > 0 && !/\s/u.test(text[from - 1])) from--;
+  let to = end;
+  while (to < text.length && !/\s/u.test(text[to])) to++;
+  const chunk = text.slice(from, to);
+  if (/\S/u.test(text.slice(start, end)) || start === end) {
+    if (/:\/\/|@|[\p{L}\p{N}][_/\\][\p{L}\p{N}]|\p{L}\.\p{Ll}|\w\(\)|^[Ww]{3}\./u.test(chunk)) return true;
+    if (/[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u.test(chunk)) return true;
+  }
+  // Inside a pair of backticks on the same line.
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const ticksBefore = (text.slice(lineStart, start).match(/`/g) ?? []).length;
+  return ticksBefore % 2 === 1 && text.indexOf('`', end) >= 0;
+}
+
+/**
+ * True when the edit text[start, end) → replacement must not be made: it changes a name (`touchesName`)
+ * or code, a URL, an identifier or a foreign word (`inCodeOrForeign`). Every stage asks here.
+ */
+export function protectedSpan(text: string, start: number, end: number, replacement: string): boolean {
+  if (text.slice(start, end) === replacement) return false;
+  // A change of case is no change of a name (touchesName), but is one of code ("will.i.am").
+  return touchesName(text, start, end, replacement) || inCodeOrForeign(text, start, end);
 }

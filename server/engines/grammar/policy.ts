@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase, spelledAgain } from './spelling.ts';
+import { chooseSpelling, matchCase, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -149,8 +149,16 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
 
 /** Conditions that need the text around the lint: true keeps it. */
 const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: PolicyContext) => boolean> = {
+  // "Why ?" → "Why?"; not "save ??90m" (a currency sign lost in the text's encoding): a space is
+  // taken away only before punctuation that closes what comes before it.
+  Spaces: (text, lint) => {
+    const s = lint.suggestions[0];
+    const removes = s.kind === 'remove' || (/^\s+$/u.test(text.slice(lint.start, lint.end)) && !/\s/u.test(s.text));
+    return !removes || /^[,.;:!?)\]}%]+(?:\s|$|["”’'])/u.test(text.slice(lint.end));
+  },
   // i → I; not i-Pods → I-Pods.
-  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)),
+  // Nor the letter 'the letter "i"' between quotes.
+  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘]i["”'’]/u.test(text.slice(lint.start - 1, lint.end + 1)),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
   ThereToTheir: (text, lint) => {
     const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
@@ -235,6 +243,13 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
   // Each misspelling first on its own; then again with its misspelt neighbours read as corrected
   // ("youg genaration": young is chosen beside generation, not beside a word no model knows).
   const firstSpellings: FirstSpellings = { byStart: new Map(), byEnd: new Map() };
+  // Every word the spell checker flags, by where it starts and ends.
+  const unknownSpans = { starts: new Map<number, number>(), ends: new Map<number, number>() };
+  for (const lint of lints) {
+    if (lint.rule !== 'SpellCheck') continue;
+    unknownSpans.starts.set(lint.start, lint.end);
+    unknownSpans.ends.set(lint.end, lint.start);
+  }
   for (const lint of lints) {
     if (lint.rule !== 'SpellCheck' || embedded(text, lint.start, lint.end)) continue;
     const replacement = spellingReplacement(text, lint, ctx);
@@ -250,6 +265,9 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     const original = text.slice(lint.start, lint.end);
     if (lint.rule === 'SpellCheck') {
       if (embedded(text, lint.start, lint.end)) continue;
+      // In a run of words no dictionary knows and none can be respelt ("je ne sais quoi", "pollo alla
+      // cacciatora") the words are another language's.
+      if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon)) continue;
       const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
@@ -319,6 +337,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (ctx.variants.isRegionalForm(word)) return null;
   const bare = word.toLowerCase().replace(/['’]s$/, '');
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
+  // "doodlings", "rulings": the plural of an -ing noun is a word though no dictionary lists it.
+  if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
@@ -346,7 +366,13 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
-  if (ctx.lexicon.count(choice.replacement) < COMMON_WORD && spelledAgain(text, word, lint.start)) return null;
+  // A common word stands for it only one typing slip away: "laddoos" twice is a food, not "ladies" (alike in sound).
+  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP)) return null;
+  // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
+  // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
+  const first = choice.replacement[0].toLowerCase();
+  const soundless = (c: string): boolean => /[aeiouh]/.test(c);
+  if (first !== lower[0] && !soundless(first) && !soundless(lower[0]) && !(first === lower[1] && choice.replacement[1]?.toLowerCase() === lower[0]) && choice.cost > ONE_SLIP) return null;
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
@@ -370,6 +396,24 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon)) return null;
   return choice.replacement;
 }
+
+/**
+ * True when the word before or after the flagged one (one space between) is flagged too, has four
+ * letters or more ("u" is chat and "dhe" a slip for "the", not French) and no first-pass correction:
+ * two unknown words side by side, one of them beyond respelling.
+ */
+function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings, lexicon: Lexicon): boolean {
+  const before = lint.start - 1;
+  const after = lint.end + 1;
+  const beforeStart = unknown.ends.get(before);
+  const afterEnd = unknown.starts.get(after);
+  // A word of the other variant ("center" in British mode) is flagged but is English.
+  const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
+  return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
+}
+
+/** Letters from which an unknown, unrespellable neighbour marks another language. */
+const FOREIGN_WORD = 4;
 
 /** First-pass corrections of the flagged words (lower case), by where each word starts and ends. */
 interface FirstSpellings {
@@ -402,6 +446,8 @@ const SPLIT_OR_RESPELL_COST = 1.5;
 const LONG_WORD = 6;
 /** Typing cost within which the common words are candidates for a long misspelt word (two slips). */
 const CLOSE_WORD_COST = 2.5;
+/** Typing cost of about one slip (a letter replaced, with a vowel or a neighbouring key at most a little more). */
+const ONE_SLIP = 1.2;
 /** Typing cost of two full slips (two letters replaced, added or left out). */
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */

@@ -5,7 +5,8 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { confusableWords, fixedPhrasePreposition, joinedCompound } from './confusables.ts';
+import { isNameAt } from './names.ts';
+import { confusableWords, fixedPhrasePreposition, joinedCompound, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
@@ -547,6 +548,8 @@ const pluralAfterQuantifier: Rule = {
       // "I am certain" are not.
       const certain = q === 'certain' && !DETERMINERS_BEFORE_OTHER.has(tokens[i - 1]?.lower ?? '') && !LINKING_VERBS.has(tokens[i - 1]?.lower ?? '') && tokens[i - 1]?.lower !== 'a';
       if (!PLURAL_QUANTIFIERS.has(q) && !partitive && !weak && !certain) continue;
+      // "League Two club": a capital mid-sentence makes the number part of a name; "the only other player": one player.
+      if (isNameAt(text, tokens[i].text, tokens[i].start) || (q === 'other' && tokens[i - 1]?.lower === 'only')) continue;
       // "we both felt", "we could both go": "both" after a pronoun or an auxiliary is an adverb and a verb
       // follows it; "a six page essay": a number after an article is part of a modifier.
       const adverbBoth = q === 'both' && (['PRON', 'AUX'].includes(tokens[i - 1]?.pos ?? '') || MODALS.has(tokens[i - 1]?.lower ?? ''));
@@ -823,6 +826,8 @@ const sentenceCapital: Rule = {
       let starts = k < 0 || text[k] === '\n';
       // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
       if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
+      // "the album Alive! in 1975": an exclamation mark closing a capitalised title ends no sentence.
+      if (text[k] === '!' && /(?:^|\s)\p{Lu}[\p{L}'’-]*!$/u.test(text.slice(Math.max(0, k - 30), k + 1)) && !/(?:^|[.!?]\s+)\p{Lu}[\p{L}'’-]*!$/u.test(text.slice(Math.max(0, k - 30), k + 1))) continue;
       if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
@@ -1021,6 +1026,8 @@ const articleBeforePlural: Rule = {
       const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
       if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
       if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
+      // "three and a half years": "a half" is a quantity of the plural.
+      if (tokens.slice(i + 1, j).some((t) => t.lower === 'half')) continue;
       // "a parents' petition": a plural possessive is a modifier. With an adjective between, the pair
       // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
       if (/^['’]/u.test(text.slice(noun.end, noun.end + 1)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
@@ -1850,7 +1857,13 @@ export const RULES: Rule[] = [
 export function ruleEdits(text: string, tokens: Token[], rules: Rule[], ctx: PolicyContext): Edit[] {
   const out: Edit[] = [];
   for (const rule of rules) {
-    for (const e of rule.apply(text, tokens, ctx)) out.push({ ...e, rule: rule.id, category: rule.category });
+    for (const e of rule.apply(text, tokens, ctx)) {
+      // Any rule's change of a commonly confused word into its partner needs the neighbours' consent
+      // (the confusable rule itself asks more of them).
+      const original = text.slice(e.start, e.end);
+      if (rule.id !== 'confusable' && confusable(original, e.replacement) && !contextAllows(text, e.start, e.end, e.replacement, ctx.lm, ctx.lexicon)) continue;
+      out.push({ ...e, rule: rule.id, category: rule.category });
+    }
   }
   return out;
 }

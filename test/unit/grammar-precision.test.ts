@@ -1,0 +1,103 @@
+/**
+ * The grammar engine's precision gates (issue 46): correct writing, names, code and other languages
+ * left as written, and the errors writers make still fixed beside them.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
+import { protectedSpan } from '../../server/engines/grammar/names.ts';
+
+const engine = await createGrammarEngine();
+
+async function corrected(text: string): Promise<string> {
+  return (await engine.correct(text, 'auto')).correctedText;
+}
+
+async function leaves(text: string): Promise<void> {
+  const result = await engine.correct(text, 'auto');
+  assert.equal(result.correctedText, text, `changed: ${JSON.stringify(result.diff.map((o) => [o.original, o.corrected]))}`);
+}
+
+describe('what is not prose to correct (protectedSpan)', () => {
+  /** Whether the edit of `word` (its first occurrence after `after`) into `replacement` is barred. */
+  const at = (text: string, word: string, replacement: string, after = ''): boolean => {
+    const start = text.indexOf(after + word) + after.length;
+    return protectedSpan(text, start, start + word.length, replacement);
+  };
+
+  it('protects URLs, addresses, paths, identifiers, calls and code between backticks', () => {
+    assert.ok(at('See https://exampel.com/teh/page now.', 'exampel', 'example'));
+    assert.ok(at('Write to jon.smiht@exmaple.org today.', 'smiht', 'smith'));
+    assert.ok(at('Install teh_package first.', 'teh_package', 'the_package'));
+    assert.ok(at('Open the config.yaml file.', 'config', 'configs'));
+    assert.ok(at('Call getUserNmae() now.', 'getUserNmae', 'getUserName'));
+    assert.ok(at('Use the `git comit` command.', 'comit', 'commit'));
+    assert.ok(at('Boy George will join will.i.am on the show.', 'i', 'I', 'will.'));
+  });
+
+  it('protects words with letters English does not use, and names', () => {
+    assert.ok(at('The café served crème brûlée.', 'crème', 'cream'));
+    assert.ok(at('He told Gazzetta dello Sport the news.', 'dello', 'hello'));
+    assert.ok(at('Later Mr. Skyros left.', 'Skyros', 'Scores'));
+  });
+
+  it('leaves ordinary words, sentence ends and case changes outside code to the rules', () => {
+    assert.ok(!at('He said teh cat sat.', 'teh', 'the'));
+    assert.ok(!at('It ended in 2019. the next year began.', 'the', 'The'));
+  });
+});
+
+describe('correct published English left alone', () => {
+  it('leaves code, addresses and identifiers in a sentence', async () => {
+    await leaves('Run npm instal --save-dev teh_package before you start.');
+    await leaves('Use the `git comit` command and then push.');
+  });
+
+  it('leaves phrases of another language', async () => {
+    await leaves('He ordered the pollo alla cacciatora and a glass of vino rosso.');
+    await leaves('She said it had a certain je ne sais quoi about it.');
+    await leaves('Mihajlovic told Gazzetta dello Sport: "We could not buy him."');
+  });
+
+  it('leaves a term the text writes twice when no common word is one slip away', async () => {
+    await leaves('The poison may have found its way into the laddoos, sweets popular at festivals. He bought 4.5kg of laddoos.');
+  });
+
+  it('leaves rare real words whose first letter another word would change', async () => {
+    await leaves('He and fellow paceman James Anderson bowled well.');
+    await leaves('These are somewhat dreich retail sales results for January.');
+  });
+
+  it('leaves possessives before a noun phrase and confusables the neighbours do not speak against', async () => {
+    await leaves('The board offers the injured competitor its very best wishes.');
+    await leaves('The jury returned its not guilty verdict after three hours.');
+    await leaves('The club wants to introduce its successful formula to the UK.');
+    await leaves("We have two games to go and they're two really big games.");
+    await leaves("They have tabled the terms on which they're prepared to come on board.");
+  });
+
+  it('leaves quantities, names with numbers, titles and quoted letters', async () => {
+    await leaves('He was jailed for three and a half years.');
+    await leaves('The Scottish League Two club were late with a payment.');
+    await leaves('Seamer Natasha Farrant is the only other player from the squad.');
+    await leaves('He toured with the double live album Alive! in 1975 and more.');
+    await leaves('The symbol makes up the dot on the letter "i" in the logo.');
+    await leaves('The plan would save ??90m from the budget.');
+  });
+});
+
+describe('errors still fixed beside the gates', () => {
+  it('fixes the examples of issue 46', async () => {
+    assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');
+    assert.equal(await corrected("The dog wagged it's tail."), 'The dog wagged its tail.');
+    assert.equal(await corrected('It is to late to go now.'), 'It is too late to go now.');
+    assert.equal(await corrected('She is taller then her brother.'), 'She is taller than her brother.');
+    assert.equal(await corrected('The weather will effect the harvest.'), 'The weather will affect the harvest.');
+  });
+
+  it('fixes a slip next to a chat word, a sentence start after an exclamation, and a space before a question mark', async () => {
+    assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
+    assert.equal(await corrected('I won! we were happy.'), 'I won! We were happy.');
+    assert.equal(await corrected('Why ?'), 'Why?');
+  });
+});
