@@ -19,7 +19,7 @@
  * apt-get install poppler-utils pandoc qpdf texlive-latex-base-doc texlive-publishers-doc texlive-lang-cyrillic
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -36,7 +36,10 @@ function filesUnder(dir: string, ext: RegExp): string[] {
       .filter((f) => ext.test(f))
       .map((f) => path.join(dir, f))
       .filter((f) => statSync(f).isFile())
-      .sort();
+      // Debian links some documentation folders to others (python3-dev → python3): each file once, under its real path.
+      .map((f) => realpathSync(f))
+      .sort()
+      .filter((f, i, all) => i === 0 || f !== all[i - 1]);
   } catch {
     return [];
   }
