@@ -136,6 +136,19 @@ describe('HTML, Markdown and text', () => {
     assert.ok(paragraphs(doc.text).length >= 6);
   });
 
+  test("HTML: a page whose own text is short is not read as its footer; navigation marked by role is left out", async () => {
+    const licence = 'This page is licensed under the Foundation Licence Version 2, and examples, recipes and other code in the documentation are additionally licensed under a permissive licence; see History and License for more information about the terms.';
+    const html = `<!doctype html><html><head><title>Object support</title></head><body>
+      <div class="related" role="navigation"><a href="/">index</a> <a href="/modules">modules</a> <a href="/next">next</a></div>
+      <div class="body" role="main"><h1>Object support</h1>
+      <ul><li><a href="a.html">Allocating objects</a></li><li><a href="b.html">Common structures</a></li><li><a href="c.html">Type objects</a></li></ul></div>
+      <div class="footer">${licence}</div></body></html>`;
+    const doc = await read(Buffer.from(html));
+    assert.match(doc.text, /Object support/);
+    assert.match(doc.text, /Common structures/);
+    for (const chrome of ['modules', 'History and License']) assert.ok(!doc.text.includes(chrome), chrome);
+  });
+
   test('Markdown: text without markup, tables by row, the first heading as title', async () => {
     const doc = await read(Buffer.from('# The title\n\nSome *emphasis* and a [link](https://example.com).\n\n- item one\n- item two\n\n| a | b |\n|---|---|\n| c | d |\n'));
     assert.equal(doc.type, 'markdown');
