@@ -47,7 +47,8 @@ function filesUnder(dir: string, ext: RegExp): string[] {
 
 /** Every k-th of the list, so the sample spreads over all packages. */
 const spread = <T>(list: T[], n: number) => (list.length <= n ? list : Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]));
-const tool = (cmd: string, args: string[]) => execFileSync(cmd, args, { maxBuffer: 256 * 2 ** 20, stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 });
+const tool = (cmd: string, args: string[], input?: string) =>
+  execFileSync(cmd, args, { input, maxBuffer: 256 * 2 ** 20, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'], timeout: 60_000 });
 const pagesOf = (file: string) => Number(/Pages:\s+(\d+)/.exec(tool('pdfinfo', [file]).toString())?.[1] ?? 0);
 
 const wordList = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -155,7 +156,7 @@ export async function run(args: string[]): Promise<void> {
       .map((file) => ({ file, main: markedMain(readFileSync(file, 'utf8')) }))
       .filter((p): p is { file: string; main: string } => p.main !== undefined);
     for (const { file, main } of spread(marked, htmlCount)) {
-      const referenceText = execFileSync('pandoc', ['-f', 'html', '-t', 'plain', '--wrap=none'], { input: main, maxBuffer: 256 * 2 ** 20, timeout: 60_000 }).toString();
+      const referenceText = tool('pandoc', ['-f', 'html', '-t', 'plain', '--wrap=none'], main).toString();
       const reference = wordsOf(referenceText);
       const outcome = await read(readFileSync(file));
       rows.push({
