@@ -136,6 +136,19 @@ describe('HTML, Markdown and text', () => {
     assert.ok(paragraphs(doc.text).length >= 6);
   });
 
+  test("HTML: a page whose own text is short is not read as its footer; navigation marked by role is left out", async () => {
+    const licence = 'This page is licensed under the Foundation Licence Version 2, and examples, recipes and other code in the documentation are additionally licensed under a permissive licence; see History and License for more information about the terms.';
+    const html = `<!doctype html><html><head><title>Object support</title></head><body>
+      <div class="related" role="navigation"><a href="/">index</a> <a href="/modules">modules</a> <a href="/next">next</a></div>
+      <div class="body" role="main"><h1>Object support</h1>
+      <ul><li><a href="a.html">Allocating objects</a></li><li><a href="b.html">Common structures</a></li><li><a href="c.html">Type objects</a></li></ul></div>
+      <div class="footer">${licence}</div></body></html>`;
+    const doc = await read(Buffer.from(html));
+    assert.match(doc.text, /Object support/);
+    assert.match(doc.text, /Common structures/);
+    for (const chrome of ['modules', 'History and License']) assert.ok(!doc.text.includes(chrome), chrome);
+  });
+
   test('Markdown: text without markup, tables by row, the first heading as title', async () => {
     const doc = await read(Buffer.from('# The title\n\nSome *emphasis* and a [link](https://example.com).\n\n- item one\n- item two\n\n| a | b |\n|---|---|\n| c | d |\n'));
     assert.equal(doc.type, 'markdown');
@@ -239,5 +252,63 @@ describe('layout and offsets (properties)', () => {
       { text: 'Gutter', x: 80, y: 100, width: 30, size: 10 },
     ];
     assert.deepEqual(fragmentsOf(runs).map((f) => f.text), ['Hello world', 'Gutter']);
+  });
+
+  test('a smaller raised or lowered run joins its word without a space: footnote marks, exponents, indices, the LaTeX logo', () => {
+    const note = [
+      { text: 'licence.', x: 0, y: 100, width: 36, size: 10 },
+      { text: '1', x: 36, y: 103.6, width: 4, size: 7 },
+      { text: 'Frank', x: 43, y: 100, width: 25, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(note).map((f) => f.text), ['licence.1 Frank']);
+    const [index] = fragmentsOf([
+      { text: 'X', x: 0, y: 100, width: 7, size: 10 },
+      { text: '2', x: 7, y: 97.5, width: 4, size: 7 },
+    ]);
+    // The fragment keeps the main text's baseline and size, not the script's.
+    assert.deepEqual([index.text, index.y, index.size], ['X2', 100, 10]);
+    const latex = [
+      { text: 'L', x: 0, y: 100, width: 6.1, size: 10 },
+      { text: 'A', x: 2.5, y: 102.2, width: 5, size: 7 },
+      { text: 'TEX', x: 6.4, y: 100, width: 19, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(latex).map((f) => f.text), ['LATEX']);
+    // A smaller line well below is not a subscript.
+    assert.equal(fragmentsOf([{ text: 'Body', x: 0, y: 100, width: 20, size: 10 }, { text: 'caption', x: 20, y: 92, width: 30, size: 8 }]).length, 2);
+  });
+
+  test("TeX's separate accent glyph becomes the accented letter; a word's gap before it is kept", () => {
+    const within = [
+      { text: 'Andr\u00b4', x: 0, y: 100, width: 27.6, size: 10 },
+      { text: 'e Miede', x: 23.6, y: 100, width: 35, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(within).map((f) => f.text), ['Andr\u00e9 Miede']);
+    const separate = [
+      { text: 'pers', x: 0, y: 100, width: 20, size: 10 },
+      { text: ' ', x: 20, y: 100, width: 2, size: 0 },
+      { text: '\u00a8', x: 21.5, y: 100.4, width: 4, size: 10 },
+      { text: 'onliche', x: 21, y: 100, width: 35, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(separate).map((f) => f.text), ['pers\u00f6nliche']);
+    const wordStart = [
+      { text: 'the', x: 0, y: 100, width: 15, size: 10 },
+      { text: ' ', x: 15, y: 100, width: 3, size: 0 },
+      { text: '\u00b4', x: 19, y: 100, width: 4, size: 10 },
+      { text: 'etude', x: 18.5, y: 100, width: 24, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(wordStart).map((f) => f.text), ['the \u00e9tude']);
+    // Code that shows a caret or a backquote, drawn beside the next letter, is left as it is.
+    assert.deepEqual(fragmentsOf([{ text: 'x^', x: 0, y: 100, width: 10, size: 10 }, { text: 'y', x: 10, y: 100, width: 5, size: 10 }]).map((f) => f.text), ['x^y']);
+  });
+
+  test('a run drawn again at (almost) the same place, fake bold or a shadow, is read once', () => {
+    const runs = [
+      { text: 'Bold', x: 0, y: 100, width: 20, size: 10 },
+      { text: 'Bold', x: 0.3, y: 100, width: 20, size: 10 },
+      { text: 'text', x: 23, y: 100, width: 18, size: 10 },
+    ];
+    assert.deepEqual(fragmentsOf(runs).map((f) => f.text), ['Bold text']);
+    // The same word again further along the line is a second word.
+    assert.deepEqual(fragmentsOf([runs[0], { ...runs[0], x: 22 }]).map((f) => f.text), ['Bold Bold']);
   });
 });

@@ -18,12 +18,19 @@ const BLOCK = new Set([
 const NEVER = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT', 'HEAD', 'TITLE', 'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT']);
 /** Not the page's content when the whole page is read. */
 const CHROME = new Set(['NAV', 'HEADER', 'FOOTER', 'ASIDE', 'FORM']);
+/** The same, as ARIA landmark roles on any element (a Sphinx page's `<div role="navigation">`). */
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+
+/** An element that is page chrome by its ARIA role, or a footer by its class or id (as FOOTERS finds them). */
+const isChrome = (node: DomNode) =>
+  CHROME_ROLES.has(node.getAttribute?.('role') ?? '') || (node.getAttribute?.('class') ?? '').split(/\s+/).includes('footer') || node.getAttribute?.('id') === 'footer';
 
 interface DomNode {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
   childNodes: ArrayLike<DomNode>;
+  getAttribute?: (name: string) => string | null;
 }
 
 /** The least share of the page's words an article found by Readability must hold to be taken as the main text. */
@@ -47,6 +54,7 @@ function blocks(root: DomNode, skip: Set<string>): Paragraph[] {
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
     const name = node.nodeName.toUpperCase();
     if (NEVER.has(name) || skip.has(name)) return;
+    if (skip === CHROME && isChrome(node)) return;
     const block = BLOCK.has(name);
     if (block) flush();
     for (const child of Array.from(node.childNodes)) walk(child);
@@ -55,6 +63,18 @@ function blocks(root: DomNode, skip: Set<string>): Paragraph[] {
   walk(root);
   flush();
   return paragraphs;
+}
+
+/** Where a page keeps its footer: the element, its ARIA role, or a class or id that says so. */
+const FOOTERS = 'footer, [role="contentinfo"], [class~="footer"], [id="footer"]';
+
+/**
+ * Whether the article Readability picked is the page's footer: on a page whose own content is
+ * short (a list of links, an index), the copyright and licence lines can outscore it.
+ */
+function isFooter(document: { querySelectorAll(selector: string): ArrayLike<DomNode> }, articleText: string): boolean {
+  if (articleText === '') return false;
+  return Array.from(document.querySelectorAll(FOOTERS)).some((footer) => squeeze(footer.textContent ?? '').includes(articleText));
 }
 
 export function readHtml(html: string): ExtractedDocument {
@@ -73,7 +93,8 @@ export function readHtml(html: string): ExtractedDocument {
     const paragraphs = blocks(parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body, new Set());
     // Readability sometimes settles on one box of a page (a quoted example in a manual page): an
     // "article" of under a quarter of the page's words is not the page's main text.
-    if (paragraphs.length && wordsIn(paragraphs) >= MIN_ARTICLE_SHARE * wordsIn(body)) return fromParagraphs('html', squeeze(article.title ?? '') || pageTitle, paragraphs);
+    const articleText = squeeze(paragraphs.map((p) => p.text).join(' '));
+    if (paragraphs.length && wordsIn(paragraphs) >= MIN_ARTICLE_SHARE * wordsIn(body) && !isFooter(whole, articleText)) return fromParagraphs('html', squeeze(article.title ?? '') || pageTitle, paragraphs);
   }
   return fromParagraphs('html', pageTitle, body);
 }

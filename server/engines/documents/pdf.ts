@@ -1,16 +1,31 @@
 /**
  * PDF: Mozilla's pdf.js (pdfjs-dist, its legacy build for Node) reads the text layer: the
  * positioned text runs of each page. It runs with JavaScript evaluation off (no PDF script, no
- * eval-compiled font code), no font loading and no system fonts, within a time budget checked
+ * eval-compiled font code), no font face loading and no system fonts, within a time budget checked
  * between pages (the engine thread's own limit backs it up). The reading order is ours
  * (reading-order.ts).
+ *
+ * pdf.js maps glyphs to characters with two kinds of data it ships beside its code: the CMaps of
+ * CJK fonts (without them a Chinese or Japanese PDF reads as nothing) and the metrics of the 14
+ * standard fonts (a PDF that names Times or Helvetica without embedding it). Both are read from
+ * the installed pdfjs-dist package folder as file paths: nothing is fetched.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DocumentError, encrypted, noText, unreadable } from './errors.ts';
 import { fromPagedParagraphs, type ExtractedDocument } from './layout.ts';
 import { dropPageFurniture, pageLines, paragraphsOf, type Line, type TextRun } from './reading-order.ts';
 
 const WHAT = 'a PDF';
+
+/** pdfjs-dist's own folder; pdf.js wants its data folders as paths that end in a slash. */
+const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const PDFJS_DATA = {
+  cMapUrl: `${path.join(PDFJS_DIR, 'cmaps')}${path.sep}`,
+  cMapPacked: true,
+  standardFontDataUrl: `${path.join(PDFJS_DIR, 'standard_fonts')}${path.sep}`,
+};
 
 export interface PdfLimits {
   maxPages: number;
@@ -55,7 +70,7 @@ function refusal(error: unknown): DocumentError {
 
 export async function readPdf(bytes: Uint8Array, limits: PdfLimits): Promise<ExtractedDocument> {
   const deadline = Date.now() + limits.timeMs;
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, enableXfa: false, stopAtErrors: false, verbosity: 0 });
+  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, enableXfa: false, stopAtErrors: false, verbosity: 0, ...PDFJS_DATA });
   let pdf: PDFDocumentProxy | undefined;
   try {
     pdf = await withDeadline(task.promise, deadline, limits);

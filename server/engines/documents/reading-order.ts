@@ -59,10 +59,46 @@ const quantile = (values: number[], q: number) => {
 const endsWithSpace = (text: string) => /\s$/u.test(text);
 const startsWithSpace = (text: string) => /^\s/u.test(text);
 
-/** Step 1: runs drawn one after another on one baseline, without a wide gap, are one fragment. */
+/**
+ * TeX (and other typesetters without precomposed glyphs) draws an accented letter as two glyphs:
+ * a spacing accent and the letter, one over the other. Each spacing accent's combining mark, so
+ * that the pair reads as the one letter (é, ü) a person sees.
+ */
+const ACCENTS: Record<string, string> = {
+  '\u00b4': '\u0301', '`': '\u0300', '\u00a8': '\u0308', '\u02c6': '\u0302', '^': '\u0302', '\u02dc': '\u0303', '~': '\u0303', '\u00af': '\u0304',
+  '\u02d8': '\u0306', '\u02d9': '\u0307', '\u02da': '\u030a', '\u02c7': '\u030c', '\u00b8': '\u0327', '\u02dd': '\u030b', '\u02db': '\u0328',
+};
+const ENDS_WITH_ACCENT = /[\u00b4`\u00a8\u02c6^\u02dc~\u00af\u02d8\u02d9\u02da\u02c7\u00b8\u02dd\u02db]$/u;
+
+/**
+ * Whether `run` is a superscript or subscript of text set at `size` on `baseline` (a footnote mark,
+ * an exponent, an index, the raised A of the LaTeX logo): smaller type, raised by up to three
+ * quarters of the text's size or lowered by up to almost half of it.
+ */
+const isScriptOf = (run: { y: number; size: number }, baseline: number, size: number) => run.size < 0.9 * size && run.y - baseline <= 0.75 * size && baseline - run.y <= 0.45 * size;
+
+/** Whether a glyph run repeats one already drawn at (almost) the same place: fake bold or a shadow, read once. */
+function overprinted(seen: Map<string, { x: number; y: number }[]>, run: TextRun, size: number): boolean {
+  const at = seen.get(run.text);
+  if (at?.some((p) => Math.abs(p.x - run.x) < 0.1 * size && Math.abs(p.y - run.y) < 0.1 * size)) return true;
+  if (at) at.push({ x: run.x, y: run.y });
+  else seen.set(run.text, [{ x: run.x, y: run.y }]);
+  return false;
+}
+
+/**
+ * Step 1: runs drawn one after another on one line, without a wide gap, are one fragment. A
+ * fragment's baseline and size are those of its main text: a smaller run raised or lowered next to
+ * it is a script and joins it, as the word it belongs to (`x²`, `note.¹`), without a space unless
+ * there is a gap. A spacing accent drawn over the letter next to it becomes that letter's
+ * combining mark; a run drawn twice at one place is read once.
+ */
 export function fragmentsOf(runs: TextRun[]): Fragment[] {
   const fragments: Fragment[] = [];
+  const seen = new Map<string, { x: number; y: number }[]>();
   let current: Fragment | undefined;
+  /** Where the text before a separately drawn accent ended, to tell a word's gap from the accent's own offset. */
+  let beforeAccent: number | undefined;
   for (const run of runs) {
     if (run.text === '' || !Number.isFinite(run.x) || !Number.isFinite(run.y)) continue;
     const size = run.size > 0 ? run.size : 10;
@@ -70,15 +106,35 @@ export function fragmentsOf(runs: TextRun[]): Fragment[] {
       if (current) current.text += ' ';
       continue;
     }
+    if (overprinted(seen, run, size)) continue;
     const gap = current ? run.x - current.x1 : 0;
-    if (current && Math.abs(run.y - current.y) <= 0.3 * Math.max(size, current.size) && gap > -0.5 * size && gap < 1.0 * size) {
-      if (gap > 0.15 * size && !endsWithSpace(current.text) && !startsWithSpace(run.text)) current.text += ' ';
-      current.text += run.text;
+    const em = current ? Math.max(size, current.size) : size;
+    const onLine =
+      current !== undefined &&
+      (Math.abs(run.y - current.y) <= 0.3 * em || isScriptOf(run, current.y, current.size) || isScriptOf(current, run.y, size));
+    if (current && onLine && gap > -0.5 * em && gap < 1.0 * size) {
+      let text = run.text;
+      const accent = ENDS_WITH_ACCENT.exec(current.text.trimEnd())?.[0];
+      if (accent && gap < -0.1 * size && /^\p{L}/u.test(text)) {
+        // The letter is drawn back under the accent before it: accent and letter are one character.
+        const head = current.text.trimEnd().slice(0, -accent.length).trimEnd();
+        const spaced = beforeAccent === undefined ? head !== current.text.trimEnd().slice(0, -accent.length) : run.x - beforeAccent > 0.15 * size;
+        current.text = `${head}${spaced && head ? ' ' : ''}${[...text][0]}${ACCENTS[accent]}`.normalize('NFC');
+        text = text.slice([...text][0].length);
+      } else if (ENDS_WITH_ACCENT.test(text[0] ?? '') && text.length === 1 && gap < -0.1 * size && /\p{L}$/u.test(current.text)) {
+        // The accent is drawn back over the letter before it.
+        current.text = `${current.text}${ACCENTS[text]}`.normalize('NFC');
+        text = '';
+      } else if (gap > 0.15 * size && !endsWithSpace(current.text) && !startsWithSpace(text)) current.text += ' ';
+      beforeAccent = ENDS_WITH_ACCENT.test(text) && text.length === 1 ? current.x1 : undefined;
+      current.text += text;
       current.x1 = Math.max(current.x1, run.x + run.width);
-      current.size = Math.max(current.size, size);
+      // The main text's baseline and size are the fragment's, whichever came first.
+      if (size > current.size) Object.assign(current, { y: run.y, size });
     } else {
       if (current) fragments.push(current);
       current = { text: run.text, x0: run.x, x1: run.x + Math.max(run.width, 0), y: run.y, size };
+      beforeAccent = ENDS_WITH_ACCENT.test(run.text) && run.text.length === 1 ? run.x : undefined;
     }
   }
   if (current) fragments.push(current);
