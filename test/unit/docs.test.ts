@@ -61,11 +61,14 @@ describe('API reference samples', () => {
     for (const route of portalRoutes) assert.ok(portal.includes(route.path), route.path);
     for (const tag of new Set((routes as readonly RouteDef[]).map((r) => r.tag))) assert.ok(api.includes(`href="#tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}"`), tag);
     assert.equal(api.match(/Example: curl</g)?.length, routes.length);
-    // The text routes that also read documents show a url and a file upload too.
-    const documentRoutes = (routes as readonly RouteDef[]).filter((r) => r.request.kind === 'json' && r.request.upload);
+    // The text routes that also read a document show a url and a file upload too; the batch route, an upload of several files.
+    const uploads = (routes as readonly RouteDef[]).flatMap((r) => (r.request.kind === 'json' && r.request.upload ? [r.request.upload] : []));
+    const documentRoutes = uploads.filter((u) => !u.files);
     assert.equal(documentRoutes.length, 5);
     assert.equal(api.match(/Example: curl \(url\)/g)?.length, documentRoutes.length);
     assert.equal(api.match(/Example: curl \(file\)/g)?.length, documentRoutes.length);
+    assert.equal(api.match(/Example: curl \(files\)/g)?.length, uploads.length - documentRoutes.length);
+    assert.match(api, /-F &#39;files=@|-F 'files=@/);
     assert.match(api, /&quot;url&quot;:&quot;https:\/\/example\.com\/essay\.html&quot;|"url":"https:\/\/example\.com\/essay\.html"/);
     assert.match(api, /-F &#39;file=@essay\.pdf&#39;|-F 'file=@essay\.pdf'/);
     assert.ok(!portal.includes('Example: curl'), 'no curl for cookie routes');
