@@ -134,6 +134,7 @@ describe('stopping npm start with requests in flight', () => {
       await client.end();
     }
     server.npm.kill('SIGTERM');
-    assert.equal(await server.exited, 0);
+    const code = await server.exited;
+    assert.equal(code, 0, `npm start exited with ${code} (null: killed by a signal); its output:\n${server.output().slice(-4000)}`);
   });
 });
