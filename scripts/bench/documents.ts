@@ -8,10 +8,14 @@
  *    one after another, alone and then while the 100-page PDF is sent to POST /api/detector/ again
  *    and again (extraction and detection on the engine threads); p50/p90/p99 of each (target:
  *    p90 under 100 ms while the PDF runs).
+ * 3. Hostile files, in this process after the readers are warm: what each is refused with, how fast,
+ *    and how much the process's resident memory grew meanwhile (sampled every 5 ms): the caps must
+ *    act before anything large is inflated, parsed or expanded.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractDocument } from '../../server/engines/documents/index.ts';
 import { countWords } from '../../server/engines/shared/text.ts';
+import { ENTITY_BOMB, loopingPdf, makeDocx, makeOdt, truncatedPdf, zipBombDocx } from '../../test/helpers/documents.ts';
 import { percentile } from '../lib/percentile.ts';
 import { prose, startBenchServer } from '../lib/bench-server.ts';
 
@@ -47,6 +51,35 @@ function summary(latencies: number[]): string {
   return `p50 ${sorted.length ? percentile(sorted, 50).toFixed(1) : '–'} ms, p90 ${percentile(sorted, 90).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (${sorted.length} requests)`;
 }
 
+/** Each hostile file's refusal, its time and the growth of resident memory while it was read. */
+async function hostileFiles(): Promise<string[]> {
+  const limits = { maxPages: 300, timeMs: 10_000 };
+  const files: [string, Uint8Array][] = [
+    ['zip bomb DOCX (1 GB of zeros, honest directory)', await zipBombDocx()],
+    ['zip bomb DOCX (1 GB of zeros, directory claims 100 bytes)', await zipBombDocx({ lie: true })],
+    ['XML entity bomb in a DOCX', makeDocx(['x'], { doctype: ENTITY_BOMB })],
+    ['XML entity bomb in an ODT', makeOdt(['x'], { doctype: ENTITY_BOMB })],
+    ['PDF whose page tree loops', loopingPdf()],
+    ['truncated PDF', await truncatedPdf()],
+  ];
+  const rows: string[] = [];
+  for (const [name, bytes] of files) {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const started = performance.now();
+    const outcome = await extractDocument(bytes, limits).then(
+      () => 'read (!)',
+      (error: unknown) => String((error as { code?: unknown }).code ?? error),
+    );
+    const took = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    rows.push(`| ${name} | ${(bytes.byteLength / 1024).toFixed(0)} KB | ${outcome} | ${ms(took)} | +${((peak - before) / 2 ** 20).toFixed(1)} MB |`);
+  }
+  return rows;
+}
+
 export async function run(): Promise<string> {
   const pdf = await hundredPages();
   const limits = { maxPages: 300, timeMs: 60_000 };
@@ -60,6 +93,7 @@ export async function run(): Promise<string> {
     words = countWords(doc.text);
   }
   times.sort((a, b) => a - b);
+  const hostile = await hostileFiles(); // after the extraction runs above, so every reader is loaded
 
   const server = await startBenchServer();
   const short = prose(100);
@@ -107,6 +141,12 @@ export async function run(): Promise<string> {
       `| POST /api/detector/ with the PDF (upload, extraction, detection of all its words) | ${documentTimes.length} requests, p50 ${ms(percentile([...documentTimes].sort((a, b) => a - b), 50))} | – |`,
       `| short detector requests (100 words), alone | ${summary(alone)} | – |`,
       `| short detector requests while the PDF requests run back to back | ${summary(during)} | p90 under 100 ms |`,
+      '',
+      'Hostile files, read in this process after the readers are loaded (resident memory sampled every 5 ms):',
+      '',
+      '| File | Size | Refused with | Time | Memory growth |',
+      '|---|---|---|---|---|',
+      ...hostile,
     ].join('\n');
   } finally {
     await server.stop();
