@@ -138,6 +138,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Research and development is costly.',
       'Mr and Mrs Smith are at home.',
       'Some shirts sold as school wear were not suitable.',
+      // A gerund's object is not the subject; ", and" may end a list of subjects.
+      'Tracking animals is hard in the winter months.',
+      'Rent, insurance, and food are what the grant has to cover.',
       'He cancelled it on Monday, hours before the concert was due to start.',
     ],
   },

@@ -113,6 +113,11 @@ interface Subject {
   head?: Token;
 }
 
+/** A word in -ing that WordNet knows as a verb's form, opening a phrase without a determiner ("tracking", "Rising"). */
+function gerund(t: Token, lexicon: Lexicon): boolean {
+  return /[a-z]ing$/.test(t.lower) && lexicon.lemmatize(t.lower, 'verb').some((lemma) => lemma !== t.lower);
+}
+
 /** "67-year-old", "six-month-old": one person or thing. */
 function ageNoun(tokens: Token[], h: number): boolean {
   return tokens[h].lower === 'old' && tokens[h - 1]?.text === '-' && /^(year|month|week|day)$/.test(tokens[h - 2]?.lower ?? '');
@@ -176,10 +181,14 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
       throughPhrase = true;
       continue;
     }
+    // ", and" after a noun ends a list of subjects or joins two clauses ("Medical expenses, and accommodation are"): unsure.
+    if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && nominal(tokens[k - 3])) return null;
     // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
     const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
     if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon);
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
+    // A gerund with its object ("Tracking people is"): the subject is the action, not the noun.
+    if (k < h && gerund(tokens[k], lexicon)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
     if (!number) return null;
