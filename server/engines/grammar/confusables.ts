@@ -247,36 +247,3 @@ export const fixedPhrasePreposition: Rule = {
     return out;
   },
 };
-
-/**
- * Two words a closed compound was split into ("through out", "week end", "down load"): joined when
- * the compound reads far likelier between the same neighbours, and one part is a content word
- * ("any one", "can not", "in to" stay: both readings are English).
- */
-export const joinedCompound: Rule = {
-    id: 'split-word-joined',
-    category: 'spelling',
-    description: 'two words that are one compound between these neighbours (through out → throughout)',
-    apply(text, _tokens, { lm, lexicon }) {
-      const out: Proposal[] = [];
-      for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])(\p{Ll}+)(?=( )(\p{Ll}+)(?![\p{L}\p{N}'’-]))/gu)) {
-        const [, a, space, b] = m;
-        const joined = a + b;
-        // Both parts function words ("any one", "can not", "in to"): both readings are English. An open
-        // compound the counts have ("chess board") is written both ways.
-        if ((lexicon.functionWords.has(a) && lexicon.functionWords.has(b)) || a.length < 2 || b.length < 2 || lm.wordCount(joined) < COMMON_COMPOUND || !lexicon.isKnown(joined) || lm.pairCount(a, b) > 0) continue;
-        const start = m.index;
-        const end = start + a.length + space.length + b.length;
-        const { previous, next } = neighbours(text, start, end);
-        const before = previous ?? '<s>';
-        const split = lm.pairLogProb(a, before) + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
-        const whole = lm.pairLogProb(joined, before) + (next === null ? 0 : lm.pairLogProb(next, joined));
-        if (whole - split >= JOIN_MARGIN) out.push({ start, end, replacement: joined });
-      }
-      return out;
-    },
-};
-/** Uses in the counts from which a compound is a common word. */
-const COMMON_COMPOUND = 100;
-/** log10: how much likelier the compound must read than its two parts. */
-const JOIN_MARGIN = 2;

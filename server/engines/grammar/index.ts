@@ -7,11 +7,11 @@
  *  1. language: paragraphs not in English are left exactly as written;
  *  2. harper.js lints in the text's variant (`auto`: detected from its spellings), kept by policy.ts;
  *  3. our token rules (rules.ts) on the text as harper's corrections left it, among them the
- *     evidence-based ones: confusable words, fixed-phrase prepositions and split compounds changed
- *     only when the word counts on both sides prefer the change (confusables.ts), doubled words
- *     (doubled.ts), subject-pronoun agreement (pronoun-agreement.ts), agreement with the head of a
- *     noun subject found through the tagger (agreement.ts), words written in two joined where the
- *     counts read the compound far likelier (split-words.ts);
+ *     evidence-based ones: confusable words and fixed-phrase prepositions changed only when the
+ *     word counts on both sides prefer the change (confusables.ts), doubled words (doubled.ts),
+ *     subject-pronoun agreement (pronoun-agreement.ts), agreement with the head of a noun subject
+ *     found through the tagger (agreement.ts), words written in two joined where the counts read
+ *     the compound far likelier (split-words.ts);
  *  4. with an explicit `target_variant`, spelling conversion (variants.ts) on the result;
  *  each stage's edits are composed back onto the submitted text (edits.ts), so each operation of
  *  the diff is one change and applying the diff to the input gives `correctedText` by construction.

@@ -6,7 +6,7 @@
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
 import { isNameAt } from './names.ts';
-import { confusableWords, fixedPhrasePreposition, joinedCompound, confusable, contextAllows } from './confusables.ts';
+import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
 import type { Edit } from './edits.ts';
@@ -17,7 +17,7 @@ import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
-import { splitWord } from './split-words.ts';
+import { joinedCompound, splitWord } from './split-words.ts';
 import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 import type { Proposal, Rule } from './rule.ts';
