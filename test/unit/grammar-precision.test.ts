@@ -32,12 +32,12 @@ describe('what is not prose to correct (protectedSpan)', () => {
     assert.ok(at('Open the config.yaml file.', 'config', 'configs'));
     assert.ok(at('Call getUserNmae() now.', 'getUserNmae', 'getUserName'));
     assert.ok(at('Use the `git comit` command.', 'comit', 'commit'));
-    assert.ok(at('Boy George will join will.i.am on the show.', 'i', 'I', 'will.'));
+    assert.ok(at('She sang a duet with will.i.am on the show.', 'i', 'I', 'will.'));
   });
 
   it('protects words with letters English does not use, and names', () => {
     assert.ok(at('The café served crème brûlée.', 'crème', 'cream'));
-    assert.ok(at('He told Gazzetta dello Sport the news.', 'dello', 'hello'));
+    assert.ok(at('He told Corriere dello Sport the news.', 'dello', 'hello'));
     assert.ok(at('Later Mr. Skyros left.', 'Skyros', 'Scores'));
   });
 
@@ -56,33 +56,33 @@ describe('correct published English left alone', () => {
   it('leaves phrases of another language', async () => {
     await leaves('He ordered the pollo alla cacciatora and a glass of vino rosso.');
     await leaves('She said it had a certain je ne sais quoi about it.');
-    await leaves('Mihajlovic told Gazzetta dello Sport: "We could not buy him."');
+    await leaves('The coach told Corriere dello Sport: "We will not sell him."');
   });
 
   it('leaves a term the text writes twice when no common word is one slip away', async () => {
-    await leaves('The poison may have found its way into the laddoos, sweets popular at festivals. He bought 4.5kg of laddoos.');
+    await leaves('The temple handed out modaks at the festival, and the modaks were sweet.');
   });
 
   it('leaves rare real words whose first letter another word would change', async () => {
-    await leaves('He and fellow paceman James Anderson bowled well.');
-    await leaves('These are somewhat dreich retail sales results for January.');
+    await leaves('He and fellow paceman Tom Hartley bowled well.');
+    await leaves('These are somewhat dreich sales figures for the winter.');
   });
 
   it('leaves possessives before a noun phrase and confusables the neighbours do not speak against', async () => {
-    await leaves('The board offers the injured competitor its very best wishes.');
-    await leaves('The jury returned its not guilty verdict after three hours.');
-    await leaves('The club wants to introduce its successful formula to the UK.');
-    await leaves("We have two games to go and they're two really big games.");
-    await leaves("They have tabled the terms on which they're prepared to come on board.");
+    await leaves('The charity sends the flooded families its very warmest thanks.');
+    await leaves('The court delivered its not proven verdict after a day.');
+    await leaves('The firm wants to take its successful model abroad.');
+    await leaves("We play twice this week and they're two very hard matches.");
+    await leaves("They agreed the terms on which they're prepared to come back.");
   });
 
   it('leaves quantities, names with numbers, titles and quoted letters', async () => {
-    await leaves('He was jailed for three and a half years.');
-    await leaves('The Scottish League Two club were late with a payment.');
-    await leaves('Seamer Natasha Farrant is the only other player from the squad.');
-    await leaves('He toured with the double live album Alive! in 1975 and more.');
-    await leaves('The symbol makes up the dot on the letter "i" in the logo.');
-    await leaves('The plan would save ??90m from the budget.');
+    await leaves('She lived abroad for two and a half years.');
+    await leaves('The English League Two side were beaten at home.');
+    await leaves('Seamer Priya Sandhu is the only other player from the squad.');
+    await leaves('They staged the musical Oliver! in the school hall.');
+    await leaves('Her signature puts a small heart over the letter "i" in every note.');
+    await leaves('The scheme would cut ??40m from the annual bill.');
   });
 });
 

@@ -114,14 +114,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['The attack on the old hall on Mill Road are believed to be racist.', 'The attack on the old hall on Mill Road is believed to be racist.'],
       ['It was raining. Copies of the letter was sent out later.', 'It was raining. Copies of the letter were sent out later.'],
-      ['Analysts said further investment were needed.', 'Analysts said further investment was needed.'],
-      ['Media playback are not supported on this device.', 'Media playback is not supported on this device.'],
+      ['Officials said more funding were required.', 'Officials said more funding was required.'],
+      ['Video playback are not available on this phone.', 'Video playback is not available on this phone.'],
       ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
-      ['A 43-year-old man have been arrested.', 'A 43-year-old man has been arrested.'],
-      ['The seabird, which are related to the gannet, was found on the beach.', 'The seabird, which is related to the gannet, was found on the beach.'],
-      ['Group norms and values is part of the self-image.', 'Group norms and values are part of the self-image.'],
+      ['A 52-year-old woman have been charged.', 'A 52-year-old woman has been charged.'],
+      ['The beetle, which are related to the weevil, was found in the attic.', 'The beetle, which is related to the weevil, was found in the attic.'],
+      ["Local customs and habits is part of the town's identity.", "Local customs and habits are part of the town's identity."],
       ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],
-      ['He told the committee that contingency plans is being drawn up.', 'He told the committee that contingency plans are being drawn up.'],
+      ['She told the board that backup plans is being prepared.', 'She told the board that backup plans are being prepared.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -130,10 +130,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Two tables is the most you can manage.',
       'The people who bought the house are happy.',
       'The rest of the players are tired.',
-      'Whose partner and assistant is the jockey Peter Smith?',
-      'The speed and scale of the collapse has also been noted.',
+      'Whose owner and trainer is the jockey Peter Smith?',
+      'The size and cost of the repair has also been noted.',
       'England were beaten by Canada on Saturday.',
-      'Arsenal, who have won the cup many times, lost.',
+      'Leeds, who have won the league three times, drew.',
       'Which books has he read this year?',
       'Research and development is costly.',
       'Mr and Mrs Smith are at home.',
@@ -422,7 +422,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   'split-word-counts': {
     fixes: [
       ['He could not under stand why they left.', 'He could not understand why they left.'],
-      ['Media play back is not supported on this device.', 'Media playback is not supported on this device.'],
+      ['Video play back is not available on this phone.', 'Video playback is not available on this phone.'],
       ['He waited out side his home.', 'He waited outside his home.'],
     ],
     leaves: [

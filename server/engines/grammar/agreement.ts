@@ -5,7 +5,7 @@
  *   "details of the fund was" → were), "one of the X" as singular;
  * - a subject of nouns joined by "and" ("norms and values is" → are);
  * - a noun phrase after a reporting verb ("said the money were" → was);
- * - the antecedent of ", who" / "which" ("the seabird, which are" → is);
+ * - the antecedent of ", who" / "which" ("the beetle, which are" → is);
  * - a titled name as one person ("Mr Smith are" → is), "the 67-year-old" as one person;
  * - "there are/were" + a/an/no + a singular noun ("there are no justification" → is).
  * Only be, have and do change. Precision first: a noun British English counts as many ("the team
@@ -52,7 +52,7 @@ const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'qua
 /**
  * Prepositions whose phrase modifies the noun before it ("the attack on the hall"); not "before",
  * "after", "until", "since", "as", "than", which the tagger may call prepositions where they open a
- * clause ("hours before the show was due").
+ * clause ("minutes before the train was due").
  */
 const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
 /** Titles before a name: the name is one person. */
@@ -94,7 +94,7 @@ function subjectPosition(tokens: Token[], k: number): boolean {
   const p = tokens[k - 1];
   // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
   if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
-  // "Analysts said further investment were": not "the people who know the man are".
+  // "Officials said more funding were": not "the people who know the man are".
   if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
       if (['who', 'which', 'that'].includes(tokens[j].lower)) return false;
@@ -209,7 +209,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
 function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): Subject | null {
   let start = k;
   // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
-  // partner and assistant is", "the speed and scale of it has" may be one person or thing.
+  // owner and trainer is", "the size and cost of it has" may be one person or thing.
   let plural = isPluralNoun(tokens[h], lexicon);
   let determined = tokens[k].pos === 'DET' || POSSESSIVES.has(tokens[k].lower);
   // Walk back over "A, B and": each conjunct a noun phrase.

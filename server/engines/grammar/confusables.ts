@@ -191,7 +191,7 @@ export const confusableWords: Rule = {
         if (previous === null && next === null) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
         if (POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon)) continue;
-        // "they're two really big games", "it's 10 years": a number after a contraction is its complement.
+        // "they're two very hard matches", "it's 10 years": a number after a contraction is its complement.
         if (POSSESSIVE.has(alternative) && next !== null && /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million)$/.test(next)) continue;
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
         if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;

@@ -366,7 +366,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
-  // A common word stands for it only one typing slip away: "laddoos" twice is a food, not "ladies" (alike in sound).
+  // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
   if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP)) return null;
   // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
   // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
