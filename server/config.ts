@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { IMAGE_INPUTS, VOICE_INPUTS } from './engines/model-inputs/names.ts';
 import type { ModelServerSettings } from './model-servers/index.ts';
+import { parseNetworks } from './platform/outbound.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -60,6 +61,21 @@ const EnvSchema = z.object({
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
   /** Development and tests only: lets callback_url point at private and loopback addresses. */
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
+  /**
+   * Closed networks: private or loopback networks (comma-separated CIDRs, e.g. 10.20.0.0/16) that callback_url
+   * and document urls may reach besides public addresses, without ALLOW_PRIVATE_CALLBACKS opening all of them.
+   */
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      try {
+        return parseNetworks(list);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated CIDRs, such as 10.20.0.0/16' });
+        return z.NEVER;
+      }
+    }),
   /** Engine worker threads (0 = number of CPUs). */
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Engine threads for grammar and the humanizer (each holds its own harper.js linter, about 0.3 GB). */

@@ -11,7 +11,7 @@ import { placeResult, readDocument, type ReadText, type TextSource } from '../op
 import { checkTextBounds, paidWork, type OperationContext } from '../operations/text.ts';
 import { chargedWork } from '../platform/credits.ts';
 import { ApiError } from '../platform/errors.ts';
-import { checkPublicUrl, UnsafeUrlError } from '../platform/outbound.ts';
+import { checkPublicUrl, outboundPolicy, UnsafeUrlError } from '../platform/outbound.ts';
 import type { KeyContext, Reply } from './endpoint.ts';
 
 /** What the three text requests share: the text, or a document (operations/documents.ts). */
@@ -72,7 +72,7 @@ async function acceptJob<Shape extends z.ZodRawShape>(ctx: KeyContext, spec: { o
 /** A callback_url must be a public address (400 invalid_payload before any charge); the async text requests and batches check it so. */
 export async function checkCallbackUrl(services: KeyContext['services'], url: string): Promise<void> {
   try {
-    await checkPublicUrl(url, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
+    await checkPublicUrl(url, outboundPolicy(services.config));
   } catch (error) {
     if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `callback_url: ${error.message}`);
     throw error;

@@ -8,6 +8,7 @@ import { batchCompletedEvent } from '../platform/batches.ts';
 import { loadBatch } from '../platform/data/batches.ts';
 import { recordWebhookAttempt } from '../platform/data/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
+import { outboundPolicy } from '../platform/outbound.ts';
 import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { defineTask } from './task.ts';
 
@@ -23,7 +24,7 @@ const deliverBatchWebhook = defineTask({
     if (!batch?.callback_url || !batch.completed_at) return;
     const result = await attemptWebhook(
       { url: batch.callback_url, webhookId: `msg_${batch.id}`, body: JSON.stringify(await batchCompletedEvent(db, batch)), secret: batch.webhook_secret ?? undefined },
-      { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS },
+      outboundPolicy(services.config),
       services.clock(),
       services.webhookTimeoutMs,
     );

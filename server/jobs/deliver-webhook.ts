@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { jobBody } from '../platform/jobs.ts';
 import { enqueue } from '../platform/data/queue.ts';
 import { loadJob, recordWebhookAttempt } from '../platform/data/jobs.ts';
+import { outboundPolicy } from '../platform/outbound.ts';
 import { attemptWebhook, WEBHOOK_MAX_ATTEMPTS } from '../platform/webhooks.ts';
 import { countWebhookDelivery } from '../metrics/registry.ts';
 import { defineTask } from './task.ts';
@@ -23,7 +24,7 @@ const deliverWebhook = defineTask({
     if (!job?.callback_url) return;
     const result = await attemptWebhook(
       { url: job.callback_url, webhookId: `msg_${job.id}`, body: JSON.stringify(jobBody(job)), secret: job.webhook_secret ?? undefined },
-      { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS },
+      outboundPolicy(services.config),
       services.clock(),
       services.webhookTimeoutMs,
     );

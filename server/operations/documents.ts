@@ -16,7 +16,7 @@ import type { Services } from '../context.ts';
 import { locate, type ExtractedDocument, type Place } from '../engines/documents/index.ts';
 import { codePointLength, countWords, OffsetMap } from '../engines/shared/text.ts';
 import { ApiError } from '../platform/errors.ts';
-import { fetchFollowing, OutboundLimitError, TooManyRedirectsError, UnsafeUrlError } from '../platform/outbound.ts';
+import { fetchFollowing, OutboundLimitError, outboundPolicy, TooManyRedirectsError, UnsafeUrlError } from '../platform/outbound.ts';
 import { EngineError } from '../runtime/engines.ts';
 
 /** The ways a text request brings its text: exactly one of them. */
@@ -70,7 +70,7 @@ async function fetchDocument(services: Pick<Services, 'config'>, url: string) {
   const limits = { timeoutMs: DOCUMENT_LIMITS.fetchSeconds * 1000, maxBytes: DOCUMENT_LIMITS.maxBytes, maxRedirects: DOCUMENT_LIMITS.maxRedirects, headers: FETCH_HEADERS };
   let fetched;
   try {
-    fetched = await fetchFollowing(url, limits, { allowPrivate: services.config.ALLOW_PRIVATE_CALLBACKS });
+    fetched = await fetchFollowing(url, limits, outboundPolicy(services.config));
   } catch (error) {
     if (error instanceof UnsafeUrlError) throw new ApiError('invalid_payload', `url: ${error.message}.`);
     if (error instanceof OutboundLimitError && error.limit === 'time') {

@@ -8,7 +8,9 @@
  *    attacker could rebind). IP-literal hosts never reach `lookup`; they are checked before connecting.
  *
  * Only globally routable unicast addresses are public. `allowPrivate` (ALLOW_PRIVATE_CALLBACKS, tests and
- * local development only) additionally admits private and loopback addresses, nothing else.
+ * local development only) additionally admits private and loopback addresses, nothing else; `allowNetworks`
+ * (OUTBOUND_ALLOWED_NETWORKS, closed networks) admits the private and loopback addresses of the listed
+ * networks only, so an intranet range can be opened without opening loopback or every private range.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -18,6 +20,24 @@ import ipaddr from 'ipaddr.js';
 
 export interface OutboundPolicy {
   allowPrivate: boolean;
+  /** Private or loopback networks admitted besides public addresses (CIDRs, parsed by `parseNetworks`). */
+  allowNetworks?: readonly Network[];
+}
+
+type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** Comma-separated CIDRs ("10.20.0.0/16, fd00::/8") as networks; throws on one that is not a CIDR. */
+export function parseNetworks(list: string): Network[] {
+  return list
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter((cidr) => cidr !== '')
+    .map((cidr) => ipaddr.parseCIDR(cidr));
+}
+
+/** The policy the operator's settings give: every outbound request to a user-supplied URL uses it. */
+export function outboundPolicy(config: { ALLOW_PRIVATE_CALLBACKS: boolean; OUTBOUND_ALLOWED_NETWORKS: readonly Network[] }): OutboundPolicy {
+  return { allowPrivate: config.ALLOW_PRIVATE_CALLBACKS, allowNetworks: config.OUTBOUND_ALLOWED_NETWORKS };
 }
 
 /** A URL or address that must not be contacted; the message says why (for a 400 invalid_payload). */
@@ -93,7 +113,15 @@ export function isPublicAddress(ip: string): boolean {
 
 function isAllowedAddress(ip: string, policy: OutboundPolicy): boolean {
   const kind = classifyAddress(ip);
-  return kind === 'public' || (kind === 'private' && policy.allowPrivate);
+  if (kind === 'public') return true;
+  if (kind !== 'private') return false;
+  return policy.allowPrivate || inNetworks(ip, policy.allowNetworks ?? []);
+}
+
+function inNetworks(ip: string, networks: readonly Network[]): boolean {
+  if (networks.length === 0) return false;
+  const parsed = ipaddr.process(ip); // IPv4-mapped IPv6 as IPv4, so one CIDR covers both spellings
+  return networks.some(([network, bits]) => parsed.kind() === network.kind() && parsed.match(network, bits));
 }
 
 function assertAllowedAddress(ip: string, host: string, policy: OutboundPolicy): void {

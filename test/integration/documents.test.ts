@@ -36,12 +36,12 @@ function form(file: Buffer | undefined, fields: Record<string, string> = {}): Fo
   return body;
 }
 
-/** A loopback site: each path its own handler. */
-async function site(routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void>) {
+/** A loopback site (127.0.0.1 unless another loopback address is given): each path its own handler. */
+async function site(routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void>, host = '127.0.0.1') {
   const server = http.createServer((req, res) => (routes[req.url ?? ''] ?? ((_q, r) => r.writeHead(404).end('missing')))(req, res));
-  server.listen(0, '127.0.0.1');
+  server.listen(0, host);
   await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) };
+  return { url: `http://${host}:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) };
 }
 
 const ARTICLE = `<!doctype html><html><head><title>Budget news</title></head><body><nav><a href="/">Home</a> <a href="/contact">Contact the newsroom</a></nav>
@@ -204,6 +204,36 @@ describe('documents in: file and url on the text routes', () => {
         assert.match(refused.body.message, /^url: /);
       } finally {
         await strict.close();
+      }
+    });
+
+    test('a url that redirects to 127.0.0.1 is refused at the redirect, when only another address is open', async () => {
+      // 127.0.0.2 stands for an allowed intranet site (OUTBOUND_ALLOWED_NETWORKS); 127.0.0.1 stays closed.
+      let loopbackHits = 0;
+      const target = await site({ '/secret': (_q, r) => (loopbackHits++, r.writeHead(200, { 'Content-Type': 'text/plain' }).end('internal text that must not be read')) });
+      const intranet = await site({
+        '/article.html': (_q, r) => r.writeHead(200, { 'Content-Type': 'text/html' }).end(ARTICLE),
+        '/to-loopback': (_q, r) => r.writeHead(302, { Location: `${target.url}/secret` }).end(),
+      }, '127.0.0.2');
+      const guarded = await startTestServer({ env: { ALLOW_PRIVATE_CALLBACKS: 'false', OUTBOUND_ALLOWED_NETWORKS: '127.0.0.2/32' } });
+      try {
+        const account = await guarded.account();
+        const statement = async () => (await creditStatement(guarded.services.db, account.userId)).balance;
+        const read = await guarded.request('/api/grammar/correct/', { method: 'POST', key: account.key, json: { url: `${intranet.url}/article.html` } });
+        assert.equal(read.status, 200, JSON.stringify(read.body));
+        assert.equal(read.body.document.title, 'Budget news');
+        const before = await statement();
+        const redirected = await guarded.request('/api/grammar/correct/', { method: 'POST', key: account.key, json: { url: `${intranet.url}/to-loopback` } });
+        assertError(redirected, 400, 'invalid_payload');
+        assert.match(redirected.body.message, /127\.0\.0\.1/);
+        const direct = await guarded.request('/api/detector/', { method: 'POST', key: account.key, json: { url: `${target.url}/secret` } });
+        assertError(direct, 400, 'invalid_payload');
+        assert.equal(loopbackHits, 0, 'the loopback site was never contacted');
+        assert.equal(await statement(), before, 'nothing charged');
+      } finally {
+        await guarded.close();
+        await intranet.close();
+        await target.close();
       }
     });
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import {
   checkPublicUrl,
   isPublicAddress,
+  parseNetworks,
   safeRequest,
   UnsafeUrlError,
   type HostResolver,
@@ -210,6 +211,21 @@ describe('checkPublicUrl: the SSRF table', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('OUTBOUND_ALLOWED_NETWORKS opens only the private and loopback addresses of the listed networks', async () => {
+    const intranet: OutboundPolicy = { allowPrivate: false, allowNetworks: parseNetworks(' 10.0.0.0/24, 127.0.0.2/32,fd00::/8 ') };
+    for (const url of ['http://10.0.0.5/', 'http://internal.example/', 'http://127.0.0.2/', 'http://[fd00::1]/', 'http://[::ffff:10.0.0.9]/', 'http://public.example/']) {
+      await checkPublicUrl(url, intranet, fakeResolver);
+    }
+    // Neighbours of the listed networks, loopback, and special-purpose addresses inside a listed range stay closed.
+    for (const url of ['http://10.0.1.5/', 'http://127.0.0.1/', 'http://mapped.example/', 'http://192.168.1.1/', 'http://mixed.example/', 'http://[fc00::1]/', 'http://localhost/']) {
+      await assertRefused(url, intranet);
+    }
+    await assertRefused('http://169.254.169.254/', { allowPrivate: false, allowNetworks: parseNetworks('169.254.0.0/16') });
+    assert.throws(() => parseNetworks('10.0.0.0/33'));
+    assert.throws(() => parseNetworks('intranet'));
+    assert.deepEqual(parseNetworks(''), []);
   });
 
   it('property: odd encodings are refused even for public addresses; dotted decimal passes', async () => {
