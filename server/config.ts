@@ -44,7 +44,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./.data'),
+  // An empty DATA_DIR (an unset shell variable) would put the database in the working folder: refused.
+  DATA_DIR: z.string().min(1, 'must not be empty (unset it for the default ./.data)').default('./.data'),
   /** Where uploads lie while their request runs (a folder per request, removed when it ends). */
   UPLOAD_DIR: z.string().default(path.join(os.tmpdir(), 'content-integrity-uploads')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
