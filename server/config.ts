@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(50).default(10_000),
   /** Development and tests only: lets callback_url point at private and loopback addresses. */
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
-  /** Engine worker threads (0 = number of CPUs). */
+  /** Engine worker threads for every engine but grammar (0 = the CPUs less GRAMMAR_THREADS, at least 1). */
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Engine threads for grammar and the humanizer (each holds its own harper.js linter, about 0.3 GB). */
   GRAMMAR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
