@@ -221,7 +221,7 @@ async function measure(dir: string, samples: number): Promise<string> {
           ...runs.map((r, i) => `| ${i + 1} | ${s(r.listeningMs)} | ${s(r.readyMs)} | ${mb(r.warm.group)} | ${mb(r.loaded.group)} | ${mb(r.peak)} |`),
         ];
   const lines = [
-    '`npm start` (default settings: engine threads as many as the CPUs, engines warmed at start) as a process group of its own on a fresh',
+    '`npm start` (the default settings of the commit measured, engines warmed at start) as a process group of its own on a fresh',
     'data folder; resident memory (RSS) of the group without its embedded PostgreSQL (which runs in a process group of its own',
     'since main 66f6af2, and was left out of the sum before).',
     '',
