@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/build-server.ts` (run by `npm start` and `npm run worker` before node): bundles the
+ * `node --import tsx scripts/build-server.ts` (run by `npm start` and `npm run worker` before node): bundles the
  * server's entry points into plain JavaScript in dist/, so that node runs them without tsx.
  *
  * Why: run from source, every engine thread registers tsx, transpiles the server's TypeScript again

@@ -77,7 +77,7 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Engine worker threads (0 = number of CPUs). */
+  /** Engine worker threads for every engine but grammar (0 = the CPUs less GRAMMAR_THREADS, at least 1). */
   ENGINE_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /** Engine threads for grammar and the humanizer (each holds its own harper.js linter, about 0.3 GB). */
   GRAMMAR_THREADS: z.coerce.number().int().min(1).max(64).default(1),

@@ -159,19 +159,25 @@ function probe(engine: string, dir: string): ProbeResult {
 }
 
 /**
- * `npm run bench -- memory [--before DIR]`: with `--before`, the checkout in DIR (another commit, its
- * node_modules in place) is measured first, then this one, in the same run.
+ * `npm run bench -- memory [--before DIR] [--samples N]`: with `--before`, the checkout in DIR (another
+ * commit, its node_modules in place) is measured first, then this one, in the same run. `--samples N`
+ * starts and loads each server N times (a fresh data folder each), one row a start: a single start
+ * varies by tens of MB, too much to judge a setting that changes less.
  */
 export async function run(args: string[]): Promise<string> {
-  const at = args.indexOf('--before');
-  if (at < 0) return measure(THIS_CHECKOUT);
-  const before = args[at + 1];
+  const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const samples = Math.max(1, Number(option('--samples') ?? 1));
+  const before = option('--before');
+  if (before === undefined) return measure(THIS_CHECKOUT, samples);
   const sections = [];
-  for (const dir of [before, THIS_CHECKOUT]) sections.push(`### ${dir === before ? 'before' : 'after'}: commit ${commitOf(dir)}\n\n${await measure(dir)}`);
+  for (const dir of [before, THIS_CHECKOUT]) sections.push(`### ${dir === before ? 'before' : 'after'}: commit ${commitOf(dir)}\n\n${await measure(dir, samples)}`);
   return sections.join('\n\n');
 }
 
-async function measure(dir: string): Promise<string> {
+interface Sample { listeningMs: number; readyMs: number; warm: Snapshot; loaded: Snapshot; peak: number; threads: number }
+
+/** One start of the server in `dir`: its times to listening and ready, its memory after warm-up, after the mixed load and at its peak. */
+async function sample(dir: string): Promise<Sample> {
   const server = await startGroup(dir);
   let warm: Snapshot;
   let loaded: Snapshot;
@@ -193,10 +199,29 @@ async function measure(dir: string): Promise<string> {
   } finally {
     await server.stop();
   }
+  return { listeningMs: server.listeningMs, readyMs: server.readyMs, warm, loaded, peak, threads };
+}
+
+async function measure(dir: string, samples: number): Promise<string> {
+  const runs: Sample[] = [];
+  for (let i = 0; i < samples; i++) runs.push(await sample(dir));
+  const [server] = runs;
+  const { warm, loaded, peak, threads } = server;
   const engines = ENGINES.map((engine) => ({ engine, ...probe(engine, dir) }));
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const eachStart =
+    samples === 1
+      ? []
+      : [
+          '',
+          `Each of the ${samples} starts (the tables above are the first's):`,
+          '',
+          '| start | listening | engines ready | group after warm-up | group after the load | peak during the load |',
+          '|---|---|---|---|---|---|',
+          ...runs.map((r, i) => `| ${i + 1} | ${s(r.listeningMs)} | ${s(r.readyMs)} | ${mb(r.warm.group)} | ${mb(r.loaded.group)} | ${mb(r.peak)} |`),
+        ];
   const lines = [
-    '`npm start` (default settings: one engine thread per CPU, engines warmed at start) as a process group of its own on a fresh',
+    '`npm start` (the default settings of the commit measured, engines warmed at start) as a process group of its own on a fresh',
     'data folder; resident memory (RSS) of the group without its embedded PostgreSQL (which runs in a process group of its own',
     'since main 66f6af2, and was left out of the sum before).',
     '',
@@ -212,6 +237,7 @@ async function measure(dir: string): Promise<string> {
     `| peak during that load (sampled every 100 ms) | ${mb(peak)} | | |`,
     '',
     `The server process had ${threads} threads after the load.`,
+    ...eachStart,
     '',
     'What each engine holds: a fresh process reads the tables the engine threads share (once per process, in SharedArrayBuffers),',
     'then loads the engine (and runs it once) on one engine thread, then on a second (`scripts/lib/engine-probe.ts`); the size',

@@ -86,12 +86,23 @@ const GRAMMAR_POOL_KINDS: ReadonlySet<EngineKind> = new Set<EngineKind>(['correc
 const poolOf = (task: { kind: EngineKind; pool?: EnginePool }): EnginePool => task.pool ?? (GRAMMAR_POOL_KINDS.has(task.kind) ? 'grammar' : 'general');
 
 /**
- * `threads`: the general pool's threads (0: one per CPU); `grammarThreads`: the grammar pool's (default 1).
+ * The general pool's threads: `requested`, or (0) the CPUs the grammar threads leave, at least 1. By
+ * default the two pools together have one thread per CPU: on 2 CPUs 1 general + 1 grammar thread (a
+ * second general thread measured 51 MB more resident, BENCHMARKS.md, and had no CPU of its own).
+ */
+export function generalThreads(requested: number, grammarThreads: number, cpus = os.availableParallelism()): number {
+  return requested || Math.max(1, cpus - grammarThreads);
+}
+
+/**
+ * `threads`: the general pool's threads (0: one per CPU left to it by the grammar threads, at least 1);
+ * `grammarThreads`: the grammar pool's (default 1).
  * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
  * (the health checks answer 200 from then on) and how long it took, for the start-up log.
  */
 export function createEngineRuntime(options: { threads: number; grammarThreads?: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
-  const sizes: Record<EnginePool, number> = { general: options.threads || Math.max(1, os.availableParallelism()), grammar: options.grammarThreads || 1 };
+  const grammarThreads = options.grammarThreads || 1;
+  const sizes: Record<EnginePool, number> = { general: generalThreads(options.threads, grammarThreads), grammar: grammarThreads };
   const warm = options.warmUp ?? false;
   // `npm start`'s --max-semi-space-size (64 MB young-generation halves, for the main thread's
   // request garbage) would apply to every thread the process starts, and an engine thread's long

