@@ -18,7 +18,7 @@ import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
 import { joinedCompound, splitWord } from './split-words.ts';
-import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
+import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 import type { Proposal, Rule } from './rule.ts';
 
@@ -1845,6 +1845,7 @@ export const RULES: Rule[] = [
   adverbBeforeVerb,
   finalPeriod,
   missingArticle,
+  articleByContext,
   doubledWord,
   subjectPronounAgreement,
   fixedPhrasePreposition,
