@@ -72,3 +72,56 @@ export const splitWord: Rule = {
     return out;
   },
 };
+
+/** Each part of a run-together word must be this common in the pair-model text. */
+const MIN_PART = 20;
+/** The two parts must have been written as a pair this often, and this many times more than run together. */
+const MIN_RUN_PAIR = 2;
+const RUN_RATIO = 10;
+/** log10: how far the best way to split must read likelier than the next best. */
+const SPLIT_MARGIN = 1;
+
+/** Articles, prepositions, conjunctions, pronouns and auxiliaries: they go before most words, seen as a pair or not. */
+const CLOSED_CLASS = new Set([
+  'a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'for', 'from', 'with', 'by', 'into', 'and', 'but', 'or', 'as', 'if', 'than',
+  'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'it', 'its', 'this', 'that', 'them', 'they', 'he', 'she', 'we',
+  'you', 'his', 'her', 'their', 'our', 'my', 'your', 'not',
+]);
+
+/**
+ * Two words run together with the space left out ("ofhis" → "of his", "toparody" → "to parody"): a
+ * lower-case word no word list has that splits into two common words the counts have seen as a pair,
+ * the best split reading clearly likelier between its neighbours than any other. Words harper's
+ * spelling check already mended never reach it (rules read the text as harper's edits left it).
+ */
+export const runTogetherWords: Rule = {
+  id: 'run-together-split',
+  category: 'spelling',
+  description: 'two words run together with the space left out (ofhis → of his)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
+      const word = m[0];
+      if (lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word)) continue;
+      const { previous, next } = neighbours(text, m.index, m.index + word.length);
+      const scored: Array<{ a: string; b: string; score: number }> = [];
+      for (let k = 1; k < word.length; k++) {
+        const a = word.slice(0, k);
+        const b = word.slice(k);
+        if ((a.length === 1 && a !== 'a') || b.length < 2 || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
+        // The counts' own text has some words run together ("andthe"): the pair must be far commoner.
+        // A pair the counts never saw is enough after a function word ("toparody" → to parody): "to" and "the" go before most words.
+        const pair = lm.pairCount(a, b);
+        if ((pair < MIN_RUN_PAIR && !CLOSED_CLASS.has(a)) || lm.wordCount(word) * RUN_RATIO > pair) continue;
+        // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
+        if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+        const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
+        scored.push({ a, b, score });
+      }
+      scored.sort((x, y) => y.score - x.score);
+      const [best, second] = scored;
+      if (best && (!second || best.score - second.score >= SPLIT_MARGIN)) out.push({ start: m.index, end: m.index + word.length, replacement: `${best.a} ${best.b}` });
+    }
+    return out;
+  },
+};
