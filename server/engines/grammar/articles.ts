@@ -101,6 +101,8 @@ const MIN_CONTEXT = 20;
 const MAX_BARE_PAIR = 5;
 /** The three words with the article must have been seen at least this often ("at the end"). */
 const MIN_TRIPLE = 3;
+/** Plural uses per singular use (SUBTLEX-US) below which a noun is uncountable in use ("flu", "news"). */
+const MIN_PLURAL_SHARE = 0.03;
 /** log10: the reading with the article must be this much likelier than the bare one. */
 const ARTICLE_MARGIN = 1.5;
 
@@ -122,6 +124,10 @@ export const articleByContext: Rule = {
       const after = tokens[i + 1];
       if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || text.slice(before.end, noun.start) !== ' ') continue;
       if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /s$/.test(noun.lower)) continue;
+      // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
+      if (before.pos === 'VERB' && /^(ADJ|DET)$/.test(tokens[i - 2]?.pos ?? '')) continue;
+      // A noun whose plural is all but unused goes bare ("in bed with flu"): no article is missing.
+      if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
       if (after && (NOT_HEAD_AFTER.has(after.pos) || after.lower === "'s" || after.lower === '’s')) continue;
       if (lm.wordCount(before.lower) < MIN_CONTEXT || lm.pairCount(before.lower, noun.lower) > MAX_BARE_PAIR) continue;
       // A part or amount of something bare: "a section of cliff", "a piece of cake".

@@ -30,6 +30,7 @@ import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
 import { ruleEdits, RULES } from './rules.ts';
+import { runTogetherBeatsRespelling } from './split-words.ts';
 import { tokenize } from './tokens.ts';
 import { VariantSpellings, type Variant } from './variants.ts';
 
@@ -129,7 +130,10 @@ class Engine implements GrammarEngine {
     // Stage 1: harper.
     let edits: Edit[] = [];
     if (!this.options.withoutHarper) {
-      const lints = (await this.harper.lint(text, dialect)).filter((l) => !this.disabled.has(l.rule));
+      // A respelling of two words run together ("tohis" → this) gives way to their split (split-words.ts).
+      const lints = (await this.harper.lint(text, dialect)).filter(
+        (l) => !this.disabled.has(l.rule) && !(l.rule === 'SpellCheck' && runTogetherBeatsRespelling(text, l.start, l.end, l.suggestions.map((x) => x.text), this.lm, this.lexicon)),
+      );
       edits = this.stage(text, harperEdits(text, lints, ctx), english);
     }
     // Stage 2: our rules, on the text as harper's corrections left it.

@@ -9,6 +9,7 @@
  */
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
+import { typoCost } from './spelling.ts';
 
 /** Uses in the pair-model text from which the compound is a word writers use. */
 const MIN_COMPOUND = 10;
@@ -88,11 +89,73 @@ const CLOSED_CLASS = new Set([
   'you', 'his', 'her', 'their', 'our', 'my', 'your', 'not',
 ]);
 
+/** log10: how much likelier the split must read than a respelling one slip away ("importand" → important). */
+const RESPELL_MARGIN = 0.5;
+/** Typing cost (spelling.ts) from which a respelling is further from the word than a space left out. */
+const FAR_RESPELLING = 1.5;
+
+interface Split {
+  a: string;
+  b: string;
+  score: number;
+}
+
+/** What the run-together test reads of the Lexicon. */
+interface Words {
+  isKnown(word: string): boolean;
+  isListedWord(word: string): boolean;
+  isDerived(word: string): boolean;
+  hasLemma(lemma: string, pos: 'noun'): boolean;
+}
+
+/**
+ * The one clear way to split a lower-case word no word list has into two common words between its
+ * neighbours, with its log10 likelihood there; null when there is none, or two ways read alike.
+ */
+function runTogetherSplit(word: string, previous: string | null, next: string | null, lm: LanguageModel, lexicon: Words): Split | null {
+  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word)) return null;
+  const scored: Split[] = [];
+  for (let k = 1; k < word.length; k++) {
+    const a = word.slice(0, k);
+    const b = word.slice(k);
+    if ((a.length === 1 && a !== 'a') || b.length < 2 || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
+    // The counts' own text has some words run together ("andthe"): the pair must be far commoner.
+    // A pair the counts never saw is enough after a closed-class word ("toparody" → to parody).
+    const pair = lm.pairCount(a, b);
+    if ((pair < MIN_RUN_PAIR && !CLOSED_CLASS.has(a)) || lm.wordCount(word) * RUN_RATIO > pair) continue;
+    // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
+    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+    const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
+    scored.push({ a, b, score });
+  }
+  scored.sort((x, y) => y.score - x.score);
+  const [best, second] = scored;
+  return best && (!second || best.score - second.score >= SPLIT_MARGIN) ? best : null;
+}
+
+/**
+ * True when text[start, end) is two words run together whose split reads clearly likelier between its
+ * neighbours than every one-word respelling offered for it one slip away, and every other is further
+ * from it than the space left out ("withhim": "with him", not "within"; "tohis mother": "to his", not
+ * "this"; "is importand to": "important", not "import and"): the engine then leaves the spelling check's
+ * respelling out, and run-together-split mends the word.
+ */
+export function runTogetherBeatsRespelling(text: string, start: number, end: number, respellings: readonly string[], lm: LanguageModel, lexicon: Words): boolean {
+  const { previous, next } = neighbours(text, start, end);
+  const split = runTogetherSplit(text.slice(start, end), previous, next, lm, lexicon);
+  if (!split) return false;
+  const word = text.slice(start, end);
+  return respellings.every((r) => {
+    const respelt = r.trim().toLowerCase();
+    if (/\s/.test(respelt) || typoCost(word, respelt) >= FAR_RESPELLING) return true;
+    return split.score - (lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt))) >= RESPELL_MARGIN;
+  });
+}
+
 /**
  * Two words run together with the space left out ("ofhis" → "of his", "toparody" → "to parody"): a
  * lower-case word no word list has that splits into two common words the counts have seen as a pair,
- * the best split reading clearly likelier between its neighbours than any other. Words harper's
- * spelling check already mended never reach it (rules read the text as harper's edits left it).
+ * the best split reading clearly likelier between its neighbours than any other.
  */
 export const runTogetherWords: Rule = {
   id: 'run-together-split',
@@ -101,26 +164,9 @@ export const runTogetherWords: Rule = {
   apply(text, _tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
     for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
-      const word = m[0];
-      if (lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word)) continue;
-      const { previous, next } = neighbours(text, m.index, m.index + word.length);
-      const scored: Array<{ a: string; b: string; score: number }> = [];
-      for (let k = 1; k < word.length; k++) {
-        const a = word.slice(0, k);
-        const b = word.slice(k);
-        if ((a.length === 1 && a !== 'a') || b.length < 2 || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
-        // The counts' own text has some words run together ("andthe"): the pair must be far commoner.
-        // A pair the counts never saw is enough after a function word ("toparody" → to parody): "to" and "the" go before most words.
-        const pair = lm.pairCount(a, b);
-        if ((pair < MIN_RUN_PAIR && !CLOSED_CLASS.has(a)) || lm.wordCount(word) * RUN_RATIO > pair) continue;
-        // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
-        if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
-        const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
-        scored.push({ a, b, score });
-      }
-      scored.sort((x, y) => y.score - x.score);
-      const [best, second] = scored;
-      if (best && (!second || best.score - second.score >= SPLIT_MARGIN)) out.push({ start: m.index, end: m.index + word.length, replacement: `${best.a} ${best.b}` });
+      const { previous, next } = neighbours(text, m.index, m.index + m[0].length);
+      const split = runTogetherSplit(m[0], previous, next, lm, lexicon);
+      if (split) out.push({ start: m.index, end: m.index + m[0].length, replacement: `${split.a} ${split.b}` });
     }
     return out;
   },
