@@ -102,6 +102,7 @@ interface Split {
 
 /** What the run-together test reads of the Lexicon. */
 interface Words {
+  nearWords(word: string): string[];
   isKnown(word: string): boolean;
   isListedWord(word: string): boolean;
   isDerived(word: string): boolean;
@@ -164,9 +165,13 @@ export const runTogetherWords: Rule = {
   apply(text, _tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
     for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
-      const { previous, next } = neighbours(text, m.index, m.index + m[0].length);
-      const split = runTogetherSplit(m[0], previous, next, lm, lexicon);
-      if (split) out.push({ start: m.index, end: m.index + m[0].length, replacement: `${split.a} ${split.b}` });
+      const end = m.index + m[0].length;
+      // Not a misspelling of a common word one slip away that reads as well ("importand" → important).
+      if (runTogetherBeatsRespelling(text, m.index, end, lexicon.nearWords(m[0]), lm, lexicon)) {
+        const { previous, next } = neighbours(text, m.index, end);
+        const split = runTogetherSplit(m[0], previous, next, lm, lexicon)!;
+        out.push({ start: m.index, end, replacement: `${split.a} ${split.b}` });
+      }
     }
     return out;
   },
