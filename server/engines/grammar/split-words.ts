@@ -17,6 +17,8 @@ const MIN_COMPOUND = 10;
 const COMMON_COMPOUND = 100;
 /** The compound must be this many times more frequent than the two words as a pair. */
 const PAIR_RATIO = 8;
+/** Prepositions that open many closed compounds (overtake, underground), though the word lists also call them nouns. */
+const PREFIX_PREPOSITIONS = new Set(['over', 'under']);
 /** log10: how much likelier the compound must read than its two parts, between the same neighbours. */
 const MARGIN = 2.5;
 /** The same for a pair the counts never saw (split-word-joined). */
@@ -62,7 +64,8 @@ export const splitWord: Rule = {
       const compound = lm.wordCount(joined);
       if (compound < MIN_COMPOUND || lm.pairCount(a, b) * PAIR_RATIO > compound || !lexicon.isKnown(joined)) continue;
       // Two nouns may be an open compound, written both ways ("chess board", "finger print"): only a common compound.
-      if (compound < COMMON_COMPOUND && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+      // "over" and "under" are nouns only in cricket and in "the unders": "over take", "over seeing" are no open compounds.
+      if (compound < COMMON_COMPOUND && !PREFIX_PREPOSITIONS.has(a) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
       const start = m.index;
       const end = start + a.length + 1 + b.length;
       const { previous, next } = neighbours(text, start, end);
