@@ -11,7 +11,9 @@
  *     word counts on both sides prefer the change (confusables.ts), doubled words (doubled.ts),
  *     subject-pronoun agreement (pronoun-agreement.ts), agreement with the head of a noun subject
  *     found through the tagger (agreement.ts), words written in two joined where the counts read
- *     the compound far likelier (split-words.ts);
+ *     the compound far likelier and two words run together split (split-words.ts; a spelling-check
+ *     respelling of such a word gives way to the split at stage 2), an article left out where the
+ *     three-word counts read the phrase with it far likelier (articles.ts);
  *  4. with an explicit `target_variant`, spelling conversion (variants.ts) on the result;
  *  each stage's edits are composed back onto the submitted text (edits.ts), so each operation of
  *  the diff is one change and applying the diff to the input gives `correctedText` by construction.
