@@ -122,7 +122,8 @@ export const articleByContext: Rule = {
       const before = tokens[i - 1];
       const noun = tokens[i];
       const after = tokens[i + 1];
-      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || text.slice(before.end, noun.start) !== ' ') continue;
+      // Not after "such as", "like", "including": examples are often bare ("such as disease, an accident").
+      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || BARE_AFTER.has(before.lower) || text.slice(before.end, noun.start) !== ' ') continue;
       if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /s$/.test(noun.lower)) continue;
       // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
       if (before.pos === 'VERB' && /^(ADJ|DET)$/.test(tokens[i - 2]?.pos ?? '')) continue;
