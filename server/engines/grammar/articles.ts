@@ -116,7 +116,7 @@ export const articleByContext: Rule = {
   id: 'article-missing-context',
   category: 'grammar',
   description: 'an article left out between a verb or preposition and a singular noun, where the counts show the phrase with it (went to store → went to the store)',
-  apply(text, tokens, { lm }) {
+  apply(text, tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
     for (let i = 1; i < tokens.length; i++) {
       const before = tokens[i - 1];
@@ -131,6 +131,8 @@ export const articleByContext: Rule = {
       if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
       if (after && (NOT_HEAD_AFTER.has(after.pos) || after.lower === "'s" || after.lower === '’s')) continue;
       if (lm.wordCount(before.lower) < MIN_CONTEXT || lm.pairCount(before.lower, noun.lower) > MAX_BARE_PAIR) continue;
+      // One word written in two ("under weight", "over time"): a compound, no missing article.
+      if (lm.wordCount(before.lower + noun.lower) > 0 && lexicon.isKnown(before.lower + noun.lower)) continue;
       // A part or amount of something bare: "a section of cliff", "a piece of cake".
       if (before.lower === 'of' && tokens[i - 2]?.pos === 'NOUN') continue;
       const bare = lm.pairLogProb(noun.lower, before.lower);
