@@ -107,15 +107,17 @@ const MIN_PLURAL_SHARE = 0.03;
 const ARTICLE_MARGIN = 1.5;
 
 /**
- * An article left out before a singular noun, chosen by the words on both sides of the gap: "I went to
- * store" → "to the store", where "to the store" is counted and "to store" all but never. The noun must
- * head its phrase (no noun, name or number after it) and the word before must be one an article
- * follows (a verb, a preposition, a conjunction). "the" or "a/an" is whichever the counts read likelier.
+ * An article left out before a singular noun, chosen by the words on both sides of the gap: "we arrived
+ * at end of the road" → "at the end", where "at the end" is counted often and "at end" all but never.
+ * The noun must head its phrase (no noun, name or number after it) and the word before must be one an
+ * article follows (a verb, a preposition, a conjunction). "the" or "a/an" is whichever the counts read
+ * likelier. A pair common both ways is left: "went to store" stays, as "to store" is also a verb's
+ * infinitive in the counts.
  */
 export const articleByContext: Rule = {
   id: 'article-missing-context',
   category: 'grammar',
-  description: 'an article left out between a verb or preposition and a singular noun, where the counts show the phrase with it (went to store → went to the store)',
+  description: 'an article left out between a verb or preposition and a singular noun, where the counts show the phrase with it (arrived at end of the road → at the end)',
   apply(text, tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
     for (let i = 1; i < tokens.length; i++) {
