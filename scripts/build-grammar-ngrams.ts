@@ -1,6 +1,7 @@
 /**
  * `npm run train -- grammar` (this script): builds the grammar engine's word and word-pair counts,
- * server/engines/grammar/data/bigrams.tsv.gz, from human-written English. Counts only are written,
+ * server/engines/grammar/data/bigrams.tsv.gz, and its three-word counts around prepositions and
+ * articles, data/trigrams.tsv.gz, from human-written English. Counts only are written,
  * never the text. The same inputs give the same file byte for byte.
  *
  * Sources (words of each are printed; licences as their data cards give them):
@@ -21,18 +22,26 @@
  * Format (one entry per line, tab-separated, sorted): `w<TAB>count` for words, `w1 w2<TAB>count` for
  * pairs of adjacent words within a sentence; `<s>` marks a sentence start. Lower-cased. Words seen
  * fewer than MIN_WORD times and pairs fewer than MIN_PAIR times are left out (mostly noise, and they
- * would triple the file).
+ * would triple the file). trigrams.tsv.gz: `w1 w2 w3<TAB>count` for w2 of TRIPLE_MIDDLE (ngrams.ts), the
+ * same way.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ngramWords, SENTENCE_START } from '../server/engines/grammar/ngrams.ts';
+import { ngramWords, SENTENCE_START, TRIPLE_MIDDLE } from '../server/engines/grammar/ngrams.ts';
 import { DEBIAN_SOURCES, debianHumanTexts } from './lib/debian-human-text.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
 const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/bigrams.tsv.gz');
+const OUT_TRIPLES = path.resolve(import.meta.dirname, '../server/engines/grammar/data/trigrams.tsv.gz');
 const MIN_WORD = 2;
 const MIN_PAIR = 2;
+/**
+ * Three-word counts are kept only where a rule reads them: a preposition or an article in the middle
+ * ("interested in music", "to the store"), each seen at least MIN_TRIPLE times (all triples would be
+ * ten times the file, and a triple seen once is mostly noise).
+ */
+const MIN_TRIPLE = 2;
 
 interface Record {
   label?: string;
@@ -69,6 +78,7 @@ const SOURCES: Array<{ name: string; texts: () => Iterable<string> }> = [
 ];
 
 const unigrams = new Map<string, number>();
+const trigrams = new Map<string, number>();
 const bigrams = new Map<string, number>();
 const add = (map: Map<string, number>, key: string): void => {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -82,10 +92,13 @@ for (const source of SOURCES) {
       if (list.length === 0) continue;
       words += list.length;
       add(unigrams, SENTENCE_START);
+      let before = '';
       let previous = SENTENCE_START;
       for (const w of list) {
         add(unigrams, w);
         add(bigrams, `${previous} ${w}`);
+        if (before !== '' && TRIPLE_MIDDLE.has(previous)) add(trigrams, `${before} ${previous} ${w}`);
+        before = previous;
         previous = w;
       }
     }
@@ -100,3 +113,9 @@ lines.sort();
 const gz = gzipSync(lines.join('\n') + '\n', { level: 9 });
 writeFileSync(OUT, gz);
 console.log(`${total.toLocaleString('en-US')} words; kept ${lines.length.toLocaleString('en-US')} entries; ${OUT}: ${(gz.length / 1e6).toFixed(2)} MB`);
+const triples: string[] = [];
+for (const [triple, n] of trigrams) if (n >= MIN_TRIPLE) triples.push(`${triple}\t${n}`);
+triples.sort();
+const gzTriples = gzipSync(triples.join('\n') + '\n', { level: 9 });
+writeFileSync(OUT_TRIPLES, gzTriples);
+console.log(`kept ${triples.length.toLocaleString('en-US')} of ${trigrams.size.toLocaleString('en-US')} three-word entries; ${OUT_TRIPLES}: ${(gzTriples.length / 1e6).toFixed(2)} MB`);

@@ -450,6 +450,21 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: ['They take good care of their children.', 'We went there by car.', 'She stayed at home.', 'It causes serious damage to the lungs.', 'Old travellers may cause slow movement of the group.', 'We got good grades.', 'He had increased medical costs.', 'The wood turns into ash.', 'It is just like nuclear power.', 'The company aims at providing exceptional service.', 'These results provide new insight into the brain.', 'It was said to possess immense power.'],
   },
+  'article-missing-context': {
+    fixes: [
+      ['We arrived at end of the road.', 'We arrived at the end of the road.'],
+      ['She waited until end of the film.', 'She waited until the end of the film.'],
+      ['He made decision to leave early.', 'He made the decision to leave early.'],
+    ],
+    leaves: ['She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.'],
+  },
+  'run-together-split': {
+    fixes: [
+      ['She wanted toparody the song.', 'She wanted to parody the song.'],
+      ['Please give this note tohis teacher.', 'Please give this note to his teacher.'],
+    ],
+    leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.'],
+  },
   'agreement-singular-noun': {
     fixes: [
       ['The professor need them to study harder.', 'The professor needs them to study harder.'],

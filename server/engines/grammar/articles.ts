@@ -90,3 +90,62 @@ export function clearlyCountable(noun: string, lm: LanguageModel): boolean {
   const singular = lm.count(noun);
   return singular > 0 && lm.count(pluralize(noun)) / singular >= COUNTABLE_PLURAL_SHARE;
 }
+
+/** Tags of the words an article may follow straight away ("went to [the] store", "made [the] decision"). */
+const BEFORE_ARTICLE_TAGS = new Set(['VERB', 'ADP', 'AUX', 'SCONJ', 'PART', 'CCONJ']);
+/** Tags after the noun that make it a modifier, not the head ("heart surgery", "teacher James", "page 5"). */
+const NOT_HEAD_AFTER = new Set(['NOUN', 'PROPN', 'NUM']);
+/** The word before must be seen this often for its counts to speak. */
+const MIN_CONTEXT = 20;
+/** The bare pair ("at end") seen more often than this is a usage, not a slip ("at home", "in time"). */
+const MAX_BARE_PAIR = 5;
+/** The three words with the article must have been seen at least this often ("at the end"). */
+const MIN_TRIPLE = 3;
+/** Plural uses per singular use (SUBTLEX-US) below which a noun is uncountable in use ("flu", "news"). */
+const MIN_PLURAL_SHARE = 0.03;
+/** log10: the reading with the article must be this much likelier than the bare one. */
+const ARTICLE_MARGIN = 1.5;
+
+/**
+ * An article left out before a singular noun, chosen by the words on both sides of the gap: "we arrived
+ * at end of the road" → "at the end", where "at the end" is counted often and "at end" all but never.
+ * The noun must head its phrase (no noun, name or number after it) and the word before must be one an
+ * article follows (a verb, a preposition, a conjunction). "the" or "a/an" is whichever the counts read
+ * likelier. A pair common both ways is left: "went to store" stays, as "to store" is also a verb's
+ * infinitive in the counts.
+ */
+export const articleByContext: Rule = {
+  id: 'article-missing-context',
+  category: 'grammar',
+  description: 'an article left out between a verb or preposition and a singular noun, where the counts show the phrase with it (arrived at end of the road → at the end)',
+  apply(text, tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (let i = 1; i < tokens.length; i++) {
+      const before = tokens[i - 1];
+      const noun = tokens[i];
+      const after = tokens[i + 1];
+      // Not after "such as", "like", "including": examples are often bare ("such as disease, an accident").
+      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || BARE_AFTER.has(before.lower) || text.slice(before.end, noun.start) !== ' ') continue;
+      if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /s$/.test(noun.lower)) continue;
+      // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
+      if (before.pos === 'VERB' && /^(ADJ|DET)$/.test(tokens[i - 2]?.pos ?? '')) continue;
+      // A noun whose plural is all but unused goes bare ("in bed with flu"): no article is missing.
+      if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
+      if (after && (NOT_HEAD_AFTER.has(after.pos) || after.lower === "'s" || after.lower === '’s')) continue;
+      if (lm.wordCount(before.lower) < MIN_CONTEXT || lm.pairCount(before.lower, noun.lower) > MAX_BARE_PAIR) continue;
+      // One word written in two ("under weight", "over time"): a compound, no missing article.
+      if (lm.wordCount(before.lower + noun.lower) > 0 && lexicon.isKnown(before.lower + noun.lower)) continue;
+      // A part or amount of something bare: "a section of cliff", "a piece of cake".
+      if (before.lower === 'of' && tokens[i - 2]?.pos === 'NOUN') continue;
+      const bare = lm.pairLogProb(noun.lower, before.lower);
+      let best: { article: string; score: number } | null = null;
+      for (const article of ['the', indefiniteArticle(noun.lower)]) {
+        if (lm.tripleCount(before.lower, article, noun.lower) < MIN_TRIPLE) continue;
+        const score = lm.pairLogProb(article, before.lower) + lm.tripleLogProb(noun.lower, before.lower, article) - bare;
+        if (score >= ARTICLE_MARGIN && (!best || score > best.score)) best = { article, score };
+      }
+      if (best) out.push({ start: noun.start, end: noun.start, replacement: `${best.article} ` });
+    }
+    return out;
+  },
+};

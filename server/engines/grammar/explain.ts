@@ -23,7 +23,7 @@ const BY_RULE: Array<[RegExp, Explain]> = [
   [/agree|Agreement|^be-agree$|^plural-bare-subject$|^this-these$|^singular-after-every$|^plural-after-quantifier$|^quantifier-of-bare-plural$|^plural-kind-of$|^OneOfTheSingular$/, (_o, c) => `The verb and its subject (or the determiner and its noun) must agree in number: ${q(c)}.`],
   [/^(AdjectiveDoubleDegree|MoreBetter|article-the-superlative)$/, (o, c) => (c.trim() === '' || o.length > c.length ? `The adjective is already comparative or superlative: drop ${q(o)}.` : `A superlative takes "the": ${q(c)}.`)],
   [/^(AnA|article-a-an)$/, (_o, c) => `Use "an" before a vowel sound and "a" before a consonant sound: ${q(c)}.`],
-  [/^(article-missing)$/, (_o, c) => `A singular countable noun needs an article here: add ${q(c)}.`],
+  [/^(article-missing|article-missing-context)$/, (_o, c) => `A singular noun here needs an article: add ${q(c)}.`],
   [/^(article-before-plural|doubled-determiner|MassNouns|uncountable-plural)$/, (o, c) => (c.trim() === '' ? `${q(o)} does not go with this noun: it is plural or uncountable.` : `This noun is uncountable or plural here: ${q(c)}.`)],
   [/^(RepeatedWords)$/, (o) => `The word ${q(o)} is written twice.`],
   [/^(SplitWords|OpenCompounds|split-compound)$/, (_o, c) => `These are separate words: ${q(c)}.`],

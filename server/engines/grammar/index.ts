@@ -11,7 +11,9 @@
  *     word counts on both sides prefer the change (confusables.ts), doubled words (doubled.ts),
  *     subject-pronoun agreement (pronoun-agreement.ts), agreement with the head of a noun subject
  *     found through the tagger (agreement.ts), words written in two joined where the counts read
- *     the compound far likelier (split-words.ts);
+ *     the compound far likelier and two words run together split (split-words.ts; a spelling-check
+ *     respelling of such a word gives way to the split at stage 2), an article left out where the
+ *     three-word counts read the phrase with it far likelier (articles.ts);
  *  4. with an explicit `target_variant`, spelling conversion (variants.ts) on the result;
  *  each stage's edits are composed back onto the submitted text (edits.ts), so each operation of
  *  the diff is one change and applying the diff to the input gives `correctedText` by construction.
@@ -30,6 +32,7 @@ import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
 import { ruleEdits, RULES } from './rules.ts';
+import { runTogetherBeatsRespelling } from './split-words.ts';
 import { tokenize } from './tokens.ts';
 import { VariantSpellings, type Variant } from './variants.ts';
 
@@ -51,7 +54,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-2.1.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-2.2.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */
@@ -129,7 +132,10 @@ class Engine implements GrammarEngine {
     // Stage 1: harper.
     let edits: Edit[] = [];
     if (!this.options.withoutHarper) {
-      const lints = (await this.harper.lint(text, dialect)).filter((l) => !this.disabled.has(l.rule));
+      // A respelling of two words run together ("tohis" → this) gives way to their split (split-words.ts).
+      const lints = (await this.harper.lint(text, dialect)).filter(
+        (l) => !this.disabled.has(l.rule) && !(l.rule === 'SpellCheck' && runTogetherBeatsRespelling(text, l.start, l.end, l.suggestions.map((x) => x.text), this.lm, this.lexicon)),
+      );
       edits = this.stage(text, harperEdits(text, lints, ctx), english);
     }
     // Stage 2: our rules, on the text as harper's corrections left it.

@@ -17,10 +17,20 @@ interface WordCounts {
 
 /** Sentence start, as a word. */
 export const SENTENCE_START = '<s>';
+/**
+ * The words whose three-word contexts are counted (data/trigrams.tsv.gz, "interested in music", "to
+ * the store"): the prepositions and articles rules choose by the words on both sides.
+ */
+export const TRIPLE_MIDDLE: ReadonlySet<string> = new Set([
+  'in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over', 'under', 'through', 'between', 'during', 'without', 'against', 'towards', 'toward', 'upon', 'onto', 'among', 'within', 'across',
+  'a', 'an', 'the',
+]);
 /** Words in SUBTLEX-US: P(w) = count / SUBTLEX_WORDS. */
 const SUBTLEX_WORDS = 51e6;
 /** Pseudo-count of the word's own frequency in `pairLogProb`. */
 const DIRICHLET = 500;
+/** Pseudo-count of the pair estimate in `tripleLogProb`: a few three-word sightings outweigh it. */
+const TRIPLE_PRIOR = 5;
 /** Weight of the word's own frequency against the pair counts. */
 const LAMBDA = 0.5;
 
@@ -32,14 +42,19 @@ export function ngramWords(text: string): string[] {
 export class LanguageModel {
   private constructor(
     private readonly counts: CountTable,
+    private readonly triples: CountTable,
     private readonly lexicon: WordCounts,
   ) {}
 
   private static instance: LanguageModel | null = null;
 
-  /** Loads the pair counts once per process (about 0.5 s; counts.ts holds them). */
+  /** Loads the pair and three-word counts once per process (about 0.8 s; counts.ts holds them). */
   static load(lexicon: WordCounts): LanguageModel {
-    LanguageModel.instance ??= new LanguageModel(CountTable.load(new URL('./data/bigrams.tsv.gz', import.meta.url), SENTENCE_START), lexicon);
+    LanguageModel.instance ??= new LanguageModel(
+      CountTable.load(new URL('./data/bigrams.tsv.gz', import.meta.url), SENTENCE_START),
+      CountTable.load(new URL('./data/trigrams.tsv.gz', import.meta.url), SENTENCE_START),
+      lexicon,
+    );
     return LanguageModel.instance;
   }
 
@@ -59,6 +74,14 @@ export class LanguageModel {
   }
 
   /**
+   * How often "first middle last" occurs in the pair-model text, for a `middle` of TRIPLE_MIDDLE (0 when
+   * fewer than three times, or for any other middle word: those are not counted).
+   */
+  tripleCount(first: string, middle: string, last: string): number {
+    return this.triples.get(`${first.toLowerCase()} ${middle.toLowerCase()} ${last.toLowerCase()}`);
+  }
+
+  /**
    * log10 P(word | previous) from the pair-model text alone (Dirichlet smoothing with the word's own
    * frequency there): for choosing between words SUBTLEX counts alike ("its", "it's" are both "it" there).
    */
@@ -67,6 +90,15 @@ export class LanguageModel {
     const p = previous.toLowerCase();
     const own = ((this.counts.get(w)) + 0.5) / this.counts.words;
     return Math.log10(((this.counts.get(`${p} ${w}`)) + DIRICHLET * own) / ((this.counts.get(p)) + DIRICHLET));
+  }
+
+  /**
+   * log10 P(word | first middle) for a `middle` of TRIPLE_MIDDLE: the three-word counts, smoothed
+   * towards P(word | middle) (`pairLogProb`) where they are few ("to the store", "interested in music").
+   */
+  tripleLogProb(word: string, first: string, middle: string): number {
+    const pair = 10 ** this.pairLogProb(word, middle);
+    return Math.log10((this.tripleCount(first, middle, word) + TRIPLE_PRIOR * pair) / (this.pairCount(first, middle) + TRIPLE_PRIOR));
   }
 
   /**

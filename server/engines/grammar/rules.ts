@@ -17,8 +17,8 @@ import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
-import { joinedCompound, splitWord } from './split-words.ts';
-import { clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
+import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
+import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
 import type { Proposal, Rule } from './rule.ts';
 
@@ -1845,11 +1845,13 @@ export const RULES: Rule[] = [
   adverbBeforeVerb,
   finalPeriod,
   missingArticle,
+  articleByContext,
   doubledWord,
   subjectPronounAgreement,
   fixedPhrasePreposition,
   joinedCompound,
   splitWord,
+  runTogetherWords,
   // Last: a rule made for a construction wins over the general confusable-word test.
   confusableWords,
 ];

@@ -9,6 +9,7 @@
  */
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
+import { typoCost } from './spelling.ts';
 
 /** Uses in the pair-model text from which the compound is a word writers use. */
 const MIN_COMPOUND = 10;
@@ -16,6 +17,8 @@ const MIN_COMPOUND = 10;
 const COMMON_COMPOUND = 100;
 /** The compound must be this many times more frequent than the two words as a pair. */
 const PAIR_RATIO = 8;
+/** Prepositions that open many closed compounds (overtake, underground), though the word lists also call them nouns. */
+const PREFIX_PREPOSITIONS = new Set(['over', 'under']);
 /** log10: how much likelier the compound must read than its two parts, between the same neighbours. */
 const MARGIN = 2.5;
 /** The same for a pair the counts never saw (split-word-joined). */
@@ -61,13 +64,117 @@ export const splitWord: Rule = {
       const compound = lm.wordCount(joined);
       if (compound < MIN_COMPOUND || lm.pairCount(a, b) * PAIR_RATIO > compound || !lexicon.isKnown(joined)) continue;
       // Two nouns may be an open compound, written both ways ("chess board", "finger print"): only a common compound.
-      if (compound < COMMON_COMPOUND && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+      // "over" and "under" are nouns only in cricket and in "the unders": "over take", "over seeing" are no open compounds.
+      if (compound < COMMON_COMPOUND && !PREFIX_PREPOSITIONS.has(a) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
       const start = m.index;
       const end = start + a.length + 1 + b.length;
       const { previous, next } = neighbours(text, start, end);
       // A word or the sentence start before it: the evidence on the left is needed; on the right, where there is a word.
       if (previous === null) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
+    }
+    return out;
+  },
+};
+
+/** Each part of a run-together word must be this common in the pair-model text. */
+const MIN_PART = 20;
+/** The two parts must have been written as a pair this often, and this many times more than run together. */
+const MIN_RUN_PAIR = 2;
+const RUN_RATIO = 10;
+/** log10: how far the best way to split must read likelier than the next best. */
+const SPLIT_MARGIN = 1;
+
+/** Articles, prepositions, conjunctions, pronouns and auxiliaries: they go before most words, seen as a pair or not. */
+const CLOSED_CLASS = new Set([
+  'a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'for', 'from', 'with', 'by', 'into', 'and', 'but', 'or', 'as', 'if', 'than',
+  'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'it', 'its', 'this', 'that', 'them', 'they', 'he', 'she', 'we',
+  'you', 'his', 'her', 'their', 'our', 'my', 'your', 'not',
+]);
+
+/** log10: how much likelier the split must read than a respelling one slip away ("importand" → important). */
+const RESPELL_MARGIN = 0.5;
+/** Typing cost (spelling.ts) from which a respelling is further from the word than a space left out. */
+const FAR_RESPELLING = 1.5;
+
+interface Split {
+  a: string;
+  b: string;
+  score: number;
+}
+
+/** What the run-together test reads of the Lexicon. */
+interface Words {
+  nearWords(word: string): string[];
+  isKnown(word: string): boolean;
+  isListedWord(word: string): boolean;
+  isDerived(word: string): boolean;
+  hasLemma(lemma: string, pos: 'noun'): boolean;
+}
+
+/**
+ * The one clear way to split a lower-case word no word list has into two common words between its
+ * neighbours, with its log10 likelihood there; null when there is none, or two ways read alike.
+ */
+function runTogetherSplit(word: string, previous: string | null, next: string | null, lm: LanguageModel, lexicon: Words): Split | null {
+  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word)) return null;
+  const scored: Split[] = [];
+  for (let k = 1; k < word.length; k++) {
+    const a = word.slice(0, k);
+    const b = word.slice(k);
+    if ((a.length === 1 && a !== 'a') || b.length < 2 || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
+    // The counts' own text has some words run together ("andthe"): the pair must be far commoner.
+    // A pair the counts never saw is enough after a closed-class word ("toparody" → to parody).
+    const pair = lm.pairCount(a, b);
+    if ((pair < MIN_RUN_PAIR && !CLOSED_CLASS.has(a)) || lm.wordCount(word) * RUN_RATIO > pair) continue;
+    // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
+    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+    const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
+    scored.push({ a, b, score });
+  }
+  scored.sort((x, y) => y.score - x.score);
+  const [best, second] = scored;
+  return best && (!second || best.score - second.score >= SPLIT_MARGIN) ? best : null;
+}
+
+/**
+ * True when text[start, end) is two words run together whose split reads clearly likelier between its
+ * neighbours than every one-word respelling offered for it one slip away, and every other is further
+ * from it than the space left out ("withhim": "with him", not "within"; "tohis mother": "to his", not
+ * "this"; "is importand to": "important", not "import and"): the engine then leaves the spelling check's
+ * respelling out, and run-together-split mends the word.
+ */
+export function runTogetherBeatsRespelling(text: string, start: number, end: number, respellings: readonly string[], lm: LanguageModel, lexicon: Words): boolean {
+  const { previous, next } = neighbours(text, start, end);
+  const split = runTogetherSplit(text.slice(start, end), previous, next, lm, lexicon);
+  if (!split) return false;
+  const word = text.slice(start, end);
+  return respellings.every((r) => {
+    const respelt = r.trim().toLowerCase();
+    if (/\s/.test(respelt) || typoCost(word, respelt) >= FAR_RESPELLING) return true;
+    return split.score - (lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt))) >= RESPELL_MARGIN;
+  });
+}
+
+/**
+ * Two words run together with the space left out ("ofhis" → "of his", "toparody" → "to parody"): a
+ * lower-case word no word list has that splits into two common words the counts have seen as a pair,
+ * the best split reading clearly likelier between its neighbours than any other.
+ */
+export const runTogetherWords: Rule = {
+  id: 'run-together-split',
+  category: 'spelling',
+  description: 'two words run together with the space left out (ofhis → of his)',
+  apply(text, _tokens, { lm, lexicon }) {
+    const out: Proposal[] = [];
+    for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
+      const end = m.index + m[0].length;
+      // Not a misspelling of a common word one slip away that reads as well ("importand" → important).
+      if (runTogetherBeatsRespelling(text, m.index, end, lexicon.nearWords(m[0]), lm, lexicon)) {
+        const { previous, next } = neighbours(text, m.index, end);
+        const split = runTogetherSplit(m[0], previous, next, lm, lexicon)!;
+        out.push({ start: m.index, end, replacement: `${split.a} ${split.b}` });
+      }
     }
     return out;
   },
