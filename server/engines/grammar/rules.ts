@@ -426,6 +426,9 @@ const modalBase: Rule = {
       if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun')) continue;
       // A participle after a modal is a passive missing "be" ("can used"): not ours to guess.
       if (/ed$|en$/.test(verb.lower) && !isDidNot && lexicon.pastParticiple(base) === verb.lower && lexicon.past(base) !== verb.lower) continue;
+      // "Only then can aged people live": a participle before a noun and a verb is an adjective of
+      // the inverted subject; the modal's verb comes after it.
+      if (/ed$|en$/.test(verb.lower) && tokens[j + 1]?.pos === 'NOUN' && tokens[j + 2]?.pos === 'VERB') continue;
       out.push(replace(verb, base));
     }
     return out;
@@ -581,7 +584,14 @@ const pluralAfterQuantifier: Rule = {
       if (lexicon.irregular(noun.lower)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
+      // "ten percent": a unit that takes no plural.
+      if (noun.lower === 'percent' || noun.lower === 'cent') continue;
       if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
+      // "some agency that trades", "in some place where": "some" before a singular is "a certain", so
+      // only a plural verb after it tells a plural meant.
+      if (q === 'some' && !pluralSubject) continue;
+      // "these surveillance and tracking technologies": nouns joined before the head noun modify it.
+      if (after?.pos === 'CCONJ' && q !== 'both') continue;
       // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
@@ -930,7 +940,8 @@ const thisPlural: Rule = {
       const after = tokens[i + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
       // "This tops the list": an -s word with an object after it is the verb of "this".
-      if (after && ['DET', 'PRON'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
+      // So is one with a preposition or a clause after it: "This results in", "This means that".
+      if (after && ['DET', 'PRON', 'ADP', 'SCONJ'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
@@ -1215,7 +1226,8 @@ const thereAreMany: Rule = {
       const quantifier = next !== undefined && PLURAL_QUANTIFIERS.has(next.lower) && !['these', 'those'].includes(next.lower);
       // A bare plural noun ending its phrase: "there is also people that", not "there is parents' consent" or "students housing".
       const after = tokens[k + 1];
-      const barePlural = isWord(next) && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
+      // "there is lots of rain": "lots" takes the number of the noun after "of", often a mass noun.
+      const barePlural = isWord(next) && next.lower !== 'lots' && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
       if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
