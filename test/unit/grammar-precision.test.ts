@@ -103,6 +103,11 @@ describe('correct published English left alone', () => {
     await leaves('Fees for these storage and backup services rose.');
     await leaves('Sales rose by ten percent.');
     await leaves('The deal was agreed by him in March.');
+    await leaves('They reported about crime in the city.');
+  });
+
+  it('leaves the optional comma after "As a result"', async () => {
+    await leaves('As a result the price fell.');
   });
 
   it('leaves quantities, names with numbers, titles and quoted letters', async () => {

@@ -248,6 +248,8 @@ const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'fro
 /** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
 const UNATTESTED = 0;
 const ATTESTED = 10;
+/** How often the written pair would occur by chance for its absence to count against it. */
+const EXPECTED_BY_CHANCE = 1.5;
 /** Both sides together, log10: the alternative reading must be this much likelier. */
 const PREPOSITION_MARGIN = 2;
 
@@ -269,6 +271,8 @@ export const fixedPhrasePreposition: Rule = {
       const end = start + written.length;
       const { previous, next } = neighbours(text, start, end);
       if (previous === null || next === null || previous === '<s>' || lm.pairCount(previous, written) > UNATTESTED || lm.wordCount(previous) < ATTESTED) continue;
+      // An unseen pair says nothing where the two words are too rare to have met by chance ("reported about").
+      if (lm.expectedPairCount(previous, written) < EXPECTED_BY_CHANCE) continue;
       // After a noun a preposition often belongs to the verb ("a centre at Eden", "thefts of flags at
       // addresses"): only an adjective's or a verb's own preposition is a fixed phrase.
       if (lexicon.lemmatize(previous, 'noun').length > 0) continue;

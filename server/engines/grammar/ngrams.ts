@@ -58,6 +58,11 @@ export class LanguageModel {
     return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`);
   }
 
+  /** How often "first second" would occur in the pair-model text if the two words were independent. */
+  expectedPairCount(first: string, second: string): number {
+    return (this.counts.get(first.toLowerCase()) * this.counts.get(second.toLowerCase())) / this.counts.words;
+  }
+
   /**
    * log10 P(word | previous) from the pair-model text alone (Dirichlet smoothing with the word's own
    * frequency there): for choosing between words SUBTLEX counts alike ("its", "it's" are both "it" there).
