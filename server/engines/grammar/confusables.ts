@@ -250,6 +250,8 @@ const UNATTESTED = 0;
 const ATTESTED = 10;
 /** How often the written pair would occur by chance for its absence to count against it. */
 const EXPECTED_BY_CHANCE = 1.5;
+/** How many times its chance count a pair must occur to be a collocation ("attempted to": 20 times). */
+const COLLOCATION = 8;
 /** Both sides together, log10: the alternative reading must be this much likelier. */
 const PREPOSITION_MARGIN = 2;
 
@@ -271,8 +273,9 @@ export const fixedPhrasePreposition: Rule = {
       const end = start + written.length;
       const { previous, next } = neighbours(text, start, end);
       if (previous === null || next === null || previous === '<s>' || lm.pairCount(previous, written) > UNATTESTED || lm.wordCount(previous) < ATTESTED) continue;
-      // An unseen pair says nothing where the two words are too rare to have met by chance ("reported about").
-      if (lm.expectedPairCount(previous, written) < EXPECTED_BY_CHANCE) continue;
+      // An unseen pair says little where the two words are too rare to have met by chance ("reported
+      // about"): then only a word that takes the other preposition far above chance is read so ("attempted to").
+      const sparse = lm.expectedPairCount(previous, written) < EXPECTED_BY_CHANCE;
       // After a noun a preposition often belongs to the verb ("a centre at Eden", "thefts of flags at
       // addresses"): only an adjective's or a verb's own preposition is a fixed phrase.
       if (lexicon.lemmatize(previous, 'noun').length > 0) continue;
@@ -283,6 +286,7 @@ export const fixedPhrasePreposition: Rule = {
       let best: { word: string; score: number } | null = null;
       for (const alternative of PREPOSITIONS) {
         if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
+        if (sparse && lm.pairCount(previous, alternative) < COLLOCATION * lm.expectedPairCount(previous, alternative)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         const score = e.left + e.right;
         if (e.left > 0 && e.right >= 0 && score >= PREPOSITION_MARGIN && (!best || score > best.score)) best = { word: alternative, score };
