@@ -123,9 +123,6 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // "every stuff" → "every piece of stuff", "a software" → "a program".
   MassNouns: (original, replacement) => {
     if (/piece of|program/.test(replacement)) return false;
-    // A plural made singular: only of a noun that never counts ("equipments"); harper's list also has
-    // nouns whose plurals are words ("life expectancies", "equalities strategies").
-    if (/^\p{L}+$/u.test(original) && /^\p{L}+$/u.test(replacement) && original.toLowerCase() !== replacement.toLowerCase()) return STRICT_UNCOUNTABLE.has(replacement.toLowerCase());
     // A plural of an -ing noun names events or things and counts: "book burnings", "meetings", "findings".
     if (/\p{L}ings$/iu.test(original)) return false;
     // "with many calling for": "many" stands for people and the -ing word is their verb (not "many clothing").
@@ -223,6 +220,16 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const m = /(?:(\p{L}+)\s+)?(\p{L}+)\s+it\s+$/iu.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
     const preposition = (w: string | undefined): boolean => w !== undefined && OBJECT_PREPOSITIONS.has(w.toLowerCase());
     return m === null || !(preposition(m[2]) || (/ing$/i.test(m[2]) && preposition(m[1])));
+  },
+  // A plural made singular before a word that is only a noun: a modifier its writer chose ("equalities
+  // strategies"), unless the noun never counts ("equipments list"). Before a verb it is the subject, and
+  // the singular stands ("life expectancies rise" → expectancy, as CoNLL's annotators have it).
+  MassNouns: (text, lint, { lexicon }) => {
+    const original = text.slice(lint.start, lint.end);
+    const singular = lint.suggestions[0].text.toLowerCase();
+    if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+    return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
   },
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
