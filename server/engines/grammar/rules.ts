@@ -590,8 +590,9 @@ const pluralAfterQuantifier: Rule = {
       // "some agency that trades", "in some place where": "some" before a singular is "a certain", so
       // only a plural verb after it tells a plural meant.
       if (q === 'some' && !pluralSubject) continue;
-      // "these surveillance and tracking technologies": nouns joined before the head noun modify it.
-      if (after?.pos === 'CCONJ' && q !== 'both') continue;
+      // "these surveillance and tracking technologies": nouns joined before the head noun modify it (not
+      // "other driver and they": a new clause).
+      if (after?.pos === 'CCONJ' && q !== 'both' && !['PRON', 'DET', 'PUNCT'].includes(tokens[j + 2]?.pos ?? 'PUNCT')) continue;
       // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
