@@ -106,6 +106,10 @@ describe('correct published English left alone', () => {
     await leaves('They reported about crime in the city.');
   });
 
+  it('leaves the capitals of verse, where the text capitalises after a comma again and again', async () => {
+    await leaves('The rain came down all day, When the night was cold, And the trees were old.');
+  });
+
   it('leaves the optional comma after "As a result"', async () => {
     await leaves('As a result the price fell.');
   });

@@ -1675,11 +1675,16 @@ const capitalMidSentence: Rule = {
   description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
   apply(text, tokens) {
     const out: Proposal[] = [];
+    // Verse and lyrics start each line with a capital: where a text capitalises such a word after a
+    // comma twice or more, the capitals are its style, not slips ("it would seem, That ... sum, When").
+    const afterComma = (k: number): boolean => tokens[k - 1]?.text === ',' && !tokens[k].sentenceStart && tokens[k].text === matchCase('A', tokens[k].lower) && (LOWER_MID_SENTENCE.has(tokens[k].lower) || SUBJECT_PRONOUNS.has(tokens[k].lower));
+    const verse = tokens.filter((_, k) => k > 0 && afterComma(k)).length >= 2;
     for (let i = 1; i + 1 < tokens.length; i++) {
       const t = tokens[i];
       const prev = tokens[i - 1];
       const next = tokens[i + 1];
       if (t.sentenceStart || !LOWER_MID_SENTENCE.has(t.lower) || t.text !== matchCase('A', t.lower) || t.text.length < 2 && t.lower !== 'a') continue;
+      if (verse && prev.text === ',') continue;
       // Between plain lower-case words, or after a comma that follows one: not "Lord of The Rings", not after ":" or a quote.
       const before = prev.text === ',' ? tokens[i - 2] : prev;
       const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
