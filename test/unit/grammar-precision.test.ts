@@ -84,6 +84,7 @@ describe('correct published English left alone', () => {
 
   it('leaves coined and prefixed words, and plurals that are words', async () => {
     await leaves('My iphone fell in the river, so I need a new iphone.');
+    await leaves("It shows your iphone's position at any time.");
     await leaves('The plan is meant to "greenify" the old docks.');
     await leaves('Walkers like the bytracks near the river.');
     await leaves('The board set out its equalities policy.');

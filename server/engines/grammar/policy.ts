@@ -402,8 +402,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // "iphone", "ebook": a letter before a short whole word is a coinage (a brand, a prefix), not a slip
   // that the word without it mends; but not "a" (an article run in: "arisky"), a silent h ("habilities"),
   // a doubled letter, or before a long word ("equalifications").
-  const rest = lower.slice(1);
-  if (choice.replacement.toLowerCase() === rest && rest.length >= 4 && rest.length <= 6 && !/[ah]/.test(lower[0]) && lower[0] !== lower[1]) return null;
+  const rest = lower.slice(1).replace(/['’]s$/, '');
+  if (choice.replacement.toLowerCase().replace(/['’]s$/, '') === rest && rest.length >= 4 && rest.length <= 6 && !/[ah]/.test(lower[0]) && lower[0] !== lower[1]) return null;
   // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
   // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
   const first = choice.replacement[0].toLowerCase();
