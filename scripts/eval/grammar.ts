@@ -4,6 +4,9 @@
  * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
  * `--dev` reads the half that tuning may look at.
  *
+ * `npm run eval -- grammar refs [--limit N] [--show N]`: the share of the corrected references (CoNLL-2013,
+ * JFLEG dev) the engine changes, by rule, with the changes themselves (refsReport).
+ *
  * `npm run eval -- grammar [--limit N] [--dump FILE] [--no-baseline] [--rules] [--show N]`: measures the grammar engine on the dev data in
  * ../shared/data/grammar (JFLEG dev, CoNLL-2013 test) and prints its figures.
  *
@@ -610,6 +613,31 @@ async function tracedCorrector(): Promise<Corrector> {
   };
 }
 
+/**
+ * `npm run eval -- grammar refs [--limit N] [--show N]`: only the false-positive side, quickly: the
+ * share of CoNLL-2013 corrected references and of JFLEG references the engine changes, by rule, and
+ * the first N changes of each corpus with the rule behind each operation.
+ */
+async function refsReport(conllRefs: string[][], jflegRefs: string[][], show: number): Promise<void> {
+  const correct = await tracedCorrector();
+  for (const [name, sentences] of [['CoNLL-2013 corrected references', conllRefs], ['JFLEG dev references', jflegRefs]] as const) {
+    const byRule = new Map<string, number>();
+    const shown: string[] = [];
+    let changed = 0;
+    for (const tokens of sentences) {
+      const src = detokenize(tokens);
+      const ops = await correct(src.text);
+      if (ops.length === 0) continue;
+      changed++;
+      for (const op of ops) byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
+      if (shown.length < show) shown.push(`  ${ops.map((o) => `${o.rule}: "${o.original}" → "${o.corrected}"`).join('; ')}  |  ${src.text}`);
+    }
+    console.log(`${name}: ${changed} of ${sentences.length} changed (${pct(changed / sentences.length)}).`);
+    console.log(`  by rule: ${[...byRule].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+    for (const line of shown) console.log(line);
+  }
+}
+
 const noEdits: System = { name: 'no edits', correct: async () => [] };
 
 async function runSystem(system: System, lines: string[][], rules?: string[][]): Promise<string[][]> {
@@ -664,6 +692,10 @@ export async function run(args: string[]): Promise<void> {
   const conll = parseM2(readFileSync(path.join(DATA, 'conll13-test-as-dev/official-preprocessed.revised.m2'), 'utf8')).slice(0, limit);
   // Every annotator's corrected sentence (one annotator in this file), correct English by the annotation.
   const conllRefs = conll.flatMap((s) => [...s.annotators.values()].map((edits) => applyM2(s.tokens, edits)));
+  if (args[0] === 'refs') {
+    await refsReport(conllRefs, refSets.flat(), show);
+    return;
+  }
 
   const t0 = performance.now();
   const ours = await engineSystem();

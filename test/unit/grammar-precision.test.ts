@@ -76,6 +76,45 @@ describe('correct published English left alone', () => {
     await leaves("They agreed the terms on which they're prepared to come back.");
   });
 
+  it('leaves a confusable inside a compound, "too" of degree and a contraction the counts seldom saw', async () => {
+    await leaves('Both sides called the vote a lose-win for the town.');
+    await leaves('The noise of the works is too present in our street to ignore.');
+    await leaves("Those are the terms under which they're ready to sign.");
+  });
+
+  it('leaves coined and prefixed words, and plurals that are words', async () => {
+    await leaves('My iphone fell in the river, so I need a new iphone.');
+    await leaves("It shows your iphone's position at any time.");
+    await leaves('The plan is meant to "greenify" the old docks.');
+    await leaves('Walkers like the bytracks near the river.');
+    await leaves('The board set out its equalities policy.');
+  });
+
+  it('leaves agreement and degree that only look wrong', async () => {
+    await leaves('Dogs are more honest than cats, she joked.');
+    await leaves('We humans have made great progress.');
+    await leaves('There is lots of snow on the pass today.');
+    await leaves('Clear rules for storing it are needed.');
+    await leaves('This results in a lower bill for the tenants.');
+    await leaves('Only then can aged people live well in the village.');
+  });
+
+  it('leaves "some" with a singular, nouns joined before their head, units and passive "by"', async () => {
+    await leaves('It may be sold by some agency that trades old maps.');
+    await leaves('Fees for these storage and backup services rose.');
+    await leaves('Sales rose by ten percent.');
+    await leaves('The deal was agreed by him in March.');
+    await leaves('They reported about crime in the city.');
+  });
+
+  it('leaves the capitals of verse, where the text capitalises after a comma again and again', async () => {
+    await leaves('The rain came down all day, When the night was cold, And the trees were old.');
+  });
+
+  it('leaves the optional comma after "As a result"', async () => {
+    await leaves('As a result the price fell.');
+  });
+
   it('leaves quantities, names with numbers, titles and quoted letters', async () => {
     await leaves('She lived abroad for two and a half years.');
     await leaves('The English League Two side were beaten at home.');
@@ -93,6 +132,12 @@ describe('errors still fixed beside the gates', () => {
     assert.equal(await corrected('It is to late to go now.'), 'It is too late to go now.');
     assert.equal(await corrected('She is taller then her brother.'), 'She is taller than her brother.');
     assert.equal(await corrected('The weather will effect the harvest.'), 'The weather will affect the harvest.');
+  });
+
+  it('fixes plurals of nouns that never count, double comparatives and "too" before a noun phrase', async () => {
+    assert.equal(await corrected('We ordered new equipments for the gym.'), 'We ordered new equipment for the gym.');
+    assert.equal(await corrected('This bag is more heavier than mine.'), 'This bag is heavier than mine.');
+    assert.equal(await corrected('She gave the letters too several friends.'), 'She gave the letters to several friends.');
   });
 
   it('fixes a slip next to a chat word, a sentence start after an exclamation, and a space before a question mark', async () => {

@@ -81,7 +81,18 @@ function rightEvidence(lm: LanguageModel, written: string, alternative: string, 
   if (lm.pairCount(alternative, next) + lm.pairCount(written, next) === 0 && LIKE[written] && LIKE[alternative]) {
     return lm.pooledLogProb(next, LIKE[alternative]) - lm.pooledLogProb(next, LIKE[written]);
   }
-  return lm.pairLogProb(next, alternative) - lm.pairLogProb(next, written);
+  return followLogProb(lm, alternative, next) - followLogProb(lm, written, next);
+}
+
+/**
+ * log10 P(next | member). A contraction is rare in the pair-model text (few edited texts write
+ * "they're"), so where it was never seen before `next` its look-alikes speak for it: "they're ready"
+ * unseen, "we're ready" and "you're ready" seen; not "which there ready" for "which they're ready".
+ */
+function followLogProb(lm: LanguageModel, member: string, next: string): number {
+  const own = lm.pairLogProb(next, member);
+  if (lm.pairCount(member, next) > 0 || !member.includes("'") || !LIKE[member]) return own;
+  return Math.max(own, lm.pooledLogProb(next, LIKE[member]));
 }
 
 /**
@@ -136,8 +147,10 @@ const HARPER_SIDE_AGAINST = -0.5;
  */
 export function contextAllows(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
   const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
+  if (inCompound(text, start, end)) return false;
   const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
   const alt = alternative.toLowerCase().replace(/’/g, "'");
+  if (degreeToo(text, end, written, alt, lexicon)) return false;
   // The infinitive's "to" outweighs every count beside to/too: the rules that propose it read the grammar.
   if (written === 'to' || alt === 'to') return true;
   if (POSSESSIVE.has(written) && !POSSESSIVE.has(alt) && possessiveBeforeNounPhrase(text, end, lexicon)) return false;
@@ -151,6 +164,29 @@ export function contextAllows(text: string, start: number, end: number, alternat
 interface Adjectives {
   lemmatize(word: string, pos: 'adj' | 'noun' | 'adv'): string[];
 }
+
+/** A part of a hyphenated compound ("a lose-lose deal", "a then-president"): the compound is the word. */
+function inCompound(text: string, start: number, end: number): boolean {
+  return /[-‐]/u.test(text[start - 1] ?? '') || /[-‐]/u.test(text[end] ?? '');
+}
+
+/**
+ * "too" before an adjective or an adverb that ends its phrase is the degree adverb ("is too present
+ * in my mind", "too often."), whatever the pair counts of "to" say: not changed to "to". Before an
+ * adjective of a noun it is not ("attribute too various objects").
+ */
+function degreeToo(text: string, end: number, written: string, alternative: string, lexicon: Adjectives): boolean {
+  if (written !== 'too' || alternative !== 'to') return false;
+  const m = /^\s+(\p{L}+)(?:\s+(\S+))?/u.exec(text.slice(end, end + 60));
+  if (!m) return false;
+  const next = m[1].toLowerCase();
+  if (lexicon.lemmatize(next, 'adj').length === 0 && lexicon.lemmatize(next, 'adv').length === 0) return false;
+  const after = m[2]?.toLowerCase().replace(/[.,;:!?)"”]+$/u, '');
+  return after === undefined || after === '' || AFTER_PREDICATE.has(after);
+}
+
+/** Words that follow a predicative adjective rather than a noun it modifies ("too present in", "too late to"). */
+const AFTER_PREDICATE = new Set(['in', 'on', 'at', 'to', 'for', 'of', 'with', 'from', 'by', 'about', 'and', 'or', 'but', 'that', 'than', 'as', 'so', 'because', 'if', 'when', 'now', 'then', 'again', 'too', 'anyway']);
 
 /**
  * "taller then" is seldom counted, "more than" often: a comparative before then/than is read as
@@ -178,7 +214,7 @@ export const confusableWords: Rule = {
     for (const m of text.matchAll(/\p{L}+(?:['’]\p{L}+)*/gu)) {
       const written = m[0].toLowerCase().replace(/’/g, "'");
       const others = OTHERS.get(written);
-      if (!others || isNameAt(text, m[0], m.index)) continue;
+      if (!others || isNameAt(text, m[0], m.index) || inCompound(text, m.index, m.index + m[0].length)) continue;
       // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
       if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
       // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
@@ -189,6 +225,7 @@ export const confusableWords: Rule = {
       for (const alternative of others) {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null && next === null) continue;
+        if (degreeToo(text, end, written, alternative, lexicon)) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
         if (POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon)) continue;
         // "they're two very hard matches", "it's 10 years": a number after a contraction is its complement.
@@ -211,6 +248,10 @@ const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'fro
 /** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
 const UNATTESTED = 0;
 const ATTESTED = 10;
+/** How often the written pair would occur by chance for its absence to count against it. */
+const EXPECTED_BY_CHANCE = 1.5;
+/** How many times its chance count a pair must occur to be a collocation ("attempted to": 20 times). */
+const COLLOCATION = 8;
 /** Both sides together, log10: the alternative reading must be this much likelier. */
 const PREPOSITION_MARGIN = 2;
 
@@ -232,12 +273,20 @@ export const fixedPhrasePreposition: Rule = {
       const end = start + written.length;
       const { previous, next } = neighbours(text, start, end);
       if (previous === null || next === null || previous === '<s>' || lm.pairCount(previous, written) > UNATTESTED || lm.wordCount(previous) < ATTESTED) continue;
+      // An unseen pair says little where the two words are too rare to have met by chance ("reported
+      // about"): then only a word that takes the other preposition far above chance is read so ("attempted to").
+      const sparse = lm.expectedPairCount(previous, written) < EXPECTED_BY_CHANCE;
       // After a noun a preposition often belongs to the verb ("a centre at Eden", "thefts of flags at
       // addresses"): only an adjective's or a verb's own preposition is a fixed phrase.
       if (lexicon.lemmatize(previous, 'noun').length > 0) continue;
+      // "was agreed by him": "by" after a participle names the agent of a passive. "grow steadily into",
+      // "a year earlier with": after an adverb or a comparative the preposition is the verb's.
+      if (written === 'by' && /(ed|en|wn)$/.test(previous)) continue;
+      if (/ly$/.test(previous) || (/er$/.test(previous) && [...lexicon.lemmatize(previous, 'adj'), ...lexicon.lemmatize(previous, 'adv')].some((base) => base !== previous))) continue;
       let best: { word: string; score: number } | null = null;
       for (const alternative of PREPOSITIONS) {
         if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
+        if (sparse && lm.pairCount(previous, alternative) < COLLOCATION * lm.expectedPairCount(previous, alternative)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         const score = e.left + e.right;
         if (e.left > 0 && e.right >= 0 && score >= PREPOSITION_MARGIN && (!best || score > best.score)) best = { word: alternative, score };

@@ -73,6 +73,11 @@ export class LanguageModel {
     return this.counts.get(`${first.toLowerCase()} ${second.toLowerCase()}`);
   }
 
+  /** How often "first second" would occur in the pair-model text if the two words were independent. */
+  expectedPairCount(first: string, second: string): number {
+    return (this.counts.get(first.toLowerCase()) * this.counts.get(second.toLowerCase())) / this.counts.words;
+  }
+
   /**
    * How often "first middle last" occurs in the pair-model text, for a `middle` of TRIPLE_MIDDLE (0 when
    * fewer than three times, or for any other middle word: those are not counted).

@@ -92,7 +92,7 @@ const CATEGORY_BY_KIND: Record<string, Category> = {
 /** Prefixes that are not words on their own. */
 const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 'co', 'inter', 'sub', 'semi', 'multi', 'post', 'hyper', 'trans', 'mid', 'bio', 'eco', 'geo', 'neuro', 'cyber', 'im', 'il', 'ir']);
 
-const PREFIXES = ['un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
+const PREFIXES = ['by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
 
 /** Which side of the variant map harper's dialect accepts; Canada mixes both. */
@@ -154,7 +154,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   Spaces: (text, lint) => {
     const s = lint.suggestions[0];
     const removes = s.kind === 'remove' || (/^\s+$/u.test(text.slice(lint.start, lint.end)) && !/\s/u.test(s.text));
-    return !removes || /^[,.;:!?)\]}%]+(?:\s|$|["”’'])/u.test(text.slice(lint.end));
+    // Nor inside a run of symbols ('in ASCII !"#$% were'): the punctuation must end where a word could follow.
+    return !removes || /^[,.;:!?)\]}%]+["”’']*(?:\s|$)/u.test(text.slice(lint.end));
   },
   // i → I; not i-Pods → I-Pods.
   // Nor the letter 'the letter "i"' between quotes.
@@ -167,6 +168,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "we humans have": a noun in apposition to the pronoun, not its verb.
+    if (/\b(we|us|you)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start)) && lexicon.lemmatize(text.slice(lint.start, lint.end).toLowerCase(), 'noun').length > 0) return false;
     // "when he beat Chen": a past tense spelt as its base (beat, put, set, cut) agrees already.
     const verb = /(\p{L}+)\s*$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
     if (lexicon.irregular(verb)?.past.includes(verb)) return false;
@@ -203,13 +206,31 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
   SentenceCapitalization: (text, lint) => !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
-  ThereIsAgreement: (text, lint) => !/there['’]s/i.test(text.slice(lint.start, lint.end)),
+  // Nor "there is lots of rain": "lots of" and "plenty of" take the number of their noun, often a mass noun.
+  ThereIsAgreement: (text, lint) => !/there['’]s|\b(lots|plenty)\b/i.test(`${text.slice(lint.start, lint.end)} ${/^\s*\p{L}*/u.exec(text.slice(lint.end))?.[0] ?? ''}`),
   // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
   YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
   InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
   MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
+  // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
+  // object; the verb agrees with a subject before it (as pronoun-agreement.ts reads it).
+  PronounInflectionBe: (text, lint) => {
+    const m = /(?:(\p{L}+)\s+)?(\p{L}+)\s+it\s+$/iu.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
+    const preposition = (w: string | undefined): boolean => w !== undefined && OBJECT_PREPOSITIONS.has(w.toLowerCase());
+    return m === null || !(preposition(m[2]) || (/ing$/i.test(m[2]) && preposition(m[1])));
+  },
+  // A plural made singular before a word that is only a noun: a modifier its writer chose ("equalities
+  // strategies"), unless the noun never counts ("equipments list"). Before a verb it is the subject, and
+  // the singular stands ("life expectancies rise" → expectancy, as CoNLL's annotators have it).
+  MassNouns: (text, lint, { lexicon }) => {
+    const original = text.slice(lint.start, lint.end);
+    const singular = lint.suggestions[0].text.toLowerCase();
+    if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+    return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
+  },
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
@@ -219,6 +240,10 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
  * (more of the older people): before a noun, "more" without an article may count the noun.
  */
 function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyContext): boolean {
+  // "more honest": the adjective after more/most must itself be a comparative or superlative
+  // (healthier, best), not a base form that only ends like one.
+  const adjective = /(\p{L}+)$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
+  if (!/^(better|best|worse|worst|less|least|fewer|fewest)$/.test(adjective) && !lexicon.lemmatize(adjective, 'adj').some((base) => base !== adjective)) return false;
   const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
   const nounNext = next !== undefined && lexicon.lemmatize(next, 'noun').length > 0 && lexicon.lemmatize(next, 'adv').length === 0;
   const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
@@ -226,6 +251,8 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
 }
 
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
+/** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
+const OBJECT_PREPOSITIONS = new Set([...PREPOSITIONS].filter((p) => !['after', 'before', 'like'].includes(p)));
 /** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
 const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */
@@ -317,6 +344,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const apostrophe = word.search(/['’]/);
   if (apostrophe > 0 && ctx.lexicon.isKnown(word.slice(0, apostrophe))) return null;
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
+  // A word alone between quotation marks is mentioned or coined ('to "zombify" users'), not mistyped.
+  if (/["“‘']/u.test(text[lint.start - 1] ?? '') && /["”’']/u.test(text[lint.end] ?? '')) return null;
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const phrase = RUN_TOGETHER.get(word.toLowerCase());
@@ -367,7 +396,14 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
-  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP)) return null;
+  // One slip is one letter added, left out, replaced or two swapped: "ladoos" twice is a sweet, not
+  // "ladies" (two vowels replaced, however cheaply).
+  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
+  // "iphone", "ebook": a letter before a short whole word is a coinage (a brand, a prefix), not a slip
+  // that the word without it mends; but not "a" (an article run in: "arisky"), a silent h ("habilities"),
+  // a doubled letter, or before a long word ("equalifications").
+  const rest = lower.slice(1).replace(/['’]s$/, '');
+  if (choice.replacement.toLowerCase().replace(/['’]s$/, '') === rest && rest.length >= 4 && rest.length <= 6 && !/[ah]/.test(lower[0]) && lower[0] !== lower[1]) return null;
   // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
   // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
   const first = choice.replacement[0].toLowerCase();
@@ -452,6 +488,16 @@ const ONE_SLIP = 1.2;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/** True when `a` becomes `b` by one letter added, left out or replaced, or two neighbours swapped. */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length && a.slice(i + 2) === b.slice(i + 2) && a[i] === b[i + 1] && a[i + 1] === b[i]) return true;
+  const [rest, restB] = a.length === b.length ? [a.slice(i + 1), b.slice(i + 1)] : a.length > b.length ? [a.slice(i + 1), b.slice(i)] : [a.slice(i), b.slice(i + 1)];
+  return rest === restB;
+}
 
 /** Two known content words of three letters or more written as one (air + bridge, school + wear). */
 function closedCompound(word: string, lexicon: Lexicon): boolean {

@@ -18,6 +18,19 @@ const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGU
 /** Words after which "were" is the subjunctive of a wish or condition. */
 const SUBJUNCTIVE = /\b(if|wish|wished|though|unless|whether|suppose|supposing|imagine|rather)\b/i;
 
+/** Prepositions that also open clauses ("after it was", "since it is"): no sign of an object. */
+const CLAUSE_OPENERS = new Set(['after', 'before', 'since', 'until', 'till', 'as', 'because', 'while', 'although', 'though', 'unless', 'once', 'if', 'whether', 'than', 'like']);
+
+const PREPOSITIONS = new Set(['of', 'for', 'to', 'with', 'about', 'on', 'in', 'by', 'from', 'into', 'regarding', 'towards', 'toward']);
+
+/** True when the token at `i` follows a preposition, directly or through an -ing verb ("of using it"). */
+function objectOfPreposition(tokens: Token[], i: number): boolean {
+  // The tagger reads some prepositions as conjunctions ("for storing it").
+  const preposition = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'ADP' || PREPOSITIONS.has(t.lower)) && !CLAUSE_OPENERS.has(t.lower);
+  const before = tokens[i - 1];
+  return preposition(before) || (before?.pos === 'VERB' && /ing$/.test(before.lower) && preposition(tokens[i - 2]));
+}
+
 export const subjectPronounAgreement: Rule = {
   id: 'agreement-subject-pronoun',
   category: 'grammar',
@@ -34,6 +47,10 @@ export const subjectPronounAgreement: Rule = {
       // "He and I are": a pronoun joined to another subject is not the verb's whole subject.
       if (i > 0 && ['and', 'or', 'nor'].includes(tokens[i - 1].lower)) continue;
       if (i > 0 && (tokens[i - 1].pos === 'AUX' || (pronoun.lower === 'it' && tokens[i - 1].lower === 'as'))) continue;
+      // "problems related to it are", "rules for using it are": "it" after a preposition, or after an -ing
+      // verb after one, is an object, and the verb after it agrees with a subject before. Not after a
+      // conjunction tagged as one ("after it were scheduled"), nor "reports alleging it were" (a clause).
+      if (pronoun.lower === 'it' && objectOfPreposition(tokens, i)) continue;
       if (verb.lower === 'were') {
         let k = i;
         while (k > 0 && !tokens[k].sentenceStart && !/^[.;:!?]$/.test(tokens[k - 1].text)) k--;

@@ -426,6 +426,9 @@ const modalBase: Rule = {
       if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun')) continue;
       // A participle after a modal is a passive missing "be" ("can used"): not ours to guess.
       if (/ed$|en$/.test(verb.lower) && !isDidNot && lexicon.pastParticiple(base) === verb.lower && lexicon.past(base) !== verb.lower) continue;
+      // "Only then can aged people live": a participle before a noun and a verb is an adjective of
+      // the inverted subject; the modal's verb comes after it.
+      if (/ed$|en$/.test(verb.lower) && tokens[j + 1]?.pos === 'NOUN' && tokens[j + 2]?.pos === 'VERB') continue;
       out.push(replace(verb, base));
     }
     return out;
@@ -581,7 +584,15 @@ const pluralAfterQuantifier: Rule = {
       if (lexicon.irregular(noun.lower)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
+      // "ten percent": a unit that takes no plural.
+      if (noun.lower === 'percent' || noun.lower === 'cent') continue;
       if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
+      // "some agency that trades", "in some place where": "some" before a singular is "a certain", so
+      // only a plural verb after it tells a plural meant.
+      if (q === 'some' && !pluralSubject) continue;
+      // "these surveillance and tracking technologies": nouns joined before the head noun modify it (not
+      // "other driver and they": a new clause).
+      if (after?.pos === 'CCONJ' && q !== 'both' && !['PRON', 'DET', 'PUNCT'].includes(tokens[j + 2]?.pos ?? 'PUNCT')) continue;
       // After "of" the pair counts are sparse ("of opportunity" never seen, "of opportunities" three
       // times): the noun must also be clearly countable in its own use.
       if ((amountOf || certain) && !clearlyCountable(noun.lower, lm)) continue;
@@ -664,17 +675,18 @@ const uncountablePlural: Rule = {
  * Introductory words and phrases after which a comma is the convention, not a choice: conjunctive
  * adverbs, sequence adverbs ("Firstly", "Finally") and set phrases of two words or more.
  * "Therefore", "Thus", "Also", "So", "Now", "Then", "First", "Finally", "Hence", "Nowadays" and "Otherwise"
- * (a comma after them is optional, and careful writers often leave it out) are left as written.
+ * (a comma after them is optional, and careful writers often leave it out) are left as written; so is
+ * "As a result" (edited news writes it without the comma, as do half of JFLEG's references).
  */
 const INTRODUCTORY = [
   'for example', 'for instance', 'in my opinion', 'in my view', 'in addition', 'in conclusion', 'in other words', 'in summary', 'in contrast', 'by contrast',
-  'on the other hand', 'on the contrary', 'as a result', 'as a consequence', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
+  'on the other hand', 'on the contrary', 'as a matter of fact', 'first of all', 'to sum up', 'to conclude', 'for this reason',
   'from my point of view', 'however', 'moreover', 'furthermore', 'consequently', 'additionally', 'nevertheless', 'nonetheless',
   'firstly', 'secondly', 'thirdly', 'lastly', 'second', 'third',
 ].map((p) => p.split(' '));
 const ORDINALS = new Set(['second', 'third']);
 /** Introductory phrases that are also the start of a longer preposition ("in addition to", "as a result of"). */
-const TAKES_COMPLEMENT = new Set(['in addition', 'in contrast', 'by contrast', 'as a result', 'as a consequence', 'on the contrary']);
+const TAKES_COMPLEMENT = new Set(['in addition', 'in contrast', 'by contrast', 'on the contrary']);
 /** Introductory phrases by their first word. */
 const INTRODUCTORY_BY_FIRST = new Map<string, string[][]>();
 for (const phrase of INTRODUCTORY) INTRODUCTORY_BY_FIRST.set(phrase[0], [...(INTRODUCTORY_BY_FIRST.get(phrase[0]) ?? []), phrase]);
@@ -930,7 +942,8 @@ const thisPlural: Rule = {
       const after = tokens[i + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
       // "This tops the list": an -s word with an object after it is the verb of "this".
-      if (after && ['DET', 'PRON'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
+      // So is one with a preposition or a clause after it: "This results in", "This means that".
+      if (after && ['DET', 'PRON', 'ADP', 'SCONJ'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
@@ -1215,7 +1228,8 @@ const thereAreMany: Rule = {
       const quantifier = next !== undefined && PLURAL_QUANTIFIERS.has(next.lower) && !['these', 'those'].includes(next.lower);
       // A bare plural noun ending its phrase: "there is also people that", not "there is parents' consent" or "students housing".
       const after = tokens[k + 1];
-      const barePlural = isWord(next) && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
+      // "there is lots of rain": "lots" takes the number of the noun after "of", often a mass noun.
+      const barePlural = isWord(next) && next.lower !== 'lots' && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
       if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
@@ -1661,11 +1675,16 @@ const capitalMidSentence: Rule = {
   description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
   apply(text, tokens) {
     const out: Proposal[] = [];
+    // Verse and lyrics start each line with a capital: where a text capitalises such a word after a
+    // comma twice or more, the capitals are its style, not slips ("it would seem, That ... sum, When").
+    const afterComma = (k: number): boolean => tokens[k - 1]?.text === ',' && !tokens[k].sentenceStart && tokens[k].text === matchCase('A', tokens[k].lower) && (LOWER_MID_SENTENCE.has(tokens[k].lower) || SUBJECT_PRONOUNS.has(tokens[k].lower));
+    const verse = tokens.filter((_, k) => k > 0 && afterComma(k)).length >= 2;
     for (let i = 1; i + 1 < tokens.length; i++) {
       const t = tokens[i];
       const prev = tokens[i - 1];
       const next = tokens[i + 1];
       if (t.sentenceStart || !LOWER_MID_SENTENCE.has(t.lower) || t.text !== matchCase('A', t.lower) || t.text.length < 2 && t.lower !== 'a') continue;
+      if (verse && prev.text === ',') continue;
       // Between plain lower-case words, or after a comma that follows one: not "Lord of The Rings", not after ":" or a quote.
       const before = prev.text === ',' ? tokens[i - 2] : prev;
       const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
