@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, matchCase, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, matchCase, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -91,8 +91,6 @@ const CATEGORY_BY_KIND: Record<string, Category> = {
 
 /** Prefixes that are not words on their own. */
 const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 'co', 'inter', 'sub', 'semi', 'multi', 'post', 'hyper', 'trans', 'mid', 'bio', 'eco', 'geo', 'neuro', 'cyber', 'im', 'il', 'ir']);
-
-const PREFIXES = ['by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
 
 /** Which side of the variant map harper's dialect accepts; Canada mixes both. */
@@ -529,14 +527,4 @@ function verbedNoun(word: string, lexicon: Lexicon): boolean {
   if (!m) return false;
   const undoubled = /([bdgklmnprt])\1$/.test(m[1]) ? m[1].slice(0, -1) : m[1];
   return [m[1], `${m[1]}e`, undoubled].some((stem) => stem.length >= 5 && lexicon.hasLemma(stem, 'noun') && word.startsWith(stem.replace(/e$/, '')));
-}
-
-function knownWithPrefix(word: string, lexicon: Lexicon): boolean {
-  for (const prefix of PREFIXES) {
-    if (word.length >= prefix.length + 5 && word.startsWith(prefix)) {
-      const rest = word.slice(prefix.length).replace(/^-/, '');
-      if (lexicon.isLemmaOrPlural(rest)) return true;
-    }
-  }
-  return false;
 }

@@ -17,6 +17,19 @@ KEYBOARD_ROWS.forEach((row, r) => {
   }
 });
 
+const PREFIXES = ['by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
+
+/** A word made of a prefix and a known word of five letters or more ("bytracks", "overbook"): a coinage, not a slip. */
+export function knownWithPrefix(word: string, lexicon: { isLemmaOrPlural(word: string): boolean }): boolean {
+  for (const prefix of PREFIXES) {
+    if (word.length >= prefix.length + 5 && word.startsWith(prefix)) {
+      const rest = word.slice(prefix.length).replace(/^-/, '');
+      if (lexicon.isLemmaOrPlural(rest)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Damerau-Levenshtein distance with typo-aware costs: doubling or undoubling a letter and
  * swapping adjacent letters cost less than other edits; so do vowel-for-vowel substitutions, a

@@ -9,7 +9,7 @@
  */
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
-import { typoCost } from './spelling.ts';
+import { knownWithPrefix, typoCost } from './spelling.ts';
 
 /** Uses in the pair-model text from which the compound is a word writers use. */
 const MIN_COMPOUND = 10;
@@ -110,6 +110,7 @@ interface Words {
   isListedWord(word: string): boolean;
   isDerived(word: string): boolean;
   hasLemma(lemma: string, pos: 'noun'): boolean;
+  isLemmaOrPlural(word: string): boolean;
 }
 
 /**
@@ -117,7 +118,7 @@ interface Words {
  * neighbours, with its log10 likelihood there; null when there is none, or two ways read alike.
  */
 function runTogetherSplit(word: string, previous: string | null, next: string | null, lm: LanguageModel, lexicon: Words): Split | null {
-  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word)) return null;
+  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word) || knownWithPrefix(word, lexicon)) return null;
   const scored: Split[] = [];
   for (let k = 1; k < word.length; k++) {
     const a = word.slice(0, k);
