@@ -97,6 +97,9 @@ describe('correct published English left alone', () => {
     await leaves('Clear rules for storing it are needed.');
     await leaves('This results in a lower bill for the tenants.');
     await leaves('Only then can aged people live well in the village.');
+    await leaves('Understanding rules and habits is hard for new drivers.');
+    await leaves('Reading maps and charts is a skill sailors need.');
+    await leaves('The orchestra say they will tour again next spring.');
   });
 
   it('leaves "some" with a singular, nouns joined before their head, units and passive "by"', async () => {

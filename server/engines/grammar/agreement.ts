@@ -224,6 +224,8 @@ function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): S
     if (sep < 0 || subjectPosition(tokens, start)) break;
   }
   if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
+  // A gerund with joined objects ("Understanding concepts and ideas is"): one action, not the nouns.
+  if (gerund(tokens[start], lexicon)) return null;
   // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
   if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
   return { start: tokens[start].start, number: 'plural' };

@@ -268,10 +268,11 @@ const singularNounAgreement: Rule = {
       const next = tokens[j + 2];
       if (!isWord(noun) || noun.pos !== 'NOUN' || noun.lemma !== noun.lower || isPluralNoun(noun, lexicon) || noun.text !== noun.lower) continue;
       if (!isWord(verb) || verb.text !== verb.lower || !next) continue;
-      // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless the
-      // noun names a group, which British English may count as many ("the team were", "the couple are"),
-      // or is a plural in -s the tagger took for a singular ("the remains were").
-      if ((verb.lower === 'are' || verb.lower === 'were') && !COLLECTIVE_NOUNS.has(noun.lower) && !GROUP_NOUNS.has(noun.lower) && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
+      // A noun that names a group British English may count as many, with any verb ("the team were", "the club say").
+      if (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
+      // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless it
+      // is a plural in -s the tagger took for a singular ("the remains were").
+      if ((verb.lower === 'are' || verb.lower === 'were') && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
         out.push(replace(verb, verb.lower === 'are' ? 'is' : 'was'));
         continue;
       }
