@@ -6,28 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { FNV_OFFSET_BASIS, fnv1a, fnv1aBytes } from '../shared/hash.ts';
 
 /** Slots per entry at most: a table at most two-thirds full keeps probes short. */
 const LOAD = 2 / 3;
-
-/** FNV-1a (32 bits) of s[from, to), with `basis` as the offset basis (two bases give two hashes). */
-function fnv(s: string, from: number, to: number, basis: number): number {
-  let h = basis;
-  for (let i = from; i < to; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-/** The same hash of the bytes bytes[from, to), for keys of ASCII characters only (one byte each). */
-function fnvBytes(bytes: Uint8Array, from: number, to: number, basis: number): number {
-  let h = basis;
-  for (let i = from; i < to; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** True when bytes[from, to) spell the ASCII string `key`. */
 function isKey(bytes: Uint8Array, from: number, to: number, key: string): boolean {
@@ -36,7 +18,8 @@ function isKey(bytes: Uint8Array, from: number, to: number, key: string): boolea
   return true;
 }
 
-const BASIS_A = 0x811c9dc5;
+/** Two bases give two independent hashes of a key. */
+const BASIS_A = FNV_OFFSET_BASIS;
 const BASIS_B = 0x2f1d3c5b;
 
 export class CountTable {
@@ -80,8 +63,8 @@ export class CountTable {
         for (let i = tab + 1; i < end; i++) n = n * 10 + (bytes[i] - 48);
         // An ASCII key's bytes are its characters; any other key is hashed as the string get() is given.
         const key = ascii ? undefined : bytes.toString('utf8', start, tab);
-        const a = key === undefined ? fnvBytes(bytes, start, tab, BASIS_A) : fnv(key, 0, key.length, BASIS_A);
-        const b = key === undefined ? fnvBytes(bytes, start, tab, BASIS_B) : fnv(key, 0, key.length, BASIS_B);
+        const a = key === undefined ? fnv1aBytes(bytes, BASIS_A, start, tab) : fnv1a(key, BASIS_A);
+        const b = key === undefined ? fnv1aBytes(bytes, BASIS_B, start, tab) : fnv1a(key, BASIS_B);
         let slot = a & mask;
         while (counts[slot] !== 0 && !(hashA[slot] === a && hashB[slot] === b)) slot = (slot + 1) & mask;
         hashA[slot] = a;
@@ -96,8 +79,8 @@ export class CountTable {
 
   /** The count of `key` (a word, or two words with one space between); 0 when the table lacks it. */
   get(key: string): number {
-    const a = fnv(key, 0, key.length, BASIS_A);
-    const b = fnv(key, 0, key.length, BASIS_B);
+    const a = fnv1a(key, BASIS_A);
+    const b = fnv1a(key, BASIS_B);
     const mask = this.counts.length - 1;
     for (let slot = a & mask; this.counts[slot] !== 0; slot = (slot + 1) & mask) {
       if (this.hashA[slot] === a && this.hashB[slot] === b) return this.counts[slot];

@@ -7,19 +7,10 @@
  * The keys themselves are kept and compared, so a lookup answers exactly what the Set or Map would,
  * and `keys()` yields them in first-insertion order, as a Set or Map iterates.
  */
+import { fnv1a } from '../shared/hash.ts';
 
 /** Slots per key at most: a table at most half full keeps probes short. */
 const LOAD = 1 / 2;
-
-/** FNV-1a (32 bits) of `s`. */
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** A power of two with room for `keys` at LOAD. */
 function tableSize(keys: number): number {
@@ -33,7 +24,7 @@ function slotsOf(keys: readonly string[]): Int32Array {
   const slots = new Int32Array(tableSize(keys.length));
   const mask = slots.length - 1;
   for (let i = 0; i < keys.length; i++) {
-    let slot = fnv(keys[i]) & mask;
+    let slot = fnv1a(keys[i]) & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = i + 1;
   }
@@ -64,7 +55,7 @@ export class WordTable {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
       if (key.includes('\n')) throw new Error(`a word table key holds a newline: ${JSON.stringify(key)}`);
-      let slot = fnv(key) & mask;
+      let slot = fnv1a(key) & mask;
       while (slots[slot] !== 0 && unique[slots[slot] - 1] !== key) slot = (slot + 1) & mask;
       if (slots[slot] !== 0) {
         if (values) merged[slots[slot] - 1] = merge(merged[slots[slot] - 1], values[k]);
@@ -84,7 +75,7 @@ export class WordTable {
   /** The number of `key`'s entry, or -1. */
   private find(key: string): number {
     const mask = this.slots.length - 1;
-    for (let slot = fnv(key) & mask; this.slots[slot] !== 0; slot = (slot + 1) & mask) {
+    for (let slot = fnv1a(key) & mask; this.slots[slot] !== 0; slot = (slot + 1) & mask) {
       const i = this.slots[slot] - 1;
       const start = this.starts[i];
       if (this.starts[i + 1] - 1 - start !== key.length) continue;

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fnv1a } from '../shared/hash.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -26,12 +27,6 @@ export interface SynonymClasses {
   classes: Uint32Array;
 }
 
-/** FNV-1a over the word's UTF-16 code units. */
-function hashOf(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /** Reads the classes from WordNet's index files (about 0.5 s). */
 export function readSynonymClasses(): SynonymClasses {
@@ -63,7 +58,7 @@ export function readSynonymClasses(): SynonymClasses {
   lemmas.forEach((lemma, i) => {
     for (let k = 0; k < lemma.length; k++) chars[starts[i] + k] = lemma.charCodeAt(k);
     classes[i] = best.get(lemma)!.cls;
-    let slot = hashOf(lemma) & (slots.length - 1);
+    let slot = fnv1a(lemma) & (slots.length - 1);
     while (slots[slot] !== 0) slot = (slot + 1) & (slots.length - 1);
     slots[slot] = i + 1;
   });
@@ -81,7 +76,7 @@ export function useSynonymClasses(shared: SynonymClasses): void {
 function lemmaClass(word: string): string | undefined {
   table ??= readSynonymClasses();
   const { slots, chars, starts, classes } = table;
-  for (let slot = hashOf(word) & (slots.length - 1); slots[slot] !== 0; slot = (slot + 1) & (slots.length - 1)) {
+  for (let slot = fnv1a(word) & (slots.length - 1); slots[slot] !== 0; slot = (slot + 1) & (slots.length - 1)) {
     const i = slots[slot] - 1;
     const start = starts[i];
     if (starts[i + 1] - start !== word.length) continue;
