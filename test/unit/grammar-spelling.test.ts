@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/lexicon.ts';
 import { LanguageModel, neighbours, ngramWords, SENTENCE_START } from '../../server/engines/grammar/ngrams.ts';
-import { chooseSpelling, soundKey, typoCost } from '../../server/engines/grammar/spelling.ts';
+import { chooseSpelling, oneEdit, soundKey, typoCost } from '../../server/engines/grammar/spelling.ts';
 
 const lexicon = Lexicon.load();
 const lm = LanguageModel.load(lexicon);
@@ -215,3 +215,24 @@ describe('inflections of misspelt words', () => {
   });
 });
 
+
+/** Restricted Damerau-Levenshtein distance with unit costs: the reference `oneEdit` is checked against. */
+function unitDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+describe('oneEdit', () => {
+  it('property: true exactly when one letter added, left out or replaced, or two neighbours swapped, turns a into b', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'd', 'e', 'o', 's'), maxLength: 7 });
+    fc.assert(fc.property(word, word, (a, b) => assert.equal(oneEdit(a, b), unitDistance(a, b) === 1, `${a} → ${b}`)), { numRuns: 2000 });
+    assert.equal(oneEdit('ladoos', 'ladies'), false);
+    assert.equal(oneEdit('recieve', 'receive'), true);
+  });
+});

@@ -80,7 +80,7 @@ export class LanguageModel {
 
   /**
    * How often "first middle last" occurs in the pair-model text, for a `middle` of TRIPLE_MIDDLE (0 when
-   * fewer than three times, or for any other middle word: those are not counted).
+   * fewer than twice, or for any other middle word: those are not counted).
    */
   tripleCount(first: string, middle: string, last: string): number {
     return this.triples.get(`${first.toLowerCase()} ${middle.toLowerCase()} ${last.toLowerCase()}`);

@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, knownWithPrefix, matchCase, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -486,16 +486,6 @@ const ONE_SLIP = 1.2;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
-
-/** True when `a` becomes `b` by one letter added, left out or replaced, or two neighbours swapped. */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length && a.slice(i + 2) === b.slice(i + 2) && a[i] === b[i + 1] && a[i + 1] === b[i]) return true;
-  const [rest, restB] = a.length === b.length ? [a.slice(i + 1), b.slice(i + 1)] : a.length > b.length ? [a.slice(i + 1), b.slice(i)] : [a.slice(i), b.slice(i + 1)];
-  return rest === restB;
-}
 
 /** Two known content words of three letters or more written as one (air + bridge, school + wear). */
 function closedCompound(word: string, lexicon: Lexicon): boolean {

@@ -19,7 +19,7 @@ KEYBOARD_ROWS.forEach((row, r) => {
 
 const PREFIXES = ['by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
-/** A word made of a prefix and a known word of five letters or more ("bytracks", "overbook"): a coinage, not a slip. */
+/** A word made of a prefix and a known word of five letters or more ("bytracks", "superpowers"): a coinage, not a slip. */
 export function knownWithPrefix(word: string, lexicon: { isLemmaOrPlural(word: string): boolean }): boolean {
   for (const prefix of PREFIXES) {
     if (word.length >= prefix.length + 5 && word.startsWith(prefix)) {
@@ -28,6 +28,16 @@ export function knownWithPrefix(word: string, lexicon: { isLemmaOrPlural(word: s
     }
   }
   return false;
+}
+
+/** True when `a` becomes `b` by one letter added, left out or replaced, or two neighbours swapped. */
+export function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length && a.slice(i + 2) === b.slice(i + 2) && a[i] === b[i + 1] && a[i + 1] === b[i]) return true;
+  const [rest, restB] = a.length === b.length ? [a.slice(i + 1), b.slice(i + 1)] : a.length > b.length ? [a.slice(i + 1), b.slice(i)] : [a.slice(i), b.slice(i + 1)];
+  return rest === restB;
 }
 
 /**
