@@ -147,13 +147,11 @@ const HARPER_SIDE_AGAINST = -0.5;
  */
 export function contextAllows(text: string, start: number, end: number, alternative: string, lm: LanguageModel, lexicon: Adjectives): boolean {
   const written = text.slice(start, end).toLowerCase().replace(/’/g, "'");
-  if (inCompound(text, start, end)) return false;
-  const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
   const alt = alternative.toLowerCase().replace(/’/g, "'");
-  if (degreeToo(text, end, written, alt, lexicon)) return false;
+  if (formForbids(text, start, end, written, alt, lexicon)) return false;
+  const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
   // The infinitive's "to" outweighs every count beside to/too: the rules that propose it read the grammar.
   if (written === 'to' || alt === 'to') return true;
-  if (POSSESSIVE.has(written) && !POSSESSIVE.has(alt) && possessiveBeforeNounPhrase(text, end, lexicon)) return false;
   const e = sideEvidence(lm, written, alt, previous, next);
   // "is to late": "is to" is common, but "too late" is decisive on its side and both together favour it.
   if (Math.max(e.left, e.right) >= ONE_SIDED && e.left + e.right >= TOGETHER) return true;
@@ -163,6 +161,15 @@ export function contextAllows(text: string, start: number, end: number, alternat
 /** What the confusable test needs of the Lexicon. */
 interface Adjectives {
   lemmatize(word: string, pos: 'adj' | 'noun' | 'adv'): string[];
+}
+
+/**
+ * What the sentence's form rules out whatever the counts say, for harper's confusable lints and our own
+ * rule alike: a part of a hyphenated compound, "too" as a degree adverb, a possessive before its noun phrase.
+ */
+function formForbids(text: string, start: number, end: number, written: string, alternative: string, lexicon: Adjectives): boolean {
+  if (inCompound(text, start, end) || degreeToo(text, end, written, alternative, lexicon)) return true;
+  return POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon);
 }
 
 /** A part of a hyphenated compound ("a lose-lose deal", "a then-president"): the compound is the word. */
@@ -214,7 +221,7 @@ export const confusableWords: Rule = {
     for (const m of text.matchAll(/\p{L}+(?:['’]\p{L}+)*/gu)) {
       const written = m[0].toLowerCase().replace(/’/g, "'");
       const others = OTHERS.get(written);
-      if (!others || isNameAt(text, m[0], m.index) || inCompound(text, m.index, m.index + m[0].length)) continue;
+      if (!others || isNameAt(text, m[0], m.index)) continue;
       // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
       if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
       // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
@@ -225,9 +232,8 @@ export const confusableWords: Rule = {
       for (const alternative of others) {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
         if (previous === null && next === null) continue;
-        if (degreeToo(text, end, written, alternative, lexicon)) continue;
+        if (formForbids(text, start, end, written, alternative, lexicon)) continue;
         if (written === 'you' && (previous === null || !BEFORE_YOU_AS_YOUR.has(previous))) continue;
-        if (POSSESSIVE.has(written) && !POSSESSIVE.has(alternative) && possessiveBeforeNounPhrase(text, end, lexicon)) continue;
         // "they're two very hard matches", "it's 10 years": a number after a contraction is its complement.
         if (POSSESSIVE.has(alternative) && next !== null && /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million)$/.test(next)) continue;
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
