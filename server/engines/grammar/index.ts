@@ -32,7 +32,7 @@ import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
 import { ruleEdits, RULES } from './rules.ts';
-import { runTogetherBeatsRespelling } from './split-words.ts';
+import { splitBeatingRespellings } from './split-words.ts';
 import { tokenize } from './tokens.ts';
 import { VariantSpellings, type Variant } from './variants.ts';
 
@@ -134,7 +134,7 @@ class Engine implements GrammarEngine {
     if (!this.options.withoutHarper) {
       // A respelling of two words run together ("tohis" → this) gives way to their split (split-words.ts).
       const lints = (await this.harper.lint(text, dialect)).filter(
-        (l) => !this.disabled.has(l.rule) && !(l.rule === 'SpellCheck' && runTogetherBeatsRespelling(text, l.start, l.end, l.suggestions.map((x) => x.text), this.lm, this.lexicon)),
+        (l) => !this.disabled.has(l.rule) && !(l.rule === 'SpellCheck' && splitBeatingRespellings(text, l.start, l.end, l.suggestions.map((x) => x.text), this.lm, this.lexicon) !== null),
       );
       edits = this.stage(text, harperEdits(text, lints, ctx), english);
     }

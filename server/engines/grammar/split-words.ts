@@ -139,22 +139,23 @@ function runTogetherSplit(word: string, previous: string | null, next: string | 
 }
 
 /**
- * True when text[start, end) is two words run together whose split reads clearly likelier between its
- * neighbours than every one-word respelling offered for it one slip away, and every other is further
- * from it than the space left out ("withhim": "with him", not "within"; "tohis mother": "to his", not
- * "this"; "is importand to": "important", not "import and"): the engine then leaves the spelling check's
+ * The split of text[start, end) when it is two words run together whose split reads clearly likelier
+ * between its neighbours than every one-word respelling offered for it one slip away, and every other is
+ * further from it than the space left out ("withhim": "with him", not "within"; "tohis mother": "to his",
+ * not "this"; "is importand to": null, "important" stands): the engine then leaves the spelling check's
  * respelling out, and run-together-split mends the word.
  */
-export function runTogetherBeatsRespelling(text: string, start: number, end: number, respellings: readonly string[], lm: LanguageModel, lexicon: Words): boolean {
+export function splitBeatingRespellings(text: string, start: number, end: number, respellings: readonly string[], lm: LanguageModel, lexicon: Words): Split | null {
   const { previous, next } = neighbours(text, start, end);
-  const split = runTogetherSplit(text.slice(start, end), previous, next, lm, lexicon);
-  if (!split) return false;
   const word = text.slice(start, end);
-  return respellings.every((r) => {
+  const split = runTogetherSplit(word, previous, next, lm, lexicon);
+  if (!split) return null;
+  const beatsAll = respellings.every((r) => {
     const respelt = r.trim().toLowerCase();
     if (/\s/.test(respelt) || typoCost(word, respelt) >= FAR_RESPELLING) return true;
     return split.score - (lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt))) >= RESPELL_MARGIN;
   });
+  return beatsAll ? split : null;
 }
 
 /**
@@ -171,11 +172,8 @@ export const runTogetherWords: Rule = {
     for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
       const end = m.index + m[0].length;
       // Not a misspelling of a common word one slip away that reads as well ("importand" → important).
-      if (runTogetherBeatsRespelling(text, m.index, end, lexicon.nearWords(m[0]), lm, lexicon)) {
-        const { previous, next } = neighbours(text, m.index, end);
-        const split = runTogetherSplit(m[0], previous, next, lm, lexicon)!;
-        out.push({ start: m.index, end, replacement: `${split.a} ${split.b}` });
-      }
+      const split = splitBeatingRespellings(text, m.index, end, lexicon.nearWords(m[0]), lm, lexicon);
+      if (split) out.push({ start: m.index, end, replacement: `${split.a} ${split.b}` });
     }
     return out;
   },
