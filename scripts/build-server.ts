@@ -7,7 +7,8 @@
  * part of the time to "engines ready" (BENCHMARKS.md, "Memory and time to ready").
  *
  * - dist/main.mjs (server/main.ts), dist/worker-main.mjs (server/worker-main.ts) and
- *   dist/engine-worker.mjs, the engine threads' entry (server/runtime/thread-entry.ts finds it).
+ *   dist/engine-worker.mjs, the engine threads' entry (server/runtime/thread-entry.ts finds it), with
+ *   the chunks they share (dist/chunk-*.mjs): each dynamic import() is a chunk loaded when it runs.
  * - npm packages stay external: node loads them from node_modules as it does from source.
  * - `import.meta.url` (and `.dirname`, `.filename`) in a bundled source file is rewritten to that
  *   file's own place in the source tree, so the data files beside it (models, tables, openapi.yaml)
@@ -15,7 +16,7 @@
  * - Deterministic (same sources, same bytes) and written atomically (a file is replaced by a rename,
  *   and not rewritten when unchanged), so `npm start` and `npm run worker` may build at once.
  */
-import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -76,6 +77,11 @@ export async function buildServer(): Promise<string[]> {
     outdir: DIST,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // A dynamic import() stays a chunk of its own, loaded when it runs: without splitting, the npm
+    // packages of every engine the engine-thread code can import (harper.js, pdf.js, sharp, wink-nlp, ...)
+    // would be imported when the bundle starts, on the main thread and on every engine thread.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     packages: 'external',
     platform: 'node',
     format: 'esm',
@@ -87,6 +93,9 @@ export async function buildServer(): Promise<string[]> {
   });
   mkdirSync(DIST, { recursive: true });
   for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
+  // A chunk's name is its content's hash: one no longer written is an earlier build's.
+  const written = new Set(result.outputFiles.map((out) => path.basename(out.path)));
+  for (const file of readdirSync(DIST)) if (/^chunk-\w+\.mjs$/.test(file) && !written.has(file)) rmSync(path.join(DIST, file), { force: true });
   return result.outputFiles.map((out) => path.relative(ROOT, out.path));
 }
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { DOCUMENT_LIMITS } from '../../contract/catalogue.ts';
 import type { DocumentInfo } from '../../contract/schemas.ts';
 import type { Services } from '../context.ts';
-import { locate, type ExtractedDocument, type Place } from '../engines/documents/index.ts';
+import { locate, type ExtractedDocument, type Place } from '../engines/documents/layout.ts';
 import { codePointLength, countWords, OffsetMap } from '../engines/shared/text.ts';
 import { ApiError } from '../platform/errors.ts';
 import { fetchFollowing, OutboundLimitError, outboundPolicy, TooManyRedirectsError, UnsafeUrlError } from '../platform/outbound.ts';
