@@ -5,8 +5,9 @@
  * a dialect switch and the lint that needs it can never interleave with another request's.
  * Spans come back as UTF-16 offsets into the linted string (the caller converts to code points).
  */
+import v8 from 'node:v8';
 import { Dialect, LocalLinter, SuggestionKind } from 'harper.js';
-import { binary } from 'harper.js/binary';
+import { slimBinary as binary } from 'harper.js/slimBinary';
 
 export type HarperDialect = 'en-US' | 'en-GB' | 'en-CA' | 'en-AU' | 'en-IN';
 
@@ -48,8 +49,16 @@ export class Harper {
 
   private constructor(private readonly linter: LocalLinter) {}
 
-  /** Compiles the WebAssembly binary and builds the linter (about 2 s and 0.35 GB). */
+  /** Compiles the WebAssembly binary and builds the linter (about 1 s and 0.2 GB). */
   static async load(): Promise<Harper> {
+    // V8 compiles WebAssembly with its baseline compiler (Liftoff), then recompiles the functions that
+    // run hot with its optimising one. For harper's 16 MB module that second copy of the code cost
+    // about 100-150 MB per thread that holds harper, for a grammar check about 1.15x faster
+    // (BENCHMARKS.md, issue 44): baseline code only. The flag is process-wide and read when a module compiles.
+    v8.setFlagsFromString('--liftoff-only');
+    // The slim binary: harper.js's full one instantiates the slim module first and then itself (two
+    // modules, two memories); the slim one alone gives the same lints (every lint of 400 texts in
+    // both dialects compared) for one module's time and memory.
     const linter = new LocalLinter({ binary, dialect: Dialect.American });
     await linter.setup();
     return new Harper(linter);
