@@ -6,7 +6,6 @@
  * engine at start, in the background.
  */
 import os from 'node:os';
-import v8 from 'node:v8';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
 import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
@@ -104,11 +103,6 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   const grammarThreads = options.grammarThreads || 1;
   const sizes: Record<EnginePool, number> = { general: generalThreads(options.threads, grammarThreads), grammar: grammarThreads };
   const warm = options.warmUp ?? false;
-  // `npm start`'s --max-semi-space-size (64 MB young-generation halves, for the main thread's
-  // request garbage) would apply to every thread the process starts, and an engine thread's long
-  // tasks fill them: about 0.1 GB more per engine thread. The engine threads get V8's default;
-  // the main thread's heap was sized when it started and keeps its own.
-  v8.setFlagsFromString('--max-semi-space-size=0');
   // Read before the first thread starts: every thread is handed the same tables.
   const workerData = engineTables();
   const poolOfSize = (threads: number) =>
