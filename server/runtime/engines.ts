@@ -99,6 +99,9 @@ export function generalThreads(requested: number, grammarThreads: number, cpus =
  * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
  * (the health checks answer 200 from then on) and how long it took, for the start-up log.
  */
+/** The young generation of each engine thread (MB). */
+const ENGINE_THREAD_YOUNG_GENERATION_MB = 12;
+
 export function createEngineRuntime(options: { threads: number; grammarThreads?: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
   const grammarThreads = options.grammarThreads || 1;
   const sizes: Record<EnginePool, number> = { general: generalThreads(options.threads, grammarThreads), grammar: grammarThreads };
@@ -112,6 +115,8 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
       minThreads: warm ? threads : 1,
       maxThreads: threads,
       idleTimeout: warm ? Infinity : 60_000,
+      // An engine task's garbage is short-lived; V8's default young generation (32 MB) sat committed on every thread.
+      resourceLimits: { maxYoungGenerationSizeMb: ENGINE_THREAD_YOUNG_GENERATION_MB },
     });
   const pools: Record<EnginePool, Piscina> = { general: poolOfSize(sizes.general), grammar: poolOfSize(sizes.grammar) };
   let closed = false;
