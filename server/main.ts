@@ -6,22 +6,30 @@
 import type { Server } from 'node:http';
 import type { Runner } from 'graphile-worker';
 import { loadConfig, publicUrl } from './config.ts';
-import { inviteLink } from './platform/portal-accounts.ts';
-import { ensureDemoAccount, DEMO_EMAIL } from './platform/demo.ts';
-import { closeServices, createServer, createServices, startWorker } from './services.ts';
-import { drainHttp, onShutdownSignals, trackResponses } from './shutdown.ts';
-import { startMetricsServer } from './metrics/serve.ts';
+import { createLog } from './log.ts';
+import { startEngines } from './runtime/engines.ts';
 
 const config = loadConfig();
+const log = createLog(config);
+// The engine threads start before the rest of the server is loaded (below, meanwhile): their warm-up
+// is the longest part of a start (BENCHMARKS.md, memory and start-up).
+const engines = startEngines(config, log);
+const [{ inviteLink }, { ensureDemoAccount, DEMO_EMAIL }, { closeServices, createServer, createServices, startWorker }, { drainHttp, onShutdownSignals, trackResponses }, { startMetricsServer }] =
+  await Promise.all([import('./platform/portal-accounts.ts'), import('./platform/demo.ts'), import('./services.ts'), import('./shutdown.ts'), import('./metrics/serve.ts')]);
+
 const services = await createServices(config, {
+  log,
+  engines,
   // The embedded PostgreSQL died and its supervisor could not start it again: exit, so that a
   // supervisor (systemd, Kubernetes) restarts the whole service rather than it answering 503s forever.
   onDatabaseLost(error) {
     services.log.fatal({ err: error }, 'the database is lost; exiting');
     process.exit(1);
   },
+}).catch(async (error: unknown) => {
+  await engines.close();
+  throw error;
 });
-const { log } = services;
 if (config.ALLOW_PRIVATE_CALLBACKS) log.warn('ALLOW_PRIVATE_CALLBACKS=true: webhooks may target private and loopback addresses. Never use this in production.');
 
 const demo = await ensureDemoAccount(services.db);

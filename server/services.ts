@@ -5,7 +5,6 @@
  */
 import type http from 'node:http';
 import type pg from 'pg';
-import pino from 'pino';
 import { EventEmitter } from 'node:events';
 import { run, makeWorkerUtils, type Runner, type WorkerEvents } from 'graphile-worker';
 import { trackWorkerLiveness } from './platform/worker-liveness.ts';
@@ -23,7 +22,8 @@ import { RateLimits } from './platform/rate-limits.ts';
 import { KeyUsage } from './platform/keys.ts';
 import { WebhookDeliveries } from './platform/portal-views.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
-import { createEngineRuntime } from './runtime/engines.ts';
+import { startEngines } from './runtime/engines.ts';
+import { createLog } from './log.ts';
 import { engineTables } from './runtime/engine-tables.ts';
 import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
@@ -44,23 +44,12 @@ export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutM
 };
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
-  const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'apiKey', 'webhook_secret'] });
+  const log = overrides.log ?? createLog(config);
   // The process's one copy of the detector's model (the engine threads share it).
   const textDetectorVersion = lazy(async () => engineTables().textDetect.version);
   // Its version only: the engine itself loads on the engine threads, not in this one.
   const humanizerVersion = lazy(async () => (await import('./engines/humanize/version.ts')).HUMANIZER_ENGINE_VERSION);
-  const engines =
-    overrides.engines ??
-    createEngineRuntime({
-      threads: config.ENGINE_THREADS,
-      grammarThreads: config.GRAMMAR_THREADS,
-      warmUp: config.WARM_ENGINES,
-      // Until this line the health checks answer 503 (the README says what to expect).
-      onWarmedUp: (ready, ms) =>
-        ready
-          ? log.info(`engines ready in ${(ms / 1000).toFixed(1)} s: every engine is loaded on every engine thread; the health checks answer 200`)
-          : log.warn(`engines not all loaded after ${(ms / 1000).toFixed(1)} s; each loads on its first request; the health checks keep answering 503`),
-    });
+  const engines = overrides.engines ?? startEngines(config, log);
   // The engines warm up while the database starts (on a fresh data folder, initdb takes seconds).
   let db: Database;
   try {

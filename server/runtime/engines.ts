@@ -8,6 +8,8 @@
 import os from 'node:os';
 import CircuitBreaker from 'opossum';
 import { Piscina } from 'piscina';
+import type pino from 'pino';
+import type { Config } from '../config.ts';
 import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
 import type runEngineTask from './engine-worker.ts';
 import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask, ThreadOutcome } from './engine-worker.ts';
@@ -99,6 +101,20 @@ export function generalThreads(requested: number, grammarThreads: number, cpus =
  * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
  * (the health checks answer 200 from then on) and how long it took, for the start-up log.
  */
+/** The process's engine runtime as `config` sets it up; `log` hears when the warm-up ends. */
+export function startEngines(config: Pick<Config, 'ENGINE_THREADS' | 'GRAMMAR_THREADS' | 'WARM_ENGINES'>, log: pino.Logger): EngineRuntime {
+  return createEngineRuntime({
+    threads: config.ENGINE_THREADS,
+    grammarThreads: config.GRAMMAR_THREADS,
+    warmUp: config.WARM_ENGINES,
+    // Until this line the health checks answer 503 (the README says what to expect).
+    onWarmedUp: (ready, ms) =>
+      ready
+        ? log.info(`engines ready in ${(ms / 1000).toFixed(1)} s: every engine is loaded on every engine thread; the health checks answer 200`)
+        : log.warn(`engines not all loaded after ${(ms / 1000).toFixed(1)} s; each loads on its first request; the health checks keep answering 503`),
+  });
+}
+
 /** The young generation of each engine thread (MB). */
 const ENGINE_THREAD_YOUNG_GENERATION_MB = 12;
 
