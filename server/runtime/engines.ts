@@ -95,12 +95,6 @@ export function generalThreads(requested: number, grammarThreads: number, cpus =
   return requested || Math.max(1, cpus - grammarThreads);
 }
 
-/**
- * `threads`: the general pool's threads (0: one per CPU left to it by the grammar threads, at least 1);
- * `grammarThreads`: the grammar pool's (default 1).
- * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
- * (the health checks answer 200 from then on) and how long it took, for the start-up log.
- */
 /** The process's engine runtime as `config` sets it up; `log` hears when the warm-up ends. */
 export function startEngines(config: Pick<Config, 'ENGINE_THREADS' | 'GRAMMAR_THREADS' | 'WARM_ENGINES'>, log: pino.Logger): EngineRuntime {
   return createEngineRuntime({
@@ -118,6 +112,12 @@ export function startEngines(config: Pick<Config, 'ENGINE_THREADS' | 'GRAMMAR_TH
 /** The young generation of each engine thread (MB). */
 const ENGINE_THREAD_YOUNG_GENERATION_MB = 12;
 
+/**
+ * `threads`: the general pool's threads (0: one per CPU left to it by the grammar threads, at least 1);
+ * `grammarThreads`: the grammar pool's (default 1).
+ * `onWarmedUp` hears once when the warm-up ends: whether every engine is loaded on every thread
+ * (the health checks answer 200 from then on) and how long it took, for the start-up log.
+ */
 export function createEngineRuntime(options: { threads: number; grammarThreads?: number; warmUp?: boolean; onWarmedUp?: (ready: boolean, ms: number) => void }): EngineRuntime {
   const grammarThreads = options.grammarThreads || 1;
   const sizes: Record<EnginePool, number> = { general: generalThreads(options.threads, grammarThreads), grammar: grammarThreads };
