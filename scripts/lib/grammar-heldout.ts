@@ -100,7 +100,7 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
       byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
       const cps = Array.from(t.text);
       const context = `${cps.slice(Math.max(0, op.start - 40), op.start).join('')}[${op.original} → ${op.corrected}]${cps.slice(op.end, op.end + 30).join('')}`;
-      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''}: …${context.replace(/\s+/g, ' ')}…`);
+      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''} [${t.domain}]: …${context.replace(/\s+/g, ' ')}…`);
     }
     byDomain.set(t.domain, d);
   }
