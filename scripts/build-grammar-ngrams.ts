@@ -11,8 +11,9 @@
  * - ../shared/data/plagiarism/sources.jsonl, the English documents (web pages, Wikipedia).
  * - ../shared/data/text-detect/extra.jsonl, the human texts of clear licence only: Project Gutenberg
  *   fiction (public domain) and MASC (American National Corpus: "may be used for ... development,
- *   including commercial development"), its tweets left out. Never its learner or student essays:
- *   their errors are what the engine corrects.
+ *   including commercial development"), its tweets left out, and so is the held-out half of its edited
+ *   prose (`isUnseenProse`, the passages of `npm run eval -- grammar prose --unseen`). Never its learner
+ *   or student essays: their errors are what the engine corrects.
  * - ../shared/data/text-detect/answers.jsonl, human answers of OpenAssistant oasst1 (Apache-2.0) and
  *   Dolly (CC BY-SA 3.0), those in English (by their function words).
  * - English prose Debian packages ship (scripts/lib/debian-human-text.ts: perl-doc, python3-doc and the
@@ -30,6 +31,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ngramWords, SENTENCE_START, TRIPLE_MIDDLE } from '../server/engines/grammar/ngrams.ts';
 import { DEBIAN_SOURCES, debianHumanTexts } from './lib/debian-human-text.ts';
+import { isUnseenProse } from './lib/grammar-halves.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../shared/data');
 const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/bigrams.tsv.gz');
@@ -67,8 +69,8 @@ const SOURCES: Array<{ name: string; texts: () => Iterable<string> }> = [
   { name: 'text-detect train, human', texts: () => [...jsonl('text-detect/train.jsonl')].filter((r) => r.label === 'human').map((r) => r.text) },
   { name: 'plagiarism sources, English', texts: () => [...jsonl('plagiarism/sources.jsonl')].filter((r) => (r.lang ?? 'en') === 'en').map((r) => r.text) },
   {
-    name: 'extra: Gutenberg and MASC',
-    texts: () => [...jsonl('text-detect/extra.jsonl')].filter((r) => r.label === 'human' && /^(public domain|MASC)/.test(r.licence ?? '') && r.domain !== 'twitter').map((r) => r.text),
+    name: 'extra: Gutenberg and MASC (its unseen half left out)',
+    texts: () => [...jsonl('text-detect/extra.jsonl')].filter((r) => r.label === 'human' && /^(public domain|MASC)/.test(r.licence ?? '') && r.domain !== 'twitter' && !isUnseenProse(r)).map((r) => r.text),
   },
   {
     name: 'answers: oasst1 and Dolly, English',

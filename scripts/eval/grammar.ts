@@ -1,8 +1,9 @@
 /**
- * `npm run eval -- grammar prose [--dev] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
+ * `npm run eval -- grammar prose [--dev | --unseen] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
  * and `npm run eval -- grammar rules [--dev] [--limit N]`: false alarms on published prose, recall of
  * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
- * `--dev` reads the half that tuning may look at.
+ * `--dev` reads the half that tuning may look at. `prose --unseen` reads the MASC edited prose the pair
+ * counts never read and no one tunes on (grammar-halves.ts): measure it, never tune on what it shows.
  *
  * `npm run eval -- grammar refs [--limit N] [--show N]`: the share of the corrected references (CoNLL-2013,
  * JFLEG dev) the engine changes, by rule, with the changes themselves (refsReport).
@@ -29,7 +30,8 @@ import path from 'node:path';
 import { createGrammarEngine, ENGINE_VERSION, type DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Harper } from '../../server/engines/grammar/harper.ts';
 import { codePointToUnit } from '../../server/engines/shared/text.ts';
-import { injectReport, proseReport, rulesReport, type Corrector, type Split } from '../lib/grammar-heldout.ts';
+import type { Split } from '../lib/grammar-halves.ts';
+import { injectReport, proseReport, rulesReport, type Corrector } from '../lib/grammar-heldout.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../shared/data/grammar');
 
@@ -670,11 +672,16 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
+  if (args.includes('--unseen') && (args[0] !== 'prose' || args.includes('--dev'))) {
+    // The unseen passages are measured for false alarms only: no injected set or rule table is drawn from them.
+    console.error('grammar eval: --unseen goes with prose only, and not with --dev.');
+    process.exit(2);
+  }
   if (args[0] === 'prose' || args[0] === 'inject' || args[0] === 'rules') {
     const half: Split = args.includes('--dev') ? 'dev' : 'test';
     const correct = await tracedCorrector();
     const perType = Number.isFinite(limit) ? limit : 100;
-    if (args[0] === 'prose') await proseReport(correct, half, show);
+    if (args[0] === 'prose') await proseReport(correct, args.includes('--unseen') ? 'unseen' : half, show);
     else if (args[0] === 'inject') await injectReport(correct, half, perType, show);
     else await rulesReport(correct, half, perType);
     return;

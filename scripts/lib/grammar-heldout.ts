@@ -7,30 +7,25 @@
  *   Each text falls in one half by a hash of its id (`splitOf`): `dev`, the only half read while
  *   tuning the engine (`--dev`), and `test`, only measured (the default). Every edit on this correct
  *   text is a false alarm; edits of capitalised words not at a sentence start (names) are counted apart.
+ * - Unseen prose (`--unseen`): the held-out half of the MASC edited-prose passages of
+ *   ../shared/data/text-detect/extra.jsonl (`isUnseenProse`, grammar-halves.ts), which the pair-count
+ *   builder leaves out and which no one tunes on: measured once, reported per domain.
  * - Injected errors: sentences of the texts of one half (so a test sentence never comes from a text
  *   tuned on), each given one error of one type (a fixed seed, so the set is the same every run); an
  *   error is fixed when the engine's operations that touch the injected span restore the published
  *   sentence there; every other operation is a false alarm.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/index.ts';
 import { tokenize, type Token } from '../../server/engines/grammar/tokens.ts';
 import { CONFUSABLE_SETS } from '../../server/engines/grammar/confusables.ts';
+import { isUnseenProse, splitOf, type ExtraRecord, type Split } from './grammar-halves.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
 // arXiv abstracts are left out: their cleaning ran words together ("successfullyemployed") and kept LaTeX.
 const EDITED_DOMAINS = new Set(['xsum-news', 'squad-wikipedia']);
-
-/** `dev`: tuned on; `test`: only measured. */
-export type Split = 'dev' | 'test';
-
-/** The half a held-out document or sentence belongs to, by the first byte of sha1(key): fixed for good, about even. */
-export function splitOf(key: string): Split {
-  return createHash('sha1').update(key).digest()[0] % 2 === 0 ? 'dev' : 'test';
-}
 
 /** One operation of the engine's diff with the rule that made it. */
 export type TracedOperation = DiffOperation & { rule: string };
@@ -69,15 +64,29 @@ function changesName(text: string, op: DiffOperation): boolean {
   return /\p{Lu}/u.test(op.original.slice(sentenceStart ? 1 : 0));
 }
 
-/** Every operation of the engine on each published text of one half. */
-async function proseEdits(correct: Corrector, half: Split): Promise<Array<{ text: ProseText; ops: TracedOperation[] }>> {
-  const out: Array<{ text: ProseText; ops: TracedOperation[] }> = [];
-  for (const text of publishedProse(half)) out.push({ text, ops: await correct(text.text) });
+/** The MASC edited-prose passages of text-detect extra that nothing has read (`isUnseenProse`), whole: MASC was cut at sentence ends. */
+export function unseenProse(): ProseText[] {
+  const out: ProseText[] = [];
+  for (const line of readFileSync(path.join(SHARED, 'text-detect/extra.jsonl'), 'utf8').split('\n')) {
+    if (line === '') continue;
+    const r = JSON.parse(line) as ExtraRecord & { id: string; domain: string; text: string };
+    if (isUnseenProse(r)) out.push({ id: r.id, domain: r.domain, text: r.text });
+  }
   return out;
 }
 
-export async function proseReport(correct: Corrector, half: Split, show: number): Promise<void> {
-  const runs = await proseEdits(correct, half);
+/** Every operation of the engine on each text. */
+async function proseEdits(correct: Corrector, texts: ProseText[]): Promise<Array<{ text: ProseText; ops: TracedOperation[] }>> {
+  const out: Array<{ text: ProseText; ops: TracedOperation[] }> = [];
+  for (const text of texts) out.push({ text, ops: await correct(text.text) });
+  return out;
+}
+
+/** Which published prose `proseReport` reads: one half of text-detect dev, or the unseen MASC half. */
+export type ProseSet = Split | 'unseen';
+
+export async function proseReport(correct: Corrector, set: ProseSet, show: number): Promise<void> {
+  const runs = await proseEdits(correct, set === 'unseen' ? unseenProse() : publishedProse(set));
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
@@ -91,16 +100,19 @@ export async function proseReport(correct: Corrector, half: Split, show: number)
       byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
       const cps = Array.from(t.text);
       const context = `${cps.slice(Math.max(0, op.start - 40), op.start).join('')}[${op.original} → ${op.corrected}]${cps.slice(op.end, op.end + 30).join('')}`;
-      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''}: …${context.replace(/\s+/g, ' ')}…`);
+      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''} [${t.domain}]: …${context.replace(/\s+/g, ' ')}…`);
     }
     byDomain.set(t.domain, d);
   }
   const total = [...byDomain.values()].reduce((a, d) => ({ words: a.words + d.words, edits: a.edits + d.edits, names: a.names + d.names }), { words: 0, edits: 0, names: 0 });
-  console.log(`Published prose, ${half} half (text-detect dev, human, edited domains): ${runs.length} texts, ${total.words} words.`);
+  const source = set === 'unseen' ? 'unseen half (text-detect extra, MASC edited prose, never read by the pair counts)' : `${set} half (text-detect dev, human, edited domains)`;
+  console.log(`Published prose, ${source}: ${runs.length} texts, ${total.words} words.`);
   console.log('| domain | words | edits | edits per 1,000 words | edits of names |');
   console.log('|---|---|---|---|---|');
   for (const [domain, d] of [...byDomain].sort()) console.log(`| ${domain} | ${d.words} | ${d.edits} | ${((1000 * d.edits) / d.words).toFixed(2)} | ${d.names} |`);
   console.log(`| all | ${total.words} | ${total.edits} | ${((1000 * total.edits) / total.words).toFixed(2)} | ${total.names} |`);
+  const worst = [...byDomain].sort((a, b) => b[1].edits / b[1].words - a[1].edits / a[1].words)[0];
+  if (worst) console.log(`Worst domain: ${worst[0]} (${((1000 * worst[1].edits) / worst[1].words).toFixed(2)} edits per 1,000 words); edits of names, all domains: ${total.names}.`);
   console.log(`Edits by rule: ${[...byRule].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
   for (const line of shown) console.log(line);
 }
@@ -365,7 +377,7 @@ export async function injectReport(correct: Corrector, half: Split, perType: num
  * of the restored sentence and edits elsewhere): which rules pay for their false alarms.
  */
 export async function rulesReport(correct: Corrector, half: Split, perType: number): Promise<void> {
-  const prose = await proseEdits(correct, half);
+  const prose = await proseEdits(correct, publishedProse(half));
   const injected = await injectRuns(correct, half, perType);
   const proseWords = prose.reduce((n, r) => n + words(r.text.text), 0);
   const rows = new Map<string, { prose: number; hits: number; wrong: number; types: Map<string, number> }>();

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyM2, detokenize, editInContext, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize, unsupportedEdits } from '../../scripts/eval/grammar.ts';
-import { splitOf } from '../../scripts/lib/grammar-heldout.ts';
+import { isUnseenProse, splitOf, UNSEEN_DOMAINS } from '../../scripts/lib/grammar-halves.ts';
 
 const split = (s: string): string[] => s.split(' ');
 
@@ -136,5 +136,33 @@ describe('dev and test halves of the held-out data', () => {
     const dev = halves.filter((h) => h === 'dev').length;
     assert.ok(dev > 900 && dev < 1100, `${dev} of 2000 in dev`);
     assert.ok(halves.every((h) => h === 'dev' || h === 'test'));
+  });
+});
+
+describe('the unseen half of the MASC edited prose', () => {
+  const masc = 'MASC: a licence line made up for this test';
+  const record = (id: string, domain = 'newspaper', licence = masc, label = 'human') => ({ id, domain, licence, label });
+  const ids = Array.from({ length: 2000 }, (_, i) => `masc:made-up-${i}`);
+
+  it('holds out about half of the passages of an edited domain, each for good', () => {
+    const held = ids.filter((id) => isUnseenProse(record(id)));
+    assert.ok(held.length > 900 && held.length < 1100, `${held.length} of 2000 held out`);
+    for (const id of held.slice(0, 20)) assert.equal(isUnseenProse(record(id)), true);
+    // The same id is held out in every edited domain: the half depends on the id alone.
+    for (const domain of UNSEEN_DOMAINS) assert.deepEqual(ids.filter((id) => isUnseenProse(record(id, domain))), held);
+  });
+
+  it('draws its half with its own salt, independent of the dev/test halves of the same ids', () => {
+    const both = ids.filter((id) => isUnseenProse(record(id)) && splitOf(id) === 'test').length;
+    const held = ids.filter((id) => isUnseenProse(record(id))).length;
+    assert.ok(both > 0.4 * held && both < 0.6 * held, `${both} of ${held} also in the test half`);
+  });
+
+  it('never holds out unedited MASC writing, another licence, an AI text or a record without an id', () => {
+    const held = ids.filter((id) => isUnseenProse(record(id)));
+    for (const domain of ['twitter', 'email', 'blog', 'spoken-transcript', 'jokes']) assert.equal(held.filter((id) => isUnseenProse(record(id, domain))).length, 0, domain);
+    assert.equal(held.filter((id) => isUnseenProse(record(id, 'newspaper', 'public domain (Project Gutenberg)'))).length, 0);
+    assert.equal(held.filter((id) => isUnseenProse(record(id, 'newspaper', masc, 'ai'))).length, 0);
+    assert.equal(isUnseenProse({ domain: 'newspaper', licence: masc, label: 'human' }), false);
   });
 });
