@@ -1,9 +1,10 @@
 /**
- * `npm run eval -- grammar prose [--dev | --unseen] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
+ * `npm run eval -- grammar prose [--dev | --unseen | --masc] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
  * and `npm run eval -- grammar rules [--dev] [--limit N]`: false alarms on published prose, recall of
  * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
  * `--dev` reads the half that tuning may look at. `prose --unseen` reads the MASC edited prose the pair
- * counts never read and no one tunes on (grammar-halves.ts): measure it, never tune on what it shows.
+ * counts never read and no one tunes on (grammar-halves.ts): measure it, never tune on what it shows;
+ * `prose --masc` reads the other half of those passages, the one tuning may look at.
  *
  * `npm run eval -- grammar refs [--limit N] [--show N]`: the share of the corrected references (CoNLL-2013,
  * JFLEG dev) the engine changes, by rule, with the changes themselves (refsReport).
@@ -672,16 +673,17 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
-  if (args.includes('--unseen') && (args[0] !== 'prose' || args.includes('--dev'))) {
-    // The unseen passages are measured for false alarms only: no injected set or rule table is drawn from them.
-    console.error('grammar eval: --unseen goes with prose only, and not with --dev.');
+  const masc = args.includes('--unseen') ? 'unseen' : args.includes('--masc') ? 'masc' : null;
+  if (masc && (args[0] !== 'prose' || args.includes('--dev') || (args.includes('--unseen') && args.includes('--masc')))) {
+    // The MASC passages are measured for false alarms only: no injected set or rule table is drawn from them.
+    console.error('grammar eval: --unseen or --masc goes with prose only, one of them, and not with --dev.');
     process.exit(2);
   }
   if (args[0] === 'prose' || args[0] === 'inject' || args[0] === 'rules') {
     const half: Split = args.includes('--dev') ? 'dev' : 'test';
     const correct = await tracedCorrector();
     const perType = Number.isFinite(limit) ? limit : 100;
-    if (args[0] === 'prose') await proseReport(correct, args.includes('--unseen') ? 'unseen' : half, show);
+    if (args[0] === 'prose') await proseReport(correct, masc ?? half, show);
     else if (args[0] === 'inject') await injectReport(correct, half, perType, show);
     else await rulesReport(correct, half, perType);
     return;

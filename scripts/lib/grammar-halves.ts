@@ -47,5 +47,16 @@ export interface ExtraRecord {
  * halves), fixed for good. The other half stays in the counts.
  */
 export function isUnseenProse(r: ExtraRecord): boolean {
-  return r.label === 'human' && (r.licence ?? '').startsWith('MASC') && UNSEEN_DOMAINS.has(r.domain ?? '') && r.id !== undefined && splitOf(`unseen-prose:${r.id}`) === 'test';
+  return mascEditedHalf(r) === 'test';
+}
+
+/** The MASC edited-prose passages tuning may read (`npm run eval -- grammar prose --masc`): the other half, which the pair counts read too. */
+export function isMascTuningProse(r: ExtraRecord): boolean {
+  return mascEditedHalf(r) === 'dev';
+}
+
+/** The half of a MASC edited-prose passage (null for any other record). */
+function mascEditedHalf(r: ExtraRecord): Split | null {
+  if (r.label !== 'human' || !(r.licence ?? '').startsWith('MASC') || !UNSEEN_DOMAINS.has(r.domain ?? '') || r.id === undefined) return null;
+  return splitOf(`unseen-prose:${r.id}`);
 }

@@ -9,7 +9,8 @@
  *   text is a false alarm; edits of capitalised words not at a sentence start (names) are counted apart.
  * - Unseen prose (`--unseen`): the held-out half of the MASC edited-prose passages of
  *   ../shared/data/text-detect/extra.jsonl (`isUnseenProse`, grammar-halves.ts), which the pair-count
- *   builder leaves out and which no one tunes on: measured once, reported per domain.
+ *   builder leaves out and which no one tunes on: measured once, reported per domain. The other half
+ *   (`--masc`, `isMascTuningProse`) is read by the pair counts and may be tuned on.
  * - Injected errors: sentences of the texts of one half (so a test sentence never comes from a text
  *   tuned on), each given one error of one type (a fixed seed, so the set is the same every run); an
  *   error is fixed when the engine's operations that touch the injected span restore the published
@@ -21,7 +22,7 @@ import type { DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/index.ts';
 import { tokenize, type Token } from '../../server/engines/grammar/tokens.ts';
 import { CONFUSABLE_SETS } from '../../server/engines/grammar/confusables.ts';
-import { isUnseenProse, splitOf, type ExtraRecord, type Split } from './grammar-halves.ts';
+import { isMascTuningProse, isUnseenProse, splitOf, type ExtraRecord, type Split } from './grammar-halves.ts';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/data');
 // arXiv abstracts are left out: their cleaning ran words together ("successfullyemployed") and kept LaTeX.
@@ -64,13 +65,17 @@ function changesName(text: string, op: DiffOperation): boolean {
   return /\p{Lu}/u.test(op.original.slice(sentenceStart ? 1 : 0));
 }
 
-/** The MASC edited-prose passages of text-detect extra that nothing has read (`isUnseenProse`), whole: MASC was cut at sentence ends. */
-export function unseenProse(): ProseText[] {
+/**
+ * MASC edited-prose passages of text-detect extra, whole (MASC was cut at sentence ends): `unseen`, the
+ * half nothing has read (`isUnseenProse`), or `masc`, the half tuning may read (`isMascTuningProse`).
+ */
+export function mascProse(half: 'unseen' | 'masc'): ProseText[] {
+  const wanted = half === 'unseen' ? isUnseenProse : isMascTuningProse;
   const out: ProseText[] = [];
   for (const line of readFileSync(path.join(SHARED, 'text-detect/extra.jsonl'), 'utf8').split('\n')) {
     if (line === '') continue;
     const r = JSON.parse(line) as ExtraRecord & { id: string; domain: string; text: string };
-    if (isUnseenProse(r)) out.push({ id: r.id, domain: r.domain, text: r.text });
+    if (wanted(r)) out.push({ id: r.id, domain: r.domain, text: r.text });
   }
   return out;
 }
@@ -82,11 +87,11 @@ async function proseEdits(correct: Corrector, texts: ProseText[]): Promise<Array
   return out;
 }
 
-/** Which published prose `proseReport` reads: one half of text-detect dev, or the unseen MASC half. */
-export type ProseSet = Split | 'unseen';
+/** Which published prose `proseReport` reads: one half of text-detect dev, or one half of the MASC edited prose. */
+export type ProseSet = Split | 'unseen' | 'masc';
 
 export async function proseReport(correct: Corrector, set: ProseSet, show: number): Promise<void> {
-  const runs = await proseEdits(correct, set === 'unseen' ? unseenProse() : publishedProse(set));
+  const runs = await proseEdits(correct, set === 'unseen' || set === 'masc' ? mascProse(set) : publishedProse(set));
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
@@ -105,7 +110,12 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
     byDomain.set(t.domain, d);
   }
   const total = [...byDomain.values()].reduce((a, d) => ({ words: a.words + d.words, edits: a.edits + d.edits, names: a.names + d.names }), { words: 0, edits: 0, names: 0 });
-  const source = set === 'unseen' ? 'unseen half (text-detect extra, MASC edited prose, never read by the pair counts)' : `${set} half (text-detect dev, human, edited domains)`;
+  const source =
+    set === 'unseen'
+      ? 'unseen half (text-detect extra, MASC edited prose, never read by the pair counts)'
+      : set === 'masc'
+        ? 'tuning half (text-detect extra, MASC edited prose, read by the pair counts)'
+        : `${set} half (text-detect dev, human, edited domains)`;
   console.log(`Published prose, ${source}: ${runs.length} texts, ${total.words} words.`);
   console.log('| domain | words | edits | edits per 1,000 words | edits of names |');
   console.log('|---|---|---|---|---|');

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyM2, detokenize, editInContext, extractEdits, gleu, parseM2, retokenizeCorrection, scoreM2, tokenize, unsupportedEdits } from '../../scripts/eval/grammar.ts';
-import { isUnseenProse, splitOf, UNSEEN_DOMAINS } from '../../scripts/lib/grammar-halves.ts';
+import { isMascTuningProse, isUnseenProse, splitOf, UNSEEN_DOMAINS } from '../../scripts/lib/grammar-halves.ts';
 
 const split = (s: string): string[] => s.split(' ');
 
@@ -164,5 +164,11 @@ describe('the unseen half of the MASC edited prose', () => {
     assert.equal(held.filter((id) => isUnseenProse(record(id, 'newspaper', 'public domain (Project Gutenberg)'))).length, 0);
     assert.equal(held.filter((id) => isUnseenProse(record(id, 'newspaper', masc, 'ai'))).length, 0);
     assert.equal(isUnseenProse({ domain: 'newspaper', licence: masc, label: 'human' }), false);
+  });
+
+  it('leaves the other half, and only it, to tuning', () => {
+    for (const id of ids) assert.notEqual(isMascTuningProse(record(id)), isUnseenProse(record(id)), id);
+    assert.equal(ids.filter((id) => isMascTuningProse(record(id, 'twitter'))).length, 0);
+    assert.equal(ids.filter((id) => isMascTuningProse(record(id, 'newspaper', masc, 'ai'))).length, 0);
   });
 });
