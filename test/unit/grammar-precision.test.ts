@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGrammarEngine } from '../../server/engines/grammar/index.ts';
-import { protectedSpan } from '../../server/engines/grammar/names.ts';
+import { capitalisesSentences, protectedSpan } from '../../server/engines/grammar/names.ts';
 
 const engine = await createGrammarEngine();
 
@@ -147,5 +147,30 @@ describe('errors still fixed beside the gates', () => {
     assert.equal(await corrected('I know that u dont like it.'), "I know that you don't like it.");
     assert.equal(await corrected('I won! we were happy.'), 'I won! We were happy.');
     assert.equal(await corrected('Why ?'), 'Why?');
+  });
+});
+
+describe('capitals where the writer capitalises their sentences (capitalisesSentences)', () => {
+  const careful = 'The board met in the morning. It approved the budget. Members asked about the roads. The vote was close.';
+
+  it('reads a writer who capitalises sentence starts, and one who does not', () => {
+    assert.equal(capitalisesSentences(careful), true);
+    assert.equal(capitalisesSentences('we went home. it was late. then we ate. the food was cold.'), false);
+    // Too little evidence in a short text: the capital rules stay on.
+    assert.equal(capitalisesSentences('It was late. we went home.'), false);
+    // "Corp." and "U.N." are no clear sentence ends: they count neither way.
+    assert.equal(capitalisesSentences('Talks with Brenmoor Corp. and U.N. staff went on. It rained. Nobody came. Then it stopped.'), true);
+  });
+
+  it('leaves lower case after an abbreviation, run-in headings and units in careful writing', async () => {
+    await leaves(`${careful} The contract went to Brenmoor Corp. and two smaller firms.`);
+    await leaves(`${careful} Aid arrived under a U.N. relief plan last spring.`);
+    await leaves(`Results The tests ran twice. ${careful}`);
+    await leaves(`${careful} The buffer held 40 mM salt at the start.`);
+  });
+
+  it('still capitalises the sentence starts of a writer who forgets them', async () => {
+    assert.equal(await corrected('we went home. it was late.'), 'We went home. It was late.');
+    assert.equal(await corrected('i think it is fine. the plan works.'), 'I think it is fine. The plan works.');
   });
 });

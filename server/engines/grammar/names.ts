@@ -14,6 +14,26 @@ export function startsSentence(text: string, start: number): boolean {
   return sentenceInitial(text, start) && !TITLES.test(text.slice(Math.max(0, start - 12), start));
 }
 
+/** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
+const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
+
+/**
+ * True when the writer of `text` starts their sentences with capitals: at least three capitals after
+ * clear sentence ends and at most one lower-case word for five of them. A lower-case word at a sentence
+ * start in such a text is the writer's choice or no sentence start at all (after "Corp.", "U.N.",
+ * "qtd.", in a list, a caption or code), and a capitalised "The" or "When" inside a sentence opens a
+ * run-in heading or a title: the capital rules leave both alone.
+ */
+export function capitalisesSentences(text: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  for (const m of text.matchAll(CLEAR_SENTENCE_END)) {
+    if (m[1] === m[1].toLowerCase()) lower++;
+    else upper++;
+  }
+  return upper >= 3 && lower * 5 <= upper;
+}
+
 const WORD = /[\p{L}\p{N}'’-]+/gu;
 
 /** The words of text[from, to) with their UTF-16 offsets. */

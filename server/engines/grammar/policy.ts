@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { isNameAt, startsSentence, touchesName } from './names.ts';
+import { capitalisesSentences, isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -202,7 +202,12 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
-  SentenceCapitalization: (text, lint) => !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
+  // Nor where the writer capitalises their sentences (capitalisesSentences): "Corp. said", "U.N. officials".
+  // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by").
+  SentenceCapitalization: (text, lint) =>
+    !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)) && !/(?:^|[^\p{L}.])(?:\p{L}\.){2,}\s+$/u.test(text.slice(Math.max(0, lint.start - 12), lint.start)) && !capitalisesSentences(text),
+  // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
+  OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
   // Nor "there is lots of rain": "lots of" and "plenty of" take the number of their noun, often a mass noun.
   ThereIsAgreement: (text, lint) => !/there['’]s|\b(lots|plenty)\b/i.test(`${text.slice(lint.start, lint.end)} ${/^\s*\p{L}*/u.exec(text.slice(lint.end))?.[0] ?? ''}`),

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { isNameAt } from './names.ts';
+import { capitalisesSentences, isNameAt } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -829,6 +829,7 @@ const sentenceCapital: Rule = {
   description: 'a sentence starts with a capital letter (in my opinion → In my opinion)',
   apply(text, tokens) {
     const out: Proposal[] = [];
+    if (capitalisesSentences(text)) return out;
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
       // "[citation needed]", "(discontinued in 1962)": a note in brackets is no sentence.
@@ -845,7 +846,8 @@ const sentenceCapital: Rule = {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
         const ellipsis = text[k] === '.' && (text[k - 1] === '.' || text[k] === '…');
-        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1));
+        // A single letter or a dotted one ("U.N.", "b.c.") is an initial or an abbreviation too.
+        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1 || /^(?:\p{L}\.)+\p{L}$/u.test(before[1])));
       }
       if (!starts) continue;
       out.push({ start: t.start, end: t.start + 1, replacement: t.text[0].toUpperCase() });
@@ -1676,6 +1678,7 @@ const capitalMidSentence: Rule = {
   description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
   apply(text, tokens) {
     const out: Proposal[] = [];
+    if (capitalisesSentences(text)) return out;
     // Verse and lyrics start each line with a capital: where a text capitalises such a word after a
     // comma twice or more, the capitals are its style, not slips ("it would seem, That ... sum, When").
     const afterComma = (k: number): boolean => tokens[k - 1]?.text === ',' && !tokens[k].sentenceStart && tokens[k].text === matchCase('A', tokens[k].lower) && (LOWER_MID_SENTENCE.has(tokens[k].lower) || SUBJECT_PRONOUNS.has(tokens[k].lower));
