@@ -169,6 +169,11 @@ describe('capitals where the writer capitalises their sentences (capitalisesSent
     await leaves(`${careful} The buffer held 40 mM salt at the start.`);
   });
 
+  it('reads no sentence end after a dotted abbreviation, in any text', async () => {
+    await leaves('Aid came under a U.N. relief plan.');
+    await leaves('The fort fell in 480 b.c. during a siege.');
+  });
+
   it('still capitalises the sentence starts of a writer who forgets them', async () => {
     assert.equal(await corrected('we went home. it was late.'), 'We went home. It was late.');
     assert.equal(await corrected('i think it is fine. the plan works.'), 'I think it is fine. The plan works.');

@@ -14,6 +14,11 @@ export function startsSentence(text: string, start: number): boolean {
   return sentenceInitial(text, start) && !TITLES.test(text.slice(Math.max(0, start - 12), start));
 }
 
+/** A dotted abbreviation without its last full stop ("U.N", "b.c", "e.g"): after it no sentence starts. */
+export function isDottedAbbreviation(word: string): boolean {
+  return /^(?:\p{L}\.)+\p{L}$/u.test(word);
+}
+
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
 const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
 

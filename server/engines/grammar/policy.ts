@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { capitalisesSentences, isNameAt, startsSentence, touchesName } from './names.ts';
+import { capitalisesSentences, isDottedAbbreviation, isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -202,10 +202,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
-  // Nor where the writer capitalises their sentences (capitalisesSentences): "Corp. said", "U.N. officials".
-  // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by").
-  SentenceCapitalization: (text, lint) =>
-    !/!\s+$/.test(text.slice(Math.max(0, lint.start - 3), lint.start)) && !/(?:^|[^\p{L}.])(?:\p{L}\.){2,}\s+$/u.test(text.slice(Math.max(0, lint.start - 12), lint.start)) && !capitalisesSentences(text),
+  // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by"), nor where the writer
+  // capitalises their sentences (capitalisesSentences: "Corp. said", a list item, a caption).
+  SentenceCapitalization: (text, lint) => {
+    const before = text.slice(Math.max(0, lint.start - 12), lint.start);
+    const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
+    return !/!\s+$/.test(before) && !(abbreviation !== undefined && isDottedAbbreviation(abbreviation)) && !capitalisesSentences(text);
+  },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
   OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, isNameAt } from './names.ts';
+import { capitalisesSentences, isDottedAbbreviation, isNameAt } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -847,7 +847,7 @@ const sentenceCapital: Rule = {
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
         const ellipsis = text[k] === '.' && (text[k - 1] === '.' || text[k] === '…');
         // A single letter or a dotted one ("U.N.", "b.c.") is an initial or an abbreviation too.
-        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1 || /^(?:\p{L}\.)+\p{L}$/u.test(before[1])));
+        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1 || isDottedAbbreviation(before[1])));
       }
       if (!starts) continue;
       out.push({ start: t.start, end: t.start + 1, replacement: t.text[0].toUpperCase() });
