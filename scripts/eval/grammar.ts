@@ -673,8 +673,8 @@ export async function run(args: string[]): Promise<void> {
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
   const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
-  const masc = args.includes('--unseen') ? 'unseen' : args.includes('--masc') ? 'masc' : null;
-  if (masc && (args[0] !== 'prose' || args.includes('--dev') || (args.includes('--unseen') && args.includes('--masc')))) {
+  const mascHalf = args.includes('--unseen') ? 'unseen' : args.includes('--masc') ? 'masc' : null;
+  if (mascHalf && (args[0] !== 'prose' || args.includes('--dev') || (args.includes('--unseen') && args.includes('--masc')))) {
     // The MASC passages are measured for false alarms only: no injected set or rule table is drawn from them.
     console.error('grammar eval: --unseen or --masc goes with prose only, one of them, and not with --dev.');
     process.exit(2);
@@ -683,7 +683,7 @@ export async function run(args: string[]): Promise<void> {
     const half: Split = args.includes('--dev') ? 'dev' : 'test';
     const correct = await tracedCorrector();
     const perType = Number.isFinite(limit) ? limit : 100;
-    if (args[0] === 'prose') await proseReport(correct, masc ?? half, show);
+    if (args[0] === 'prose') await proseReport(correct, mascHalf ?? half, show);
     else if (args[0] === 'inject') await injectReport(correct, half, perType, show);
     else await rulesReport(correct, half, perType);
     return;
