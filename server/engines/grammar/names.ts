@@ -22,6 +22,9 @@ export function isDottedAbbreviation(word: string): boolean {
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
 const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
 
+/** The last text capitalisesSentences read, and its answer. */
+let lastRead: { text: string | null; capitalises: boolean } = { text: null, capitalises: false };
+
 /**
  * True when the writer of `text` starts their sentences with capitals: at least three capitals after
  * clear sentence ends and at most one lower-case word for five of them. A lower-case word at a sentence
@@ -30,13 +33,16 @@ const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(
  * run-in heading or a title: the capital rules leave both alone.
  */
 export function capitalisesSentences(text: string): boolean {
+  // Asked by two rules and by harper's filter once per lint, all on the same text: read it once.
+  if (text === lastRead.text) return lastRead.capitalises;
   let upper = 0;
   let lower = 0;
   for (const m of text.matchAll(CLEAR_SENTENCE_END)) {
     if (m[1] === m[1].toLowerCase()) lower++;
     else upper++;
   }
-  return upper >= 3 && lower * 5 <= upper;
+  lastRead = { text, capitalises: upper >= 3 && lower * 5 <= upper };
+  return lastRead.capitalises;
 }
 
 const WORD = /[\p{L}\p{N}'’-]+/gu;
