@@ -15,7 +15,10 @@
  *   are found as before; written relative to the bundle, so the checkout can move.
  * - Deterministic (same sources, same bytes) and written atomically (a file is replaced by a rename,
  *   and not rewritten when unchanged), so `npm start` and `npm run worker` may build at once.
+ * - Last, dist/build-inputs.json: the outputs and the SHA-1 of every file the build read, with which
+ *   scripts/build-server-if-stale.mjs (what `npm start` runs) skips a build that would change nothing.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -29,6 +32,17 @@ const THREAD_ENTRY_LOCATOR = path.join(ROOT, 'server/runtime/thread-entry.ts');
 /** The engine threads' entry: piscina calls the default export, engine-worker.ts's runOnThread (as server/runtime/engine-worker.mjs exports it from source). */
 const THREAD_ENTRY = 'engine-thread-entry';
 
+/**
+ * Files the build reads besides the bundled sources: this script (its options), the tsconfig esbuild
+ * reads, and esbuild's version.
+ */
+const BUILD_INPUTS = ['scripts/build-server.ts', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+
+const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+
+/** The SHA-1 of each source as the build read it (relative to ROOT), for dist/build-inputs.json. */
+const sourceHashes = new Map<string, string>();
+
 const sourcePlaces: Plugin = {
   name: 'source-places',
   setup(b) {
@@ -40,7 +54,9 @@ const sourcePlaces: Plugin = {
     }));
     b.onLoad({ filter: /\.(ts|mts|js|mjs)$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`) || args.path === THREAD_ENTRY_LOCATOR) return undefined;
-      const source = readFileSync(args.path, 'utf8');
+      const bytes = readFileSync(args.path);
+      sourceHashes.set(path.relative(ROOT, args.path), sha1(bytes));
+      const source = bytes.toString('utf8');
       const loader = /\.m?ts$/.test(args.path) ? 'ts' : 'js';
       if (!source.includes('import.meta.')) return { contents: source, loader };
       const file = path.relative(DIST, args.path).split(path.sep).join('/');
@@ -67,6 +83,7 @@ function writeAtomically(file: string, contents: Uint8Array) {
 }
 
 export async function buildServer(): Promise<string[]> {
+  sourceHashes.clear();
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: [
@@ -89,6 +106,7 @@ export async function buildServer(): Promise<string[]> {
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     plugins: [sourcePlaces],
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   mkdirSync(DIST, { recursive: true });
@@ -96,7 +114,15 @@ export async function buildServer(): Promise<string[]> {
   // A chunk's name is its content's hash: one no longer written is an earlier build's.
   const written = new Set(result.outputFiles.map((out) => path.basename(out.path)));
   for (const file of readdirSync(DIST)) if (/^chunk-\w+\.mjs$/.test(file) && !written.has(file)) rmSync(path.join(DIST, file), { force: true });
-  return result.outputFiles.map((out) => path.relative(ROOT, out.path));
+  const outputs = result.outputFiles.map((out) => path.relative(ROOT, out.path));
+  // The files esbuild read itself (the thread-entry locator; a namespace's virtual module is no file) are hashed now.
+  const inputs = new Map(sourceHashes);
+  for (const file of [...Object.keys(result.metafile.inputs).filter((input) => !input.includes(':')), ...BUILD_INPUTS]) {
+    if (!inputs.has(file)) inputs.set(file, sha1(readFileSync(path.join(ROOT, file))));
+  }
+  const stamp = { outputs, inputs: Object.fromEntries([...inputs].sort(([a], [b]) => a.localeCompare(b))) };
+  writeAtomically(path.join(DIST, 'build-inputs.json'), Buffer.from(`${JSON.stringify(stamp, null, 1)}\n`));
+  return outputs;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await buildServer();
