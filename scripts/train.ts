@@ -11,6 +11,7 @@ const TRAINERS: Record<string, string> = {
   voice: 'train-voice-detector.ts',
   image: 'train-image-detector.ts',
   grammar: 'build-grammar-ngrams.ts',
+  'grammar-lexicon': 'build-grammar-lexicon.ts',
 };
 
 const [engine, ...args] = process.argv.slice(2);

