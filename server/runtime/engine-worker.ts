@@ -95,7 +95,9 @@ const grammarEngine = () => (grammar ??= import('../engines/grammar/index.ts').t
 /** The plagiarism engine, its WordNet synonym classes the process's one copy. */
 const plagiarism = () =>
   (plagiarismEngine ??= import('../engines/plagiarism/index.ts').then((m) => {
-    m.useSynonymClasses(threadTables().plagiarismSynonyms);
+    // A general-pool thread is handed the process's synonym classes; without them the engine reads its own on first use.
+    const { plagiarismSynonyms } = threadTables();
+    if (plagiarismSynonyms) m.useSynonymClasses(plagiarismSynonyms);
     return m;
   }));
 

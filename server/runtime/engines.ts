@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
 import type runEngineTask from './engine-worker.ts';
 import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask, ThreadOutcome } from './engine-worker.ts';
-import { engineTables } from './engine-tables.ts';
+import { engineTables, grammarPoolTables, type ThreadTables } from './engine-tables.ts';
 import { ENGINE_THREAD_ENTRY } from './thread-entry.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
@@ -122,9 +122,8 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   const grammarThreads = options.grammarThreads || 1;
   const sizes: Record<EnginePool, number> = { general: generalThreads(options.threads, grammarThreads), grammar: grammarThreads };
   const warm = options.warmUp ?? false;
-  // Read before the first thread starts: every thread is handed the same tables.
-  const workerData = engineTables();
-  const poolOfSize = (threads: number) =>
+  // Each pool's tables are read before its first thread starts: its threads are handed the same ones.
+  const poolOfSize = (threads: number, workerData: ThreadTables) =>
     new Piscina({
       filename: ENGINE_THREAD_ENTRY,
       workerData,
@@ -134,7 +133,9 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
       // An engine task's garbage is short-lived; V8's default young generation (32 MB) sat committed on every thread.
       resourceLimits: { maxYoungGenerationSizeMb: ENGINE_THREAD_YOUNG_GENERATION_MB },
     });
-  const pools: Record<EnginePool, Piscina> = { general: poolOfSize(sizes.general), grammar: poolOfSize(sizes.grammar) };
+  // The grammar pool first: its warm-up is the longest (grammarPoolTables).
+  const grammar = poolOfSize(sizes.grammar, grammarPoolTables());
+  const pools: Record<EnginePool, Piscina> = { grammar, general: poolOfSize(sizes.general, engineTables()) };
   let closed = false;
   let warmed = !warm;
 
