@@ -47,7 +47,7 @@ export function engineTables(): EngineTables {
 
 /**
  * The tables the grammar pool's threads use: the detector's model alone (the humanizer's detector).
- * Handed only these, they start before the synonym classes are read (about 0.15 s sooner).
+ * Handed only these, the grammar pool starts, and its warm-up is sent, before the synonym classes are read.
  */
 export function grammarPoolTables(): ThreadTables {
   return { textDetect: (textDetect ??= inSharedMemory(readTextDetectorModel())) };

@@ -133,15 +133,19 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
       // An engine task's garbage is short-lived; V8's default young generation (32 MB) sat committed on every thread.
       resourceLimits: { maxYoungGenerationSizeMb: ENGINE_THREAD_YOUNG_GENERATION_MB },
     });
-  // The grammar pool first: its warm-up is the longest (grammarPoolTables).
-  const grammar = poolOfSize(sizes.grammar, grammarPoolTables());
-  const pools: Record<EnginePool, Piscina> = { grammar, general: poolOfSize(sizes.general, engineTables()) };
-  let closed = false;
-  let warmed = !warm;
-
   const runsInline = (task: { kind: string; text?: unknown }) => task.kind === 'detectText' && typeof task.text === 'string' && task.text.length <= INLINE_DETECTION_MAX_CHARS;
 
   const now = () => performance.timeOrigin + performance.now();
+
+  // The grammar pool first, its warm-up sent before the general pool's tables are read: the grammar
+  // thread's warm-up is the longest, the path to "engines ready" (grammarPoolTables).
+  const pools = { grammar: poolOfSize(sizes.grammar, grammarPoolTables()) } as Record<EnginePool, Piscina>;
+  const warmPool = (pool: EnginePool) => (warm ? warmEveryThread(sizes[pool], () => run({ kind: 'warmUp', pool })) : Promise.resolve(true));
+  const warmUpStarted = performance.now();
+  const grammarWarmedUp = warmPool('grammar');
+  pools.general = poolOfSize(sizes.general, engineTables());
+  let closed = false;
+  let warmed = !warm;
 
   /** A task on its pool's thread, given up (the thread stopped) past `timeoutMs`. */
   async function onThread<K extends EngineKind>(task: EngineTask<K>, timeoutMs: number | undefined): Promise<ThreadOutcome<K>> {
@@ -178,14 +182,12 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
   // Load the in-place detector now, and (warm-up on) every engine on every thread, in the background.
   inlineEngine().then((runTask) => runTask({ kind: 'detectText', text: 'Warm up.' })).catch(() => {}); // a failure shows on first use
   if (warm) {
-    const started = performance.now();
-    const warmPool = (pool: EnginePool) => warmEveryThread(sizes[pool], () => run({ kind: 'warmUp', pool }));
-    void Promise.all([warmPool('general'), warmPool('grammar')])
+    void Promise.all([warmPool('general'), grammarWarmedUp])
       .then((done) => done.every(Boolean))
       .catch(() => false) // not ready then; the engine's failure shows on first use
       .then((done) => {
         warmed = done;
-        if (!closed) options.onWarmedUp?.(done, performance.now() - started);
+        if (!closed) options.onWarmedUp?.(done, performance.now() - warmUpStarted);
       });
   }
 
