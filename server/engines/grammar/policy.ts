@@ -8,7 +8,7 @@ import type { Category, Edit } from './edits.ts';
 import type { PolicyContext } from './rule.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
-import { neighbours, SENTENCE_START } from './ngrams.ts';
+import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
@@ -198,7 +198,7 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   SplitWords: (text, lint, { lm }) => {
     const word = text.slice(lint.start, lint.end);
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
-    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start)) return false;
+    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
@@ -352,6 +352,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
   // A word alone between quotation marks is mentioned or coined ('to "zombify" users'), not mistyped.
   if (/["“‘']/u.test(text[lint.start - 1] ?? '') && /["”’']/u.test(text[lint.end] ?? '')) return null;
+  // So is one alone between brackets, a gloss or a term ("the local fish (linguado)").
+  if (text[lint.start - 1] === '(' && text[lint.end] === ')') return null;
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const phrase = RUN_TOGETHER.get(word.toLowerCase());
@@ -360,13 +362,18 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
-  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
+  // "friday" → "Friday", "chinese" → "Chinese"; but a rare word the broad word list has in lower case is a
+  // word so written ("obsidian", "quaternary"), where a name is common.
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return ctx.lexicon.isListedWord(word) && ctx.lexicon.count(word) < COMMON_WORD ? null : recased;
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
   // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
   // left when the text writes it again and never in lower case (as "Becuase ... becuase"), or a name follows.
   const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
+  if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
+  // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
+  if (capitalised && /^,\s*\p{Lu}\./u.test(text.slice(lint.end, lint.end + 4))) return null;
   // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
   if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
@@ -376,6 +383,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
+  // A word of the broad word list that the subtitles have often is a word people say ("naw", "wha"), not a slip.
+  if (ctx.lexicon.isListedWord(bare) && ctx.lexicon.count(bare) >= SPOKEN_WORD) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();
@@ -400,11 +409,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
-  // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
+  // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
   // One slip is one letter added, left out, replaced or two swapped: "ladoos" twice is a sweet, not
   // "ladies" (two vowels replaced, however cheaply).
-  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
+  if (writtenAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < FAMILIAR_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
   // "iphone", "ebook": a letter before a short whole word is a coinage (a brand, a prefix), not a slip
   // that the word without it mends; but not "a" (an article run in: "arisky"), a silent h ("habilities"),
   // a doubled letter, or before a long word ("equalifications").
@@ -419,14 +428,20 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
   // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
-  // "cours"): not made into a common word two full slips away (infall → until).
-  if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
+  // "cours"): not made into a common word two full slips away (infall → until), nor, from six letters,
+  // more than one slip away (graben → green, egoless → eagles; but develope → develop, exemple → example).
+  // The letters count here, not the sound: "salvoes" sounds like "slaves" but is a word of its own.
+  if ((choice.cost >= TWO_SLIPS || (typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP && bare.length >= 6)) && ctx.lexicon.isListedWord(bare)) return null;
   // "airbridge", "schoolwear": two words written as one compound, as writers coin them; but one slip from
   // a word is a slip ("successfull", "wonderfull").
-  if (choice.cost > 1.2 && closedCompound(bare, ctx.lexicon)) return null;
+  // One in the broad word list is a word whatever the cost ("crewmate", not "cremate").
+  if ((choice.cost > 1.2 || ctx.lexicon.isListedWord(bare)) && closedCompound(bare, ctx.lexicon)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
+  // More than one slip away, the word may as well be a term, a name or another language's word that no
+  // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
+  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm)) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
@@ -453,6 +468,25 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map
   const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
   return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
+
+/** `spelledAgain`, with a plural in -es too ("stopbox" beside "stopboxes"). */
+function writtenAgain(text: string, word: string, start: number): boolean {
+  return spelledAgain(text, word, start) || spelledAgain(text, `${word}es`, start) || (/..es$/i.test(word) && spelledAgain(text, word.slice(0, -2), start));
+}
+
+/**
+ * True when a word next to text[start, end) (spaces between) is an article or preposition of French, Spanish,
+ * Italian or German that English does not use ("au chocolat", "Musée des horreurs"), or an underscore or
+ * equals sign stands beside it, as in an identifier written with spaces ("left _ alk _ avg", "calc = 2").
+ */
+function besideForeignWordOrCode(text: string, start: number, end: number): boolean {
+  const before = /(?:^|[^\p{L}])(\p{L}+|[_=])[ \t]+$/u.exec(text.slice(Math.max(0, start - 20), start))?.[1];
+  const after = /^[ \t]+(\p{L}+|[_=])(?![\p{L}])/u.exec(text.slice(end, end + 20))?.[1];
+  return [before, after].some((w) => w !== undefined && (w === '_' || w === '=' || FOREIGN_FUNCTION_WORDS.has(w)));
+}
+
+/** Lower-case articles, prepositions and conjunctions of other languages that are no English words. */
+const FOREIGN_FUNCTION_WORDS = new Set(['au', 'aux', 'des', 'du', 'les', 'le', 'la', 'et', 'une', 'der', 'und', 'von', 'zu', 'das', 'del', 'della', 'dei', 'degli', 'los', 'las', 'el', 'sur']);
 
 /** Letters from which an unknown, unrespellable neighbour marks another language. */
 const FOREIGN_WORD = 4;
@@ -482,6 +516,10 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
 const SENTENCE_OPENER = 10;
 /** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
 const COMMON_WORD = 100;
+/** SUBTLEX count from which a word is familiar enough to stand for a word the text writes twice ("prefer": 1,679; "stiles": 143). */
+const FAMILIAR_WORD = 1000;
+/** SUBTLEX count from which a word of the broad word list is one people use ("naw": 106; "belive": 11, "wich": 0). */
+const SPOKEN_WORD = 50;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
@@ -494,6 +532,33 @@ const ONE_SLIP = 1.2;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/**
+ * False for a piece of a word, which a respelling would not mend: a word cut in two ("me diating"), a
+ * contraction cut at its apostrophe ("didn t", "wo n't"), and a dropped g marked by an apostrophe ("lookin’").
+ */
+function wholeWord(text: string, start: number, end: number, lexicon: Lexicon): boolean {
+  if (droppedG(text, start, end) || /^\s+(?:t|n['’]t)\b/iu.test(text.slice(end, end + 6))) return false;
+  const word = text.slice(start, end);
+  const previous = /(\p{L}+)[ \t]$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1];
+  const next = /^[ \t](\p{L}+)/u.exec(text.slice(end, end + 30))?.[1];
+  return !(previous !== undefined && lexicon.isKnown(previous + word)) && !(next !== undefined && lexicon.isKnown(word + next));
+}
+
+/** True when text[start, end) ends in -in with an apostrophe for its dropped g ("starin’ at"): the writer's speech, written so on purpose. */
+function droppedG(text: string, start: number, end: number): boolean {
+  return /in$/i.test(text.slice(start, end)) && /^\s*['’](?!\p{L})/u.test(text.slice(end, end + 3));
+}
+
+/**
+ * True when the pair counts have `replacement` (its first and last word) after the previous word or
+ * before the next one; a sentence start is no evidence (any word may open a sentence).
+ */
+function seenBeside(replacement: string, around: { previous: string | null; next: string | null }, lm: LanguageModel): boolean {
+  const parts = replacement.toLowerCase().split(' ');
+  const before = around.previous !== null && around.previous !== SENTENCE_START && lm.pairCount(around.previous, parts[0]) > 0;
+  return before || (around.next !== null && lm.pairCount(parts[parts.length - 1], around.next) > 0);
+}
 
 /** Two known content words of three letters or more written as one (air + bridge, school + wear). */
 function closedCompound(word: string, lexicon: Lexicon): boolean {
