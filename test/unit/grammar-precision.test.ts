@@ -163,6 +163,27 @@ describe('words no table of ours knows, respelt only on evidence (issue 46)', ()
   });
 });
 
+describe('capitals and joins where the text is not ordinary prose', () => {
+  it('reads no sentence end after a company abbreviation', async () => {
+    await leaves('Shares of Brenmoor Corp. rose two percent on Monday.');
+    await leaves('The deal with Harlan Bros. was signed in May.');
+  });
+
+  it('leaves the keywords of program code in a text that holds code', async () => {
+    await leaves('The loop starts here. if (ready) { go(); } while (busy) { wait(); } The robot stops.');
+  });
+
+  it('joins no word with a one-letter part', async () => {
+    await leaves('Two of the old B - 17 s had landed by noon.');
+  });
+
+  it('leaves i as a variable and as a list numeral, and still capitalises the pronoun', async () => {
+    await leaves('The sum runs over each group i, and i = 1 to 4 in this model.');
+    await leaves('The agent can be (i) hungry or (ii) tired at any time.');
+    assert.equal(await corrected('i think the plan is fine, but i am not sure.'), 'I think the plan is fine, but I am not sure.');
+  });
+});
+
 describe('errors still fixed beside the gates', () => {
   it('fixes the examples of issue 46', async () => {
     assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');

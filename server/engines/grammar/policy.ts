@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { capitalisesSentences, isDottedAbbreviation, isNameAt, startsSentence, touchesName } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isNameAt, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -131,7 +131,10 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;
   },
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
-  MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),
+  // Nor a one-letter part, a possessive's s or an article ("world s" → worlds, "the a's" → thea's), but
+  // for the t of a contraction whose apostrophe the merge puts back ("didn t" → didn't).
+  MergeWords: (original, replacement) =>
+    original === original.toLowerCase() && !/\d/.test(original) && (original.split(/\s+/).every((part) => part.replace(/['’]s$/u, '').length >= 2) || (/['’]/u.test(replacement) && !/['’]/u.test(original))),
   // lot's of → lots of; not "a lots of" → "a lot's of".
   Lots: (original) => /['’]/.test(original),
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
@@ -157,7 +160,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // i → I; not i-Pods → I-Pods.
   // Nor the letter 'the letter "i"' between quotes.
-  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘]i["”'’]/u.test(text.slice(lint.start - 1, lint.end + 1)),
+  // Nor a numeral of a list, "(i)", nor anywhere in a text that writes i as a variable ("A i / 4 where i is").
+  CapitalizePersonalPronouns: (text, lint) =>
+    !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) && !VARIABLE_I.test(text),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
   ThereToTheir: (text, lint) => {
     const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
@@ -204,10 +209,12 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
   // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by"), nor where the writer
   // capitalises their sentences (capitalisesSentences: "Corp. said", a list item, a caption).
+  // Nor in a text that holds program code ("if (", "void f ()"), nor on a letter that numbers a list item ("a) the").
   SentenceCapitalization: (text, lint) => {
     const before = text.slice(Math.max(0, lint.start - 12), lint.start);
     const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
-    return !/!\s+$/.test(before) && !(abbreviation !== undefined && isDottedAbbreviation(abbreviation)) && !capitalisesSentences(text);
+    if (/^\)/.test(text.slice(lint.end, lint.end + 1)) && lint.end - lint.start === 1) return false;
+    return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
   OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
@@ -255,6 +262,9 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
   const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
   return !nounNext || article;
 }
+
+/** A lower-case i beside a sign of arithmetic or comparison: a variable, not the pronoun. */
+const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?![\p{L}\p{N}'’])/u;
 
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
