@@ -173,6 +173,19 @@ describe('capitals and joins where the text is not ordinary prose', () => {
     await leaves('The loop starts here. if (ready) { go(); } while (busy) { wait(); } The robot stops.');
   });
 
+  it('leaves list letters, a word cited after "qtd.", and a term the writer opens sentences with in lower case', async () => {
+    await leaves('Why did it fail? a) the cost was high. b) the time was short.');
+    await leaves('The critic quoted the poet at length (qtd. in Brown 4).');
+    await leaves('The painter loved hue. hue gives a room its mood. hue changes with the light.');
+    // Function words are forgotten capitals, however often.
+    assert.equal(await corrected('we went home. we ate supper. we slept.'), 'We went home. We ate supper. We slept.');
+  });
+
+  it('leaves a listed compound of two longer words unsplit, and splits a run-in "you"', async () => {
+    await leaves('The new rules ban longline fishing near the reef.');
+    assert.equal(await corrected('He said thankyou and left the room.'), 'He said thank you and left the room.');
+  });
+
   it('joins no word with a one-letter part', async () => {
     await leaves('Two of the old B - 17 s had landed by noon.');
   });

@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { capitalisesSentences, holdsCode, isAbbreviation, isNameAt, startsSentence, touchesName } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -200,20 +200,24 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "alot" → "a lot", "inorder" → "in order"; not "schoolwear", "airbridge", "iPlayer": a closed
   // compound stays unless its parts are written apart in the pair counts and it is not written again.
-  SplitWords: (text, lint, { lm }) => {
+  // Nor a compound of two words of four letters or more that the broad word list has ("longline"; but "thankyou").
+  SplitWords: (text, lint, { lm, lexicon }) => {
     const word = text.slice(lint.start, lint.end);
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
+    if (lexicon.isListedWord(word) && parts.every((part) => part.length >= 4)) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
   // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by"), nor where the writer
   // capitalises their sentences (capitalisesSentences: "Corp. said", a list item, a caption).
-  // Nor in a text that holds program code ("if (", "void f ()"), nor on a letter that numbers a list item ("a) the").
-  SentenceCapitalization: (text, lint) => {
+  // Nor in a text that holds program code ("if (", "void f ()"), nor on a letter that numbers a list item ("a) the"),
+  // nor on a word the writer opens sentences with in lower case again and again (lowerAtSentenceStarts).
+  SentenceCapitalization: (text, lint, { lexicon }) => {
     const before = text.slice(Math.max(0, lint.start - 12), lint.start);
     const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
-    if (/^\)/.test(text.slice(lint.end, lint.end + 1)) && lint.end - lint.start === 1) return false;
+    const word = text.slice(lint.start, lint.end).toLowerCase();
+    if (isListLetter(text, lint.start, lint.end) || (!lexicon.functionWords.has(word) && lowerAtSentenceStarts(text, word))) return false;
     return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.

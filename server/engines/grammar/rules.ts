@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, holdsCode, isAbbreviation, isNameAt } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -826,13 +826,15 @@ const sentenceCapital: Rule = {
   id: 'capital-sentence-start',
   category: 'capitalization',
   description: 'a sentence starts with a capital letter (in my opinion → In my opinion)',
-  apply(text, tokens) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     if (capitalisesSentences(text) || holdsCode(text)) return out;
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
       // "[citation needed]", "(discontinued in 1962)": a note in brackets is no sentence.
       if (/[[(]["“‘']?$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
+      // "a) the cost": a list letter; "color gives ... . color became": the writer's way with a term.
+      if (isListLetter(text, t.start, t.end) || (!lexicon.functionWords.has(t.lower) && lowerAtSentenceStarts(text, t.lower))) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
