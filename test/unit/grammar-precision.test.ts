@@ -197,6 +197,34 @@ describe('capitals and joins where the text is not ordinary prose', () => {
   });
 });
 
+describe("harper's rules where the words around say otherwise", () => {
+  it('leaves spellings that are standard too', async () => {
+    await leaves('The cat had snuck under the porch at noon.');
+    await leaves('Many ex-pats live in the old quarter.');
+  });
+
+  it('leaves a place in capitals, a letter that labels a part, and an acronym after "the"', async () => {
+    await leaves('Send letters to 12 HIGH STREET, SAN FRANCISCO before May.');
+    await leaves('A REPORT TO THE UNITED STATES SENATE ON ROADS was filed.');
+    await leaves('The rules are set out in Section 12 (a) of the act.');
+    await leaves('In 2001 the WHO found that the water was safe.');
+  });
+
+  it('leaves "whom" after a preposition, "had of" before a noun phrase, "hop" before a particle', async () => {
+    await leaves('The crew rescued nine sailors, all of whom had swum ashore.');
+    await leaves('The letters I had of him were lost in the fire.');
+    await leaves('I hop back on the bike and ride home.');
+    assert.equal(await corrected('I hop you like the gift.'), 'I hope you like the gift.');
+  });
+
+  it('leaves "every one of", "over all the" and the adverb "awhile"', async () => {
+    await leaves('They asked every one of us to sign the card.');
+    await leaves('The tower gives a view over all the valley farms.');
+    await leaves('We have lived here awhile and like the town.');
+    assert.equal(await corrected('We stayed there for awhile and then left.'), 'We stayed there for a while and then left.');
+  });
+});
+
 describe('errors still fixed beside the gates', () => {
   it('fixes the examples of issue 46', async () => {
     assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');

@@ -75,6 +75,8 @@ const DROPPED_RULES = new Set([
   'LetsConfusion', // "and let everything else take care of itself" → "let's": the imperative is correct
   'DoubleModal', // "would dare cover": dare and need are semi-modals
   'OneOfTheSingular', // "one of the best defenders" → "bests"
+  'PreferSneaked', // snuck is standard American English, as pled is
+  'Expat', // ex-pats → expats: both are written
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -137,6 +139,9 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     original === original.toLowerCase() && !/\d/.test(original) && (original.split(/\s+/).every((part) => part.replace(/['’]s$/u, '').length >= 2) || (/['’]/u.test(replacement) && !/['’]/u.test(original))),
   // lot's of → lots of; not "a lots of" → "a lot's of".
   Lots: (original) => /['’]/.test(original),
+  // new york → New York; not SAN FRANCISCO → San Francisco: a name in capitals is a heading or an address.
+  NotablePlaces: (original) => original !== original.toUpperCase(),
+  UnitedOrganizations: (original) => original !== original.toUpperCase(),
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   // Two capitals opening a word ("NIce", "THe") are Shift held too long: our double-capital rule keeps the first.
@@ -193,7 +198,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
+  // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)".
   AnA: (text, lint) => {
+    if (text[lint.end] === ')') return false;
     const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
     const next = written?.toLowerCase();
     return next === undefined || (!NOT_AFTER_ARTICLE.has(next) && !/^\p{Lu}{2,}s?$/u.test(written!));
@@ -248,6 +255,23 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
   },
+  // "whom is" → "who is"; not "all of whom had": after a preposition "whom" is right.
+  WhomSubjectOfVerb: (text, lint) => !OBJECT_PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
+  // "the how" → "how"; not "the WHO found": an acronym in capitals is a name that takes the article.
+  TheHowWhy: (text, lint) => !/^\s*\p{Lu}{2,}\b/u.test(text.slice(lint.end, lint.end + 12)) && !/\b\p{Lu}{2,}\s*$/u.test(text.slice(lint.start, lint.end)),
+  // "had of known" → "had have known"; not "the memories I had of him": a verb form must follow.
+  HadOf: (text, lint, { lexicon }) => {
+    const next = /^\s*(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next !== undefined && !lexicon.functionWords.has(next) && lexicon.isVerb(next) && lexicon.lemmatize(next, 'noun').length === 0;
+  },
+  // "I hop it works" → hope; not "I hop back on": a particle after it makes it the verb of moving.
+  HopHope: (text, lint) => !/^\s+(back|on|off|in|out|up|over|into|onto|down|aboard)\b/iu.test(text.slice(lint.end, lint.end + 12)),
+  // "every one agreed" → everyone; not "every one of us": each one of a group.
+  Everyone: (text, lint) => !/^\s+of\b/iu.test(text.slice(lint.end, lint.end + 6)),
+  // "over all" → overall; not "a view over all the territories".
+  Overall: (text, lint) => !/^\s+(the|their|its|his|her|our|your|these|those|of)\b/iu.test(text.slice(lint.end, lint.end + 10)),
+  // "for awhile" → "for a while"; "been here awhile" is the adverb, written as one word.
+  AWhile: (text, lint) => /\b(for|in|after|once|quite|little)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
