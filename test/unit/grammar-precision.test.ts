@@ -217,6 +217,13 @@ describe("harper's rules where the words around say otherwise", () => {
     assert.equal(await corrected('I hop you like the gift.'), 'I hope you like the gift.');
   });
 
+  it('splits a compound only where a verb stands, and leaves "they" before its verb', async () => {
+    await leaves('In return the club got backup goalkeeper Tom Reid and a draft pick.');
+    await leaves('We found shoes, books, leftover bread and a lamp.');
+    assert.equal(await corrected('Please backup your files before the update.'), 'Please back up your files before the update.');
+    await leaves('She could tell they were tired by the way they walked.');
+  });
+
   it('leaves "every one of", "over all the" and the adverb "awhile"', async () => {
     await leaves('They asked every one of us to sign the card.');
     await leaves('The tower gives a view over all the valley farms.');

@@ -272,6 +272,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   Overall: (text, lint) => !/^\s+(the|their|its|his|her|our|your|these|those|of)\b/iu.test(text.slice(lint.end, lint.end + 10)),
   // "for awhile" → "for a while"; "been here awhile" is the adverb, written as one word.
   AWhile: (text, lint) => /\b(for|in|after|once|quite|little)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
+  // "I will backup the files" → "back up"; not "the backup catcher", "a leftover tray": only where a verb stands.
+  PhrasalVerbAsCompoundNoun: (text, lint) => VERB_SLOT.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
+  // "I told they" → them; not "she could tell they were armed": "they" before a verb is its subject.
+  TheyToThem: (text, lint, { lexicon }) => {
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next === undefined || !(verbOnly(next, lexicon) || /^(have|are|were|had|will|would|can|could|should|may|might|must|do|did)$/.test(next));
+  },
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
@@ -290,6 +297,9 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
   const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
   return !nounNext || article;
 }
+
+/** The end of text before a verb: a subject pronoun, a modal, infinitive "to" or "please". */
+const VERB_SLOT = /\b(i|you|we|they|he|she|it|to|will|would|can|could|should|must|may|might|please|'ll|’ll|n't|n’t)\s+$/iu;
 
 /** A lower-case i beside a sign of arithmetic or comparison: a variable, not the pronoun. */
 const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?![\p{L}\p{N}'’])/u;
