@@ -140,8 +140,9 @@ describe('words no table of ours knows, respelt only on evidence (issue 46)', ()
     assert.equal(await corrected('We saw the trans portation plan for the town.'), 'We saw the transportation plan for the town.');
   });
 
-  it('leaves a surname in a list of references', async () => {
+  it('leaves a surname in a list of references, and the first word of quoted speech', async () => {
     await leaves('Boston: Lane Press. Whyte, P. (1971). Notes on ports.');
+    await leaves('"Fer real?" she asked with a grin.');
   });
 
   it('leaves the words of the broad word list that people use, write in lower case, or compound', async () => {

@@ -420,6 +420,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
+  // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
+  if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
   // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
   if (capitalised && /^,\s*\p{Lu}\./u.test(text.slice(lint.end, lint.end + 4))) return null;
   // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
