@@ -19,6 +19,37 @@ export function isDottedAbbreviation(word: string): boolean {
   return /^(?:\p{L}\.)+\p{L}$/u.test(word);
 }
 
+/** Abbreviations (lower case, without their last full stop) after which a sentence goes on: "e.g. the", "Corp. said". */
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'a.m', 'p.m', 'u.s', 'approx', 'cf', 'fig', 'vol', 'ed', 'inc', 'ltd', 'co', 'corp', 'bros', 'jr', 'sr', 'prof', 'qtd']);
+
+/** True for a word (without its last full stop) after whose full stop no sentence need start: an abbreviation, a dotted one, a single letter. */
+export function isAbbreviation(word: string): boolean {
+  return ABBREVIATIONS.has(word.toLowerCase()) || word.length === 1 || isDottedAbbreviation(word);
+}
+
+/** True when text[start, end) is a single letter that numbers an item of a list: "a) the cost". */
+export function isListLetter(text: string, start: number, end: number): boolean {
+  return end - start === 1 && text[end] === ')';
+}
+
+/**
+ * True when `word` (lower case) opens two sentences of `text` or more in lower case: the writer's way
+ * with a term ("color gives ... . color became ..."), not a capital forgotten. Function words aside:
+ * a writer who forgets capitals forgets them on "the" and "we" too.
+ */
+export function lowerAtSentenceStarts(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (text.match(new RegExp(`[.!?]["”’')]*\\s+${escaped}(?![\\p{L}'’-])`, 'gu')) ?? []).length >= 2;
+}
+
+/**
+ * True when `text` holds program code: two blocks in braces at least ("if (x) {...}", "void f () {...}"),
+ * which prose does not have. Its lower-case keywords after a full stop start no sentence.
+ */
+export function holdsCode(text: string): boolean {
+  return (text.match(/\{[^{}]*\}/g) ?? []).length >= 2;
+}
+
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
 const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
 

@@ -8,12 +8,12 @@ import type { Category, Edit } from './edits.ts';
 import type { PolicyContext } from './rule.ts';
 import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
-import { neighbours, SENTENCE_START } from './ngrams.ts';
+import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { capitalisesSentences, isDottedAbbreviation, isNameAt, startsSentence, touchesName } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -75,6 +75,8 @@ const DROPPED_RULES = new Set([
   'LetsConfusion', // "and let everything else take care of itself" → "let's": the imperative is correct
   'DoubleModal', // "would dare cover": dare and need are semi-modals
   'OneOfTheSingular', // "one of the best defenders" → "bests"
+  'PreferSneaked', // snuck is standard American English, as pled is
+  'Expat', // ex-pats → expats: both are written
 ]);
 
 /** Advice-kind rules that do fix errors. */
@@ -131,9 +133,15 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     return article ? STRICT_UNCOUNTABLE.has(article[2].toLowerCase()) && replacement.toLowerCase() === article[2].toLowerCase() : true;
   },
   // whole heartedly → wholeheartedly; not Real Politik → RealPolitik, mp 3s → mp3s.
-  MergeWords: (original) => original === original.toLowerCase() && !/\d/.test(original),
+  // Nor a one-letter part, a possessive's s or an article ("world s" → worlds, "the a's" → thea's), but
+  // for the t of a contraction whose apostrophe the merge puts back ("didn t" → didn't).
+  MergeWords: (original, replacement) =>
+    original === original.toLowerCase() && !/\d/.test(original) && (original.split(/\s+/).every((part) => part.replace(/['’]s$/u, '').length >= 2) || (/['’]/u.test(replacement) && !/['’]/u.test(original))),
   // lot's of → lots of; not "a lots of" → "a lot's of".
   Lots: (original) => /['’]/.test(original),
+  // new york → New York; not SAN FRANCISCO → San Francisco: a name in capitals is a heading or an address.
+  NotablePlaces: (original) => original !== original.toUpperCase(),
+  UnitedOrganizations: (original) => original !== original.toUpperCase(),
   // A stray capital inside a word: lIke → like. Not tv → TV, ipod → iPod (a lower-case acronym or
   // brand is informal, not wrong), yong → Yong (a name out of a typo), u → U ("u" → "you" is ours).
   // Two capitals opening a word ("NIce", "THe") are Shift held too long: our double-capital rule keeps the first.
@@ -157,7 +165,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // i → I; not i-Pods → I-Pods.
   // Nor the letter 'the letter "i"' between quotes.
-  CapitalizePersonalPronouns: (text, lint) => !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘]i["”'’]/u.test(text.slice(lint.start - 1, lint.end + 1)),
+  // Nor a numeral of a list, "(i)", nor anywhere in a text that writes i as a variable ("A i / 4 where i is").
+  CapitalizePersonalPronouns: (text, lint) =>
+    !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) && !VARIABLE_I.test(text),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
   ThereToTheir: (text, lint) => {
     const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
@@ -188,26 +198,34 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
+  // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)".
   AnA: (text, lint) => {
+    if (text[lint.end] === ')') return false;
     const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
     const next = written?.toLowerCase();
     return next === undefined || (!NOT_AFTER_ARTICLE.has(next) && !/^\p{Lu}{2,}s?$/u.test(written!));
   },
   // "alot" → "a lot", "inorder" → "in order"; not "schoolwear", "airbridge", "iPlayer": a closed
   // compound stays unless its parts are written apart in the pair counts and it is not written again.
-  SplitWords: (text, lint, { lm }) => {
+  // Nor a compound of two words of four letters or more that the broad word list has ("longline"; but "thankyou").
+  SplitWords: (text, lint, { lm, lexicon }) => {
     const word = text.slice(lint.start, lint.end);
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
-    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start)) return false;
+    if (lexicon.isListedWord(word) && parts.every((part) => part.length >= 4)) return false;
+    if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
   // Nor after a dotted abbreviation ("U.N. officials", "in 336 b.c. by"), nor where the writer
   // capitalises their sentences (capitalisesSentences: "Corp. said", a list item, a caption).
-  SentenceCapitalization: (text, lint) => {
+  // Nor in a text that holds program code ("if (", "void f ()"), nor on a letter that numbers a list item ("a) the"),
+  // nor on a word the writer opens sentences with in lower case again and again (lowerAtSentenceStarts).
+  SentenceCapitalization: (text, lint, { lexicon }) => {
     const before = text.slice(Math.max(0, lint.start - 12), lint.start);
     const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
-    return !/!\s+$/.test(before) && !(abbreviation !== undefined && isDottedAbbreviation(abbreviation)) && !capitalisesSentences(text);
+    const word = text.slice(lint.start, lint.end).toLowerCase();
+    if (isListLetter(text, lint.start, lint.end) || (!lexicon.functionWords.has(word) && lowerAtSentenceStarts(text, word))) return false;
+    return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
   OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
@@ -237,6 +255,30 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
   },
+  // "whom is" → "who is"; not "all of whom had": after a preposition "whom" is right.
+  WhomSubjectOfVerb: (text, lint) => !OBJECT_PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
+  // "the how" → "how"; not "the WHO found": an acronym in capitals is a name that takes the article.
+  TheHowWhy: (text, lint) => !/^\s*\p{Lu}{2,}\b/u.test(text.slice(lint.end, lint.end + 12)) && !/\b\p{Lu}{2,}\s*$/u.test(text.slice(lint.start, lint.end)),
+  // "had of known" → "had have known"; not "the memories I had of him": a verb form must follow.
+  HadOf: (text, lint, { lexicon }) => {
+    const next = /^\s*(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next !== undefined && !lexicon.functionWords.has(next) && lexicon.isVerb(next) && lexicon.lemmatize(next, 'noun').length === 0;
+  },
+  // "I hop it works" → hope; not "I hop back on": a particle after it makes it the verb of moving.
+  HopHope: (text, lint) => !/^\s+(back|on|off|in|out|up|over|into|onto|down|aboard)\b/iu.test(text.slice(lint.end, lint.end + 12)),
+  // "every one agreed" → everyone; not "every one of us": each one of a group.
+  Everyone: (text, lint) => !/^\s+of\b/iu.test(text.slice(lint.end, lint.end + 6)),
+  // "over all" → overall; not "a view over all the territories".
+  Overall: (text, lint) => !/^\s+(the|their|its|his|her|our|your|these|those|of)\b/iu.test(text.slice(lint.end, lint.end + 10)),
+  // "for awhile" → "for a while"; "been here awhile" is the adverb, written as one word.
+  AWhile: (text, lint) => /\b(for|in|after|once|quite|little)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
+  // "I will backup the files" → "back up"; not "the backup catcher", "a leftover tray": only where a verb stands.
+  PhrasalVerbAsCompoundNoun: (text, lint) => VERB_SLOT.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
+  // "I told they" → them; not "she could tell they were armed": "they" before a verb is its subject.
+  TheyToThem: (text, lint, { lexicon }) => {
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    return next === undefined || !(verbOnly(next, lexicon) || /^(have|are|were|had|will|would|can|could|should|may|might|must|do|did)$/.test(next));
+  },
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
@@ -255,6 +297,12 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
   const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
   return !nounNext || article;
 }
+
+/** The end of text before a verb: a subject pronoun, a modal, infinitive "to" or "please". */
+const VERB_SLOT = /\b(i|you|we|they|he|she|it|to|will|would|can|could|should|must|may|might|please|'ll|’ll|n't|n’t)\s+$/iu;
+
+/** A lower-case i beside a sign of arithmetic or comparison: a variable, not the pronoun. */
+const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?![\p{L}\p{N}'’])/u;
 
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
@@ -352,6 +400,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (/[\p{Lu}]/u.test(word.slice(1))) return null; // acronyms, camelCase, "McDonald"
   // A word alone between quotation marks is mentioned or coined ('to "zombify" users'), not mistyped.
   if (/["“‘']/u.test(text[lint.start - 1] ?? '') && /["”’']/u.test(text[lint.end] ?? '')) return null;
+  // So is one alone between brackets, a gloss or a term ("the local fish (linguado)").
+  if (text[lint.start - 1] === '(' && text[lint.end] === ')') return null;
   // "childrens", "informations": our uncountable-plural rule gives the right form (not "children's").
   if (WRONG_PLURALS[word.toLowerCase()] !== undefined) return null;
   const phrase = RUN_TOGETHER.get(word.toLowerCase());
@@ -360,13 +410,20 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (contraction) return contraction.startsWith('I') ? contraction : matchCase(word, contraction);
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
-  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return recased;
+  // "friday" → "Friday", "chinese" → "Chinese"; but a rare word the broad word list has in lower case is a
+  // word so written ("obsidian", "quaternary"), where a name is common.
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return ctx.lexicon.isListedWord(word) && ctx.lexicon.count(word) < COMMON_WORD ? null : recased;
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
   // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
   // left when the text writes it again and never in lower case (as "Becuase ... becuase"), or a name follows.
   const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
+  if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
+  // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
+  if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
+  // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
+  if (capitalised && /^,\s*\p{Lu}\./u.test(text.slice(lint.end, lint.end + 4))) return null;
   // "Cassa di Risparmio": a lower-case word between names is a particle of the name.
   if (touchesName(text, lint.start, lint.end, '')) return null;
   if (ctx.variants.isRegionalForm(word)) return null;
@@ -376,6 +433,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
+  // A word of the broad word list that the subtitles have often is a word people say ("naw", "wha"), not a slip.
+  if (ctx.lexicon.isListedWord(bare) && ctx.lexicon.count(bare) >= SPOKEN_WORD) return null;
   if (candidates.some((c) => isDialectFlip(word, c, ctx))) return null;
   // Never drop or add a prefix: "unreturned" → "returned", "ispossible" → "impossible" reverse the meaning.
   const lower = word.toLowerCase();
@@ -400,11 +459,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
-  // "shawarma"), unless it stands for a common word: a habit then, not a term ("preffer" twice).
+  // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
   // One slip is one letter added, left out, replaced or two swapped: "ladoos" twice is a sweet, not
   // "ladies" (two vowels replaced, however cheaply).
-  if (spelledAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < COMMON_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
+  if (writtenAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < FAMILIAR_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
   // "iphone", "ebook": a letter before a short whole word is a coinage (a brand, a prefix), not a slip
   // that the word without it mends; but not "a" (an article run in: "arisky"), a silent h ("habilities"),
   // a doubled letter, or before a long word ("equalifications").
@@ -419,14 +478,20 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
   // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
-  // "cours"): not made into a common word two full slips away (infall → until).
-  if (choice.cost >= TWO_SLIPS && ctx.lexicon.isListedWord(bare)) return null;
+  // "cours"): not made into a common word two full slips away (infall → until), nor, from six letters,
+  // more than one slip away (graben → green, egoless → eagles; but develope → develop, exemple → example).
+  // The letters count here, not the sound: "salvoes" sounds like "slaves" but is a word of its own.
+  if ((choice.cost >= TWO_SLIPS || (typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP && bare.length >= 6)) && ctx.lexicon.isListedWord(bare)) return null;
   // "airbridge", "schoolwear": two words written as one compound, as writers coin them; but one slip from
   // a word is a slip ("successfull", "wonderfull").
-  if (choice.cost > 1.2 && closedCompound(bare, ctx.lexicon)) return null;
+  // One in the broad word list is a word whatever the cost ("crewmate", not "cremate").
+  if ((choice.cost > 1.2 || ctx.lexicon.isListedWord(bare)) && closedCompound(bare, ctx.lexicon)) return null;
   const len = word.length;
   const maxCost = maxCostOverride ?? (len <= 3 ? 1 : len <= 5 ? 1.5 : 2.5);
   if (choice.cost > maxCost) return null;
+  // More than one slip away, the word may as well be a term, a name or another language's word that no
+  // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
+  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm)) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
@@ -453,6 +518,25 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map
   const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
   return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
+
+/** `spelledAgain`, with a plural in -es too ("stopbox" beside "stopboxes"). */
+function writtenAgain(text: string, word: string, start: number): boolean {
+  return spelledAgain(text, word, start) || spelledAgain(text, `${word}es`, start) || (/..es$/i.test(word) && spelledAgain(text, word.slice(0, -2), start));
+}
+
+/**
+ * True when a word next to text[start, end) (spaces between) is an article or preposition of French, Spanish,
+ * Italian or German that English does not use ("au chocolat", "Musée des horreurs"), or an underscore or
+ * equals sign stands beside it, as in an identifier written with spaces ("left _ alk _ avg", "calc = 2").
+ */
+function besideForeignWordOrCode(text: string, start: number, end: number): boolean {
+  const before = /(?:^|[^\p{L}])(\p{L}+|[_=])[ \t]+$/u.exec(text.slice(Math.max(0, start - 20), start))?.[1];
+  const after = /^[ \t]+(\p{L}+|[_=])(?![\p{L}])/u.exec(text.slice(end, end + 20))?.[1];
+  return [before, after].some((w) => w !== undefined && (w === '_' || w === '=' || FOREIGN_FUNCTION_WORDS.has(w)));
+}
+
+/** Lower-case articles, prepositions and conjunctions of other languages that are no English words. */
+const FOREIGN_FUNCTION_WORDS = new Set(['au', 'aux', 'des', 'du', 'les', 'le', 'la', 'et', 'une', 'der', 'und', 'von', 'zu', 'das', 'del', 'della', 'dei', 'degli', 'los', 'las', 'el', 'sur']);
 
 /** Letters from which an unknown, unrespellable neighbour marks another language. */
 const FOREIGN_WORD = 4;
@@ -482,6 +566,10 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
 const SENTENCE_OPENER = 10;
 /** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
 const COMMON_WORD = 100;
+/** SUBTLEX count from which a word is familiar enough to stand for a word the text writes twice ("prefer": 1,679; "stiles": 143). */
+const FAMILIAR_WORD = 1000;
+/** SUBTLEX count from which a word of the broad word list is one people use ("naw": 106; "belive": 11, "wich": 0). */
+const SPOKEN_WORD = 50;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
@@ -494,6 +582,33 @@ const ONE_SLIP = 1.2;
 const TWO_SLIPS = 2;
 /** log10 of how much likelier a spelling correction must be than the word as written. */
 const WRITTEN_MARGIN = 0.5;
+
+/**
+ * False for a piece of a word, which a respelling would not mend: a word cut in two ("me diating"), a
+ * contraction cut at its apostrophe ("didn t", "wo n't"), and a dropped g marked by an apostrophe ("lookin’").
+ */
+function wholeWord(text: string, start: number, end: number, lexicon: Lexicon): boolean {
+  if (droppedG(text, start, end) || /^\s+(?:t|n['’]t)\b/iu.test(text.slice(end, end + 6))) return false;
+  const word = text.slice(start, end);
+  const previous = /(\p{L}+)[ \t]$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1];
+  const next = /^[ \t](\p{L}+)/u.exec(text.slice(end, end + 30))?.[1];
+  return !(previous !== undefined && lexicon.isKnown(previous + word)) && !(next !== undefined && lexicon.isKnown(word + next));
+}
+
+/** True when text[start, end) ends in -in with an apostrophe for its dropped g ("starin’ at"): the writer's speech, written so on purpose. */
+function droppedG(text: string, start: number, end: number): boolean {
+  return /in$/i.test(text.slice(start, end)) && /^\s*['’](?!\p{L})/u.test(text.slice(end, end + 3));
+}
+
+/**
+ * True when the pair counts have `replacement` (its first and last word) after the previous word or
+ * before the next one; a sentence start is no evidence (any word may open a sentence).
+ */
+function seenBeside(replacement: string, around: { previous: string | null; next: string | null }, lm: LanguageModel): boolean {
+  const parts = replacement.toLowerCase().split(' ');
+  const before = around.previous !== null && around.previous !== SENTENCE_START && lm.pairCount(around.previous, parts[0]) > 0;
+  return before || (around.next !== null && lm.pairCount(parts[parts.length - 1], around.next) > 0);
+}
 
 /** Two known content words of three letters or more written as one (air + bridge, school + wear). */
 function closedCompound(word: string, lexicon: Lexicon): boolean {

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, isDottedAbbreviation, isNameAt } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -820,20 +820,21 @@ const toBeforeInfinitive: Rule = {
   },
 };
 
-const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'a.m', 'p.m', 'u.s', 'approx', 'cf', 'fig', 'vol', 'ed', 'inc', 'ltd', 'co', 'jr', 'sr', 'prof']);
 
 /** Capital letter at the start of a sentence: "it is fine. in my opinion" → "In my opinion". */
 const sentenceCapital: Rule = {
   id: 'capital-sentence-start',
   category: 'capitalization',
   description: 'a sentence starts with a capital letter (in my opinion → In my opinion)',
-  apply(text, tokens) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
-    if (capitalisesSentences(text)) return out;
+    if (capitalisesSentences(text) || holdsCode(text)) return out;
     for (const t of tokens) {
       if (!isWord(t) || !/^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text)) continue;
       // "[citation needed]", "(discontinued in 1962)": a note in brackets is no sentence.
       if (/[[(]["“‘']?$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
+      // "a) the cost": a list letter; "color gives ... . color became": the writer's way with a term.
+      if (isListLetter(text, t.start, t.end) || (!lexicon.functionWords.has(t.lower) && lowerAtSentenceStarts(text, t.lower))) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
@@ -847,7 +848,7 @@ const sentenceCapital: Rule = {
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
         const ellipsis = text[k] === '.' && (text[k - 1] === '.' || text[k] === '…');
         // A single letter or a dotted one ("U.N.", "b.c.") is an initial or an abbreviation too.
-        starts = !ellipsis && !(text[k] === '.' && before !== null && (ABBREVIATIONS.has(before[1].toLowerCase()) || before[1].length === 1 || isDottedAbbreviation(before[1])));
+        starts = !ellipsis && !(text[k] === '.' && before !== null && isAbbreviation(before[1]));
       }
       if (!starts) continue;
       out.push({ start: t.start, end: t.start + 1, replacement: t.text[0].toUpperCase() });
