@@ -2,10 +2,9 @@
  * Tokens with part-of-speech tags for our own rules: wink-nlp's English model (tokenisation,
  * universal POS tags, lemmas, sentence boundaries), each token located in the text by UTF-16 offset.
  */
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { winkReader } from '../shared/wink.ts';
 
-const nlp = winkNLP(model);
+const nlp = winkReader();
 const its = nlp.its;
 
 export interface Token {

@@ -5,14 +5,13 @@
  * adjectives and adverbs; regular -ed verbs, when the replacement's past tense and participle are
  * one word), and it is not protected (the text is masked).
  */
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { winkReader } from '../shared/wink.ts';
 import { CHOICES, SYNONYMS, type WordNetPos } from './lexicon.ts';
 import { naturalSwap } from './naturalness.ts';
 import { COMPARATIVE, fixArticles, MASS_AFTER_AMOUNT, PROMINENT_HOLDERS } from './phrases.ts';
 import { endsInIrregularVerb, irregularSharedPast, isIrregularVerb } from './verbs.ts';
 
-const nlp = winkNLP(model, ['pos']);
+const nlp = winkReader(['pos']);
 const its = nlp.its;
 
 const POS_OF_TAG: Record<string, WordNetPos | undefined> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
