@@ -577,9 +577,13 @@ const pluralAfterQuantifier: Rule = {
       // "some" + noun opening a clause, then a verb in its plural form: the subject is plural ("because some driver make trouble").
       const pluralSubject = q === 'some' && j === i + 1 && clauseStart(tokens, i) && after?.pos === 'VERB' && after.lemma === after.lower && after.text === after.lower && !MODALS.has(after.lower) && clearlyCountable(noun.lower, lm);
       const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm)) && !pluralSubject;
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
-      // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
-      const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === '’s' || after.lower === 'of')) continue;
+      // "these will be", "both of these can": a modal after a pronoun-like quantifier is its verb, not a noun.
+      // "a plan that many claim will fail": a word that is a verb too, before a modal, is the verb of "many" (people).
+      if (MODALS.has(noun.lower) || (MODALS.has(after?.lower ?? '') && lexicon.hasLemma(noun.lower, 'verb'))) continue;
+      // An inflected verb form is left: "many building" (-ing), "both sent", "those left behind" (a past
+      // or participle after a pronoun-like quantifier); not a noun that only ends so ("certain thing").
+      const gerund = lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
       // "if these go well": the base of an irregular verb after a pronoun-like quantifier is its verb.
       if (lexicon.irregular(noun.lower)) continue;
