@@ -531,7 +531,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['It is useful tool.', 'It is a useful tool.'],
       ['This is not good idea.', 'This is not a good idea.'],
     ],
-    leaves: ['It is not good news for us.', 'He is not home yet.', 'It is not a good idea.', 'This is not important work.', 'He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
+    leaves: ['It is not good news for us.', 'He is not home yet.', 'It is not a good idea.', 'This is not important work.', 'He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.', 'The bridge was closed, as was usual practice in winter.', 'I am hard put to say which is better.', 'There is broader support for the idea now.', 'The outcome was broader access to credit.'],
   },
   'article-the-superlative': {
     fixes: [

@@ -735,6 +735,9 @@ const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fu
   'use', 'help', 'value', 'benefit', 'importance', 'interest']);
 const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', 'in', 'to', 'of', 'that', 'who', 'which', 'because', 'with', 'when', 'if', 'so', 'or', 'than', 'as', 'at', 'on', 'since', 'like']);
 
+/** Plural uses per singular use (SUBTLEX-US) below which a noun after "is" + adjective is taken as a mass use. */
+const MIN_ADJ_PLURAL_SHARE = 0.06;
+
 /** Missing indefinite article: "It is good idea." → "It is a good idea." */
 const articleBeforeSingular: Rule = {
   id: 'article-a-an',
@@ -755,11 +758,17 @@ const articleBeforeSingular: Rule = {
       // "it is potassium", "he is president" (a title).
       const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
       if (j === n + 1 && !role) continue;
+      // "there is considerable range", "as was common practice": an existential or a comparison takes a
+      // mass use of the noun often.
+      if (['there', 'as'].includes(tokens[i - 1]?.lower ?? '')) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
       if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
+      // "I am hard put to": a participle read as a noun; and a noun whose plural is rare in use ("broader
+      // access", "considerable range") goes bare after an adjective.
+      if (lexicon.irregular(noun.lower)?.participle.includes(noun.lower) || lm.count(pluralize(noun.lower)) < MIN_ADJ_PLURAL_SHARE * lm.count(noun.lower)) continue;
       // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.
       if (tokens.slice(n + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
       out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
