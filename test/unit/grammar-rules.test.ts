@@ -97,7 +97,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Most of these systems runs on electricity.', 'Most of these systems run on electricity.'],
       ['All of the students was late.', 'All of the students were late.'],
     ],
-    leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
+    leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.', 'Shields suggests that the early towns were small. As noted by Shields, trade came later.', 'The average stay for young or old patients was about six days.'],
   },
   'agreement-relative': {
     fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],

@@ -193,7 +193,7 @@ const pluralNounAgreement: Rule = {
   id: 'agreement-plural-noun',
   category: 'grammar',
   description: 'plural noun subject + is/was/has or an -s verb → plural form (many students was → were, people thinks → think)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const noun = tokens[i];
@@ -201,6 +201,9 @@ const pluralNounAgreement: Rule = {
       if (!isWord(noun) || !(taggedAs(noun, 'NOUN', lexicon) || IRREGULAR_PLURALS.has(noun.lower)) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
       const fix = { is: 'are', was: 'were', has: 'have', does: 'do' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
       if (!fix) continue;
+      // A sentence's first word read as a plural noun may be a name ("Miles suggests"): not where the
+      // text writes it capitalised inside a sentence too.
+      if (noun.pos === 'PROPN' && usedAsName(text, noun.text)) continue;
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
       let j = i - 1;
@@ -215,6 +218,8 @@ const pluralNounAgreement: Rule = {
       const determinerAt = partitive ? j - 2 : j;
       const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, determinerAt);
       if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
+      // "for young or old women was", "by traits, and beliefs comes": a list's last part, the subject further back.
+      if (['and', 'or'].includes(tokens[j]?.lower ?? '')) continue;
       // "the students' book", "one of the boys is": not this pattern.
       if (j > 0 && tokens[j - 1].lower === 'of' && !partitive) continue;
       out.push(replace(verb, fix));
@@ -222,6 +227,12 @@ const pluralNounAgreement: Rule = {
     return out;
   },
 };
+
+/** True when `word` (capitalised) also stands capitalised after a lower-case word or a comma in `text`: a name. */
+function usedAsName(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`[\\p{Ll},] ${escaped}\\b`, 'u').test(text);
+}
 
 /**
  * True when `t` has the tag `pos`, or is a sentence's capitalised first word that the tagger took
