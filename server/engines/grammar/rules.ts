@@ -472,6 +472,9 @@ const infinitiveBase: Rule = {
 
 const COMMON_S_VERBS = new Set(['goes', 'does', 'has', 'says', 'makes', 'gets', 'takes', 'comes', 'gives', 'becomes', 'knows', 'thinks', 'seems', 'tries', 'studies', 'lives', 'learns']);
 
+/** Past forms in accepted use as participles too (American usage and dictionaries list them). */
+const VARIANT_PARTICIPLES = new Set(['showed', 'beat', 'proved', 'mowed', 'sewed', 'sawed', 'swelled', 'shaved', 'waked', 'dived', 'got', 'struck', 'stunk', 'shrunk', 'sprung', 'swum']);
+
 /** have/has/had + irregular simple past → participle: "has went" → "has gone". */
 const perfectParticiple: Rule = {
   id: 'perfect-participle',
@@ -490,6 +493,8 @@ const perfectParticiple: Rule = {
       const base = lexicon.verbBase(verb.lower);
       const irregular = base ? lexicon.irregular(base) : undefined;
       if (!irregular || !irregular.past.includes(verb.lower) || irregular.participle.includes(verb.lower)) continue;
+      // Participles dictionaries accept beside the irregular one ("had showed", "can't be beat").
+      if (VARIANT_PARTICIPLES.has(verb.lower)) continue;
       // "was" + past is passive only for transitive verbs: "was went" is not a passive to repair.
       if (passive && ['go', 'come', 'become', 'run', 'fall', 'rise', 'sit', 'lie', 'be', 'have', 'do'].includes(irregular.base)) continue;
       out.push(replace(verb, irregular.participle[0]));
@@ -574,7 +579,7 @@ const pluralAfterQuantifier: Rule = {
       while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isWord(noun) || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
+      if (!isWord(noun) || noun.text !== noun.lower || noun.lower.length < 2 || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
       // "a top-two finish": the number is part of a compound modifier; "those aged 16": a participle;
       // "many talk about": a word that is a verb too, with a preposition after it, is the verb of "many" (people).
       if (/[-‐]$/u.test(text.slice(0, tokens[i].start)) || /ed$/.test(noun.lower) || (after?.pos === 'ADP' && lexicon.hasLemma(noun.lower, 'verb'))) continue;
@@ -632,7 +637,8 @@ function pluralEvidence(q: string, noun: string, lm: LanguageModel): boolean {
 
 const DETERMINERS_BEFORE_OTHER = new Set(['the', 'an', 'any', 'no', 'each', 'every', 'one', 'some', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'on']);
 /** Nouns of amount that take "of" + a plural count noun. */
-const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'variety', 'couple', 'majority', 'range', 'dozens']);
+// Not "variety", "range": "a variety of grape", "a range of motion" name a kind or extent of a mass.
+const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'couple', 'majority', 'dozens']);
 
 /** Partitives that take a plural: "one of the", "each of my", "many of these" (ending at token `i`). */
 function partitiveOf(tokens: Token[], i: number): boolean {
@@ -669,7 +675,8 @@ const uncountablePlural: Rule = {
     tokens.forEach((t, i) => {
       const prev = tokens[i - 1];
       // "many information" (harper already made it singular) → "much information".
-      if (prev?.lower === 'many' && STRICT_UNCOUNTABLE.has(t.lower)) {
+      // Not where the noun modifies a plural after it ("our many wildlife publications").
+      if (prev?.lower === 'many' && STRICT_UNCOUNTABLE.has(t.lower) && tokens[i + 1]?.pos !== 'NOUN') {
         out.push(replace(prev, 'much'));
         return;
       }
@@ -800,7 +807,8 @@ const theBeforeSuperlative: Rule = {
       const prev = tokens[i - 1]?.lower ?? '';
       const next = tokens[i + 1];
       const noun = tokens[i + 2];
-      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN';
+      // Not "is most likely sleeping": an -ing form after the adjective is a verb, and "most" an adverb.
+      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && !/ing$/.test(noun.lower);
       // "Most important thing is" at a sentence start: a singular count noun makes "most" a superlative
       // (a quantifier takes a plural: "Most young people").
       const opening = t.text === 'Most' && t.sentenceStart && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && noun.text === noun.lower && !isPluralNoun(noun, lexicon) && clearlyCountable(noun.lower, lm) && !MASS_NOUNS.has(noun.lower);
@@ -1185,6 +1193,9 @@ const relativeAgreement: Rule = {
       // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
       // before it, so a singular noun there does not make it singular.
       const inPhrase = tokens[i - 3]?.pos === 'ADP';
+      // "a classification of channels that is", "those means of making a living that were": a noun inside
+      // an "of" phrase may not be the antecedent, so no number is read from it.
+      if (tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lower === 'of')) continue;
       const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
@@ -1449,6 +1460,8 @@ const toBeforePlace: Rule = {
       if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
       // "How come Mr Obama is": no movement there, and a title is no place; "here we go Steelers" is a cheer.
       if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower) || ['here', 'there'].includes(tokens[i - 2]?.lower ?? '')) continue;
+      // "Here comes Smith": an inverted subject; "return Smith to the nest": "return" with its object.
+      if (['here', 'there'].includes(tokens[i - 1]?.lower ?? '') || ['to', 'home', 'back'].includes(tokens[i + 2]?.lower ?? '')) continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
@@ -1718,7 +1731,10 @@ const capitalMidSentence: Rule = {
       const before = prev.text === ',' ? tokens[i - 2] : prev;
       const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
       if (!plain(before) || !isWord(next) || !(next.text === next.lower || next.text === 'I')) continue;
-      if (/["“”:]/.test(text.slice(before.end, t.start))) continue;
+      // A line break between is a heading, a list or a code comment ending where the next line begins.
+      if (/["“”:\n]/.test(text.slice(before.end, t.start))) continue;
+      // "the g and A tensors": a capital letter after "and"/"or" or a determiner is a symbol.
+      if (t.text === 'A' && (prev.pos === 'CCONJ' || prev.pos === 'DET')) continue;
       // After a comma, a capitalised pronoun may open a sentence joined by a comma ("to learn, They
       // didn't": a full stop is the fix), and any capital may open direct speech ("he said, This is").
       if (prev.text === ',' && (SUBJECT_PRONOUNS.has(t.lower) || SPEECH_VERBS.has(before.lower))) continue;
