@@ -118,6 +118,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Video playback are not available on this phone.', 'Video playback is not available on this phone.'],
       ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
       ['A 52-year-old woman have been charged.', 'A 52-year-old woman has been charged.'],
+      ['The 52-year-old, who were born in a small village, was given a medal.', 'The 52-year-old, who was born in a small village, was given a medal.'],
       ['The beetle, which are related to the weevil, was found in the attic.', 'The beetle, which is related to the weevil, was found in the attic.'],
       ["Local customs and habits is part of the town's identity.", "Local customs and habits are part of the town's identity."],
       ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],

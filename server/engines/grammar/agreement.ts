@@ -284,7 +284,8 @@ export const nounSubjectAgreement: Rule = {
       if (!subject) continue;
       // "the cohort, who have been followed": "who" makes a group its people, and the antecedent may
       // be further back ("patients with an infarction, who are"); so a plural verb after it is left.
-      if (relative && tokens[v - 1].lower === 'who' && subject.number === 'singular') continue;
+      // "The 67-year-old, who were" is one person still.
+      if (relative && tokens[v - 1].lower === 'who' && subject.number === 'singular' && !ageNoun(tokens, v - 3)) continue;
       if (subject.number === 'plural' && toPlural) out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toPlural) });
       if (subject.number === 'singular' && toSingular && !(verb.lower === 'were' && subjunctive(tokens, v))) {
         out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toSingular) });
