@@ -85,7 +85,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Every summer we goes to the lake.', 'Every summer we go to the lake.'],
       ['When you be successful, you will be happy.', 'When you are successful, you will be happy.'],
     ],
-    leaves: ['He and I are good friends.', 'If I were you, I would stay.', 'Will they be there?', 'Let them be happy.', 'I want you be happy.', 'Do you be quiet?'],
+    leaves: ['He and I are good friends.', 'If I were you, I would stay.', 'Will they be there?', 'Let them be happy.', 'I want you be happy.', 'Do you be quiet?', 'Here k is the rate and B | i is the measured value.'],
   },
   'agreement-plural-noun': {
     fixes: [
@@ -139,6 +139,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'The differences between these recipes is what the judges taste.',
       'One of its Pine - Wood doors was removed and painted again last spring.',
       'The ancestor of all Proto- Slavic dialects was itself spoken near the river.',
+      "Words of advice Mary Baker doesn't have much time for fads.",
       'Leeds, who have won the league three times, drew.',
       'Which books has he read this year?',
       'Research and development is costly.',
@@ -236,7 +237,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['For example, When I traveled to France, I was happy.', 'For example, when I traveled to France, I was happy.'],
       ['So It will be a good day.', 'So it will be a good day.'],
     ],
-    leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.', 'Summary and outlook\nWe have shown that the method works.', 'It ends with a short coda in the final section\nThere is a pause before the last chord.', 'The x and A values were measured twice.'],
+    leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.', 'Summary and outlook\nWe have shown that the method works.', 'It ends with a short coda in the final section\nThere is a pause before the last chord.', 'The x and A values were measured twice.', 'Results and discussion We have found that the cells grow.'],
   },
   'gerund-subject': {
     fixes: [
@@ -471,7 +472,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She wanted toparody the song.', 'She wanted to parody the song.'],
       ['Please give this note tohis teacher.', 'Please give this note to his teacher.'],
     ],
-    leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.'],
+    leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.', 'He spends his nights on violent videogames and comics.', 'Critics argued about the new artforms of the age.', 'Mum was just sayin ’ hello.'],
   },
   'agreement-singular-noun': {
     fixes: [

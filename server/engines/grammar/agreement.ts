@@ -177,6 +177,9 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     // A hyphen between two words is a compound the text spaced ("minor - league system", "Indo- European"),
     // not a dash opening a clause: the head of the subject is further back, unseen here.
     if (before?.text === '-' && isWord(tokens[k - 2])) return null;
+    // "Words of advice Mary Baker doesn't": a common noun then a name, one phrase by the tags, is a
+    // heading run into its sentence, whose subject is the name.
+    if (tokens.slice(k, h).some((t, n) => t.pos === 'NOUN' && t.text === t.lower && tokens[k + n + 1].pos === 'PROPN' && !tokens[k + n + 1].sentenceStart)) return null;
     if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
       if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };

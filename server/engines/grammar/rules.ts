@@ -165,6 +165,8 @@ const pluralPronounAgreement: Rule = {
       if (!NON_THIRD.has(subject.lower) || (subject.lower === 'you' && !clauseStart(tokens, i))) continue;
       // "He and I are": a coordinated subject.
       if (i >= 2 && ['and', 'or'].includes(tokens[i - 1].lower)) continue;
+      // "A | | i is the constant": a lower-case "i" after a symbol or a capital letter is a variable's index.
+      if (subject.text === 'i' && i > 0 && (!isWord(tokens[i - 1]) || /^\p{Lu}$/u.test(tokens[i - 1].text))) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb)) continue;
       const pronoun = subject.lower;
@@ -1714,7 +1716,7 @@ const capitalMidSentence: Rule = {
   id: 'capital-mid-sentence',
   category: 'capitalization',
   description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
-  apply(text, tokens) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     if (capitalisesSentences(text)) return out;
     // Verse and lyrics start each line with a capital: where a text capitalises such a word after a
@@ -1731,6 +1733,10 @@ const capitalMidSentence: Rule = {
       const before = prev.text === ',' ? tokens[i - 2] : prev;
       const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
       if (!plain(before) || !isWord(next) || !(next.text === next.lower || next.text === 'I')) continue;
+      // After a content word with no comma ("Conclusion We have", "the recapitulation There is") the capital
+      // most often opens a sentence whose stop a heading or a line break stood for: only after a comma or a
+      // function word ("So It will") is it a slip.
+      if (prev.text !== ',' && !lexicon.functionWords.has(before.lower)) continue;
       // A line break between is a heading, a list or a code comment ending where the next line begins.
       if (/["“”:\n]/.test(text.slice(before.end, t.start))) continue;
       // "the g and A tensors": a capital letter after "and"/"or" or a determiner is a symbol.
