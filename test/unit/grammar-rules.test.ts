@@ -471,6 +471,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['She wanted toparody the song.', 'She wanted to parody the song.'],
       ['Please give this note tohis teacher.', 'Please give this note to his teacher.'],
+      ['The actor, whoplays the king in the film, was late.', 'The actor, who plays the king in the film, was late.'],
     ],
     leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.', 'He spends his nights on violent videogames and comics.', 'Critics argued about the new artforms of the age.', 'Mum was just sayin ’ hello.'],
   },

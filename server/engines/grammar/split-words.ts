@@ -92,6 +92,9 @@ const CLOSED_CLASS = new Set([
   'you', 'his', 'her', 'their', 'our', 'my', 'your', 'not',
 ]);
 
+/** Question and relative words, which WordNet also lists as nouns ("who", "what"). */
+const WH_WORDS = new Set(['who', 'whom', 'whose', 'what', 'which', 'where', 'when', 'why', 'how']);
+
 /** log10: how much likelier the split must read than a respelling one slip away ("importand" → important). */
 const RESPELL_MARGIN = 0.5;
 /** Typing cost (spelling.ts) from which a respelling is further from the word than a space left out. */
@@ -131,7 +134,8 @@ function runTogetherSplit(word: string, previous: string | null, next: string | 
     // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
     // So are a noun and a plural ("artforms").
     const nounOrPlural = (w: string): boolean => lexicon.hasLemma(w, 'noun') || (/[^s]s$/.test(w) && lexicon.hasLemma(w.slice(0, -1), 'noun'));
-    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && nounOrPlural(b)) continue;
+    // ("who" is a noun only as the WHO: "whoplays" is "who plays").
+    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && !WH_WORDS.has(a) && lexicon.hasLemma(a, 'noun') && nounOrPlural(b)) continue;
     const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
     scored.push({ a, b, score });
   }
