@@ -85,7 +85,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Every summer we goes to the lake.', 'Every summer we go to the lake.'],
       ['When you be successful, you will be happy.', 'When you are successful, you will be happy.'],
     ],
-    leaves: ['He and I are good friends.', 'If I were you, I would stay.', 'Will they be there?', 'Let them be happy.', 'I want you be happy.', 'Do you be quiet?'],
+    leaves: ['He and I are good friends.', 'If I were you, I would stay.', 'Will they be there?', 'Let them be happy.', 'I want you be happy.', 'Do you be quiet?', 'Here k is the rate and B | i is the measured value.'],
   },
   'agreement-plural-noun': {
     fixes: [
@@ -97,11 +97,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Most of these systems runs on electricity.', 'Most of these systems run on electricity.'],
       ['All of the students was late.', 'All of the students were late.'],
     ],
-    leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.'],
+    leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.', 'Shields suggests that the early towns were small. As noted by Shields, trade came later.', 'The average stay for young or old patients was about six days.'],
   },
   'agreement-relative': {
     fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],
-    leaves: ['These are the people who are always kind.'],
+    leaves: ['These are the people who are always kind.', 'The study of rivers that is based on mud flows is old.'],
   },
   'agreement-there-are': {
     fixes: [
@@ -118,6 +118,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Video playback are not available on this phone.', 'Video playback is not available on this phone.'],
       ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
       ['A 52-year-old woman have been charged.', 'A 52-year-old woman has been charged.'],
+      ['The 52-year-old, who were born in a small village, was given a medal.', 'The 52-year-old, who was born in a small village, was given a medal.'],
       ['The beetle, which are related to the weevil, was found in the attic.', 'The beetle, which is related to the weevil, was found in the attic.'],
       ["Local customs and habits is part of the town's identity.", "Local customs and habits are part of the town's identity."],
       ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],
@@ -133,6 +134,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Whose owner and trainer is the jockey Peter Smith?',
       'The size and cost of the repair has also been noted.',
       'England were beaten by Canada on Saturday.',
+      'We also looked at the third regional cohort, who have been tracked only three years so far.',
+      'Several pitchers in the small - town farm system are too young to be trusted yet.',
+      'The differences between these recipes is what the judges taste.',
+      'One of its Pine - Wood doors was removed and painted again last spring.',
+      'The ancestor of all Proto- Slavic dialects was itself spoken near the river.',
+      "Words of advice Mary Baker doesn't have much time for fads.",
       'Leeds, who have won the league three times, drew.',
       'Which books has he read this year?',
       'Research and development is costly.',
@@ -192,7 +199,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She has went to the market already.', 'She has gone to the market already.'],
       ['The letter was wrote by my friend.', 'The letter was written by my friend.'],
     ],
-    leaves: ['She has gone to the market already.'],
+    leaves: ['She has gone to the market already.', 'They thought the senator had showed poor sense.'],
   },
   'perfect-base-participle': {
     fixes: [
@@ -219,7 +226,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['The reason these problem occurs is simple.', 'The reason these problems occur is simple.'],
       ['Some student think so.', 'Some students think so.'],
     ],
-    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'You accept both winning and losing.', 'Some guy makes it.', 'I gave some student books.', 'Some time passed.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.'],
+    leaves: ['It is a certain thing.', 'They face certain death.', 'To a certain degree it works.', 'You accept both winning and losing.', 'Some guy makes it.', 'I gave some student books.', 'Some time passed.', 'There are certain things we know.', 'Many buildings fell.', 'These auto-tracking services break the rules.', 'That gives us a lot of opportunity to think.', 'A lot of noise came from the street.', 'The other driver was angry.', 'We spent a lot of time there.', 'Many people live here.', 'Many car owners agree with this.', 'We need much information.', "One of the book's pages was torn.", 'Each of the team members agreed.', 'At five o ’ clock we met.', 'They grew a variety of grape on the hill.', 'That is a business strategy that many claim will ruin the small shops.', 'Both of these can be measured without harm.', 'These will be stored in separate jars.', 'Both sent the kids running into the yard.', 'Never worry about those left behind at the station.', 'The city has one of the country’s tallest towers.'],
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
@@ -230,7 +237,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['For example, When I traveled to France, I was happy.', 'For example, when I traveled to France, I was happy.'],
       ['So It will be a good day.', 'So it will be a good day.'],
     ],
-    leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.'],
+    leaves: ['We read The Lord of the Rings.', 'He said: The end is near.', 'Then I left. It was late.', 'I like it. The end.', 'She saw The Times today.', 'The professor said, This can be changed.', 'We had no time to learn, They were busy.', 'Summary and outlook\nWe have shown that the method works.', 'It ends with a short coda in the final section\nThere is a pause before the last chord.', 'The x and A values were measured twice.', 'Results and discussion We have found that the cells grow.'],
   },
   'gerund-subject': {
     fixes: [
@@ -291,7 +298,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Many childs play outside.', 'Many children play outside.'],
       ['We saw two sheeps in the field.', 'We saw two sheep in the field.'],
     ],
-    leaves: ['They gave us information about it.', "It was in the men's room.", 'The children play outside.'],
+    leaves: ['They gave us information about it.', "It was in the men's room.", 'The children play outside.', 'This is just one of our many wildlife magazines.'],
   },
   'this-these': {
     fixes: [['I do not like this cars at all.', 'I do not like these cars at all.']],
@@ -340,7 +347,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['My classmates and I traveled France and Italy.', 'My classmates and I traveled to France and Italy.'],
       ['Last year I went America with my family.', 'Last year I went to America with my family.'],
     ],
-    leaves: ['We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!'],
+    leaves: ['We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!', 'Here comes Fenwick, waving a flag.', 'They returned Bruno to his owner.'],
   },
   'past-after-time-clause': {
     fixes: [
@@ -390,6 +397,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     ],
     leaves: [
       'They defended the people in their right to earn a living.',
+      'I too know how hard it is.',
+      'Sales rose from the spring of 1999 to late 2001.',
       'The new rules will affect everyone, and the effect will be large.',
       "I think it's time to go.",
       "It is the best way and it's legal!",
@@ -456,14 +465,15 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She waited until end of the film.', 'She waited until the end of the film.'],
       ['He made decision to leave early.', 'He made the decision to leave early.'],
     ],
-    leaves: ['She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.'],
+    leaves: ['She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.', 'The news went from cabin to cabin.', 'The boat drifted from nation to nation.', 'She was weary in soul and limb.', 'Please tell us about any change in location or time.', 'The crops failed by lack of rain that year.'],
   },
   'run-together-split': {
     fixes: [
       ['She wanted toparody the song.', 'She wanted to parody the song.'],
       ['Please give this note tohis teacher.', 'Please give this note to his teacher.'],
+      ['The actor, whoplays the king in the film, was late.', 'The actor, who plays the king in the film, was late.'],
     ],
-    leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.'],
+    leaves: ['The shop sells schoolwear and shoes.', 'It is importand to rest.', 'We met at the Wąsowski bakery.', 'He spends his nights on violent videogames and comics.', 'Critics argued about the new artforms of the age.', 'Mum was just sayin ’ hello.'],
   },
   'agreement-singular-noun': {
     fixes: [
@@ -526,7 +536,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['It is useful tool.', 'It is a useful tool.'],
       ['This is not good idea.', 'This is not a good idea.'],
     ],
-    leaves: ['It is not good news for us.', 'He is not home yet.', 'It is not a good idea.', 'This is not important work.', 'He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.'],
+    leaves: ['It is not good news for us.', 'He is not home yet.', 'It is not a good idea.', 'This is not important work.', 'He is president of the club.', 'It is potassium.', 'With this knowledge it would be immediate use.', 'I am home.', 'It is good news for us.', 'It is time to go.', 'The product is water.', 'We read widely, so we get ample exposure.', 'The bridge was closed, as was usual practice in winter.', 'I am hard put to say which is better.', 'There is broader support for the idea now.', 'The outcome was broader access to credit.'],
   },
   'article-the-superlative': {
     fixes: [
@@ -536,7 +546,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['They are not same people.', 'They are not the same people.'],
       ['Most important thing is to be happy.', 'The most important thing is to be happy.'],
     ],
-    leaves: ['Most young people like it.', 'Most important information is free.', 'It is most likely true.', 'It is not the same.', 'Same time tomorrow.'],
+    leaves: ['Most young people like it.', 'Most important information is free.', 'It is most likely true.', 'She is most likely sleeping now.', 'It is not the same.', 'Same time tomorrow.'],
   },
   'final-period': {
     fixes: [['We will all drive electric cars in the future', 'We will all drive electric cars in the future.']],

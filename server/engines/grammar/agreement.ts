@@ -174,6 +174,12 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     // "that" before a plural is the conjunction ("confirmed that contingency plans is"), not a determiner.
     if (tokens[k].lower === 'that' && k < h && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon)) k++;
     const before = tokens[k - 1];
+    // A hyphen between two words is a compound the text spaced ("minor - league system", "Indo- European"),
+    // not a dash opening a clause: the head of the subject is further back, unseen here.
+    if (before?.text === '-' && isWord(tokens[k - 2])) return null;
+    // "Words of advice Mary Baker doesn't": a common noun then a name, one phrase by the tags, is a
+    // heading run into its sentence, whose subject is the name.
+    if (tokens.slice(k, h).some((t, n) => t.pos === 'NOUN' && t.text === t.lower && tokens[k + n + 1].pos === 'PROPN' && !tokens[k + n + 1].sentenceStart)) return null;
     if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
       if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };
@@ -274,9 +280,15 @@ export const nounSubjectAgreement: Rule = {
       // "which books has he read": an inverted question; "do" only as the auxiliary of a negation.
       if (!next || SUBJECT_PRONOUNS.has(next.lower) || next.pos === 'PUNCT' && next.text === '?') continue;
       if (/^do(es)?$/.test(verb.lower) && !["n't", 'not'].includes(next.lower)) continue;
+      // "The differences between them is what matters": before "what" the verb may agree with the clause.
+      if (next.lower === 'what') continue;
       const relative = ['who', 'which'].includes(tokens[v - 1].lower);
       const subject = relative ? antecedentOf(tokens, v - 1, verb, lexicon, lm) : subjectBefore(tokens, v, lexicon, lm);
       if (!subject) continue;
+      // "the cohort, who have been followed": "who" makes a group its people, and the antecedent may
+      // be further back ("patients with an infarction, who are"); so a plural verb after it is left.
+      // "The 67-year-old, who were" is one person still.
+      if (relative && tokens[v - 1].lower === 'who' && subject.number === 'singular' && !ageNoun(tokens, v - 3)) continue;
       if (subject.number === 'plural' && toPlural) out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toPlural) });
       if (subject.number === 'singular' && toSingular && !(verb.lower === 'were' && subjunctive(tokens, v))) {
         out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, toSingular) });

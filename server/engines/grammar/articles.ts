@@ -132,6 +132,9 @@ export const articleByContext: Rule = {
       // A noun whose plural is all but unused goes bare ("in bed with flu"): no article is missing.
       if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
       if (after && (NOT_HEAD_AFTER.has(after.pos) || after.lower === "'s" || after.lower === '’s')) continue;
+      // Bare nouns joined ("in body and mind", "a change in place or date"), a noun repeated across a
+      // preposition ("from town to town"), "by" + noun + "of" ("by way of", "by lack of"): set uses, no article missing.
+      if (['and', 'or', 'nor'].includes(after?.lower ?? '') || [tokens[i - 2]?.lower, tokens[i + 2]?.lower].includes(noun.lower) || (before.lower === 'by' && after?.lower === 'of')) continue;
       if (lm.wordCount(before.lower) < MIN_CONTEXT || lm.pairCount(before.lower, noun.lower) > MAX_BARE_PAIR) continue;
       // One word written in two ("under weight", "over time"): a compound, no missing article.
       if (lm.wordCount(before.lower + noun.lower) > 0 && lexicon.isKnown(before.lower + noun.lower)) continue;
@@ -149,3 +152,4 @@ export const articleByContext: Rule = {
     return out;
   },
 };
+

@@ -226,6 +226,10 @@ export const confusableWords: Rule = {
       if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
       // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
       if (written === 'too' && /^\s*[.,;:!?)"”]/u.test(text.slice(m.index + m[0].length))) continue;
+      // "I too know": after a subject pronoun "too" means "also"; "from 2006 to late 2007": "to" after a
+      // number, or closing a "from" span, is the range's.
+      if (written === 'too' && /\b(i|we|you|he|she|they)\s+$/iu.test(text.slice(Math.max(0, m.index - 6), m.index))) continue;
+      if (written === 'to' && (/\d\s+$/u.test(text.slice(0, m.index)) || /\bfrom\s+(\S+\s+){0,5}$/iu.test(text.slice(Math.max(0, m.index - 80), m.index)))) continue;
       const start = m.index;
       const end = start + m[0].length;
       let best: { word: string; score: number } | null = null;

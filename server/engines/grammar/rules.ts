@@ -165,6 +165,8 @@ const pluralPronounAgreement: Rule = {
       if (!NON_THIRD.has(subject.lower) || (subject.lower === 'you' && !clauseStart(tokens, i))) continue;
       // "He and I are": a coordinated subject.
       if (i >= 2 && ['and', 'or'].includes(tokens[i - 1].lower)) continue;
+      // "A | | i is the constant": a lower-case "i" after a symbol or a capital letter is a variable's index.
+      if (subject.text === 'i' && i > 0 && (!isWord(tokens[i - 1]) || /^\p{Lu}$/u.test(tokens[i - 1].text))) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb)) continue;
       const pronoun = subject.lower;
@@ -193,7 +195,7 @@ const pluralNounAgreement: Rule = {
   id: 'agreement-plural-noun',
   category: 'grammar',
   description: 'plural noun subject + is/was/has or an -s verb → plural form (many students was → were, people thinks → think)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const noun = tokens[i];
@@ -201,6 +203,9 @@ const pluralNounAgreement: Rule = {
       if (!isWord(noun) || !(taggedAs(noun, 'NOUN', lexicon) || IRREGULAR_PLURALS.has(noun.lower)) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
       const fix = { is: 'are', was: 'were', has: 'have', does: 'do' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
       if (!fix) continue;
+      // A sentence's first word read as a plural noun may be a name ("Miles suggests"): not where the
+      // text writes it capitalised inside a sentence too.
+      if (noun.pos === 'PROPN' && usedAsName(text, noun.text)) continue;
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
       let j = i - 1;
@@ -215,6 +220,8 @@ const pluralNounAgreement: Rule = {
       const determinerAt = partitive ? j - 2 : j;
       const withDeterminer = det !== undefined && PLURAL_DETERMINERS.has(det.lower) && clauseStart(tokens, determinerAt);
       if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
+      // "for young or old women was", "by traits, and beliefs comes": a list's last part, the subject further back.
+      if (['and', 'or'].includes(tokens[j]?.lower ?? '')) continue;
       // "the students' book", "one of the boys is": not this pattern.
       if (j > 0 && tokens[j - 1].lower === 'of' && !partitive) continue;
       out.push(replace(verb, fix));
@@ -222,6 +229,12 @@ const pluralNounAgreement: Rule = {
     return out;
   },
 };
+
+/** True when `word` (capitalised) also stands capitalised after a lower-case word or a comma in `text`: a name. */
+function usedAsName(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`[\\p{Ll},] ${escaped}\\b`, 'u').test(text);
+}
 
 /**
  * True when `t` has the tag `pos`, or is a sentence's capitalised first word that the tagger took
@@ -461,6 +474,9 @@ const infinitiveBase: Rule = {
 
 const COMMON_S_VERBS = new Set(['goes', 'does', 'has', 'says', 'makes', 'gets', 'takes', 'comes', 'gives', 'becomes', 'knows', 'thinks', 'seems', 'tries', 'studies', 'lives', 'learns']);
 
+/** Past forms in accepted use as participles too (American usage and dictionaries list them). */
+const VARIANT_PARTICIPLES = new Set(['showed', 'beat', 'proved', 'mowed', 'sewed', 'sawed', 'swelled', 'shaved', 'waked', 'dived', 'got', 'struck', 'stunk', 'shrunk', 'sprung', 'swum']);
+
 /** have/has/had + irregular simple past → participle: "has went" → "has gone". */
 const perfectParticiple: Rule = {
   id: 'perfect-participle',
@@ -479,6 +495,8 @@ const perfectParticiple: Rule = {
       const base = lexicon.verbBase(verb.lower);
       const irregular = base ? lexicon.irregular(base) : undefined;
       if (!irregular || !irregular.past.includes(verb.lower) || irregular.participle.includes(verb.lower)) continue;
+      // Participles dictionaries accept beside the irregular one ("had showed", "can't be beat").
+      if (VARIANT_PARTICIPLES.has(verb.lower)) continue;
       // "was" + past is passive only for transitive verbs: "was went" is not a passive to repair.
       if (passive && ['go', 'come', 'become', 'run', 'fall', 'rise', 'sit', 'lie', 'be', 'have', 'do'].includes(irregular.base)) continue;
       out.push(replace(verb, irregular.participle[0]));
@@ -563,7 +581,7 @@ const pluralAfterQuantifier: Rule = {
       while (j < tokens.length && between(tokens[j])) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isWord(noun) || noun.text !== noun.lower || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
+      if (!isWord(noun) || noun.text !== noun.lower || noun.lower.length < 2 || noun.lower.includes('-') || /^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
       // "a top-two finish": the number is part of a compound modifier; "those aged 16": a participle;
       // "many talk about": a word that is a verb too, with a preposition after it, is the verb of "many" (people).
       if (/[-‐]$/u.test(text.slice(0, tokens[i].start)) || /ed$/.test(noun.lower) || (after?.pos === 'ADP' && lexicon.hasLemma(noun.lower, 'verb'))) continue;
@@ -577,9 +595,13 @@ const pluralAfterQuantifier: Rule = {
       // "some" + noun opening a clause, then a verb in its plural form: the subject is plural ("because some driver make trouble").
       const pluralSubject = q === 'some' && j === i + 1 && clauseStart(tokens, i) && after?.pos === 'VERB' && after.lemma === after.lower && after.text === after.lower && !MODALS.has(after.lower) && clearlyCountable(noun.lower, lm);
       const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm)) && !pluralSubject;
-      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === 'of')) continue;
-      // An -ing form of a verb is left ("many building"), not a noun that only ends so ("certain thing").
-      const gerund = /ing$/.test(noun.lower) && lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
+      if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === '’s' || after.lower === 'of')) continue;
+      // "these will be", "both of these can": a modal after a pronoun-like quantifier is its verb, not a noun.
+      // "a plan that many claim will fail": a word that is a verb too, before a modal, is the verb of "many" (people).
+      if (MODALS.has(noun.lower) || (MODALS.has(after?.lower ?? '') && lexicon.hasLemma(noun.lower, 'verb'))) continue;
+      // An inflected verb form is left: "many building" (-ing), "both sent", "those left behind" (a past
+      // or participle after a pronoun-like quantifier); not a noun that only ends so ("certain thing").
+      const gerund = lexicon.lemmatize(noun.lower, 'verb').some((base) => base !== noun.lower);
       if (MASS_NOUNS.has(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun') || /(s|ss|us|is)$/.test(noun.lower) || gerund || isPluralNoun(noun, lexicon)) continue;
       // "if these go well": the base of an irregular verb after a pronoun-like quantifier is its verb.
       if (lexicon.irregular(noun.lower)) continue;
@@ -617,7 +639,8 @@ function pluralEvidence(q: string, noun: string, lm: LanguageModel): boolean {
 
 const DETERMINERS_BEFORE_OTHER = new Set(['the', 'an', 'any', 'no', 'each', 'every', 'one', 'some', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'on']);
 /** Nouns of amount that take "of" + a plural count noun. */
-const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'variety', 'couple', 'majority', 'range', 'dozens']);
+// Not "variety", "range": "a variety of grape", "a range of motion" name a kind or extent of a mass.
+const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'couple', 'majority', 'dozens']);
 
 /** Partitives that take a plural: "one of the", "each of my", "many of these" (ending at token `i`). */
 function partitiveOf(tokens: Token[], i: number): boolean {
@@ -654,7 +677,8 @@ const uncountablePlural: Rule = {
     tokens.forEach((t, i) => {
       const prev = tokens[i - 1];
       // "many information" (harper already made it singular) → "much information".
-      if (prev?.lower === 'many' && STRICT_UNCOUNTABLE.has(t.lower)) {
+      // Not where the noun modifies a plural after it ("our many wildlife publications").
+      if (prev?.lower === 'many' && STRICT_UNCOUNTABLE.has(t.lower) && tokens[i + 1]?.pos !== 'NOUN') {
         out.push(replace(prev, 'much'));
         return;
       }
@@ -731,6 +755,9 @@ const BARE_AFTER_COPULA = new Set(['time', 'home', 'school', 'work', 'part', 'fu
   'use', 'help', 'value', 'benefit', 'importance', 'interest']);
 const CLAUSE_END = new Set(['.', ',', ';', '!', '?', ':', 'and', 'but', 'for', 'in', 'to', 'of', 'that', 'who', 'which', 'because', 'with', 'when', 'if', 'so', 'or', 'than', 'as', 'at', 'on', 'since', 'like']);
 
+/** Plural uses per singular use (SUBTLEX-US) below which a noun after "is" + adjective is taken as a mass use. */
+const MIN_ADJ_PLURAL_SHARE = 0.06;
+
 /** Missing indefinite article: "It is good idea." → "It is a good idea." */
 const articleBeforeSingular: Rule = {
   id: 'article-a-an',
@@ -751,11 +778,17 @@ const articleBeforeSingular: Rule = {
       // "it is potassium", "he is president" (a title).
       const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
       if (j === n + 1 && !role) continue;
+      // "there is considerable range", "as was common practice": an existential or a comparison takes a
+      // mass use of the noun often.
+      if (['there', 'as'].includes(tokens[i - 1]?.lower ?? '')) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
       if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
+      // "I am hard put to": a participle read as a noun; and a noun whose plural is rare in use ("broader
+      // access", "considerable range") goes bare after an adjective.
+      if (lexicon.irregular(noun.lower)?.participle.includes(noun.lower) || lm.count(pluralize(noun.lower)) < MIN_ADJ_PLURAL_SHARE * lm.count(noun.lower)) continue;
       // Adjectives between must be plain adjectives, not "more", "very", "much", "such", numbers.
       if (tokens.slice(n + 1, j).some((t) => !isWord(t) || lexicon.functionWords.has(t.lower) && !['good', 'bad', 'big', 'small', 'new', 'old', 'great', 'important', 'different', 'young', 'long', 'little', 'large', 'real', 'hard', 'easy'].includes(t.lower))) continue;
       out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
@@ -776,7 +809,8 @@ const theBeforeSuperlative: Rule = {
       const prev = tokens[i - 1]?.lower ?? '';
       const next = tokens[i + 1];
       const noun = tokens[i + 2];
-      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN';
+      // Not "is most likely sleeping": an -ing form after the adjective is a verb, and "most" an adverb.
+      const superlative = t.lower === 'most' && ['of', 'is', 'are', 'was', 'were'].includes(prev) && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && !/ing$/.test(noun.lower);
       // "Most important thing is" at a sentence start: a singular count noun makes "most" a superlative
       // (a quantifier takes a plural: "Most young people").
       const opening = t.text === 'Most' && t.sentenceStart && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && noun.text === noun.lower && !isPluralNoun(noun, lexicon) && clearlyCountable(noun.lower, lm) && !MASS_NOUNS.has(noun.lower);
@@ -1161,6 +1195,9 @@ const relativeAgreement: Rule = {
       // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
       // before it, so a singular noun there does not make it singular.
       const inPhrase = tokens[i - 3]?.pos === 'ADP';
+      // "a classification of channels that is", "those means of making a living that were": a noun inside
+      // an "of" phrase may not be the antecedent, so no number is read from it.
+      if (tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lower === 'of')) continue;
       const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
@@ -1425,6 +1462,8 @@ const toBeforePlace: Rule = {
       if (!/^\p{Lu}\p{Ll}+$/u.test(place.text) || TIME_NAMES.test(place.lower) || lexicon.hasLemma(place.lower, 'adj')) continue;
       // "How come Mr Obama is": no movement there, and a title is no place; "here we go Steelers" is a cheer.
       if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower) || ['here', 'there'].includes(tokens[i - 2]?.lower ?? '')) continue;
+      // "Here comes Smith": an inverted subject; "return Smith to the nest": "return" with its object.
+      if (['here', 'there'].includes(tokens[i - 1]?.lower ?? '') || ['to', 'home', 'back'].includes(tokens[i + 2]?.lower ?? '')) continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;
@@ -1677,7 +1716,7 @@ const capitalMidSentence: Rule = {
   id: 'capital-mid-sentence',
   category: 'capitalization',
   description: 'a function word capitalised inside a sentence → lower case (For example, When I went → when I went)',
-  apply(text, tokens) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     if (capitalisesSentences(text)) return out;
     // Verse and lyrics start each line with a capital: where a text capitalises such a word after a
@@ -1694,7 +1733,14 @@ const capitalMidSentence: Rule = {
       const before = prev.text === ',' ? tokens[i - 2] : prev;
       const plain = (w: Token | undefined): boolean => isWord(w) && (w.text === w.lower || (w.sentenceStart && w.text === matchCase('A', w.lower)));
       if (!plain(before) || !isWord(next) || !(next.text === next.lower || next.text === 'I')) continue;
-      if (/["“”:]/.test(text.slice(before.end, t.start))) continue;
+      // After a content word with no comma ("Conclusion We have", "the recapitulation There is") the capital
+      // most often opens a sentence whose stop a heading or a line break stood for: only after a comma or a
+      // function word ("So It will") is it a slip.
+      if (prev.text !== ',' && !lexicon.functionWords.has(before.lower)) continue;
+      // A line break between is a heading, a list or a code comment ending where the next line begins.
+      if (/["“”:\n]/.test(text.slice(before.end, t.start))) continue;
+      // "the g and A tensors": a capital letter after "and"/"or" or a determiner is a symbol.
+      if (t.text === 'A' && (prev.pos === 'CCONJ' || prev.pos === 'DET')) continue;
       // After a comma, a capitalised pronoun may open a sentence joined by a comma ("to learn, They
       // didn't": a full stop is the fix), and any capital may open direct speech ("he said, This is").
       if (prev.text === ',' && (SUBJECT_PRONOUNS.has(t.lower) || SPEECH_VERBS.has(before.lower))) continue;

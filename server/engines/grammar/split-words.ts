@@ -92,6 +92,9 @@ const CLOSED_CLASS = new Set([
   'you', 'his', 'her', 'their', 'our', 'my', 'your', 'not',
 ]);
 
+/** Question and relative words, which WordNet also lists as nouns ("who", "what"). */
+const WH_WORDS = new Set(['who', 'whom', 'whose', 'what', 'which', 'where', 'when', 'why', 'how']);
+
 /** log10: how much likelier the split must read than a respelling one slip away ("importand" → important). */
 const RESPELL_MARGIN = 0.5;
 /** Typing cost (spelling.ts) from which a respelling is further from the word than a space left out. */
@@ -129,7 +132,10 @@ function runTogetherSplit(word: string, previous: string | null, next: string | 
     const pair = lm.pairCount(a, b);
     if ((pair < MIN_RUN_PAIR && !CLOSED_CLASS.has(a)) || lm.wordCount(word) * RUN_RATIO > pair) continue;
     // Two nouns written solid may be a compound no list has yet ("schoolwear"): left as written.
-    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;
+    // So are a noun and a plural ("artforms").
+    const nounOrPlural = (w: string): boolean => lexicon.hasLemma(w, 'noun') || (/[^s]s$/.test(w) && lexicon.hasLemma(w.slice(0, -1), 'noun'));
+    // ("who" is a noun only as the WHO: "whoplays" is "who plays").
+    if (!CLOSED_CLASS.has(a) && !CLOSED_CLASS.has(b) && !WH_WORDS.has(a) && lexicon.hasLemma(a, 'noun') && nounOrPlural(b)) continue;
     const score = lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
     scored.push({ a, b, score });
   }
@@ -171,6 +177,8 @@ export const runTogetherWords: Rule = {
     const out: Proposal[] = [];
     for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
       const end = m.index + m[0].length;
+      // "sayin ’ that": a word clipped in speech, its apostrophe set apart.
+      if (/^ ?['’]/u.test(text.slice(end, end + 2))) continue;
       // Not a misspelling of a common word one slip away that reads as well ("importand" → important).
       const split = splitBeatingRespellings(text, m.index, end, lexicon.nearWords(m[0]), lm, lexicon);
       if (split) out.push({ start: m.index, end, replacement: `${split.a} ${split.b}` });
