@@ -4,6 +4,7 @@
  * particles between such words ("Cassa di Risparmio", "Ludwig van Beethoven"). Every stage asks
  * here before it changes or inserts anything beside such a word.
  */
+import { escapeRegExp } from '../shared/text.ts';
 import { sentenceInitial } from './variants.ts';
 
 /** Abbreviations after whose full stop a name follows, not a new sentence. */
@@ -38,8 +39,7 @@ export function isListLetter(text: string, start: number, end: number): boolean 
  * a writer who forgets capitals forgets them on "the" and "we" too.
  */
 export function lowerAtSentenceStarts(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return (text.match(new RegExp(`[.!?]["”’')]*\\s+${escaped}(?![\\p{L}'’-])`, 'gu')) ?? []).length >= 2;
+  return (text.match(new RegExp(`[.!?]["”’')]*\\s+${escapeRegExp(word)}(?![\\p{L}'’-])`, 'gu')) ?? []).length >= 2;
 }
 
 /**
@@ -148,6 +148,25 @@ function inCodeOrForeign(text: string, start: number, end: number): boolean {
   const ticksBefore = (text.slice(lineStart, start).match(/`/g) ?? []).length;
   return ticksBefore % 2 === 1 && text.indexOf('`', end) >= 0;
 }
+
+/** True when `word` (capitalised) also stands capitalised after a lower-case word or a comma in `text`: a name. */
+export function usedAsName(text: string, word: string): boolean {
+  return new RegExp(`[\\p{Ll},] ${escapeRegExp(word)}\\b`, 'u').test(text);
+}
+
+/**
+ * True when a word next to text[start, end) (spaces between) is an article or preposition of French, Spanish,
+ * Italian or German that English does not use ("au chocolat", "Musée des horreurs"), or an underscore or
+ * equals sign stands beside it, as in an identifier written with spaces ("left _ alk _ avg", "calc = 2").
+ */
+export function besideForeignWordOrCode(text: string, start: number, end: number): boolean {
+  const before = /(?:^|[^\p{L}])(\p{L}+|[_=])[ \t]+$/u.exec(text.slice(Math.max(0, start - 20), start))?.[1];
+  const after = /^[ \t]+(\p{L}+|[_=])(?![\p{L}])/u.exec(text.slice(end, end + 20))?.[1];
+  return [before, after].some((w) => w !== undefined && (w === '_' || w === '=' || FOREIGN_FUNCTION_WORDS.has(w)));
+}
+
+/** Lower-case articles, prepositions and conjunctions of other languages that are no English words. */
+const FOREIGN_FUNCTION_WORDS = new Set(['au', 'aux', 'des', 'du', 'les', 'le', 'la', 'et', 'une', 'der', 'und', 'von', 'zu', 'das', 'del', 'della', 'dei', 'degli', 'los', 'las', 'el', 'sur']);
 
 /**
  * True when the edit text[start, end) → replacement must not be made: it changes a name (`touchesName`)

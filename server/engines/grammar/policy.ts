@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
+import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -523,20 +523,6 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map
 function writtenAgain(text: string, word: string, start: number): boolean {
   return spelledAgain(text, word, start) || spelledAgain(text, `${word}es`, start) || (/..es$/i.test(word) && spelledAgain(text, word.slice(0, -2), start));
 }
-
-/**
- * True when a word next to text[start, end) (spaces between) is an article or preposition of French, Spanish,
- * Italian or German that English does not use ("au chocolat", "Musée des horreurs"), or an underscore or
- * equals sign stands beside it, as in an identifier written with spaces ("left _ alk _ avg", "calc = 2").
- */
-function besideForeignWordOrCode(text: string, start: number, end: number): boolean {
-  const before = /(?:^|[^\p{L}])(\p{L}+|[_=])[ \t]+$/u.exec(text.slice(Math.max(0, start - 20), start))?.[1];
-  const after = /^[ \t]+(\p{L}+|[_=])(?![\p{L}])/u.exec(text.slice(end, end + 20))?.[1];
-  return [before, after].some((w) => w !== undefined && (w === '_' || w === '=' || FOREIGN_FUNCTION_WORDS.has(w)));
-}
-
-/** Lower-case articles, prepositions and conjunctions of other languages that are no English words. */
-const FOREIGN_FUNCTION_WORDS = new Set(['au', 'aux', 'des', 'du', 'les', 'le', 'la', 'et', 'une', 'der', 'und', 'von', 'zu', 'das', 'del', 'della', 'dei', 'degli', 'los', 'las', 'el', 'sur']);
 
 /** Letters from which an unknown, unrespellable neighbour marks another language. */
 const FOREIGN_WORD = 4;

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, usedAsName } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -229,12 +229,6 @@ const pluralNounAgreement: Rule = {
     return out;
   },
 };
-
-/** True when `word` (capitalised) also stands capitalised after a lower-case word or a comma in `text`: a name. */
-function usedAsName(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`[\\p{Ll},] ${escaped}\\b`, 'u').test(text);
-}
 
 /**
  * True when `t` has the tag `pos`, or is a sentence's capitalised first word that the tagger took

@@ -4,6 +4,7 @@
  * weigh a typo-aware edit cost against how common each candidate is.
  */
 import type { LanguageModel } from './ngrams.ts';
+import { escapeRegExp } from '../shared/text.ts';
 
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
@@ -186,7 +187,7 @@ export function chooseSpelling(word: string, candidates: string[], lm: LanguageM
  * fixes both leave it (the grammar engine still fixes one that stands for a common word).
  */
 export function spelledAgain(text: string, word: string, start: number): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[’']/g, "['’]");
+  const escaped = escapeRegExp(word).replace(/[’']/g, "['’]");
   const stem = word.length >= 4 ? escaped.replace(/s$/i, '') : escaped;
   for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}'’])${stem}s?(?![\\p{L}\\p{N}])`, 'giu'))) if (m.index !== start) return true;
   return false;

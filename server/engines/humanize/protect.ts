@@ -5,6 +5,7 @@
  * checker (which demands every item back, as often as the input had it).
  */
 import { splitSentences } from '../shared/sentences.ts';
+import { escapeRegExp } from '../shared/text.ts';
 import { COMMON_WORDS } from './lexicon.ts';
 
 export interface Span {
@@ -217,8 +218,6 @@ export function protectedItems(text: string): Map<string, number> {
   }
   return items;
 }
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /** Whole-token patterns of items, compiled once: the invariants count the same items edit after edit. */
 const TOKEN_PATTERNS = new Map<string, RegExp>();

@@ -5,6 +5,11 @@
  * JavaScript strings index UTF-16 code units; the helpers below convert between the two.
  */
 
+/** `s` with every character a regular expression gives a meaning escaped: a pattern that matches `s` itself. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Han, Hiragana, Katakana and Hangul: each character of these scripts counts as one word. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
