@@ -24,7 +24,7 @@ import { WebhookDeliveries } from './platform/portal-views.ts';
 import { SignInLimits } from './platform/sign-in-limits.ts';
 import { startEngines } from './runtime/engines.ts';
 import { createLog } from './log.ts';
-import { engineTables } from './runtime/engine-tables.ts';
+import { sharedDetectorModel } from './runtime/engine-tables.ts';
 import { createModelServers } from './model-servers/index.ts';
 import { webhookRetryDelayMs } from './platform/webhooks.ts';
 import { buildTaskList, CRONTAB, deliverBatchWebhook, deliverWebhook, runBatchItem, runTextJob } from './jobs/index.ts';
@@ -46,7 +46,7 @@ export type ServiceOverrides = Partial<Pick<Services, 'clock' | 'webhookTimeoutM
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const log = overrides.log ?? createLog(config);
   // The process's one copy of the detector's model (the engine threads share it).
-  const textDetectorVersion = lazy(async () => engineTables().textDetect.version);
+  const textDetectorVersion = lazy(async () => sharedDetectorModel().version);
   // Its version only: the engine itself loads on the engine threads, not in this one.
   const humanizerVersion = lazy(async () => (await import('./engines/humanize/version.ts')).HUMANIZER_ENGINE_VERSION);
   const engines = overrides.engines ?? startEngines(config, log);

@@ -42,18 +42,15 @@ let plagiarismSynonyms: SynonymClasses | undefined;
 
 /** The process's tables: each read on the first call that needs it (main thread), then the same memory. */
 export function engineTables(): EngineTables {
-  return { ...grammarPoolTables(), plagiarismSynonyms: (plagiarismSynonyms ??= inSharedMemory(readSynonymClasses())) };
+  return { textDetect: sharedDetectorModel(), plagiarismSynonyms: (plagiarismSynonyms ??= inSharedMemory(readSynonymClasses())) };
 }
 
-/**
- * The tables the grammar pool's threads use: the detector's model alone (the humanizer's detector).
- * Handed only these, the grammar pool starts, and its warm-up is sent, before the synonym classes are read.
- */
-export function grammarPoolTables(): ThreadTables {
-  return { textDetect: (textDetect ??= inSharedMemory(readTextDetectorModel())) };
+/** The detector's model alone, read once (main thread) into shared memory: the grammar pool's threads use no other table. */
+export function sharedDetectorModel(): TextDetectorModel {
+  return (textDetect ??= inSharedMemory(readTextDetectorModel()));
 }
 
-/** The tables an engine thread is handed: every engine's (the general pool's) or the grammar pool's. */
+/** The tables an engine thread is handed: every engine's (the general pool's) or the detector's model alone (the grammar pool's). */
 export type ThreadTables = Pick<EngineTables, 'textDetect'> & Partial<EngineTables>;
 
 /**

@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { recordEngineTask, watchBreaker } from '../metrics/registry.ts';
 import type runEngineTask from './engine-worker.ts';
 import type { EngineFailure, EngineInputError, EngineKind, EnginePool, EngineResults, EngineTask, ThreadOutcome } from './engine-worker.ts';
-import { engineTables, grammarPoolTables, type ThreadTables } from './engine-tables.ts';
+import { engineTables, sharedDetectorModel, type ThreadTables } from './engine-tables.ts';
 import { ENGINE_THREAD_ENTRY } from './thread-entry.ts';
 
 export type { EngineInputError } from './engine-worker.ts';
@@ -137,9 +137,10 @@ export function createEngineRuntime(options: { threads: number; grammarThreads?:
 
   const now = () => performance.timeOrigin + performance.now();
 
-  // The grammar pool first, its warm-up sent before the general pool's tables are read: the grammar
-  // thread's warm-up is the longest, the path to "engines ready" (grammarPoolTables).
-  const pools = { grammar: poolOfSize(sizes.grammar, grammarPoolTables()) } as Record<EnginePool, Piscina>;
+  // The grammar pool first, handed the one table its threads use (the humanizer's detector), and its
+  // warm-up sent before the general pool's tables are read: the grammar thread's warm-up is the longest,
+  // the path to "engines ready".
+  const pools = { grammar: poolOfSize(sizes.grammar, { textDetect: sharedDetectorModel() }) } as Record<EnginePool, Piscina>;
   const warmPool = (pool: EnginePool) => (warm ? warmEveryThread(sizes[pool], () => run({ kind: 'warmUp', pool })) : Promise.resolve(true));
   const warmUpStarted = performance.now();
   const grammarWarmedUp = warmPool('grammar');
