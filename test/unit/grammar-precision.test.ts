@@ -284,3 +284,42 @@ describe('capitals where the writer capitalises their sentences (capitalisesSent
     assert.equal(await corrected('i think it is fine. the plan works.'), 'I think it is fine. The plan works.');
   });
 });
+
+describe('grammar-2.6.0 gates: words that only look like the error', () => {
+  it('leaves a possessive before its noun phrase, a serial subject and "none of this" with its verb', async () => {
+    await leaves('The shed had a cot and a stool. Its only light came from a small lamp.');
+    await leaves('The poles, the handrail, and the gate are made of the same pine.');
+    await leaves('Nobody had noticed the letter. But none of this matters now.');
+  });
+
+  it('leaves a past tense spelt as its base, a letter "i" and plurals that edited English writes', async () => {
+    await leaves('Slowly he thrust the door open and stepped into the hall.');
+    await leaves('The sum runs over every site, where i represents the kind of site.');
+    await leaves('The layer holds three bridging oxygens from the water molecules.');
+    await leaves('The river carries sand and clays in its suspended load.');
+  });
+
+  it('leaves adjectives that only look comparative, and "that" after a noun or a verb', async () => {
+    await leaves('The new rules set limits more modest than the old ones.');
+    await leaves('The scholar found a meter that is more regular than the first draft.');
+    await leaves('It took years before he admitted sooner that the plan had flaws.');
+  });
+
+  it('leaves a clause after "in while", a participle before its noun, and "you two"', async () => {
+    await leaves('Mistakes creep in while translating a letter from one tongue to another.');
+    await leaves('The cells in the eyes are sensitive to polarized light at dawn.');
+    await leaves('"Come on you two slowpokes!" she called from the porch.');
+  });
+
+  it('leaves a name part the counts hold in lower case, and a capital letter that labels', async () => {
+    await leaves('Brimming with youthful zeal and naive hope, the boy ran on.');
+    await leaves('As it is known that the A and B values differ, we set both.');
+  });
+
+  it('still fixes the errors beside them', async () => {
+    assert.equal(await corrected('Who waves at strangers? Its too friendly for this town.'), "Who waves at strangers? It's too friendly for this town.");
+    assert.equal(await corrected('She know the answer by heart.'), 'She knows the answer by heart.');
+    assert.equal(await corrected('The food chain became more stronger that it was before.'), 'The food chain became stronger than it was before.');
+    assert.equal(await corrected('We need more informations about the trip.'), 'We need more information about the trip.');
+  });
+});

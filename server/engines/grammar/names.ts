@@ -177,3 +177,9 @@ export function protectedSpan(text: string, start: number, end: number, replacem
   // A change of case is no change of a name (touchesName), but is one of code ("will.i.am").
   return touchesName(text, start, end, replacement) || inCodeOrForeign(text, start, end);
 }
+
+/**
+ * A third-person lexical verb after a lower-case "i" ("where i represents the site", "i denotes"): the
+ * "i" is a letter or an index, not the writer. Not "i has", "i does", "i goes": a learner's slips.
+ */
+export const LETTER_I_VERB = /^\s+(?!(?:has|does|goes)\b)\p{L}+[^su\s]s\b/u;

@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
+import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -166,8 +166,12 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // i → I; not i-Pods → I-Pods.
   // Nor the letter 'the letter "i"' between quotes.
   // Nor a numeral of a list, "(i)", nor anywhere in a text that writes i as a variable ("A i / 4 where i is").
+  // Nor an "i" a third-person verb follows ("where i represents the site"): a letter or an index, not the writer.
   CapitalizePersonalPronouns: (text, lint) =>
-    !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) && !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) && !VARIABLE_I.test(text),
+    !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) &&
+    !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) &&
+    !VARIABLE_I.test(text) &&
+    !LETTER_I_VERB.test(text.slice(lint.end, lint.end + 30)),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.
   ThereToTheir: (text, lint) => {
     const before = /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? '';
@@ -176,6 +180,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "where i represents": a lower-case i with a third-person verb is a letter or an index (see CapitalizePersonalPronouns).
+    if (/(?<![\p{L}\p{N}'’])i\s+$/u.test(text.slice(Math.max(0, lint.start - 4), lint.start)) && LETTER_I_VERB.test(text.slice(lint.start - 1, lint.end + 1))) return false;
     // "we humans have": a noun in apposition to the pronoun, not its verb.
     if (/\b(we|us|you)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start)) && lexicon.lemmatize(text.slice(lint.start, lint.end).toLowerCase(), 'noun').length > 0) return false;
     // "when he beat Chen": a past tense spelt as its base (beat, put, set, cut) agrees already.
@@ -195,7 +201,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // words that can end one phrase and start the next.
   RepeatedWords: (text, lint) => !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(text.slice(lint.start, lint.end)),
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
-  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they)\b/i.test(text.slice(lint.end, lint.end + 8)),
+  // Nor "come on you two": "you" with a number or "all", "guys", "people" after it addresses them.
+  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)".
@@ -235,7 +242,11 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "your welcome" → "you're welcome"; not "fascinated by your kind": after a preposition "your" is the possessive.
   YourPredicateAdjective: (text, lint) => !PREPOSITIONS.has(/(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 20), lint.start))?.[1].toLowerCase() ?? ''),
   // "to prescribed" → "to prescribe"; not "an alternative to prescribed burning" (a participle before a noun).
-  InflectedVerbAfterTo: (text, lint) => !/^\s+\p{L}+(ing|ion|s)\b/u.test(text.slice(lint.end, lint.end + 40)),
+  // Nor "sensitive to polarized light": a participle before a noun describes it.
+  InflectedVerbAfterTo: (text, lint, { lexicon }) => {
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+    return next === undefined || (!/(ing|ion|s)$/u.test(next) && (lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0));
+  },
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
   MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
   // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
@@ -248,10 +259,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // A plural made singular before a word that is only a noun: a modifier its writer chose ("equalities
   // strategies"), unless the noun never counts ("equipments list"). Before a verb it is the subject, and
   // the singular stands ("life expectancies rise" → expectancy, as CoNLL's annotators have it).
-  MassNouns: (text, lint, { lexicon }) => {
+  // Nor a plural that edited English writes ("bridging oxygens", "sand and clays"): a noun that is
+  // pluralised in print counts in some sense, unless it never counts (STRICT_UNCOUNTABLE).
+  MassNouns: (text, lint, { lexicon, lm }) => {
     const original = text.slice(lint.start, lint.end);
     const singular = lint.suggestions[0].text.toLowerCase();
     if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
+    if (lm.wordCount(original.toLowerCase()) >= PRINTED_PLURAL || lexicon.count(original.toLowerCase()) >= PRINTED_PLURAL) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
   },
@@ -279,9 +293,26 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !(verbOnly(next, lexicon) || /^(have|are|were|had|will|would|can|could|should|may|might|must|do|did)$/.test(next));
   },
+  // "more stronger that it was" → than; not "a meter that is more regular": only right after a comparative.
+  ThatThan: (text, lint, { lexicon }) => {
+    const before = /(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase() ?? '';
+    return isComparative(before, lexicon);
+  },
+  // "for awhile" → "for a while"; not "errors creep in while translating": "while" opens a clause there.
+  InAWhile: (text, lint) => !/^\s*\p{L}+ing\b/u.test(text.slice(lint.end, lint.end + 30).replace(/^\s*while/iu, '')),
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
+
+/**
+ * A comparative or superlative: better, worse, less..., or a degree of an adjective or adverb ("taller",
+ * "sooner"). Not a word that only looks like one: "modest" is no degree of "mod", a rarer word than itself.
+ */
+function isComparative(word: string, lexicon: Lexicon): boolean {
+  if (/^(more|most|better|best|worse|worst|less|least|fewer|fewest|rather)$/.test(word)) return true;
+  const degreeOf = (base: string): boolean => base !== word && lexicon.count(base) * 2 >= lexicon.count(word);
+  return /(er|est)$/.test(word) && [...lexicon.lemmatize(word, 'adj'), ...lexicon.lemmatize(word, 'adv')].some(degreeOf);
+}
 
 /**
  * "more easier" → "easier", "a more better way" → "a better way"; not "there are more older people"
@@ -291,7 +322,7 @@ function doubleComparative(text: string, lint: HarperLint, { lexicon }: PolicyCo
   // "more honest": the adjective after more/most must itself be a comparative or superlative
   // (healthier, best), not a base form that only ends like one.
   const adjective = /(\p{L}+)$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
-  if (!/^(better|best|worse|worst|less|least|fewer|fewest)$/.test(adjective) && !lexicon.lemmatize(adjective, 'adj').some((base) => base !== adjective)) return false;
+  if (!isComparative(adjective, lexicon)) return false;
   const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
   const nounNext = next !== undefined && lexicon.lemmatize(next, 'noun').length > 0 && lexicon.lemmatize(next, 'adv').length === 0;
   const article = /\b(a|an|the)\s+$/i.test(text.slice(Math.max(0, lint.start - 6), lint.start));
@@ -304,11 +335,13 @@ const VERB_SLOT = /\b(i|you|we|they|he|she|it|to|will|would|can|could|should|mus
 /** A lower-case i beside a sign of arithmetic or comparison: a variable, not the pronoun. */
 const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?![\p{L}\p{N}'’])/u;
 
+/** Sightings in the pair counts or in SUBTLEX that show a plural in edited use. */
+const PRINTED_PLURAL = 2;
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
 const OBJECT_PREPOSITIONS = new Set([...PREPOSITIONS].filter((p) => !['after', 'before', 'like'].includes(p)));
 /** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
-const NOT_AFTER_ARTICLE = new Set(['on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
+const NOT_AFTER_ARTICLE = new Set(['a', 'an', 'the', 'on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */
 const PLACE_VERBS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', 'go', 'goes', 'went', 'gone', 'going', 'come', 'comes', 'came', 'coming', 'live', 'lives', 'lived', 'living', 'stay', 'stays', 'stayed', 'get', 'got', 'arrive', 'arrived', 'move', 'moved', 'work', 'worked', 'travel', 'travelled', 'traveled', 'over', 'out', 'up', 'in', 'from']);
 /** Nouns that act as adverbs of time after "there" ("there yesterday"). */

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, lowerAtSentenceStarts, usedAsName } from './names.ts';
+import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, usedAsName } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -157,7 +157,7 @@ const pluralPronounAgreement: Rule = {
   id: 'agreement-plural-pronoun',
   category: 'grammar',
   description: 'I/we/you/they + -s form → base form (they goes → they go, we was → we were)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
@@ -167,6 +167,8 @@ const pluralPronounAgreement: Rule = {
       if (i >= 2 && ['and', 'or'].includes(tokens[i - 1].lower)) continue;
       // "A | | i is the constant": a lower-case "i" after a symbol or a capital letter is a variable's index.
       if (subject.text === 'i' && i > 0 && (!isWord(tokens[i - 1]) || /^\p{Lu}$/u.test(tokens[i - 1].text))) continue;
+      // "where i represents the site": so is one a third-person verb follows (names.ts, LETTER_I_VERB).
+      if (subject.text === 'i' && LETTER_I_VERB.test(text.slice(subject.end, subject.end + 30))) continue;
       const verb = tokens[i + 1];
       if (!isWord(verb)) continue;
       const pronoun = subject.lower;
@@ -268,6 +270,8 @@ const singularNounAgreement: Rule = {
       if (!SINGULAR_DETERMINERS.has(det.lower) || !(det.sentenceStart || i === 0 || SUBJECT_OPENERS.has(tokens[i - 1].lower))) continue;
       // "a car and a van were": the noun is the second of a subject joined by "and", which is plural.
       if (i >= 2 && tokens[i - 1].lower === 'and' && ['NOUN', 'PROPN', 'PRON'].includes(tokens[i - 2].pos)) continue;
+      // "The poles, the rail, and the gate are": the same after a serial comma.
+      if (i >= 3 && tokens[i - 1].lower === 'and' && tokens[i - 2].text === ',' && ['NOUN', 'PROPN', 'PRON'].includes(tokens[i - 3].pos)) continue;
       let j = i + 1;
       while (j < tokens.length && tokens[j].pos === 'ADJ') j++;
       const noun = tokens[j];
@@ -976,6 +980,8 @@ const thisPlural: Rule = {
       // "This tops the list": an -s word with an object after it is the verb of "this".
       // So is one with a preposition or a clause after it: "This results in", "This means that".
       if (after && ['DET', 'PRON', 'ADP', 'SCONJ'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
+      // "none of this matters", "all of this helps": after "of" the pronoun is the subject of an -s verb.
+      if (tokens[i - 1]?.lower === 'of' && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
@@ -1097,7 +1103,8 @@ const doubledDeterminer: Rule = {
       const t = tokens[i];
       const next = tokens[i + 1];
       // Not at a sentence start, where the capital would have to move ("The this" is rare there).
-      if (i > 0 && t.text === 'the' && DETERMINERS_AFTER_THE.has(next.lower) && isWord(tokens[i + 2])) out.push({ start: tokens[i - 1].end, end: t.end, replacement: '' });
+      // A capital "A" after "the" is a label ("the A and B values"), not the article.
+      if (i > 0 && t.text === 'the' && DETERMINERS_AFTER_THE.has(next.text) && isWord(tokens[i + 2])) out.push({ start: tokens[i - 1].end, end: t.end, replacement: '' });
     }
     return out;
   },
@@ -1288,13 +1295,20 @@ const contractions: Rule = {
   id: 'its-your-contraction',
   category: 'grammar',
   description: "its/your before a word a possessive cannot precede → it's/you're; u → you",
-  apply(_text, tokens) {
+  apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const t = tokens[i];
       const next = tokens[i + 1];
-      if (t.lower === 'its' && ITS_CONTRACTION_NEXT.has(next.lower)) out.push(replace(t, "it's"));
-      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower) && !possessedNoun(next, tokens[i + 2])) out.push(replace(t, "you're"));
+      // "Its only light came", "your very own room": a modifier and then a noun make the possessive's noun phrase.
+      // (The tagger may miss the noun: "light" before the verb "came" is the subject.)
+      const head = tokens[i + 2];
+      const modifiesNoun =
+        !['a', 'an', 'the', 'not', 'been', 'going', 'being', 'doing', 'trying'].includes(next.lower) &&
+        head !== undefined &&
+        (head.pos === 'NOUN' || (tokens[i + 3]?.pos === 'VERB' && lexicon.hasLemma(head.lower, 'noun')));
+      if (t.lower === 'its' && ITS_CONTRACTION_NEXT.has(next.lower) && !modifiesNoun) out.push(replace(t, "it's"));
+      else if (t.lower === 'your' && YOURE_NEXT.has(next.lower) && !modifiesNoun && !possessedNoun(next, tokens[i + 2])) out.push(replace(t, "you're"));
       else if (t.text === 'u' && i > 0 && isWord(tokens[i - 1]) && isWord(next) && next.text !== next.text.toUpperCase()) out.push(replace(t, 'you'));
     }
     return out;

@@ -42,7 +42,7 @@ export const joinedCompound: Rule = {
       const [, a, space, b] = m;
       const joined = a + b;
       // Both parts function words: both readings are English. An open compound the counts have ("chess board") is written both ways.
-      if ((lexicon.functionWords.has(a) && lexicon.functionWords.has(b)) || a.length < 2 || b.length < 2 || lm.wordCount(joined) < COMMON_COMPOUND || !lexicon.isKnown(joined) || lm.pairCount(a, b) > 0) continue;
+      if ((lexicon.functionWords.has(a) && lexicon.functionWords.has(b)) || a.length < 2 || b.length < 2 || lm.wordCount(joined) < COMMON_COMPOUND || !lexicon.isListedWord(joined) || lm.pairCount(a, b) > 0) continue;
       const start = m.index;
       const end = start + a.length + space.length + b.length;
       const { previous, next } = neighbours(text, start, end);
@@ -62,7 +62,8 @@ export const splitWord: Rule = {
       const [, a, b] = m;
       const joined = a + b;
       const compound = lm.wordCount(joined);
-      if (compound < MIN_COMPOUND || lm.pairCount(a, b) * PAIR_RATIO > compound || !lexicon.isKnown(joined)) continue;
+      // The compound must be a word of the broad word list, not a name's part the counts hold in lower case ("zeal and" → "zealand").
+      if (compound < MIN_COMPOUND || lm.pairCount(a, b) * PAIR_RATIO > compound || !lexicon.isListedWord(joined)) continue;
       // Two nouns may be an open compound, written both ways ("chess board", "finger print"): only a common compound.
       // "over" and "under" are nouns only in cricket and in "the unders": "over take", "over seeing" are no open compounds.
       if (compound < COMMON_COMPOUND && !PREFIX_PREPOSITIONS.has(a) && lexicon.hasLemma(a, 'noun') && lexicon.hasLemma(b, 'noun')) continue;

@@ -12,7 +12,9 @@ beat beat beaten
 become became become
 begin began begun
 bend bent bent
+beset beset beset
 bet bet bet
+bid bid bid
 bind bound bound
 bite bit bitten
 bleed bled bled
@@ -70,6 +72,7 @@ hold held held
 hurt hurt hurt
 keep kept kept
 kneel knelt knelt
+knit knit/knitted knit/knitted
 know knew known
 lay laid laid
 lead led led
@@ -88,6 +91,8 @@ meet met met
 mislead misled misled
 mistake mistook mistaken
 mow mowed mown/mowed
+offset offset offset
+outbid outbid outbid
 overcome overcame overcome
 oversee oversaw overseen
 overtake overtook overtaken
@@ -123,6 +128,7 @@ sleep slept slept
 slide slid slid
 sling slung slung
 slink slunk slunk
+slit slit slit
 smite smote smitten
 sow sowed sown/sowed
 speak spoke spoken
@@ -131,6 +137,7 @@ spell spelled/spelt spelled/spelt
 spend spent spent
 spill spilled/spilt spilled/spilt
 spin spun spun
+spit spat/spit spat/spit
 split split split
 spread spread spread
 spring sprang sprung
@@ -141,6 +148,7 @@ sting stung stung
 stink stank stunk
 strike struck struck
 strive strove striven
+sublet sublet sublet
 swear swore sworn
 sweep swept swept
 swell swelled swollen/swelled
@@ -152,6 +160,7 @@ tear tore torn
 tell told told
 think thought thought
 throw threw thrown
+thrust thrust thrust
 undergo underwent undergone
 understand understood understood
 undertake undertook undertaken
@@ -159,7 +168,9 @@ upset upset upset
 wake woke woken
 wear wore worn
 weave wove woven
+wed wed/wedded wed/wedded
 weep wept wept
+wet wet/wetted wet/wetted
 win won won
 wind wound wound
 withdraw withdrew withdrawn
