@@ -316,6 +316,13 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     await leaves('As it is known that the A and B values differ, we set both.');
   });
 
+  it('leaves listed words no neighbour supports a respelling of, and never respells a lower-case word into a name', async () => {
+    await leaves('The chord pairs each pitch with its tritone partner in the bass.');
+    await leaves('The score marks the violas, celli, and basses to enter softly.');
+    await leaves('She cooked in the style of cuisine minceur for years.');
+    assert.equal(await corrected('For exemple, the bus was late twice.'), 'For example, the bus was late twice.');
+  });
+
   it('still fixes the errors beside them', async () => {
     assert.equal(await corrected('Who waves at strangers? Its too friendly for this town.'), "Who waves at strangers? It's too friendly for this town.");
     assert.equal(await corrected('She know the answer by heart.'), 'She knows the answer by heart.');

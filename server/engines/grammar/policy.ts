@@ -218,7 +218,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   SplitWords: (text, lint, { lm, lexicon }) => {
     const word = text.slice(lint.start, lint.end);
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
-    if (lexicon.isListedWord(word) && parts.every((part) => part.length >= 4)) return false;
+    // Nor a listed word cut into a word and a letter ("celli" → "cell i").
+    if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
@@ -525,6 +526,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // More than one slip away, the word may as well be a term, a name or another language's word that no
   // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
   if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm)) return null;
+  // So may a word of the broad word list at any cost ("violas, celli, basses", "cuisine minceur"); a learner's
+  // listed slip sits among the words the correction goes with ("for exemple", ", wich could").
+  if (ctx.lexicon.isListedWord(bare) && !seenBeside(choice.replacement, around, ctx.lm)) return null;
+  // A lower-case word is not respelt into a name ("its tritone partner" → "Triton"): only recased, above.
+  if (!capitalised && /^\p{Lu}/u.test(choice.replacement)) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
