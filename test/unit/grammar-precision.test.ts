@@ -323,6 +323,12 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('For exemple, the bus was late twice.'), 'For example, the bus was late twice.');
   });
 
+  it('leaves doublings that edited English writes, and still removes a slip', async () => {
+    await leaves('It costs much much more than we thought.');
+    await leaves('"No no, the other one," he said.');
+    assert.equal(await corrected('We sat at the the cafe by the river.'), 'We sat at the cafe by the river.');
+  });
+
   it('still fixes the errors beside them', async () => {
     assert.equal(await corrected('Who waves at strangers? Its too friendly for this town.'), "Who waves at strangers? It's too friendly for this town.");
     assert.equal(await corrected('She know the answer by heart.'), 'She knows the answer by heart.');

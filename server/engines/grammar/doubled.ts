@@ -3,6 +3,7 @@
  * doublings writers mean ("that that", "had had", "very very", "no no") by the counts: a doubling
  * edited English writes at least once in a thousand uses of the word is meant.
  */
+import type { LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
 import { isNameAt } from './names.ts';
 
@@ -24,14 +25,20 @@ export const doubledWord: Rule = {
       const start = m.index + first.length;
       const end = start + spaces.length + second.length;
       if (first.toLowerCase() !== second.toLowerCase() || isNameAt(text, second, end - second.length)) continue;
-      const w = first.toLowerCase();
-      // "I am there there seems", "what it is is", "he came in in the morning": these words may end one
-      // phrase and start the next.
-      if (PHRASE_ENDS.has(w)) continue;
-      const uses = lm.wordCount(w);
-      if (uses === 0 || lm.pairCount(w, w) >= MEANT_SHARE * uses) continue;
+      if (meantDoubling(first.toLowerCase(), lm)) continue;
       out.push({ start, end, replacement: '' });
     }
     return out;
   },
 };
+
+/**
+ * True when writing `word` twice is meant: a word that may end one phrase and start the next ("I am there
+ * there seems", "what it is is", "he came in in the morning"), one the counts never saw, or a doubling
+ * edited English writes ("very very", "much much more").
+ */
+export function meantDoubling(word: string, lm: LanguageModel): boolean {
+  if (PHRASE_ENDS.has(word)) return true;
+  const uses = lm.wordCount(word);
+  return uses === 0 || lm.pairCount(word, word) >= MEANT_SHARE * uses;
+}
