@@ -95,6 +95,9 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
+  // Edits that only take away or add white space ("styles ." → "styles.", "me diating" → "mediating"): counted
+  // like any edit, and told apart, as the corpus text holds spaces where footnote marks and hyphens were taken out.
+  let spacing = 0;
   for (const { text: t, ops } of runs) {
     const d = byDomain.get(t.domain) ?? { words: 0, edits: 0, names: 0 };
     d.words += words(t.text);
@@ -103,6 +106,7 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
       const name = changesName(t.text, op);
       if (name) d.names++;
       byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
+      if (op.original.replace(/\s/gu, '') === op.corrected.replace(/\s/gu, '')) spacing++;
       const cps = Array.from(t.text);
       const context = `${cps.slice(Math.max(0, op.start - 40), op.start).join('')}[${op.original} → ${op.corrected}]${cps.slice(op.end, op.end + 30).join('')}`;
       if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''} [${t.domain}]: …${context.replace(/\s+/g, ' ')}…`);
@@ -123,6 +127,7 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
   console.log(`| all | ${total.words} | ${total.edits} | ${((1000 * total.edits) / total.words).toFixed(2)} | ${total.names} |`);
   const worst = [...byDomain].sort((a, b) => b[1].edits / b[1].words - a[1].edits / a[1].words)[0];
   if (worst) console.log(`Worst domain: ${worst[0]} (${((1000 * worst[1].edits) / worst[1].words).toFixed(2)} edits per 1,000 words); edits of names, all domains: ${total.names}.`);
+  console.log(`Of all edits, ${spacing} only take away or add white space: ${((1000 * (total.edits - spacing)) / total.words).toFixed(2)} edits per 1,000 words without them.`);
   console.log(`Edits by rule: ${[...byRule].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
   for (const line of shown) console.log(line);
 }
