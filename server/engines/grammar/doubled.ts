@@ -35,10 +35,13 @@ export const doubledWord: Rule = {
 /**
  * True when writing `word` twice is meant: a word that may end one phrase and start the next ("I am there
  * there seems", "what it is is", "he came in in the morning"), one the counts never saw, or a doubling
- * edited English writes ("very very", "much much more").
+ * edited English writes (`doublingWritten`).
  */
-export function meantDoubling(word: string, lm: LanguageModel): boolean {
-  if (PHRASE_ENDS.has(word)) return true;
-  const uses = lm.wordCount(word);
-  return uses === 0 || lm.pairCount(word, word) >= MEANT_SHARE * uses;
+function meantDoubling(word: string, lm: LanguageModel): boolean {
+  return PHRASE_ENDS.has(word) || lm.wordCount(word) === 0 || doublingWritten(word, lm);
+}
+
+/** A doubling edited English writes at least once in a thousand uses of the word ("very very", "much much more", "no no"). */
+export function doublingWritten(word: string, lm: LanguageModel): boolean {
+  return lm.pairCount(word, word) >= MEANT_SHARE * lm.wordCount(word) && lm.pairCount(word, word) > 0;
 }

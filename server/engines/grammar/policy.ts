@@ -15,7 +15,7 @@ import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typo
 import { embedded } from './variants.ts';
 import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
-import { meantDoubling } from './doubled.ts';
+import { doublingWritten } from './doubled.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -198,11 +198,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   ThenThan: (text, lint) => !/\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, lint.start)),
   // 2th → 2nd; not in "1 2th", a number split by a space (12th).
   CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
-  // "the the" → "the"; not "the reason is that that birds", "had had", "much much more", "no no": a doubling is
-  // a slip only where our doubled-word rule reads one (doubled.ts).
+  // "the the" → "the", "is is" → "is"; not "the reason is that that birds", "had had", "if they fire you you will",
+  // "I am there there seems": words that can end one phrase and start the next; nor "much much more", "no no":
+  // doublings edited English writes (doubled.ts).
   RepeatedWords: (text, lint, { lm }) => {
-    const word = /\p{L}+/u.exec(text.slice(lint.start, lint.end))?.[0].toLowerCase();
-    return word !== undefined && !meantDoubling(word, lm);
+    const span = text.slice(lint.start, lint.end);
+    const word = /\p{L}+/u.exec(span)?.[0].toLowerCase();
+    return word !== undefined && !/^\s*(that|had|you|it|her|there)(\s+\1)?\s*$/i.test(span) && !doublingWritten(word, lm);
   },
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   // Nor "come on you two": "you" with a number or "all", "guys", "people" after it addresses them.
