@@ -329,6 +329,11 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('We sat at the the cafe by the river.'), 'We sat at the cafe by the river.');
   });
 
+  it('leaves the base form a mandative "that" clause takes, and fixes one after "think that"', async () => {
+    await leaves('It is essential that he arrive on time.');
+    assert.equal(await corrected('I think that she go to school every day.'), 'I think that she goes to school every day.');
+  });
+
   it('still fixes the errors beside them', async () => {
     assert.equal(await corrected('Who waves at strangers? Its too friendly for this town.'), "Who waves at strangers? It's too friendly for this town.");
     assert.equal(await corrected('She know the answer by heart.'), 'She knows the answer by heart.');

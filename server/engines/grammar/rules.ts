@@ -107,6 +107,19 @@ function isPastForm(word: string, lexicon: Lexicon): boolean {
   return /ed$/.test(word) && (lexicon.verbBase(word) ?? word) !== word;
 }
 
+/** Verbs and adjectives whose "that" clause takes the base form (the subjunctive): "she insisted that he stay". */
+const MANDATIVE = /^(insist|suggest|demand|recommend|propos|requir|request|urg|ask|order|essential|vital|imperative|crucial)/;
+
+/** True when the subject at `i` follows a "that" that a mandative word earlier in its sentence governs. */
+function mandativeThat(tokens: Token[], i: number): boolean {
+  if (tokens[i - 1]?.lower !== 'that') return false;
+  for (let k = i - 2; k >= 0; k--) {
+    if (MANDATIVE.test(tokens[k].lower)) return true;
+    if (tokens[k].sentenceStart) break;
+  }
+  return false;
+}
+
 /** He/she/it + base verb → third person singular: "he go" → "he goes", "she have" → "she has". */
 const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
@@ -121,6 +134,7 @@ const thirdPersonAgreement: Rule = {
       if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form.
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
+      if (mandativeThat(tokens, i)) continue;
       // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
       let v = i + 1;
       // Any adverb in -ly too ("he mainly concentrate").
