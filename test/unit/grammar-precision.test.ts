@@ -314,6 +314,7 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
   it('leaves a name part the counts hold in lower case, and a capital letter that labels', async () => {
     await leaves('Brimming with youthful zeal and naive hope, the boy ran on.');
     await leaves('As it is known that the A and B values differ, we set both.');
+    await leaves('The tune makes a middleground-level step down to the tonic.');
   });
 
   it('leaves listed words no neighbour supports a respelling of, and never respells a lower-case word into a name', async () => {

@@ -224,6 +224,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   SplitWords: (text, lint, { lm, lexicon }) => {
     const word = text.slice(lint.start, lint.end);
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
+    // Nor a part of a hyphenated compound ("a middleground-level step"): writers coin those.
+    if (/[-‐]/u.test(text[lint.start - 1] ?? '') || /[-‐]/u.test(text[lint.end] ?? '')) return false;
     // Nor a listed word cut into a word and a letter ("celli" → "cell i").
     if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
