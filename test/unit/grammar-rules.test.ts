@@ -122,6 +122,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['The beetle, which are related to the weevil, was found in the attic.', 'The beetle, which is related to the weevil, was found in the attic.'],
       ["Local customs and habits is part of the town's identity.", "Local customs and habits are part of the town's identity."],
       ['One of the guards are seen holding a cat.', 'One of the guards is seen holding a cat.'],
+      // After a time adverbial the subject starts its clause.
+      ['Last week a new grant were given to the school.', 'Last week a new grant was given to the school.'],
+      ['On Monday the report were published.', 'On Monday the report was published.'],
       ['She told the board that backup plans is being prepared.', 'She told the board that backup plans are being prepared.'],
     ],
     leaves: [

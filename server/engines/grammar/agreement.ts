@@ -88,12 +88,18 @@ function phraseStart(tokens: Token[], h: number): number {
   return k;
 }
 
+const TIME_NOUNS = new Set(['week', 'month', 'year', 'day', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'season', 'summer', 'winter', 'spring', 'autumn']);
+const TIME_DETERMINERS = new Set(['last', 'next', 'this', 'that', 'every', 'each']);
+const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'yesterday', 'tonight']);
+
 /** True when token `k` may begin a subject: a sentence or clause start, or the clause object of a reporting verb. */
 function subjectPosition(tokens: Token[], k: number): boolean {
   if (k === 0 || tokens[k].sentenceStart) return true;
   const p = tokens[k - 1];
   // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
   if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
+  // "Last week a grant were given", "On Monday the council were": a time adverbial before the subject.
+  if (WEEKDAYS.has(p.lower) || (TIME_NOUNS.has(p.lower) && k >= 2 && TIME_DETERMINERS.has(tokens[k - 2].lower))) return true;
   // "Officials said more funding were": not "the people who know the man are".
   if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
