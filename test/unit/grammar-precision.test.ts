@@ -242,6 +242,11 @@ describe('corrected learner sentences left alone (refs changed, issue 46)', () =
     await leaves('If the fish are fed well, the sheep are happy.');
   });
 
+  it('leaves "especially" inside a subject, where one comma would split it from its verb', async () => {
+    await leaves('Hence, as tourism especially in the islands continues to grow, hotels fill.');
+    assert.equal(await corrected('The town has many parks especially near the river.'), 'The town has many parks, especially near the river.');
+  });
+
   it('leaves the verb after "most" and a singular noun: the noun is the slip', async () => {
     assert.doesNotMatch(await corrected('It matters because most pupil do not read much.'), /does/);
   });

@@ -919,6 +919,16 @@ const clauseComma: Rule = {
   },
 };
 
+/** True when a verb comes between the start of the clause that holds token `i` and `i`. */
+function verbBefore(tokens: Token[], i: number): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    const t = tokens[j];
+    if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+    if (t.sentenceStart || [',', ';', ':'].includes(t.lower) || SUBORDINATORS.has(t.lower)) return false;
+  }
+  return false;
+}
+
 /**
  * Comma before "especially" opening an added phrase after a noun: "than the others especially
  * when you" → "others, especially when". Not "is especially important" (an adverb on an adjective).
@@ -934,6 +944,9 @@ const commaBeforeEspecially: Rule = {
       const prev = tokens[i - 1];
       const next = tokens[i + 1];
       if (!isWord(prev) || !['NOUN', 'PROPN', 'PRON'].includes(prev.pos) || !['ADP', 'SCONJ'].includes(next.pos) && !['when', 'if', 'where'].includes(next.lower)) continue;
+      // "as technology especially in medicine continues": no verb yet in the clause, so the noun is its
+      // subject and the phrase would need a comma on both sides; one before it alone splits subject from verb.
+      if (!verbBefore(tokens, i)) continue;
       out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
     return out;
