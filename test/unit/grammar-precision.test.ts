@@ -233,6 +233,41 @@ describe("harper's rules where the words around say otherwise", () => {
   });
 });
 
+describe('corrected learner sentences left alone (refs changed, issue 46)', () => {
+  it('reads a gerund after the conjunction "that" as a singular subject, though the tagger calls "that" a determiner', async () => {
+    await leaves('I would also like to say that understanding rules and methods is a much more useful way of working for pupils.');
+  });
+
+  it('leaves a plural verb after a noun whose plural is the same word', async () => {
+    await leaves('If the fish are fed well, the sheep are happy.');
+  });
+
+  it('leaves "especially" inside a subject, where one comma would split it from its verb', async () => {
+    await leaves('Hence, as tourism especially in the islands continues to grow, hotels fill.');
+    assert.equal(await corrected('The town has many parks especially near the river.'), 'The town has many parks, especially near the river.');
+  });
+
+  it('leaves the verb after "most" and a singular noun: the noun is the slip', async () => {
+    assert.doesNotMatch(await corrected('It matters because most pupil do not read much.'), /does/);
+  });
+});
+
+describe('learner misspellings the gates no longer hide', () => {
+  it('respells a word a candidate only looked like a prefix on ("anderstand", "desease")', async () => {
+    assert.equal(await corrected('They must anderstand why it matters.'), 'They must understand why it matters.');
+    assert.equal(await corrected('The desease spread fast.'), 'The disease spread fast.');
+  });
+
+  it('respells a long capitalised subject that leaves a letter out of a common word, not a short one', async () => {
+    assert.equal(await corrected('Techology has made our lives easier.'), 'Technology has made our lives easier.');
+    await leaves('Paver told us about the plan.');
+  });
+
+  it('respells a long word that leaves letters out of a common one, though the counts never saw it beside a neighbour', async () => {
+    assert.equal(await corrected('Their knowlegable staff helped.'), 'Their knowledgeable staff helped.');
+  });
+});
+
 describe('errors still fixed beside the gates', () => {
   it('fixes the examples of issue 46', async () => {
     assert.equal(await corrected('Their is a problem with you letter.'), 'There is a problem with your letter.');

@@ -46,7 +46,8 @@ const REPORTING = new Set([
 /** Possessives that open a noun phrase as a determiner does (wink tags some as PRON). */
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
 const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'one', 'another', 'either', 'neither']);
-const PLURAL_DETERMINERS = new Set(['these', 'those', 'many', 'several', 'both', 'few', 'various', 'numerous']);
+/** Quantifiers of plurals: a singular noun after one is the slip ("most student do"), not its verb. */
+const PLURAL_DETERMINERS = new Set(['these', 'those', 'many', 'most', 'several', 'both', 'few', 'various', 'numerous']);
 /** Heads that take the number of what they count ("the rest of them are", "two-thirds of it is"). */
 const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'quarters', 'percent', 'cent', 'part', 'share', 'fraction', 'amount', 'sum', 'host', 'handful', 'plenty', 'lots', 'dozens', 'hundreds', 'thousands', 'millions', 'set', 'body', 'flood', 'wave', 'raft', 'string']);
 /**
@@ -158,7 +159,7 @@ function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, mod
 }
 
 /** True when the counts show `noun` with verbs of the other number often enough to leave it alone. */
-function usedAsOtherNumber(noun: string, number: Num, lm: LanguageModel): boolean {
+export function usedAsOtherNumber(noun: string, number: Num, lm: LanguageModel): boolean {
   const sum = (verbs: string[]): number => verbs.reduce((n, v) => n + lm.pairCount(noun, v), 0);
   const [own, other] = number === 'singular' ? [sum(SINGULAR_VERBS), sum(PLURAL_VERBS)] : [sum(PLURAL_VERBS), sum(SINGULAR_VERBS)];
   return other > OTHER_NUMBER_SHARE[number] * (own + other);
@@ -236,8 +237,9 @@ function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): S
     if (sep < 0 || subjectPosition(tokens, start)) break;
   }
   if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
-  // A gerund with joined objects ("Understanding concepts and ideas is"): one action, not the nouns.
-  if (gerund(tokens[start], lexicon)) return null;
+  // A gerund with joined objects ("Understanding concepts and ideas is", "say that understanding
+  // concepts and ideas is", where the tagger reads the conjunction "that" as a determiner): one action, not the nouns.
+  if (gerund(tokens[start], lexicon) || (tokens[start].lower === 'that' && gerund(tokens[start + 1], lexicon))) return null;
   // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
   if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
   return { start: tokens[start].start, number: 'plural' };

@@ -490,8 +490,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const plausible = [...candidates, ...generated].filter((c) => {
     const lc = c.toLowerCase();
     if (lower.endsWith(lc) && word.length - c.length >= 2) return false;
-    const negative = /^(un|im|ir|il|dis|non)(.{4,})$/.exec(lc);
-    return !(negative && !lower.startsWith(negative[1]) && lower.endsWith(negative[2]));
+    // A prefix only before a word of five letters or more: "understand" is no "un" + "derstand" ("anderstand"),
+    // nor "disease" "dis" + "ease" ("desease").
+    const negative = /^(un|im|ir|il|dis|non)(.{5,})$/.exec(lc);
+    return !(negative && !lower.startsWith(negative[1]) && lower.endsWith(negative[2]) && ctx.lexicon.isKnown(negative[2]));
   });
   // Harper's dictionary also proposes forms that are not words ("definelty" → "definest"). The word
   // as written competes too: a word people do write ("vies", "infall") must be beaten clearly.
@@ -533,7 +535,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (choice.cost > maxCost) return null;
   // More than one slip away, the word may as well be a term, a name or another language's word that no
   // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
-  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm)) return null;
+  // A long word that only leaves letters out of a common one ("prepation", "knowlegable") needs no more.
+  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm) && !(len >= LEFT_OUT_LETTERS && lettersLeftOut(lower, choice.replacement.toLowerCase()))) return null;
   // So may a word of the broad word list at any cost ("violas, celli, basses", "cuisine minceur"); a learner's
   // listed slip sits among the words the correction goes with ("for exemple", ", wich could").
   if (ctx.lexicon.isListedWord(bare) && !seenBeside(choice.replacement, around, ctx.lm)) return null;
@@ -546,8 +549,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
   if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
-  // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told").
-  if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon)) return null;
+  // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told"); but
+  // not a long word that is a common one with a letter left out ("Techology has", "Goverments should").
+  const letterLeftOut = len >= LEFT_OUT_LETTERS && choice.replacement.length === len + 1 && oneEdit(lower, choice.replacement.toLowerCase());
+  if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon) && !letterLeftOut) return null;
   return choice.replacement;
 }
 
@@ -595,6 +600,8 @@ function correctedNeighbours(text: string, lint: HarperLint, corrected: FirstSpe
   return around;
 }
 
+/** Letters from which a word that only leaves letters out of a common one is read as it without more evidence ("Techology", "prepation"). */
+const LEFT_OUT_LETTERS = 8;
 /** Sentences of the pair-model text a word must start for a capitalised misspelling to be read as it. */
 const SENTENCE_OPENER = 10;
 /** SUBTLEX count from which a word is a common word ("ion": 20, "blazers": 30, "age": 4,039). */
@@ -641,6 +648,15 @@ function seenBeside(replacement: string, around: { previous: string | null; next
   const parts = replacement.toLowerCase().split(' ');
   const before = around.previous !== null && around.previous !== SENTENCE_START && lm.pairCount(around.previous, parts[0]) > 0;
   return before || (around.next !== null && lm.pairCount(parts[parts.length - 1], around.next) > 0);
+}
+
+/** True when `word` is `intended` with one or two letters left out, nothing else changed ("prepation"). */
+function lettersLeftOut(word: string, intended: string): boolean {
+  const missing = intended.length - word.length;
+  if (missing < 1 || missing > 2) return false;
+  let i = 0;
+  for (const c of intended) if (c === word[i]) i++;
+  return i === word.length;
 }
 
 /** Two known content words of three letters or more written as one (air + bridge, school + wear). */

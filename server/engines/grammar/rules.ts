@@ -16,7 +16,7 @@ import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { isPluralNoun, nounSubjectAgreement, thereIsSingular } from './agreement.ts';
+import { isPluralNoun, nounSubjectAgreement, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 
@@ -277,7 +277,7 @@ const singularNounAgreement: Rule = {
   id: 'agreement-singular-noun',
   category: 'grammar',
   description: 'determiner + singular noun subject + base verb → -s form (the professor need them → needs)',
-  apply(_text, tokens, { lexicon }) {
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 3 < tokens.length; i++) {
       const det = tokens[i];
@@ -295,6 +295,8 @@ const singularNounAgreement: Rule = {
       if (!isWord(verb) || verb.text !== verb.lower || !next) continue;
       // A noun that names a group British English may count as many, with any verb ("the team were", "the club say").
       if (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
+      // A noun the counts show with plural verbs often: its plural is the same word ("the fish are", "the sheep were").
+      if (usedAsOtherNumber(noun.lower, 'singular', lm)) continue;
       // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless it
       // is a plural in -s the tagger took for a singular ("the remains were").
       if ((verb.lower === 'are' || verb.lower === 'were') && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
@@ -935,6 +937,16 @@ const clauseComma: Rule = {
   },
 };
 
+/** True when a verb comes between the start of the clause that holds token `i` and `i`. */
+function verbBefore(tokens: Token[], i: number): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    const t = tokens[j];
+    if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+    if (t.sentenceStart || [',', ';', ':'].includes(t.lower) || SUBORDINATORS.has(t.lower)) return false;
+  }
+  return false;
+}
+
 /**
  * Comma before "especially" opening an added phrase after a noun: "than the others especially
  * when you" → "others, especially when". Not "is especially important" (an adverb on an adjective).
@@ -950,6 +962,9 @@ const commaBeforeEspecially: Rule = {
       const prev = tokens[i - 1];
       const next = tokens[i + 1];
       if (!isWord(prev) || !['NOUN', 'PROPN', 'PRON'].includes(prev.pos) || !['ADP', 'SCONJ'].includes(next.pos) && !['when', 'if', 'where'].includes(next.lower)) continue;
+      // "as technology especially in medicine continues": no verb yet in the clause, so the noun is its
+      // subject and the phrase would need a comma on both sides; one before it alone splits subject from verb.
+      if (!verbBefore(tokens, i)) continue;
       out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
     return out;
