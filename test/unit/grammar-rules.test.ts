@@ -422,7 +422,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'preposition-in-phrase': {
     fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
-    leaves: ['They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+    leaves: ['The ruler was described about western writers as cruel.', 'They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+  },
+  'preposition-before-verb': {
+    fixes: [
+      ['She had little time at decide what to do next.', 'She had little time to decide what to do next.'],
+      ['They went out for celebrate their first win.', 'They went out to celebrate their first win.'],
+    ],
+    leaves: ['The staff responsible for approve the budget met today.', 'He asked his friends for help with the move.', 'The plane was cleared for take-off at noon.', 'She read it with interest and care.', 'We asked them for help by the end of the day.'],
   },
   'split-word-joined': {
     fixes: [['The week end was fun.', 'The weekend was fun.']],
