@@ -472,8 +472,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['She waited until end of the film.', 'She waited until the end of the film.'],
       ['He made decision to leave early.', 'He made the decision to leave early.'],
       ['The crowd fell silent during attack.', 'The crowd fell silent during the attack.'],
+      ['He missed the train as result of the storm.', 'He missed the train as a result of the storm.'],
     ],
-    leaves: ['The pilot was skilled in bombing, not in flying.', 'If the ant is lost, it turns back at end of the trail. lookForCrumbs (); turnLeft ();', 'Most of the talent here comes from youth.', 'Some of them left the main march in attack a bank.', 'They like to go fishing in weekend with friends.', 'She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.', 'The news went from cabin to cabin.', 'The boat drifted from nation to nation.', 'She was weary in soul and limb.', 'Please tell us about any change in location or time.', 'The crops failed by lack of rain that year.'],
+    leaves: ['The hotel was praised for its food as well as quality of its rooms.', 'He served the club as chairman for ten years.', 'The pilot was skilled in bombing, not in flying.', 'If the ant is lost, it turns back at end of the trail. lookForCrumbs (); turnLeft ();', 'Most of the talent here comes from youth.', 'Some of them left the main march in attack a bank.', 'They like to go fishing in weekend with friends.', 'She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.', 'The news went from cabin to cabin.', 'The boat drifted from nation to nation.', 'She was weary in soul and limb.', 'Please tell us about any change in location or time.', 'The crops failed by lack of rain that year.'],
   },
   'run-together-split': {
     fixes: [

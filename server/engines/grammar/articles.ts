@@ -92,6 +92,8 @@ export function clearlyCountable(noun: string, lm: LanguageModel): boolean {
   return singular > 0 && lm.count(pluralize(noun)) / singular >= COUNTABLE_PLURAL_SHARE;
 }
 
+/** The words before "as" that make it introduce examples or a list ("such as", "as well as"). */
+const LIST_AS = new Set(['such', 'well']);
 /** Tags of the words an article may follow straight away ("went to [the] store", "made [the] decision"). */
 const BEFORE_ARTICLE_TAGS = new Set(['VERB', 'ADP', 'AUX', 'SCONJ', 'PART', 'CCONJ']);
 /** Tags after the noun that make it a modifier, not the head ("heart surgery", "teacher James", "page 5"). */
@@ -140,8 +142,11 @@ export const articleByContext: Rule = {
       const before = tokens[i - 1];
       const noun = tokens[i];
       const after = tokens[i + 1];
-      // Not after "such as", "like", "including": examples are often bare ("such as disease, an accident").
-      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || BARE_AFTER.has(before.lower) || text.slice(before.end, noun.start) !== ' ') continue;
+      // Not after "such as", "as well as", "like", "including": examples and lists are often bare ("such as
+      // disease, an accident"). After another "as" the counts decide: "as result of" → "as a result of",
+      // while "as chairman" is counted bare.
+      const listing = BARE_AFTER.has(before.lower) && (before.lower !== 'as' || LIST_AS.has(tokens[i - 2]?.lower ?? ''));
+      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || listing || text.slice(before.end, noun.start) !== ' ') continue;
       // A gerund goes bare ("trained in bombing").
       if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /(s|ing)$/.test(noun.lower)) continue;
       // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
