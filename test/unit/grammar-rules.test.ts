@@ -860,5 +860,7 @@ describe('what writers get wrong, and correct English left alone (issue 46)', ()
     assert.equal(diff.length, 1);
     assert.equal(diff[0].category, 'grammar');
     assert.match(diff[0].explanation, /"effect" and "affect" are easily confused/);
+    const infinitive = (await engine.correct('She had little time at decide what to do next.', 'auto')).diff;
+    assert.match(infinitive[0].explanation, /the infinitive takes "to", not "at"/);
   });
 });
