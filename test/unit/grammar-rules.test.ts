@@ -425,7 +425,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'preposition-in-phrase': {
     fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
-    leaves: ['They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+    leaves: ['The ruler was described about western writers as cruel.', 'They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
+  },
+  'preposition-before-verb': {
+    fixes: [
+      ['She had little time at decide what to do next.', 'She had little time to decide what to do next.'],
+      ['They went out for celebrate their first win.', 'They went out to celebrate their first win.'],
+    ],
+    leaves: ['The staff responsible for approve the budget met today.', 'He asked his friends for help with the move.', 'The plane was cleared for take-off at noon.', 'She read it with interest and care.', 'We asked them for help by the end of the day.'],
   },
   'split-word-joined': {
     fixes: [['The week end was fun.', 'The weekend was fun.']],
@@ -467,8 +474,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['We arrived at end of the road.', 'We arrived at the end of the road.'],
       ['She waited until end of the film.', 'She waited until the end of the film.'],
       ['He made decision to leave early.', 'He made the decision to leave early.'],
+      ['The crowd fell silent during attack.', 'The crowd fell silent during the attack.'],
+      ['He missed the train as result of the storm.', 'He missed the train as a result of the storm.'],
     ],
-    leaves: ['She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.', 'The news went from cabin to cabin.', 'The boat drifted from nation to nation.', 'She was weary in soul and limb.', 'Please tell us about any change in location or time.', 'The crops failed by lack of rain that year.'],
+    leaves: ['The hotel was praised for its food as well as quality of its rooms.', 'He served the club as chairman for ten years.', 'The pilot was skilled in bombing, not in flying.', 'If the ant is lost, it turns back at end of the trail. lookForCrumbs (); turnLeft ();', 'Most of the talent here comes from youth.', 'Some of them left the main march in attack a bank.', 'They like to go fishing in weekend with friends.', 'She stayed at home with flu.', 'It was a huge missed chance for them.', 'He went to school by bus.', 'My brother is in hospital.', 'They sat on a patch of grass by the lake.', 'We went there by car.', 'He wants to store data on disk.', 'The news went from cabin to cabin.', 'The boat drifted from nation to nation.', 'She was weary in soul and limb.', 'Please tell us about any change in location or time.', 'The crops failed by lack of rain that year.'],
   },
   'run-together-split': {
     fixes: [
@@ -854,5 +863,7 @@ describe('what writers get wrong, and correct English left alone (issue 46)', ()
     assert.equal(diff.length, 1);
     assert.equal(diff[0].category, 'grammar');
     assert.match(diff[0].explanation, /"effect" and "affect" are easily confused/);
+    const infinitive = (await engine.correct('She had little time at decide what to do next.', 'auto')).diff;
+    assert.match(infinitive[0].explanation, /the infinitive takes "to", not "at"/);
   });
 });

@@ -10,6 +10,7 @@ import type { PolicyContext } from './rule.ts';
 import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE } from './data/nouns.ts';
+import { holdsCode } from './names.ts';
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
 /** A plain lower-case word (no names, no acronyms, no numbers). */
@@ -91,6 +92,8 @@ export function clearlyCountable(noun: string, lm: LanguageModel): boolean {
   return singular > 0 && lm.count(pluralize(noun)) / singular >= COUNTABLE_PLURAL_SHARE;
 }
 
+/** The words before "as" that make it introduce examples or a list ("such as", "as well as"). */
+const LIST_AS = new Set(['such', 'well']);
 /** Tags of the words an article may follow straight away ("went to [the] store", "made [the] decision"). */
 const BEFORE_ARTICLE_TAGS = new Set(['VERB', 'ADP', 'AUX', 'SCONJ', 'PART', 'CCONJ']);
 /** Tags after the noun that make it a modifier, not the head ("heart surgery", "teacher James", "page 5"). */
@@ -101,10 +104,24 @@ const MIN_CONTEXT = 20;
 const MAX_BARE_PAIR = 5;
 /** The three words with the article must have been seen at least this often ("at the end"). */
 const MIN_TRIPLE = 3;
+/** How often the three words must have been seen where `fewSightingsSuffice`. */
+const MIN_TRIPLE_FEW = 2;
+/** Plural uses per singular use (SUBTLEX-US) from which a noun counts as a thing of which there are many. */
+const MANY_PLURAL_SHARE = 0.1;
 /** Plural uses per singular use (SUBTLEX-US) below which a noun is uncountable in use ("flu", "news"). */
 const MIN_PLURAL_SHARE = 0.03;
 /** log10: the reading with the article must be this much likelier than the bare one. */
 const ARTICLE_MARGIN = 1.5;
+
+/**
+ * Whether two sightings of the phrase with the article suffice ("during the attack", "by the incident"):
+ * after a preposition, whose noun phrase must follow (a verb may take a bare object: "change hands"),
+ * with "the" (two sightings of "in a weekend" say little for it) and before a noun whose plural is in
+ * common use (a noun seldom counted goes bare in set uses: "comes from youth").
+ */
+function fewSightingsSuffice(before: Token, article: string, noun: string, lm: LanguageModel): boolean {
+  return before.pos === 'ADP' && article === 'the' && lm.count(pluralize(noun)) >= MANY_PLURAL_SHARE * lm.count(noun);
+}
 
 /**
  * An article left out before a singular noun, chosen by the words on both sides of the gap: "we arrived
@@ -120,17 +137,24 @@ export const articleByContext: Rule = {
   description: 'an article left out between a verb or preposition and a singular noun, where the counts show the phrase with it (arrived at end of the road → at the end)',
   apply(text, tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
+    if (holdsCode(text)) return out;
     for (let i = 1; i < tokens.length; i++) {
       const before = tokens[i - 1];
       const noun = tokens[i];
       const after = tokens[i + 1];
-      // Not after "such as", "like", "including": examples are often bare ("such as disease, an accident").
-      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || BARE_AFTER.has(before.lower) || text.slice(before.end, noun.start) !== ' ') continue;
-      if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /s$/.test(noun.lower)) continue;
+      // Not after "such as", "as well as", "like", "including": examples and lists are often bare ("such as
+      // disease, an accident"). After another "as" the counts decide: "as result of" → "as a result of",
+      // while "as chairman" is counted bare.
+      const listing = BARE_AFTER.has(before.lower) && (before.lower !== 'as' || LIST_AS.has(tokens[i - 2]?.lower ?? ''));
+      if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || listing || text.slice(before.end, noun.start) !== ' ') continue;
+      // A gerund goes bare ("trained in bombing").
+      if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /(s|ing)$/.test(noun.lower)) continue;
       // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
       if (before.pos === 'VERB' && /^(ADJ|DET)$/.test(tokens[i - 2]?.pos ?? '')) continue;
       // A noun whose plural is all but unused goes bare ("in bed with flu"): no article is missing.
       if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
+      // A word that is also a verb, with a determiner after it, is the verb and its object ("left the march in attack a bank").
+      if (after?.pos === 'DET' && lexicon.hasLemma(noun.lower, 'verb')) continue;
       if (after && (NOT_HEAD_AFTER.has(after.pos) || after.lower === "'s" || after.lower === '’s')) continue;
       // Bare nouns joined ("in body and mind", "a change in place or date"), a noun repeated across a
       // preposition ("from town to town"), "by" + noun + "of" ("by way of", "by lack of"): set uses, no article missing.
@@ -143,7 +167,7 @@ export const articleByContext: Rule = {
       const bare = lm.pairLogProb(noun.lower, before.lower);
       let best: { article: string; score: number } | null = null;
       for (const article of ['the', indefiniteArticle(noun.lower)]) {
-        if (lm.tripleCount(before.lower, article, noun.lower) < MIN_TRIPLE) continue;
+        if (lm.tripleCount(before.lower, article, noun.lower) < (fewSightingsSuffice(before, article, noun.lower, lm) ? MIN_TRIPLE_FEW : MIN_TRIPLE)) continue;
         const score = lm.pairLogProb(article, before.lower) + lm.tripleLogProb(noun.lower, before.lower, article) - bare;
         if (score >= ARTICLE_MARGIN && (!best || score > best.score)) best = { article, score };
       }

@@ -293,15 +293,15 @@ export const fixedPhrasePreposition: Rule = {
       // "a year earlier with": after an adverb or a comparative the preposition is the verb's.
       if (written === 'by' && /(ed|en|wn)$/.test(previous)) continue;
       if (/ly$/.test(previous) || (/er$/.test(previous) && [...lexicon.lemmatize(previous, 'adj'), ...lexicon.lemmatize(previous, 'adv')].some((base) => base !== previous))) continue;
-      let best: { word: string; score: number } | null = null;
+      const fitting: string[] = [];
       for (const alternative of PREPOSITIONS) {
         if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
         if (sparse && lm.pairCount(previous, alternative) < COLLOCATION * lm.expectedPairCount(previous, alternative)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
-        const score = e.left + e.right;
-        if (e.left > 0 && e.right >= 0 && score >= PREPOSITION_MARGIN && (!best || score > best.score)) best = { word: alternative, score };
+        if (e.left > 0 && e.right >= 0 && e.left + e.right >= PREPOSITION_MARGIN) fitting.push(alternative);
       }
-      if (best) out.push({ start, end, replacement: best.word });
+      // Two that fit ("was described about western writers": in? by?): the counts do not say which was meant.
+      if (fitting.length === 1) out.push({ start, end, replacement: fitting[0] });
     }
     return out;
   },

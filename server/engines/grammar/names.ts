@@ -43,11 +43,12 @@ export function lowerAtSentenceStarts(text: string, word: string): boolean {
 }
 
 /**
- * True when `text` holds program code: two blocks in braces at least ("if (x) {...}", "void f () {...}"),
- * which prose does not have. Its lower-case keywords after a full stop start no sentence.
+ * True when `text` holds program code: two blocks in braces at least ("if (x) {...}", "void f () {...}")
+ * or two calls without arguments ("findFood (); turn ();"), which prose does not have. Its lower-case
+ * keywords after a full stop start no sentence, and its comments are no prose to correct.
  */
 export function holdsCode(text: string): boolean {
-  return (text.match(/\{[^{}]*\}/g) ?? []).length >= 2;
+  return (text.match(/\{[^{}]*\}/g) ?? []).length >= 2 || (text.match(/\w\s?\(\s*\)\s*;/g) ?? []).length >= 2;
 }
 
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */

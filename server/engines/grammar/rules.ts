@@ -19,6 +19,7 @@ import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS
 import { isPluralNoun, nounSubjectAgreement, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
+import { prepositionBeforeVerb } from './prepositions.ts';
 
 import type { Proposal, Rule } from './rule.ts';
 
@@ -1956,6 +1957,7 @@ export const RULES: Rule[] = [
   doubledWord,
   subjectPronounAgreement,
   fixedPhrasePreposition,
+  prepositionBeforeVerb,
   joinedCompound,
   splitWord,
   runTogetherWords,
