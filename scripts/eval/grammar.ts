@@ -3,7 +3,7 @@
  * and `npm run eval -- grammar rules [--dev] [--limit N]`: false alarms on published prose, recall of
  * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
  * `--dev` reads the half that tuning may look at. `prose --unseen` reads the MASC edited prose the pair
- * counts never read and no one tunes on (grammar-halves.ts): measure it, never tune on what it shows;
+ * counts never read and no one tunes on (grammar-halves.ts): it prints figures only, never its edits;
  * `prose --masc` reads the other half of those passages, the one tuning may look at.
  *
  * `npm run eval -- grammar refs [--limit N] [--show N]`: the share of the corrected references (CoNLL-2013,
@@ -672,8 +672,11 @@ export async function run(args: string[]): Promise<void> {
   const skipHarper = args.includes('--no-baseline');
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
-  const show = showArg >= 0 ? Number(args[showArg + 1] ?? 20) || 20 : 0;
+  const shown = showArg >= 0 ? Number(args[showArg + 1] ?? 20) : 0;
   const mascHalf = args.includes('--unseen') ? 'unseen' : args.includes('--masc') ? 'masc' : null;
+  // The unseen half is measured, never read: its edits are not printed, whatever --show asks.
+  if (mascHalf === 'unseen' && shown !== 0) console.error('grammar eval: --unseen prints figures only, no edits (--show ignored).');
+  const show = mascHalf === 'unseen' ? 0 : Number.isFinite(shown) ? shown : 20;
   if (mascHalf && (args[0] !== 'prose' || args.includes('--dev') || (args.includes('--unseen') && args.includes('--masc')))) {
     // The MASC passages are measured for false alarms only: no injected set or rule table is drawn from them.
     console.error('grammar eval: --unseen or --masc goes with prose only, one of them, and not with --dev.');
