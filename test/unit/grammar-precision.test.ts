@@ -363,6 +363,8 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     await leaves('It costs much much more than we thought.');
     await leaves('"No no, the other one," he said.');
     assert.equal(await corrected('We sat at the the cafe by the river.'), 'We sat at the cafe by the river.');
+    // The article doubled: one goes, and the other is not made "an" before it.
+    assert.equal(await corrected('Between such differing views a a balance is hard to strike.'), 'Between such differing views a balance is hard to strike.');
   });
 
   it('leaves the base form a mandative "that" clause takes, and fixes one after "think that"', async () => {
