@@ -164,6 +164,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   'verb-after-modal': {
     fixes: [
       ['She can goes there by bus.', 'She can go there by bus.'],
+      // "may" + an -s form after a subject (not "may parts", a slip for "many"); an -s form the tagger calls a noun.
+      ['It may starts to rain later.', 'It may start to rain later.'],
+      ['Peers may facilitates growth in one another.', 'Peers may facilitate growth in one another.'],
       ['He did not went to the party.', 'He did not go to the party.'],
       ["He can't swims in the sea.", "He can't swim in the sea."],
       ['Does he plays football?', 'Does he play football?'],

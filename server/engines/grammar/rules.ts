@@ -446,13 +446,16 @@ const modalBase: Rule = {
         out.push(replace(verb, 'have'));
         continue;
       }
-      if (!isWord(verb) || verb.pos !== 'VERB') continue;
+      // The tagger may call an -s form after a modal a noun ("may facilitates growth"): not one that is no noun at all.
+      const verbOnlyForm = isWord(verb) && verb.pos === 'NOUN' && /s$/.test(verb.lower) && lexicon.lemmatize(verb.lower, 'noun').length === 0 && lexicon.isVerb(verb.lower);
+      if (!isWord(verb) || (verb.pos !== 'VERB' && !verbOnlyForm)) continue;
       // "can been", "will having": the form after a modal is always the base form.
       if (/ing$/.test(verb.lower) && !isDidNot && !MODALS.has(modal.lower)) continue;
       const base = baseOf(verb, lexicon);
       if (!base) continue;
-      // "may parts of India": "may" is a typo for "many" far more often than "may" + an -s verb.
-      if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun')) continue;
+      // "may parts of India": "may" is a typo for "many" far more often than "may" + an -s verb; but not after
+      // a subject ("it may starts"), where "many" cannot stand.
+      if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun') && !['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '')) continue;
       // A participle after a modal is a passive missing "be" ("can used"): not ours to guess.
       if (/ed$|en$/.test(verb.lower) && !isDidNot && lexicon.pastParticiple(base) === verb.lower && lexicon.past(base) !== verb.lower) continue;
       // "Only then can aged people live": a participle before a noun and a verb is an adjective of
