@@ -367,6 +367,10 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('Between such differing views a a balance is hard to strike.'), 'Between such differing views a balance is hard to strike.');
   });
 
+  it('leaves a noun that shares the article of the noun it is joined to', async () => {
+    await leaves('The talk compared the lecture and passage in detail.');
+  });
+
   it('leaves the base form a mandative "that" clause takes, and fixes one after "think that"', async () => {
     await leaves('It is essential that he arrive on time.');
     assert.equal(await corrected('I think that she go to school every day.'), 'I think that she goes to school every day.');

@@ -94,8 +94,11 @@ export function clearlyCountable(noun: string, lm: LanguageModel): boolean {
 
 /** The words before "as" that make it introduce examples or a list ("such as", "as well as"). */
 const LIST_AS = new Set(['such', 'well']);
-/** Tags of the words an article may follow straight away ("went to [the] store", "made [the] decision"). */
-const BEFORE_ARTICLE_TAGS = new Set(['VERB', 'ADP', 'AUX', 'SCONJ', 'PART', 'CCONJ']);
+/**
+ * Tags of the words an article may follow straight away ("went to [the] store", "made [the] decision"). Not a
+ * conjunction: after "and" the article before the first noun serves both ("the lecture and passage").
+ */
+const BEFORE_ARTICLE_TAGS = new Set(['VERB', 'ADP', 'AUX', 'SCONJ', 'PART']);
 /** Tags after the noun that make it a modifier, not the head ("heart surgery", "teacher James", "page 5"). */
 const NOT_HEAD_AFTER = new Set(['NOUN', 'PROPN', 'NUM']);
 /** The word before must be seen this often for its counts to speak. */
