@@ -367,8 +367,9 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('Between such differing views a a balance is hard to strike.'), 'Between such differing views a balance is hard to strike.');
   });
 
-  it('leaves a noun that shares the article of the noun it is joined to', async () => {
+  it('leaves a noun that shares the article of the noun it is joined to, and a preposition after a participle', async () => {
     await leaves('The talk compared the lecture and passage in detail.');
+    await leaves('As students we reported about community life in small groups.');
   });
 
   it('leaves the base form a mandative "that" clause takes, and fixes one after "think that"', async () => {

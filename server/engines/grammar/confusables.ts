@@ -301,7 +301,10 @@ export const fixedPhrasePreposition: Rule = {
         if (e.left > 0 && e.right >= 0 && e.left + e.right >= PREPOSITION_MARGIN) fitting.push(alternative);
       }
       // Two that fit ("was described about western writers": in? by?): the counts do not say which was meant.
-      if (fitting.length === 1) out.push({ start, end, replacement: fitting[0] });
+      // Nor does "by" alone after a participle: the counts see a passive's agent after any verb ("reported about
+      // community life" is no "reported by").
+      const agentOnly = fitting[0] === 'by' && /(ed|en|wn)$/.test(previous);
+      if (fitting.length === 1 && !agentOnly) out.push({ start, end, replacement: fitting[0] });
     }
     return out;
   },
