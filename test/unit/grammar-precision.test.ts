@@ -372,6 +372,11 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     await leaves('As students we reported about community life in small groups.');
   });
 
+  it('leaves a title with a subtitle without a full stop, and a noun before its relative clause', async () => {
+    await leaves('Ageing towns: A cost that keeps growing for councils');
+    await leaves('Ageing towns: A growing worry that keeps councils awake');
+  });
+
   it('leaves the base form a mandative "that" clause takes, and fixes one after "think that"', async () => {
     await leaves('It is essential that he arrive on time.');
     assert.equal(await corrected('I think that she go to school every day.'), 'I think that she goes to school every day.');

@@ -317,6 +317,8 @@ const singularNounAgreement: Rule = {
       if (verb.pos !== 'VERB' || verb.lemma !== verb.lower || MODALS.has(verb.lower) || !lexicon.isVerb(verb.lower)) continue;
       // A verb that is also a noun may be a compound's second noun ("the bus stop near"): only verbs wink and WordNet agree on.
       if (lexicon.hasLemma(verb.lower, 'noun') && next.pos !== 'PRON' && next.pos !== 'DET') continue;
+      // Nor before a relative pronoun: "a growing worry that keeps" is a noun and its clause.
+      if (lexicon.hasLemma(verb.lower, 'noun') && ['that', 'which', 'who'].includes(next.lower)) continue;
       if (pastBefore(tokens, j + 1, lexicon) || pastLikeBase(verb.lower, lexicon)) continue;
       const third = lexicon.thirdPerson(verb.lower);
       if (third !== verb.lower) out.push(replace(verb, third));
@@ -1382,6 +1384,8 @@ const finalPeriod: Rule = {
     // A title in Title Case ("Being Imprisoned by Surveillance Technology") takes no full stop.
     const long = sentence.filter((t) => t.text.length >= 4);
     if (long.length >= 2 && long.filter((t) => /^\p{Lu}/u.test(t.text)).length >= 0.6 * long.length) return [];
+    // Nor a title with a subtitle after a colon ("Ageing towns: A growing cost for their councils").
+    if (/:\s+\p{Lu}/u.test(text.slice(lineStart))) return [];
     if (!/^\p{Lu}/u.test(sentence[0].text) && !(sentence[0] === tokens[0] && /^\p{Ll}/u.test(sentence[0].text))) return [];
     return [{ start: last.end, end: last.end, replacement: '.' }];
   },
