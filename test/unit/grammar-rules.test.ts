@@ -126,6 +126,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Last week a new grant were given to the school.', 'Last week a new grant was given to the school.'],
       ['On Monday the report were published.', 'On Monday the report was published.'],
       ['She told the board that backup plans is being prepared.', 'She told the board that backup plans are being prepared.'],
+      // An adverb or a prepositional phrase that opens the clause stands before the subject.
+      ['Perhaps the answer are simpler than we think.', 'Perhaps the answer is simpler than we think.'],
+      ['Within two weeks the bridge were open again.', 'Within two weeks the bridge was open again.'],
+      // "several" or a possessive makes a plural many, whatever the counts say of the noun.
+      ['Several old fence poles was knocked over in the storm.', 'Several old fence poles were knocked over in the storm.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -152,6 +157,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Tracking animals is hard in the winter months.',
       'Rent, insurance, and food are what the grant has to cover.',
       'He cancelled it on Monday, hours before the concert was due to start.',
+      'Also worth seeing are the old mills by the river.',
+      'His ten years at the club was a happy time.',
+      'Near the station the old shops are closing.',
     ],
   },
   'agreement-there-is': {

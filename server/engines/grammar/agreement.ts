@@ -56,10 +56,14 @@ const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'qua
  * clause ("minutes before the train was due").
  */
 const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
+/** Prepositions of time that open a sentence's phrase ("During the war the city were"). */
+const FRONTED_PREPOSITIONS = new Set(['during', 'after', 'before', 'despite']);
 /** Titles before a name: the name is one person. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 /** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
 const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather']);
+/** Pronouns that end a prepositional phrase ("For them the rules are"). */
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there']);
 type Num = 'singular' | 'plural';
 
@@ -93,6 +97,8 @@ const TIME_NOUNS = new Set(['week', 'month', 'year', 'day', 'morning', 'afternoo
 const TIME_DETERMINERS = new Set(['last', 'next', 'this', 'that', 'every', 'each']);
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'yesterday', 'tonight']);
 
+const determiner = (t: Token): boolean => t.pos === 'DET' || POSSESSIVES.has(t.lower);
+
 /** True when token `k` may begin a subject: a sentence or clause start, or the clause object of a reporting verb. */
 function subjectPosition(tokens: Token[], k: number): boolean {
   if (k === 0 || tokens[k].sentenceStart) return true;
@@ -101,6 +107,19 @@ function subjectPosition(tokens: Token[], k: number): boolean {
   if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
   // "Last week a grant were given", "On Monday the council were": a time adverbial before the subject.
   if (WEEKDAYS.has(p.lower) || (TIME_NOUNS.has(p.lower) && k >= 2 && TIME_DETERMINERS.has(tokens[k - 2].lower))) return true;
+  // "Perhaps the truth are", "but sometimes those promises is": an adverb that itself opens the
+  // clause stands before its subject, a noun phrase with a determiner; not before an adjective,
+  // which may begin an inverted predicate ("Also worth seeing are the crafts"), nor a bare noun,
+  // whose own number may be the slip ("Recently scientist have").
+  if (p.pos === 'ADV' && /^\p{L}+$/u.test(p.text) && determiner(tokens[k]) && subjectPosition(tokens, k - 1)) return true;
+  // "Within three days the city were", "In China its associations is": a prepositional phrase that
+  // opens the clause, then a noun phrase with its own determiner, which cannot go on the phrase's
+  // noun, so begins the subject.
+  if (determiner(tokens[k]) && tokens[k].lower !== 'that' && (nominal(p) || OBJECT_PRONOUNS.has(tokens[k - 1].lower))) {
+    const j = nominal(p) ? phraseStart(tokens, k - 1) : k - 1;
+    const preposition = tokens[j - 1];
+    if (j < k && preposition?.pos === 'ADP' && (PHRASE_PREPOSITIONS.has(preposition.lower) || FRONTED_PREPOSITIONS.has(preposition.lower)) && subjectPosition(tokens, j - 1)) return true;
+  }
   // "Officials said more funding were": not "the people who know the man are".
   if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
@@ -206,7 +225,10 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     const head = tokens[h];
     if (!number) return null;
     if ((head.pos === 'PROPN' && titledName(tokens, h) >= 0) || ageNoun(tokens, h)) return { start: tokens[k].start, number };
-    if (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm)) return null;
+    // The counts' measures and names ("years is", "Wales is") cannot take "these", "several" or a
+    // possessive without a number: such a plural is many ("several flag poles was", "his goals is").
+    const plainPlural = number === 'plural' && (PLURAL_DETERMINERS.has(tokens[k].lower) || POSSESSIVES.has(tokens[k].lower)) && !tokens.slice(k, h).some((t) => t.pos === 'NUM');
+    if (countsOthers(head.lower) || (!plainPlural && usedAsOtherNumber(head.lower, number, lm))) return null;
     // Through "of", a noun of kind or amount may take its complement's number ("a kind of X are").
     if (throughPhrase && lexicon.functionWords.has(head.lower)) return null;
     return { start: tokens[k].start, number, head };
