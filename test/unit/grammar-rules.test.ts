@@ -431,8 +431,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['He told the jury he were not interested.', 'He told the jury he was not interested.'],
       ['The company said it were moving offices.', 'The company said it was moving offices.'],
+      // A demonstrative that opens a clause is its subject.
+      ['This are not the only reason we left.', 'This is not the only reason we left.'],
+      ['We were told to wait, but these was never opened.', 'We were told to wait, but these were never opened.'],
     ],
-    leaves: ['If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
+    leaves: ['Added to this are the costs of travel.', 'She found the letters that were hidden.', 'If this were true, we would know by now.', 'If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
   },
   'preposition-in-phrase': {
     fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
