@@ -42,8 +42,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['On Sundays he usually bring a book.', 'On Sundays he usually brings a book.'],
       ['In addition it have a negative influence.', 'In addition, it has a negative influence.'],
       ['Everyone know the answer.', 'Everyone knows the answer.'],
+      // "it" begins a clause after a wh-word, a noun it relates to, or a verb of saying.
+      ['The soup is bitter from the herbs it contain.', 'The soup is bitter from the herbs it contains.'],
+      ['The council says it want to close the road.', 'The council says it wants to close the road.'],
+      ['Nobody knows how it work in the cold.', 'Nobody knows how it works in the cold.'],
     ],
-    leaves: ['We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', 'He put the book on the table.', 'She hurt her hand.', "His study's results were good."],
+    leaves: ['We will let it go and watch it grow.', 'He felt it move under his hand.', 'They thought it fit to resign.', 'We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', 'He put the book on the table.', 'She hurt her hand.', "His study's results were good."],
   },
   'plural-bare-subject': {
     fixes: [

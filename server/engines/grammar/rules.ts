@@ -121,6 +121,25 @@ function mandativeThat(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Words after which "it" begins a clause of its own ("what it takes", "the way it works"). */
+const WH_WORDS = new Set(['what', 'which', 'how', 'why', 'whatever', 'wherever', 'whenever']);
+/** Verbs whose clause object has no "that" ("said it expects"); not verbs of perception ("felt it move"). */
+const SAYING = new Set(['say', 'claim', 'announce', 'report', 'state', 'add', 'confirm', 'warn', 'argue', 'admit', 'believe', 'think', 'hope', 'expect', 'fear', 'estimate', 'predict', 'note', 'reveal', 'deny', 'acknowledge', 'conclude', 'indicate']);
+
+/**
+ * True when an "it" not at a clause start is still a subject: after a wh-word ("what it take"), after
+ * a noun whose relative clause it begins ("the quinine it contain", "each share it don't own"), or
+ * after a verb of saying ("said it expect"). Not after make/let/help/see... ("let it go"), where the
+ * base form is right.
+ */
+function itSubject(tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (!isWord(before) || AUXILIARIES.has(before.lower)) return false;
+  if (WH_WORDS.has(before.lower)) return true;
+  if (before.pos === 'NOUN' && before.text === before.lower) return true;
+  return before.pos === 'VERB' && SAYING.has(before.lemma);
+}
+
 /** He/she/it + base verb → third person singular: "he go" → "he goes", "she have" → "she has". */
 const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
@@ -132,7 +151,7 @@ const thirdPersonAgreement: Rule = {
       const subject = tokens[i];
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
       const objectToo = subject.lower === 'it' || INDEFINITE_SINGULAR.has(subject.lower);
-      if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i))) continue;
+      if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i) && !(subject.lower === 'it' && itSubject(tokens, i)))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form.
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
       if (mandativeThat(tokens, i)) continue;
