@@ -111,8 +111,11 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['There is many reasons to stay here.', 'There are many reasons to stay here.'],
       ['On the other hand, there is also people that disagree.', 'On the other hand, there are also people that disagree.'],
+      // A bare plural phrase with adjectives or nouns before its head, at a clause start.
+      ['There is other reasons to stay, of course.', 'There are other reasons to stay, of course.'],
+      ['In summer, there is evening boat trips to the island.', 'In summer, there are evening boat trips to the island.'],
     ],
-    leaves: ['There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
+    leaves: ['There is sports equipment in the hall.', 'There is little point in waiting.', 'There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
   },
   'agreement-noun-subject': {
     fixes: [
@@ -170,8 +173,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['There are no excuse for this, the minister said.', 'There is no excuse for this, the minister said.'],
       ['He said there were an obvious lack of trust between them.', 'He said there was an obvious lack of trust between them.'],
+      // The perfect, "much"/"little" before a singular, a compound's last noun as its head.
+      ['Over the years, there have been a steady rise in prices.', 'Over the years, there has been a steady rise in prices.'],
+      ['Despite the delays, there were little doubt about the result.', 'Despite the delays, there was little doubt about the result.'],
+      ['There are a bus service to the town every hour.', 'There is a bus service to the town every hour.'],
     ],
-    leaves: ['There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
+    leaves: ['There were little cottages along the lane.', 'Here and there are small farms.', 'There have been a number of complaints.', 'There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
   },
   'verb-after-modal': {
     fixes: [

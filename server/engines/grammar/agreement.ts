@@ -105,6 +105,8 @@ function subjectPosition(tokens: Token[], k: number): boolean {
   const p = tokens[k - 1];
   // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
   if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
+  // "and there are an aquarium": "and" joins a clause to an existential "there" (not "here and there are").
+  if (tokens[k].lower === 'there' && p.lower === 'and' && tokens[k - 2]?.lower !== 'here') return true;
   // "Last week a grant were given", "On Monday the council were": a time adverbial before the subject.
   if (WEEKDAYS.has(p.lower) || (TIME_NOUNS.has(p.lower) && k >= 2 && TIME_DETERMINERS.has(tokens[k - 2].lower))) return true;
   // "Perhaps the truth are", "but sometimes those promises is": an adverb that itself opens the
@@ -335,21 +337,28 @@ const COUNTING = new Set(['lot', 'number', 'couple', 'few', 'dozen', 'hundred', 
 export const thereIsSingular: Rule = {
   id: 'agreement-there-is',
   category: 'grammar',
-  description: 'there are/were + a/an/no/one + singular noun → there is/was (there are no justification → there is no justification)',
+  description: 'there are/were/have been + a/an/no/one/much/little + singular noun → there is/was/has been (there are no justification → there is no justification)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 3 < tokens.length; i++) {
       const be = tokens[i + 1];
-      const fix = { are: 'is', were: 'was' }[be.lower];
+      // "there have been a revival": the perfect agrees as the simple verb does.
+      const perfect = be.lower === 'have' && tokens[i + 2].lower === 'been';
+      const fix = perfect ? 'has' : { are: 'is', were: 'was' }[be.lower];
       if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i)) continue;
-      const det = tokens[i + 2];
-      if (!['a', 'an', 'no', 'one', 'another'].includes(det.lower)) continue;
-      let h = i + 3;
+      const d = perfect ? i + 3 : i + 2;
+      const det = tokens[d];
+      // "much" and "little" count no plural ("there were little alternative"; "there were little houses" is plural).
+      if (!det || !['a', 'an', 'no', 'one', 'another', 'much', 'little'].includes(det.lower)) continue;
+      let h = d + 1;
       // Adjectives, adverbs, and quotation marks around a phrase ('there were an "utter lack').
       while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV' || /^["“”]$/.test(tokens[h].text)) && !COUNTING.has(tokens[h].lower)) h++;
+      const counting = (t: Token): boolean => COUNTING.has(t.lower) || QUANTITIES.has(t.lower) || GROUP_NOUNS.has(t.lower) || COLLECTIVE_NOUNS.has(t.lower);
+      // A compound's last noun is its head ("there are a cover charge"), none of them a counting noun ("a record number of").
+      while (tokens[h + 1]?.pos === 'NOUN' && tokens[h].pos === 'NOUN' && tokens[h + 1].text === tokens[h + 1].lower && !counting(tokens[h])) h++;
       const noun = tokens[h];
       const after = tokens[h + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || COUNTING.has(noun.lower) || QUANTITIES.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || counting(noun) || tokens.slice(d + 1, h).some(counting)) continue;
       if (isPluralNoun(noun, lexicon) || noun.lemma !== noun.lower || /s$/.test(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun')) continue;
       // "there are no teachers or pupils", "a man and a woman", "no-one": the phrase goes on, or is a compound.
       if (!after || ['and', 'or', 'nor', '-'].includes(after.lower) || after.pos === 'NOUN' || after.pos === 'PROPN' || noun.lower === 'one') continue;

@@ -1309,6 +1309,23 @@ const theNumberOfAgreement: Rule = {
   },
 };
 
+/**
+ * True when the words from `k` are a noun phrase without a determiner whose head is a plural noun:
+ * adverbs first ("now", "even"), then adjectives and nouns ("other issues", "evening bus tours",
+ * "additional membership benefits"), ending the phrase (not "sports equipment", "parents' consent").
+ */
+function barePluralPhrase(tokens: Token[], k: number, lexicon: Lexicon): boolean {
+  while (tokens[k]?.pos === 'ADV' && isWord(tokens[k])) k++;
+  let h = k;
+  while (isWord(tokens[h]) && tokens[h].text === tokens[h].lower && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'NOUN')) h++;
+  const head = tokens[h - 1];
+  const after = tokens[h];
+  if (h === k || head.pos !== 'NOUN' || head.lower === 'lots' || !isPluralNoun(head, lexicon)) return false;
+  // "there is more than", "a lot": a quantity of something else.
+  if (tokens.slice(k, h).some((t) => MASS_NOUNS.has(t.lower) && t !== head)) return false;
+  return !(after && (/^['’]/.test(after.text) || after.pos === 'NUM'));
+}
+
 /** "there is many" → "there are many". */
 const thereAreMany: Rule = {
   id: 'agreement-there-are',
@@ -1327,6 +1344,7 @@ const thereAreMany: Rule = {
       // "there is lots of rain": "lots" takes the number of the noun after "of", often a mass noun.
       const barePlural = isWord(next) && next.lower !== 'lots' && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
       if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
+      else if (clauseStart(tokens, i) && barePluralPhrase(tokens, i + 2, lexicon)) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
   },
