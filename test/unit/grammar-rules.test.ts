@@ -138,6 +138,10 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Within two weeks the bridge were open again.', 'Within two weeks the bridge was open again.'],
       // "several" or a possessive makes a plural many, whatever the counts say of the noun.
       ['Several old fence poles was knocked over in the storm.', 'Several old fence poles were knocked over in the storm.'],
+      // A count of a plural is as many as it counts; a noun in -ing after "a" is one action.
+      ['A number of old trees was cut down last year.', 'A number of old trees were cut down last year.'],
+      ['Hundreds of letters was sent to the paper.', 'Hundreds of letters were sent to the paper.'],
+      ['They said that a complete rebuilding were needed.', 'They said that a complete rebuilding was needed.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -167,6 +171,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Also worth seeing are the old mills by the river.',
       'His ten years at the club was a happy time.',
       'Near the station the old shops are closing.',
+      'The number of letters was small.',
+      'The following are the main points.',
+      'The missing were found alive.',
     ],
   },
   'agreement-there-is': {

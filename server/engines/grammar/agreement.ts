@@ -58,6 +58,8 @@ const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'qua
 const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
 /** Prepositions of time that open a sentence's phrase ("During the war the city were"). */
 const FRONTED_PREPOSITIONS = new Set(['during', 'after', 'before', 'despite']);
+/** Heads that count a plural after "of" and take its number ("a lot of people are", "dozens of homes were"). */
+const COUNTS_OF_PLURAL = new Set(['number', 'lot', 'lots', 'couple', 'dozens', 'hundreds', 'thousands', 'millions', 'scores', 'plenty', 'handful']);
 /** Titles before a name: the name is one person. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 /** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
@@ -175,6 +177,9 @@ function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, mod
   // "Two tables is the most you can do", "ten years is": a number makes a plural an amount, which may take "is".
   const amount = tokens[k].pos !== 'DET' && !POSSESSIVES.has(det) && tokens.slice(k, h).some((t) => t.pos === 'NUM');
   if (isPluralNoun(head, lexicon)) return SINGULAR_DETERMINERS.has(det) || amount ? null : 'plural';
+  // A noun in -ing ("a major restructuring", "the filming of T2") is one action, whatever its lemma; but
+  // not one standing for people ("the missing were", "the following are"), so only after "a"/"an" or before "of".
+  if (/[a-z]ing$/.test(head.lower) && head.lower !== 'following' && (['a', 'an'].includes(det) || tokens[h + 1]?.lower === 'of')) return 'singular';
   if (head.lemma !== head.lower || /[^su]s$/.test(head.lower) || !lexicon.hasLemma(head.lower.replace(/^.*-/, ''), 'noun')) return null;
   return PLURAL_DETERMINERS.has(det) ? null : 'singular';
 }
@@ -211,6 +216,13 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
       if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };
+      // "A number of people was", "hundreds of homes was": a count of a plural is as many as it counts.
+      if (before.lower === 'of' && COUNTS_OF_PLURAL.has(tokens[k - 2].lower) && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon) && !countsOthers(tokens[h].lower)) {
+        const q = phraseStart(tokens, k - 2);
+        // "the number of cars is" is one number (agreement-the-number-of).
+        const counted = tokens[k - 2].lower !== 'number' || tokens[q].lower === 'a';
+        return counted && subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'plural' } : null;
+      }
       h = k - 2;
       throughPhrase = true;
       continue;
