@@ -142,6 +142,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['A number of old trees was cut down last year.', 'A number of old trees were cut down last year.'],
       ['Hundreds of letters was sent to the paper.', 'Hundreds of letters were sent to the paper.'],
       ['They said that a complete rebuilding were needed.', 'They said that a complete rebuilding was needed.'],
+      // An amount of a singular is one; a participle between the determiner and the noun is in the phrase.
+      ['A lot of the damage were caused by the wind.', 'A lot of the damage was caused by the wind.'],
+      ['Police said the stolen car were found in a field.', 'Police said the stolen car was found in a field.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -174,6 +177,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'The number of letters was small.',
       'The following are the main points.',
       'The missing were found alive.',
+      'A lot of the staff were angry.',
+      'Lots of people were there.',
     ],
   },
   'agreement-there-is': {

@@ -88,6 +88,8 @@ function phraseStart(tokens: Token[], h: number): number {
     if (t.pos === 'DET' || POSSESSIVES.has(t.lower)) return k - 1;
     if (tokens[k].sentenceStart) return k;
     if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
+    // A participle between a determiner and the noun modifies it ("the detected object", "the stolen car").
+    else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && (tokens[k - 2].pos === 'DET' || POSSESSIVES.has(tokens[k - 2].lower))) k--;
     // A hyphenated word the tagger split ("67-year-old", "semi-final").
     else if (t.text === '-' && t.space === '' && tokens[k].space === '') k--;
     else return k;
@@ -222,6 +224,11 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
         // "the number of cars is" is one number (agreement-the-number-of).
         const counted = tokens[k - 2].lower !== 'number' || tokens[q].lower === 'a';
         return counted && subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'plural' } : null;
+      }
+      // "A lot of the action have", "lots of money were": an amount of a singular is one.
+      if (before.lower === 'of' && ['lot', 'lots', 'plenty'].includes(tokens[k - 2].lower) && headNumber(tokens, k, h, lexicon) === 'singular' && !countsOthers(tokens[h].lower) && !usedAsOtherNumber(tokens[h].lower, 'singular', lm)) {
+        const q = phraseStart(tokens, k - 2);
+        return subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'singular' } : null;
       }
       h = k - 2;
       throughPhrase = true;
