@@ -104,8 +104,14 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.', 'Shields suggests that the early towns were small. As noted by Shields, trade came later.', 'The average stay for young or old patients was about six days.'],
   },
   'agreement-relative': {
-    fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],
-    leaves: ['These are the people who are always kind.', 'The study of rivers that is based on mud flows is old.'],
+    fixes: [
+      ['She is a person who are always kind.', 'She is a person who is always kind.'],
+      // A pronoun antecedent has its own number; adjectives may stand between the determiner and the noun.
+      ['The prize goes to someone who are new to the sport.', 'The prize goes to someone who is new to the sport.'],
+      ['Those who is late will wait outside.', 'Those who are late will wait outside.'],
+      ['It was a narrow path that are rarely used.', 'It was a narrow path that is rarely used.'],
+    ],
+    leaves: ['He is one of those who are late.', 'Children aged one who are ill stay at home.', 'We need a young team that are hungry for goals.', 'These are the people who are always kind.', 'The study of rivers that is based on mud flows is old.'],
   },
   'agreement-there-are': {
     fixes: [
@@ -457,6 +463,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       // A demonstrative that opens a clause is its subject.
       ['This are not the only reason we left.', 'This is not the only reason we left.'],
       ['We were told to wait, but these was never opened.', 'We were told to wait, but these were never opened.'],
+      ['That do not change the result.', 'That does not change the result.'],
     ],
     leaves: ['Added to this are the costs of travel.', 'She found the letters that were hidden.', 'If this were true, we would know by now.', 'If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
   },

@@ -1234,6 +1234,9 @@ const quantifierOfBarePlural: Rule = {
   },
 };
 
+/** Pronouns of one person or thing that a relative clause may follow ("someone who is"). */
+const SINGULAR_ANTECEDENTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'one', 'something', 'anything', 'everything', 'nothing']);
+
 /** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
 const relativeAgreement: Rule = {
   id: 'agreement-relative',
@@ -1245,7 +1248,16 @@ const relativeAgreement: Rule = {
       if (!['who', 'that'].includes(tokens[i].lower)) continue;
       const noun = tokens[i - 1];
       const verb = tokens[i + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
+      if (!isWord(verb) || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
+      // "someone who are" → is, "those who is" → are: a pronoun's number is its own.
+      const pronounFix: Record<string, string> | null = SINGULAR_ANTECEDENTS.has(noun.lower) ? { are: 'is', were: 'was', have: 'has' } : noun.lower === 'those' ? { is: 'are', was: 'were', has: 'have' } : null;
+      if (pronounFix) {
+        // "one" as a pronoun only after a determiner ("the one who", not "children aged one who").
+        const fix = pronounFix[verb.lower];
+        if (fix && (noun.lower !== 'one' || ['the', 'each', 'every', 'any', 'no', 'someone', 'anyone'].includes(tokens[i - 2]?.lower ?? ''))) out.push(replace(verb, fix));
+        continue;
+      }
+      if (!isWord(noun) || noun.pos !== 'NOUN') continue;
       const plural = isPluralNoun(noun, lexicon);
       // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
       // before it, so a singular noun there does not make it singular.
@@ -1253,7 +1265,11 @@ const relativeAgreement: Rule = {
       // "a classification of channels that is", "those means of making a living that were": a noun inside
       // an "of" phrase may not be the antecedent, so no number is read from it.
       if (tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lower === 'of')) continue;
-      const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
+      // The determiner may stand before adjectives ("a braided channel that are"), then not of a group noun ("a young team that are").
+      let d = i - 2;
+      while (d > 0 && tokens[d].pos === 'ADJ' && tokens[d].text === tokens[d].lower) d--;
+      const group = d < i - 2 && (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower));
+      const singular = !plural && !group && !(d < i - 2 && tokens[d - 1]?.pos === 'ADP') && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[d] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[d].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
     }
