@@ -151,6 +151,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       // An amount of a singular is one; a participle between the determiner and the noun is in the phrase.
       ['A lot of the damage were caused by the wind.', 'A lot of the damage was caused by the wind.'],
       ['Police said the stolen car were found in a field.', 'Police said the stolen car was found in a field.'],
+      // "both"/"all" before a participle makes names joined by "and" many.
+      ['Ann Lee and Tom Hart was both elected to the board.', 'Ann Lee and Tom Hart were both elected to the board.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -185,6 +187,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'The missing were found alive.',
       'A lot of the staff were angry.',
       'Lots of people were there.',
+      'Bread and butter is both loved and hated.',
+      'Smith and Jones is all over the town.',
     ],
   },
   'agreement-there-is': {

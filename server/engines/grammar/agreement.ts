@@ -238,7 +238,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && nominal(tokens[k - 3])) return null;
     // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
     const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
-    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon);
+    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon, distributive(tokens, v));
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun.
     if (k < h && gerund(tokens[k], lexicon)) return null;
@@ -258,11 +258,24 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
 }
 
 /**
+ * True when "both" or "all" after the verb at `v` is the subjects' own, before a participle ("were both
+ * elected", "is all set"); not "all over", "all good", nor "both ... and" of the predicate ("is both
+ * loved and hated").
+ */
+function distributive(tokens: Token[], v: number): boolean {
+  const q = tokens[v + 1];
+  const next = tokens[v + 2];
+  if (!q || !['both', 'all'].includes(q.lower) || next?.pos !== 'VERB' || !/[a-z](ed|en|wn|t)$/.test(next.lower)) return false;
+  return !tokens.slice(v + 3, v + 6).some((t) => ['and', 'or'].includes(t.lower));
+}
+
+/**
  * Nouns joined by "and" ("group norms and values is"): a plural subject, when the first of them
  * begins a subject and at least one is plural or has a determiner ("research and development is"
- * is one thing). The conjunct before "and" starts at `k`, its head at `h`.
+ * is one thing), or when the verb is followed by "both" or "all" (`distributed`). The conjunct
+ * before "and" starts at `k`, its head at `h`.
  */
-function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): Subject | null {
+function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon, distributed = false): Subject | null {
   let start = k;
   // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
   // owner and trainer is", "the size and cost of it has" may be one person or thing.
@@ -279,12 +292,13 @@ function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): S
     sep = start - 1;
     if (sep < 0 || subjectPosition(tokens, start)) break;
   }
-  if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
+  // "both" or "all" after the verb says the conjuncts are many, names too ("Ann Lee and Tom Hart was both elected").
+  if (start === k || !subjectPosition(tokens, start) || !(plural || determined || distributed)) return null;
   // A gerund with joined objects ("Understanding concepts and ideas is", "say that understanding
   // concepts and ideas is", where the tagger reads the conjunction "that" as a determiner): one action, not the nouns.
   if (gerund(tokens[start], lexicon) || (tokens[start].lower === 'that' && gerund(tokens[start + 1], lexicon))) return null;
   // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
-  if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
+  if (!distributed && tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
   return { start: tokens[start].start, number: 'plural' };
 }
 
