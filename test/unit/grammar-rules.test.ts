@@ -42,8 +42,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['On Sundays he usually bring a book.', 'On Sundays he usually brings a book.'],
       ['In addition it have a negative influence.', 'In addition, it has a negative influence.'],
       ['Everyone know the answer.', 'Everyone knows the answer.'],
+      // "it" begins a clause after a wh-word, a noun it relates to, or a verb of saying.
+      ['The soup is bitter from the herbs it contain.', 'The soup is bitter from the herbs it contains.'],
+      ['The council says it want to close the road.', 'The council says it wants to close the road.'],
+      ['Nobody knows how it work in the cold.', 'Nobody knows how it works in the cold.'],
     ],
-    leaves: ['We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', 'He put the book on the table.', 'She hurt her hand.', "His study's results were good."],
+    leaves: ['We will let it go and watch it grow.', 'He felt it move under his hand.', 'They thought it fit to resign.', 'We help everyone understand it.', 'Let everybody go home.', 'He last chose to learn the truth.', 'We made it work in the end.', 'They let him go home early.', 'Not only could he be remembered as a great artist.', 'Does she know the way?', 'Since no one knew about the disease, it spread around the world.', 'He put the book on the table.', 'She hurt her hand.', "His study's results were good."],
   },
   'plural-bare-subject': {
     fixes: [
@@ -100,15 +104,24 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     leaves: ['The news is good today.', 'One of the students is late.', 'Each of the students is late.', 'The heads of many companies say no.', 'Most of the time goes to work.', 'Most of the students are happy.', 'Physics is hard.', 'Economics is a science.', "The students' works are on the wall.", 'The children of my sister are nice.', 'Smoking cigarettes is bad for you.', 'Shields suggests that the early towns were small. As noted by Shields, trade came later.', 'The average stay for young or old patients was about six days.'],
   },
   'agreement-relative': {
-    fixes: [['She is a person who are always kind.', 'She is a person who is always kind.']],
-    leaves: ['These are the people who are always kind.', 'The study of rivers that is based on mud flows is old.'],
+    fixes: [
+      ['She is a person who are always kind.', 'She is a person who is always kind.'],
+      // A pronoun antecedent has its own number; adjectives may stand between the determiner and the noun.
+      ['The prize goes to someone who are new to the sport.', 'The prize goes to someone who is new to the sport.'],
+      ['Those who is late will wait outside.', 'Those who are late will wait outside.'],
+      ['It was a narrow path that are rarely used.', 'It was a narrow path that is rarely used.'],
+    ],
+    leaves: ['He is one of those who are late.', 'Children aged one who are ill stay at home.', 'We need a young team that are hungry for goals.', 'These are the people who are always kind.', 'The study of rivers that is based on mud flows is old.'],
   },
   'agreement-there-are': {
     fixes: [
       ['There is many reasons to stay here.', 'There are many reasons to stay here.'],
       ['On the other hand, there is also people that disagree.', 'On the other hand, there are also people that disagree.'],
+      // A bare plural phrase with adjectives or nouns before its head, at a clause start.
+      ['There is other reasons to stay, of course.', 'There are other reasons to stay, of course.'],
+      ['In summer, there is evening boat trips to the island.', 'In summer, there are evening boat trips to the island.'],
     ],
-    leaves: ['There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
+    leaves: ['There is sports equipment in the hall.', 'There is little point in waiting.', 'There is a reason to stay here.', 'There is news from home.', 'There is students housing near here.', 'There was parents’ consent.'],
   },
   'agreement-noun-subject': {
     fixes: [
@@ -126,6 +139,20 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Last week a new grant were given to the school.', 'Last week a new grant was given to the school.'],
       ['On Monday the report were published.', 'On Monday the report was published.'],
       ['She told the board that backup plans is being prepared.', 'She told the board that backup plans are being prepared.'],
+      // An adverb or a prepositional phrase that opens the clause stands before the subject.
+      ['Perhaps the answer are simpler than we think.', 'Perhaps the answer is simpler than we think.'],
+      ['Within two weeks the bridge were open again.', 'Within two weeks the bridge was open again.'],
+      // "several" or a possessive makes a plural many, whatever the counts say of the noun.
+      ['Several old fence poles was knocked over in the storm.', 'Several old fence poles were knocked over in the storm.'],
+      // A count of a plural is as many as it counts; a noun in -ing after "a" is one action.
+      ['A number of old trees was cut down last year.', 'A number of old trees were cut down last year.'],
+      ['Hundreds of letters was sent to the paper.', 'Hundreds of letters were sent to the paper.'],
+      ['They said that a complete rebuilding were needed.', 'They said that a complete rebuilding was needed.'],
+      // An amount of a singular is one; a participle between the determiner and the noun is in the phrase.
+      ['A lot of the damage were caused by the wind.', 'A lot of the damage was caused by the wind.'],
+      ['Police said the stolen car were found in a field.', 'Police said the stolen car was found in a field.'],
+      // "both"/"all" before a participle makes names joined by "and" many.
+      ['Ann Lee and Tom Hart was both elected to the board.', 'Ann Lee and Tom Hart were both elected to the board.'],
     ],
     leaves: [
       'If the firm were still run from London, it would stay.',
@@ -152,14 +179,28 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       'Tracking animals is hard in the winter months.',
       'Rent, insurance, and food are what the grant has to cover.',
       'He cancelled it on Monday, hours before the concert was due to start.',
+      'Also worth seeing are the old mills by the river.',
+      'His ten years at the club was a happy time.',
+      'Near the station the old shops are closing.',
+      'The number of letters was small.',
+      'The following are the main points.',
+      'The missing were found alive.',
+      'A lot of the staff were angry.',
+      'Lots of people were there.',
+      'Bread and butter is both loved and hated.',
+      'Smith and Jones is all over the town.',
     ],
   },
   'agreement-there-is': {
     fixes: [
       ['There are no excuse for this, the minister said.', 'There is no excuse for this, the minister said.'],
       ['He said there were an obvious lack of trust between them.', 'He said there was an obvious lack of trust between them.'],
+      // The perfect, "much"/"little" before a singular, a compound's last noun as its head.
+      ['Over the years, there have been a steady rise in prices.', 'Over the years, there has been a steady rise in prices.'],
+      ['Despite the delays, there were little doubt about the result.', 'Despite the delays, there was little doubt about the result.'],
+      ['There are a bus service to the town every hour.', 'There is a bus service to the town every hour.'],
     ],
-    leaves: ['There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
+    leaves: ['There were little cottages along the lane.', 'Here and there are small farms.', 'There have been a number of complaints.', 'There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
   },
   'verb-after-modal': {
     fixes: [
@@ -423,8 +464,12 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['He told the jury he were not interested.', 'He told the jury he was not interested.'],
       ['The company said it were moving offices.', 'The company said it was moving offices.'],
+      // A demonstrative that opens a clause is its subject.
+      ['This are not the only reason we left.', 'This is not the only reason we left.'],
+      ['We were told to wait, but these was never opened.', 'We were told to wait, but these were never opened.'],
+      ['That do not change the result.', 'That does not change the result.'],
     ],
-    leaves: ['If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
+    leaves: ['Added to this are the costs of travel.', 'She found the letters that were hidden.', 'If this were true, we would know by now.', 'If he were rich, he would help.', 'I wish she were here.', 'He and I are good friends.', 'Does he have a car?', 'It is, as it were, a test.'],
   },
   'preposition-in-phrase': {
     fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],

@@ -56,10 +56,16 @@ const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'qua
  * clause ("minutes before the train was due").
  */
 const PHRASE_PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'for', 'with', 'from', 'to', 'by', 'about', 'near', 'behind', 'under', 'over', 'between', 'among', 'against', 'across', 'into', 'around', 'without', 'within', 'inside', 'outside', 'beside', 'beyond', 'through', 'towards', 'toward', 'onto', 'throughout', 'along']);
+/** Prepositions of time that open a sentence's phrase ("During the war the city were"). */
+const FRONTED_PREPOSITIONS = new Set(['during', 'after', 'before', 'despite']);
+/** Heads that count a plural after "of" and take its number ("a lot of people are", "dozens of homes were"). */
+const COUNTS_OF_PLURAL = new Set(['number', 'lot', 'lots', 'couple', 'dozens', 'hundreds', 'thousands', 'millions', 'scores', 'plenty', 'handful']);
 /** Titles before a name: the name is one person. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 /** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
 const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather']);
+/** Pronouns that end a prepositional phrase ("For them the rules are"). */
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there']);
 type Num = 'singular' | 'plural';
 
@@ -82,6 +88,8 @@ function phraseStart(tokens: Token[], h: number): number {
     if (t.pos === 'DET' || POSSESSIVES.has(t.lower)) return k - 1;
     if (tokens[k].sentenceStart) return k;
     if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
+    // A participle between a determiner and the noun modifies it ("the detected object", "the stolen car").
+    else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && (tokens[k - 2].pos === 'DET' || POSSESSIVES.has(tokens[k - 2].lower))) k--;
     // A hyphenated word the tagger split ("67-year-old", "semi-final").
     else if (t.text === '-' && t.space === '' && tokens[k].space === '') k--;
     else return k;
@@ -93,14 +101,31 @@ const TIME_NOUNS = new Set(['week', 'month', 'year', 'day', 'morning', 'afternoo
 const TIME_DETERMINERS = new Set(['last', 'next', 'this', 'that', 'every', 'each']);
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'yesterday', 'tonight']);
 
+const determiner = (t: Token): boolean => t.pos === 'DET' || POSSESSIVES.has(t.lower);
+
 /** True when token `k` may begin a subject: a sentence or clause start, or the clause object of a reporting verb. */
 function subjectPosition(tokens: Token[], k: number): boolean {
   if (k === 0 || tokens[k].sentenceStart) return true;
   const p = tokens[k - 1];
   // "as", "after", "until" open a clause as conjunctions, not as prepositions ("clothes sold as school wear were").
   if (OPENERS.has(p.lower)) return p.pos !== 'ADP';
+  // "and there are an aquarium": "and" joins a clause to an existential "there" (not "here and there are").
+  if (tokens[k].lower === 'there' && p.lower === 'and' && tokens[k - 2]?.lower !== 'here') return true;
   // "Last week a grant were given", "On Monday the council were": a time adverbial before the subject.
   if (WEEKDAYS.has(p.lower) || (TIME_NOUNS.has(p.lower) && k >= 2 && TIME_DETERMINERS.has(tokens[k - 2].lower))) return true;
+  // "Perhaps the truth are", "but sometimes those promises is": an adverb that itself opens the
+  // clause stands before its subject, a noun phrase with a determiner; not before an adjective,
+  // which may begin an inverted predicate ("Also worth seeing are the crafts"), nor a bare noun,
+  // whose own number may be the slip ("Recently scientist have").
+  if (p.pos === 'ADV' && /^\p{L}+$/u.test(p.text) && determiner(tokens[k]) && subjectPosition(tokens, k - 1)) return true;
+  // "Within three days the city were", "In China its associations is": a prepositional phrase that
+  // opens the clause, then a noun phrase with its own determiner, which cannot go on the phrase's
+  // noun, so begins the subject.
+  if (determiner(tokens[k]) && tokens[k].lower !== 'that' && (nominal(p) || OBJECT_PRONOUNS.has(tokens[k - 1].lower))) {
+    const j = nominal(p) ? phraseStart(tokens, k - 1) : k - 1;
+    const preposition = tokens[j - 1];
+    if (j < k && preposition?.pos === 'ADP' && (PHRASE_PREPOSITIONS.has(preposition.lower) || FRONTED_PREPOSITIONS.has(preposition.lower)) && subjectPosition(tokens, j - 1)) return true;
+  }
   // "Officials said more funding were": not "the people who know the man are".
   if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
@@ -154,6 +179,9 @@ function headNumber(tokens: Token[], k: number, h: number, lexicon: Lexicon, mod
   // "Two tables is the most you can do", "ten years is": a number makes a plural an amount, which may take "is".
   const amount = tokens[k].pos !== 'DET' && !POSSESSIVES.has(det) && tokens.slice(k, h).some((t) => t.pos === 'NUM');
   if (isPluralNoun(head, lexicon)) return SINGULAR_DETERMINERS.has(det) || amount ? null : 'plural';
+  // A noun in -ing ("a major restructuring", "the filming of T2") is one action, whatever its lemma; but
+  // not one standing for people ("the missing were", "the following are"), so only after "a"/"an" or before "of".
+  if (/[a-z]ing$/.test(head.lower) && head.lower !== 'following' && (['a', 'an'].includes(det) || tokens[h + 1]?.lower === 'of')) return 'singular';
   if (head.lemma !== head.lower || /[^su]s$/.test(head.lower) || !lexicon.hasLemma(head.lower.replace(/^.*-/, ''), 'noun')) return null;
   return PLURAL_DETERMINERS.has(det) ? null : 'singular';
 }
@@ -190,6 +218,18 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (before?.pos === 'ADP' && PHRASE_PREPOSITIONS.has(before.lower) && nominal(tokens[k - 2])) {
       // "One of the warriors are": one.
       if (before.lower === 'of' && tokens[k - 2].lower === 'one' && subjectPosition(tokens, k - 2)) return { start: tokens[k - 2].start, number: 'singular' };
+      // "A number of people was", "hundreds of homes was": a count of a plural is as many as it counts.
+      if (before.lower === 'of' && COUNTS_OF_PLURAL.has(tokens[k - 2].lower) && tokens[h].pos === 'NOUN' && isPluralNoun(tokens[h], lexicon) && !countsOthers(tokens[h].lower)) {
+        const q = phraseStart(tokens, k - 2);
+        // "the number of cars is" is one number (agreement-the-number-of).
+        const counted = tokens[k - 2].lower !== 'number' || tokens[q].lower === 'a';
+        return counted && subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'plural' } : null;
+      }
+      // "A lot of the action have", "lots of money were": an amount of a singular is one.
+      if (before.lower === 'of' && ['lot', 'lots', 'plenty'].includes(tokens[k - 2].lower) && headNumber(tokens, k, h, lexicon) === 'singular' && !countsOthers(tokens[h].lower) && !usedAsOtherNumber(tokens[h].lower, 'singular', lm)) {
+        const q = phraseStart(tokens, k - 2);
+        return subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'singular' } : null;
+      }
       h = k - 2;
       throughPhrase = true;
       continue;
@@ -198,7 +238,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && nominal(tokens[k - 3])) return null;
     // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
     const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
-    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon);
+    if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon, distributive(tokens, v));
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun.
     if (k < h && gerund(tokens[k], lexicon)) return null;
@@ -206,7 +246,10 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     const head = tokens[h];
     if (!number) return null;
     if ((head.pos === 'PROPN' && titledName(tokens, h) >= 0) || ageNoun(tokens, h)) return { start: tokens[k].start, number };
-    if (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm)) return null;
+    // The counts' measures and names ("years is", "Wales is") cannot take "these", "several" or a
+    // possessive without a number: such a plural is many ("several flag poles was", "his goals is").
+    const plainPlural = number === 'plural' && (PLURAL_DETERMINERS.has(tokens[k].lower) || POSSESSIVES.has(tokens[k].lower)) && !tokens.slice(k, h).some((t) => t.pos === 'NUM');
+    if (countsOthers(head.lower) || (!plainPlural && usedAsOtherNumber(head.lower, number, lm))) return null;
     // Through "of", a noun of kind or amount may take its complement's number ("a kind of X are").
     if (throughPhrase && lexicon.functionWords.has(head.lower)) return null;
     return { start: tokens[k].start, number, head };
@@ -215,11 +258,24 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
 }
 
 /**
+ * True when "both" or "all" after the verb at `v` is the subjects' own, before a participle ("were both
+ * elected", "is all set"); not "all over", "all good", nor "both ... and" of the predicate ("is both
+ * loved and hated").
+ */
+function distributive(tokens: Token[], v: number): boolean {
+  const q = tokens[v + 1];
+  const next = tokens[v + 2];
+  if (!q || !['both', 'all'].includes(q.lower) || next?.pos !== 'VERB' || !/[a-z](ed|en|wn|t)$/.test(next.lower)) return false;
+  return !tokens.slice(v + 3, v + 6).some((t) => ['and', 'or'].includes(t.lower));
+}
+
+/**
  * Nouns joined by "and" ("group norms and values is"): a plural subject, when the first of them
  * begins a subject and at least one is plural or has a determiner ("research and development is"
- * is one thing). The conjunct before "and" starts at `k`, its head at `h`.
+ * is one thing), or when the verb is followed by "both" or "all" (`distributed`). The conjunct
+ * before "and" starts at `k`, its head at `h`.
  */
-function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): Subject | null {
+function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon, distributed = false): Subject | null {
   let start = k;
   // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
   // owner and trainer is", "the size and cost of it has" may be one person or thing.
@@ -236,12 +292,13 @@ function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon): S
     sep = start - 1;
     if (sep < 0 || subjectPosition(tokens, start)) break;
   }
-  if (start === k || !subjectPosition(tokens, start) || !(plural || determined)) return null;
+  // "both" or "all" after the verb says the conjuncts are many, names too ("Ann Lee and Tom Hart was both elected").
+  if (start === k || !subjectPosition(tokens, start) || !(plural || determined || distributed)) return null;
   // A gerund with joined objects ("Understanding concepts and ideas is", "say that understanding
   // concepts and ideas is", where the tagger reads the conjunction "that" as a determiner): one action, not the nouns.
   if (gerund(tokens[start], lexicon) || (tokens[start].lower === 'that' && gerund(tokens[start + 1], lexicon))) return null;
   // Every conjunct a name ("Smith and Jones is a law firm"): leave it.
-  if (tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
+  if (!distributed && tokens.slice(start, k).every((t) => t.pos !== 'NOUN') && tokens.slice(k, h + 1).every((t) => t.pos !== 'NOUN')) return null;
   return { start: tokens[start].start, number: 'plural' };
 }
 
@@ -313,21 +370,28 @@ const COUNTING = new Set(['lot', 'number', 'couple', 'few', 'dozen', 'hundred', 
 export const thereIsSingular: Rule = {
   id: 'agreement-there-is',
   category: 'grammar',
-  description: 'there are/were + a/an/no/one + singular noun → there is/was (there are no justification → there is no justification)',
+  description: 'there are/were/have been + a/an/no/one/much/little + singular noun → there is/was/has been (there are no justification → there is no justification)',
   apply(_text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 3 < tokens.length; i++) {
       const be = tokens[i + 1];
-      const fix = { are: 'is', were: 'was' }[be.lower];
+      // "there have been a revival": the perfect agrees as the simple verb does.
+      const perfect = be.lower === 'have' && tokens[i + 2].lower === 'been';
+      const fix = perfect ? 'has' : { are: 'is', were: 'was' }[be.lower];
       if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i)) continue;
-      const det = tokens[i + 2];
-      if (!['a', 'an', 'no', 'one', 'another'].includes(det.lower)) continue;
-      let h = i + 3;
+      const d = perfect ? i + 3 : i + 2;
+      const det = tokens[d];
+      // "much" and "little" count no plural ("there were little alternative"; "there were little houses" is plural).
+      if (!det || !['a', 'an', 'no', 'one', 'another', 'much', 'little'].includes(det.lower)) continue;
+      let h = d + 1;
       // Adjectives, adverbs, and quotation marks around a phrase ('there were an "utter lack').
       while (h < tokens.length && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'ADV' || /^["“”]$/.test(tokens[h].text)) && !COUNTING.has(tokens[h].lower)) h++;
+      const counting = (t: Token): boolean => COUNTING.has(t.lower) || QUANTITIES.has(t.lower) || GROUP_NOUNS.has(t.lower) || COLLECTIVE_NOUNS.has(t.lower);
+      // A compound's last noun is its head ("there are a cover charge"), none of them a counting noun ("a record number of").
+      while (tokens[h + 1]?.pos === 'NOUN' && tokens[h].pos === 'NOUN' && tokens[h + 1].text === tokens[h + 1].lower && !counting(tokens[h])) h++;
       const noun = tokens[h];
       const after = tokens[h + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || COUNTING.has(noun.lower) || QUANTITIES.has(noun.lower) || GROUP_NOUNS.has(noun.lower)) continue;
+      if (!isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || counting(noun) || tokens.slice(d + 1, h).some(counting)) continue;
       if (isPluralNoun(noun, lexicon) || noun.lemma !== noun.lower || /s$/.test(noun.lower) || !lexicon.hasLemma(noun.lower, 'noun')) continue;
       // "there are no teachers or pupils", "a man and a woman", "no-one": the phrase goes on, or is a compound.
       if (!after || ['and', 'or', 'nor', '-'].includes(after.lower) || after.pos === 'NOUN' || after.pos === 'PROPN' || noun.lower === 'one') continue;

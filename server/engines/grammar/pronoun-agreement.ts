@@ -3,6 +3,7 @@
  * "they is" → "they are", "she have" → "she has", "I is" → "I am", "it were" → "it was". He, she, they,
  * we and I are subjects wherever they stand, so the verb after one must agree with it. Left: an inverted question
  * ("does he have"), and "were" of a wish or condition ("if he were", "as though she were").
+ * A demonstrative that opens a clause is a subject too ("This are the second" → "This is").
  */
 import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
@@ -14,6 +15,23 @@ const FIRST: Record<string, string> = { is: 'am', are: 'am', has: 'have', does: 
 /** "it" may be an object too ("let it have"): only be is changed after it. */
 const IT: Record<string, string> = { are: 'is', were: 'was' };
 const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGULAR, it: IT, they: PLURAL, we: PLURAL, i: FIRST };
+/**
+ * Demonstratives with the verb right after them stand alone as the subject ("This are the second",
+ * "These was built"), but only where a clause begins: after a preposition the verb may come before its
+ * subject ("Added to this are the costs"), and "that" elsewhere is mostly a relative ("cliffs that are").
+ */
+const DEMONSTRATIVES: Record<string, Record<string, string>> = { this: { ...IT, have: 'has', do: 'does' }, that: { ...IT, have: 'has', do: 'does' }, these: { is: 'are', was: 'were', has: 'have', does: 'do' }, those: { is: 'are', was: 'were', has: 'have', does: 'do' } };
+/** Words after which a clause, and so a demonstrative subject, begins. */
+const CLAUSE_START = new Set([',', ';', ':', '(', '"', '“', '—', '–', 'but', 'because', 'so', 'and', 'when', 'while', 'although', 'whereas']);
+
+/** True when the demonstrative at `i` opens its sentence (or a quotation there), or, for this/these/those, any clause. */
+function demonstrativeSubject(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  if (i === 0 || t.sentenceStart) return true;
+  const before = tokens[i - 1];
+  if (/^["“]$/.test(before.text) && (i === 1 || before.sentenceStart)) return true;
+  return t.lower !== 'that' && CLAUSE_START.has(before.lower);
+}
 
 /** Words after which "were" is the subjunctive of a wish or condition. */
 const SUBJUNCTIVE = /\b(if|wish|wished|though|unless|whether|suppose|supposing|imagine|rather)\b/i;
@@ -40,7 +58,8 @@ export const subjectPronounAgreement: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const pronoun = tokens[i];
       const verb = tokens[i + 1];
-      const forms = FORMS[pronoun.lower];
+      const demonstrative = DEMONSTRATIVES[pronoun.lower] !== undefined && demonstrativeSubject(tokens, i);
+      const forms = demonstrative ? DEMONSTRATIVES[pronoun.lower] : FORMS[pronoun.lower];
       const right = forms?.[verb.lower];
       if (!right || (pronoun.lower === 'i' && pronoun.text !== 'I') || verb.space === '' || !/^\p{L}+$/u.test(verb.text)) continue;
       // "Does he have", "were they": the verb before the pronoun is the one that agrees; "as it were" is an idiom.

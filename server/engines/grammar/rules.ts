@@ -121,6 +121,25 @@ function mandativeThat(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** Words after which "it" begins a clause of its own ("what it takes", "the way it works"). */
+const WH_WORDS = new Set(['what', 'which', 'how', 'why', 'whatever', 'wherever', 'whenever']);
+/** Verbs whose clause object has no "that" ("said it expects"); not verbs of perception ("felt it move"). */
+const SAYING = new Set(['say', 'claim', 'announce', 'report', 'state', 'add', 'confirm', 'warn', 'argue', 'admit', 'believe', 'think', 'hope', 'expect', 'fear', 'estimate', 'predict', 'note', 'reveal', 'deny', 'acknowledge', 'conclude', 'indicate']);
+
+/**
+ * True when an "it" not at a clause start is still a subject: after a wh-word ("what it take"), after
+ * a noun whose relative clause it begins ("the quinine it contain", "each share it don't own"), or
+ * after a verb of saying ("said it expect"). Not after make/let/help/see... ("let it go"), where the
+ * base form is right.
+ */
+function itSubject(tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (!isWord(before) || AUXILIARIES.has(before.lower)) return false;
+  if (WH_WORDS.has(before.lower)) return true;
+  if (before.pos === 'NOUN' && before.text === before.lower) return true;
+  return before.pos === 'VERB' && SAYING.has(before.lemma);
+}
+
 /** He/she/it + base verb → third person singular: "he go" → "he goes", "she have" → "she has". */
 const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
@@ -132,7 +151,7 @@ const thirdPersonAgreement: Rule = {
       const subject = tokens[i];
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
       const objectToo = subject.lower === 'it' || INDEFINITE_SINGULAR.has(subject.lower);
-      if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i))) continue;
+      if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i) && !(subject.lower === 'it' && itSubject(tokens, i)))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form.
       if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
       if (mandativeThat(tokens, i)) continue;
@@ -1215,6 +1234,9 @@ const quantifierOfBarePlural: Rule = {
   },
 };
 
+/** Pronouns of one person or thing that a relative clause may follow ("someone who is"). */
+const SINGULAR_ANTECEDENTS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'one', 'something', 'anything', 'everything', 'nothing']);
+
 /** Agreement in a relative clause: "a person who are" → "who is", "people that is" → "that are". */
 const relativeAgreement: Rule = {
   id: 'agreement-relative',
@@ -1226,7 +1248,16 @@ const relativeAgreement: Rule = {
       if (!['who', 'that'].includes(tokens[i].lower)) continue;
       const noun = tokens[i - 1];
       const verb = tokens[i + 1];
-      if (!isWord(noun) || noun.pos !== 'NOUN' || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
+      if (!isWord(verb) || !['is', 'are', 'was', 'were', 'has', 'have'].includes(verb.lower)) continue;
+      // "someone who are" → is, "those who is" → are: a pronoun's number is its own.
+      const pronounFix: Record<string, string> | null = SINGULAR_ANTECEDENTS.has(noun.lower) ? { are: 'is', were: 'was', have: 'has' } : noun.lower === 'those' ? { is: 'are', was: 'were', has: 'have' } : null;
+      if (pronounFix) {
+        // "one" as a pronoun only after a determiner ("the one who", not "children aged one who").
+        const fix = pronounFix[verb.lower];
+        if (fix && (noun.lower !== 'one' || ['the', 'each', 'every', 'any', 'no', 'someone', 'anyone'].includes(tokens[i - 2]?.lower ?? ''))) out.push(replace(verb, fix));
+        continue;
+      }
+      if (!isWord(noun) || noun.pos !== 'NOUN') continue;
       const plural = isPluralNoun(noun, lexicon);
       // "things on the menu that were": after a preposition, the plural verb may agree with a plural noun
       // before it, so a singular noun there does not make it singular.
@@ -1234,7 +1265,11 @@ const relativeAgreement: Rule = {
       // "a classification of channels that is", "those means of making a living that were": a noun inside
       // an "of" phrase may not be the antecedent, so no number is read from it.
       if (tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lower === 'of')) continue;
-      const singular = !plural && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[i - 2] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[i - 2].lower);
+      // The determiner may stand before adjectives ("a braided channel that are"), then not of a group noun ("a young team that are").
+      let d = i - 2;
+      while (d > 0 && tokens[d].pos === 'ADJ' && tokens[d].text === tokens[d].lower) d--;
+      const group = d < i - 2 && (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower));
+      const singular = !plural && !group && !(d < i - 2 && tokens[d - 1]?.pos === 'ADP') && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[d] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[d].lower);
       const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
     }
@@ -1290,6 +1325,23 @@ const theNumberOfAgreement: Rule = {
   },
 };
 
+/**
+ * True when the words from `k` are a noun phrase without a determiner whose head is a plural noun:
+ * adverbs first ("now", "even"), then adjectives and nouns ("other issues", "evening bus tours",
+ * "additional membership benefits"), ending the phrase (not "sports equipment", "parents' consent").
+ */
+function barePluralPhrase(tokens: Token[], k: number, lexicon: Lexicon): boolean {
+  while (tokens[k]?.pos === 'ADV' && isWord(tokens[k])) k++;
+  let h = k;
+  while (isWord(tokens[h]) && tokens[h].text === tokens[h].lower && (tokens[h].pos === 'ADJ' || tokens[h].pos === 'NOUN')) h++;
+  const head = tokens[h - 1];
+  const after = tokens[h];
+  if (h === k || head.pos !== 'NOUN' || head.lower === 'lots' || !isPluralNoun(head, lexicon)) return false;
+  // "there is more than", "a lot": a quantity of something else.
+  if (tokens.slice(k, h).some((t) => MASS_NOUNS.has(t.lower) && t !== head)) return false;
+  return !(after && (/^['’]/.test(after.text) || after.pos === 'NUM'));
+}
+
 /** "there is many" → "there are many". */
 const thereAreMany: Rule = {
   id: 'agreement-there-are',
@@ -1308,6 +1360,7 @@ const thereAreMany: Rule = {
       // "there is lots of rain": "lots" takes the number of the noun after "of", often a mass noun.
       const barePlural = isWord(next) && next.lower !== 'lots' && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
       if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
+      else if (clauseStart(tokens, i) && barePluralPhrase(tokens, i + 2, lexicon)) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
   },
