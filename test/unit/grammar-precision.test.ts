@@ -389,3 +389,50 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('We need more informations about the trip.'), 'We need more information about the trip.');
   });
 });
+
+describe('words the spell checker flags that the text shows are meant', () => {
+  it('leaves a capitalised name that only sounds like a word, and still fixes a slip at a sentence start', async () => {
+    // Letters, not sound, decide for a capitalised word: "Mruning" sounds like Morning but is two slips from it.
+    await leaves('Mruning, on the other hand, builds small houses.');
+    assert.equal(await corrected('Becuase it rained, we stayed home.'), 'Because it rained, we stayed home.');
+  });
+
+  it('leaves a romanised word that adds syllables to the English it sounds like, and still fixes a vowel added', async () => {
+    await leaves('She called the gift a purezento in front of everyone.');
+    await leaves('On the sign the word sutoraiku was painted in blue.');
+    assert.equal(await corrected('The trial has imporeved the results.'), 'The trial has improved the results.');
+  });
+
+  it('leaves a word in a statement of code and a name in an e-mail address written out', async () => {
+    await leaves('Declare it as: boolean sheduled task_done = false; then start.');
+    await leaves('For help, contact gardn (at) example.org before noon.');
+  });
+
+  it('leaves a word explained by a gloss in quotation marks', async () => {
+    await leaves("In their town a bookle is a 'tiny book with no cover'.");
+    await leaves("In their town a nerdik is a 'nerd with a badge'.");
+  });
+
+  it('leaves a list of variants or coined forms, and still fixes a slip joined to its word by "and"', async () => {
+    await leaves('They heard gardock, gardin, or yard in the hills.');
+    await leaves('The speakers used meaning, meaningful, and meaningish in turn.');
+    await leaves('The maps show yard, gairden, and garden in the north.');
+    assert.equal(await corrected('She read the letter again and agian.'), 'She read the letter again and again.');
+  });
+
+  it('leaves a word after an elided article of another language, and still fixes one after a plural possessive', async () => {
+    await leaves('She sketched the villa in the style all’ romana with columns.');
+    assert.equal(await corrected('The students’ anwsers were checked twice.'), 'The students’ answers were checked twice.');
+  });
+
+  it('leaves standing variants (-ncy beside -nce, -veable), and still fixes other kept e’s', async () => {
+    await leaves('His adherency to the plan was firm.');
+    await leaves('It was a forgiveable slip.');
+    assert.equal(await corrected('It was a believeable story.'), 'It was a believable story.');
+  });
+
+  it('puts back the letters of a ligature lost in copying', async () => {
+    assert.equal(await corrected('The task was dicult for most of the class.'), 'The task was difficult for most of the class.');
+    assert.equal(await corrected('The eect of the drug was small.'), 'The effect of the drug was small.');
+  });
+});

@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -392,6 +392,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
       // cacciatora") the words are another language's.
       if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon)) continue;
       const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
+      if (replacement !== null && listedWithKin(text, lint, replacement, unknownSpans, firstSpellings)) continue;
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
         edits.push({ start: lint.start, end: lint.end, replacement, category, rule: lint.rule });
@@ -462,6 +463,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
+  if (inCodeStatement(text, lint.start) || obfuscatedAddress(text, lint.end) || afterElision(text, lint.start) || glossed(text, lint.end)) return null;
   // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
   if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
   // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
@@ -483,6 +485,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // Harper offers about three candidates by plain edit distance ("palces" → paces, palace; "baed" →
   // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
+  // "dierent", "sucient": a ligature lost in a PDF's text (spelling.ts); only words the lexicon knows.
+  if (lower.length >= 4) generated.push(...ligatureRestorations(lower).filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)));
   // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
   if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
   // "stablely", "simplely": the -ly of an adjective in -le, added the way of other adjectives (stably).
@@ -502,6 +506,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
+  if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
@@ -547,7 +552,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   // A capitalised word is corrected only on about one slip, to a common word that edited English often
   // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
-  if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  // The letters count, not the sound: a name often sounds like a word ("Bruder" → "Border").
+  if (capitalised && (Math.max(choice.cost, typoCost(lower, choice.replacement.toLowerCase())) > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
   // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told"); but
   // not a long word that is a common one with a letter left out ("Techology has", "Goverments should").
@@ -570,6 +576,92 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map
   const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
   return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
+
+/**
+ * True when `word` is a standing variant of `replacement`, not a slip: an -ncy noun of an -nt adjective
+ * beside its -nce doublet ("confluency" of confluent, as "competency"), or the e of a verb in -ve kept
+ * before -able ("unforgiveable", as "loveable").
+ */
+function variantForm(word: string, replacement: string, lexicon: Lexicon): boolean {
+  if (/ncy$/.test(word) && replacement === `${word.slice(0, -1)}e` && lexicon.isKnown(`${word.slice(0, -2)}t`)) return true;
+  // Only after a v that one vowel sounds before (love, move, forgive): English ends no word in v, and writers
+  // keep the e that guards it; "believeable", "desireable" are slips.
+  const kept = /^(.*[^aeiou][aeiou]v)eable$/.exec(word);
+  return kept !== null && replacement === `${kept[1]}able` && lexicon.isKnown(`${kept[1].replace(/^un/, '')}e`);
+}
+
+/**
+ * True when the word stands in a statement of program code: the stretch from the last ; { } or line
+ * break to the next ; on the line holds an assignment or an identifier_with_underscore ("boolean
+ * poolean patroller_detect = false;"). A clause of prose that ends in ; seldom holds = or _.
+ */
+function inCodeStatement(text: string, start: number): boolean {
+  const from = Math.max(text.lastIndexOf(';', start), text.lastIndexOf('{', start), text.lastIndexOf('}', start), text.lastIndexOf('\n', start));
+  const m = /^[^;\n]*;/.exec(text.slice(start, start + 200));
+  return m !== null && /[=_]/.test(text.slice(from + 1, start) + m[0]);
+}
+
+/**
+ * True when a gloss in single quotation marks follows the word, directly or after "is a", "means" or "for
+ * English": a word mentioned and explained ("a schlemiel ‘clumsy jerk’", "a phudnik is a 'nudnik with a
+ * Ph.D.'", "sutoraike for English 'strike'"), not a slip.
+ */
+function glossed(text: string, end: number): boolean {
+  return /^\s+(?:(?:is|was)\s+(?:an?\s+)?|means\s+|meaning\s+|for\s+\p{Lu}\p{Ll}+\s+)?['‘]\p{L}[^'’\n]{0,60}['’]/u.test(text.slice(end, end + 90));
+}
+
+/** True when an e-mail address written out to fool harvesters follows the word: "jdoe (at) example. com", "jdoe [at] example". */
+function obfuscatedAddress(text: string, end: number): boolean {
+  return /^\s*[([{<]\s*at\s*[)\]}>]/iu.test(text.slice(end, end + 8)) || /^\s+at\s+\p{L}+\s+dot\s+\p{L}/iu.test(text.slice(end, end + 60));
+}
+
+/**
+ * True when the word follows an elided article or preposition of another language or a name's elided
+ * particle ("all’ antica", "dell’ arte", "M’ duvian"): a short word with its apostrophe standing apart.
+ * Not a plural possessive ("students’ "), a dropped g ("goin’ "), nor a closing quotation mark (an opening one before it).
+ */
+function afterElision(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 80), start);
+  const m = /(?<![\p{L}'’])(\p{L}{1,4}) ?['’]\s+$/u.exec(before);
+  if (m === null || /(s|in)$/i.test(m[1])) return false;
+  const sentence = before.slice(0, m.index).split(/[.!?]\s/u).pop() ?? '';
+  return !/(?:^|[\s("“])['‘]\p{L}/u.test(sentence);
+}
+
+/**
+ * True when the flagged word is an item of a list ("a, b, and c", "a and b", "a/b") beside a kin item: one
+ * the spell checker flags too and no respelling explains, sharing four letters at the start or end
+ * ("chimley, chimmock, chimdey"; "slidewalks and softwalks"), one that shares its first six letters
+ * ("sign, signified, and significans"), or, in a list with commas, the correction itself ("chimbey, and
+ * chimney"): forms set side by side on purpose, variants or coinages, not slips.
+ */
+function listedWithKin(text: string, lint: HarperLint, replacement: string, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
+  const word = text.slice(lint.start, lint.end).toLowerCase();
+  const repl = replacement.toLowerCase();
+  const before = /(?<![\p{L}'’])(\p{L}+)(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*)$/u.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
+  const after = /^(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*)(\p{L}+)(?![\p{L}'’])/u.exec(text.slice(lint.end, lint.end + 40));
+  const items: Array<{ item: string; start: number; comma: boolean }> = [];
+  if (before) items.push({ item: before[1], start: lint.start - before[0].length, comma: before[2].includes(',') });
+  if (after) items.push({ item: after[2], start: lint.end + after[1].length, comma: after[1].includes(',') });
+  const shared = (a: string, b: string, fromEnd: boolean): number => {
+    let k = 0;
+    while (k < a.length && k < b.length && (fromEnd ? a[a.length - 1 - k] === b[b.length - 1 - k] : a[k] === b[k])) k++;
+    return k;
+  };
+  return items.some(({ item, start, comma }) => {
+    const v = item.toLowerCase();
+    if (v === word) return false;
+    if (comma && v === repl) return true;
+    const flaggedAlone = unknown.starts.has(start) && !corrected.byStart.has(start);
+    if (flaggedAlone && (shared(word, v, false) >= KIN_LETTERS || shared(word, v, true) >= KIN_LETTERS)) return true;
+    return v !== repl && shared(word, v, false) >= KIN_STEM;
+  });
+}
+
+/** Letters a flagged list item shares at its start or end with another flagged one that marks the two as kin. */
+const KIN_LETTERS = 4;
+/** Letters a flagged list item shares at its start with a word of the list that marks the two as one stem's forms. */
+const KIN_STEM = 6;
 
 /** `spelledAgain`, with a plural in -es too ("stopbox" beside "stopboxes"). */
 function writtenAgain(text: string, word: string, start: number): boolean {
