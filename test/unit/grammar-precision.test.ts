@@ -431,8 +431,26 @@ describe('words the spell checker flags that the text shows are meant', () => {
     assert.equal(await corrected('It was a believeable story.'), 'It was a believable story.');
   });
 
+  it('leaves a word with a function word run onto it, which only a split mends', async () => {
+    await leaves('The team studied the nucleithe cells held in storage.');
+    await leaves('We noted every stimulithe larvae responded to.');
+    assert.equal(await corrected('A good map is importand to any hiker.'), 'A good map is important to any hiker.');
+  });
+
   it('puts back the letters of a ligature lost in copying', async () => {
     assert.equal(await corrected('The task was dicult for most of the class.'), 'The task was difficult for most of the class.');
     assert.equal(await corrected('The eect of the drug was small.'), 'The effect of the drug was small.');
+  });
+});
+
+describe('no sentence starts inside a spaced-out address or after an ellipsis', () => {
+  it('leaves the parts of a web address whose dots were spaced out', async () => {
+    await leaves('Visit www. seaside-trust. org to learn more.');
+  });
+
+  it('leaves a lower-case word after an ellipsis, and still capitalises one after a full stop', async () => {
+    await leaves('The note ended there. .. . the guests left early.');
+    await leaves('She paused. . . then she went on.');
+    assert.equal(await corrected('It rained all day. the roads were closed.'), 'It rained all day. The roads were closed.');
   });
 });

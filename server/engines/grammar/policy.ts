@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
+import { besideForeignWordOrCode, capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 
@@ -241,6 +241,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
     const word = text.slice(lint.start, lint.end).toLowerCase();
     if (isListLetter(text, lint.start, lint.end) || (!lexicon.functionWords.has(word) && lowerAtSentenceStarts(text, word))) return false;
+    // Nor a part of a web address spaced out ("www. sea-trust. org"), nor a word after an ellipsis, which
+    // goes on with the sentence or opens a quotation cut at its start (". . . the party left").
+    if (inSpacedAddress(text, lint.start, lint.end) || /(?:\.\s*){2,}$|…\s*$/u.test(before)) return false;
     return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
@@ -506,7 +509,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
-  if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
+  if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon) || runOnFunctionWord(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
@@ -588,6 +591,17 @@ function variantForm(word: string, replacement: string, lexicon: Lexicon): boole
   // keep the e that guards it; "believeable", "desireable" are slips.
   const kept = /^(.*[^aeiou][aeiou]v)eable$/.exec(word);
   return kept !== null && replacement === `${kept[1]}able` && lexicon.isKnown(`${kept[1].replace(/^un/, '')}e`);
+}
+
+/**
+ * True when `word` is a word of five letters or more with a function word run onto it, as text copied out
+ * of columns joins a line's last word to the next line's first ("stimulithe"): two words that a split
+ * mends (split-words.ts) when the counts confirm it, not one to respell ("stimulate"). Not where the
+ * respelling keeps the first word whole: a longer word was meant ("importand" → important).
+ */
+function runOnFunctionWord(word: string, replacement: string, lexicon: Lexicon): boolean {
+  const m = /^(\p{L}{5,}?)(the|and|for|from|with|that|this|was|were|are|not|but)$/u.exec(word);
+  return m !== null && !replacement.startsWith(m[1]) && (lexicon.isLemmaOrPlural(m[1]) || lexicon.isListedWord(m[1]));
 }
 
 /**
