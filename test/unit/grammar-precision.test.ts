@@ -454,3 +454,20 @@ describe('no sentence starts inside a spaced-out address or after an ellipsis', 
     assert.equal(await corrected('It rained all day. the roads were closed.'), 'It rained all day. The roads were closed.');
   });
 });
+
+describe('harper rules that misread a compound, a clause or a word', () => {
+  it('leaves a part of a hyphenated compound, which is no free word', async () => {
+    await leaves('We share our know-how Bring it home to the farm.');
+    await leaves('In these hills there are rock - floored and sand - floored caves.');
+  });
+
+  it('leaves a be that ends a clause opened by "who", and still drops a doubled be', async () => {
+    await leaves('The girl who was is not the girl in this book.');
+    assert.equal(await corrected('It was is a long day.'), 'It was a long day.');
+  });
+
+  it('leaves a -works noun after "an", and "wont" that stands for "won’t"', async () => {
+    await leaves('He drove through an old brickworks on the way.');
+    await leaves('Hold on tight. I wont drop you, I swear.');
+  });
+});

@@ -138,6 +138,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // for the t of a contraction whose apostrophe the merge puts back ("didn t" → didn't).
   MergeWords: (original, replacement) =>
     original === original.toLowerCase() && !/\d/.test(original) && (original.split(/\s+/).every((part) => part.replace(/['’]s$/u, '').length >= 2) || (/['’]/u.test(replacement) && !/['’]/u.test(original))),
+  // "I want go" → "want to"...; not "I wont let you fall" → "want": "wont" is "won't" without its apostrophe.
+  NominalWants: (original) => original.toLowerCase() !== 'wont',
   // lot's of → lots of; not "a lots of" → "a lot's of".
   Lots: (original) => /['’]/.test(original),
   // new york → New York; not SAN FRANCISCO → San Francisco: a name in capitals is a heading or an address.
@@ -259,6 +261,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || (!/(ing|ion|s)$/u.test(next) && (lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0));
   },
+  // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start": a
+  // clause opened by who or what ends in the first be, and the second is its sentence's verb.
+  SingleBe: (text, lint) => !/\b(?:who|what|whoever|whatever)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
   MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
   // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
@@ -277,6 +282,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const original = text.slice(lint.start, lint.end);
     const singular = lint.suggestions[0].text.toLowerCase();
     if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
+    // "an old brickworks": a -works noun names one place as well as many (gasworks, ironworks).
+    if (/\p{L}{3}works$/iu.test(original)) return false;
     if (lm.wordCount(original.toLowerCase()) >= PRINTED_PLURAL || lexicon.count(original.toLowerCase()) >= PRINTED_PLURAL) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
@@ -315,6 +322,17 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
+
+/**
+ * True when the flagged span begins or ends inside a hyphenated compound ("know-how", "bar-braided"; with
+ * its hyphen spaced out, only before a participle, "bar - braided": "fictions - chips are" is a dash).
+ */
+function compoundPart(text: string, start: number, end: number, atEnd: boolean): boolean {
+  const span = text.slice(start, end);
+  const first = start + (span.length - span.trimStart().length);
+  const last = end - (span.length - span.trimEnd().length);
+  return /\p{L}[-‐]$/u.test(text.slice(Math.max(0, first - 2), first)) || (atEnd && /^(?:[-‐]\p{L}| [-‐] \p{Ll}+(?:ed|ing)\b)/u.test(text.slice(last, last + 30)));
+}
 
 /**
  * A comparative or superlative: better, worse, less..., or a degree of an adjective or adverb ("taller",
@@ -407,6 +425,10 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
     // A rule that reads a name as a word ("Ms May said" → "May be said"): the whole flagged span counts.
     if (touchesName(text, lint.start, lint.end, s.kind === 'insertAfter' ? `${original} ${s.text}` : s.kind === 'remove' ? '' : s.text)) continue;
+    // A part of a hyphenated compound is no free word ("our know-how [to] bring"): other rules read it as one.
+    // A word doubled into a compound's start is still a slip ("a half half-hour"): for RepeatedWords only a
+    // compound that ends in the first copy counts ("filled-in in this way").
+    if (lint.rule !== 'MergeWords' && lint.rule !== 'SplitWords' && compoundPart(text, lint.start, lint.end, lint.rule !== 'RepeatedWords')) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
     // A commonly confused word (their → there): not where the words on either side speak against it.
