@@ -437,6 +437,16 @@ describe('words the spell checker flags that the text shows are meant', () => {
     assert.equal(await corrected('A good map is importand to any hiker.'), 'A good map is important to any hiker.');
   });
 
+  it('leaves a spelling the text talks about, and still fixes the object of "write"', async () => {
+    await leaves('The clerk, as she tends to write, hapening for happening, left it.');
+    await leaves('Back then he spelled it recieve in every note.');
+    assert.equal(await corrected('I like to write sentances about my day.'), 'I like to write sentences about my day.');
+  });
+
+  it('leaves a figure panel’s letter run into "and"', async () => {
+    await leaves('As seen in Figures 2 cand 2 d, the rate fell.');
+  });
+
   it('puts back the letters of a ligature lost in copying', async () => {
     assert.equal(await corrected('The task was dicult for most of the class.'), 'The task was difficult for most of the class.');
     assert.equal(await corrected('The eect of the drug was small.'), 'The effect of the drug was small.');

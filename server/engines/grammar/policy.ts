@@ -489,6 +489,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
   if (inCodeStatement(text, lint.start) || obfuscatedAddress(text, lint.end) || afterElision(text, lint.start) || glossed(text, lint.end)) return null;
+  if (mentionedSpelling(text, lint.start) || panelLabelRunOn(text, lint.start, lint.end)) return null;
   // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
   if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
   // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
@@ -644,6 +645,25 @@ function inCodeStatement(text: string, start: number): boolean {
  */
 function glossed(text: string, end: number): boolean {
   return /^\s+(?:(?:is|was)\s+(?:an?\s+)?|means\s+|meaning\s+|for\s+\p{Lu}\p{Ll}+\s+)?['‘]\p{L}[^'’\n]{0,60}['’]/u.test(text.slice(end, end + 90));
+}
+
+/**
+ * True when the word is a spelling the text talks about: after "spelled", "spelt" or "spelling" ("he
+ * spelled it recieve"), or after a form of "write" and a comma ("as he would write, sloguing"); "to write
+ * sentances" without the comma is a slip.
+ */
+function mentionedSpelling(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  return /\bspel(?:l|ls|led|t|ling)(?:\s+(?:it|them|this|that))?(?:\s+as)?,?\s+["“‘']?$/iu.test(before) || /\b(?:write|writes|wrote|written),\s+$/iu.test(before);
+}
+
+/**
+ * True when the word is a panel's letter run into the next word after a figure number ("Figure 4 cand 4 d",
+ * "4 aand 4 b"): a letter and "and", "or" or "to" between a number and a numbered panel, not a slip for
+ * "can" or "and" (split-words.ts may split it).
+ */
+function panelLabelRunOn(text: string, start: number, end: number): boolean {
+  return /^[a-h](?:and|or|to)$/iu.test(text.slice(start, end)) && /\d\s*$/u.test(text.slice(Math.max(0, start - 3), start)) && /^\s*\d+\s?[a-h](?![\p{L}\p{N}])/iu.test(text.slice(end, end + 8));
 }
 
 /** True when an e-mail address written out to fool harvesters follows the word: "jdoe (at) example. com", "jdoe [at] example". */
