@@ -476,6 +476,11 @@ describe('harper rules that misread a compound, a clause or a word', () => {
     assert.equal(await corrected('It was is a long day.'), 'It was a long day.');
   });
 
+  it('leaves "for each" before a number, and still fixes "each" with a plural count', async () => {
+    await leaves('Members get one vote for each 50 shares they hold.');
+    assert.equal(await corrected('Each 5 students shared one book.'), 'Every 5 students shared one book.');
+  });
+
   it('leaves a -works noun after "an", and "wont" that stands for "won’t"', async () => {
     await leaves('He drove through an old brickworks on the way.');
     await leaves('Hold on tight. I wont drop you, I swear.');

@@ -261,6 +261,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || (!/(ing|ion|s)$/u.test(next) && (lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0));
   },
+  // "each 5 students shared" → "every 5"; not "one right for each 105 shares": "for each" with a number
+  // is the ratio of edited financial and legal English.
+  QuantifierNumeralConflict: (text, lint) => !/\bfor\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
   // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start": a
   // clause opened by who or what ends in the first be, and the second is its sentence's verb.
   SingleBe: (text, lint) => !/\b(?:who|what|whoever|whatever)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
