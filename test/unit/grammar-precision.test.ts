@@ -443,6 +443,13 @@ describe('words the spell checker flags that the text shows are meant', () => {
     assert.equal(await corrected('I like to write sentances about my day.'), 'I like to write sentences about my day.');
   });
 
+  it('leaves the word of a two-word exclamation, and still fixes one in a question', async () => {
+    await leaves('He sighed. Oh nooo. The bus had gone.');
+    await leaves('He grinned. "Oh comeon. It will be fine."');
+    await leaves('Her only reply was: Oi vey.');
+    assert.equal(await corrected('Oh realy? I had no idea.'), 'Oh really? I had no idea.');
+  });
+
   it('leaves a figure panel’s letter run into "and"', async () => {
     await leaves('As seen in Figures 2 cand 2 d, the rate fell.');
   });

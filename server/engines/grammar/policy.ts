@@ -492,7 +492,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
   if (inCodeStatement(text, lint.start) || obfuscatedAddress(text, lint.end) || afterElision(text, lint.start) || glossed(text, lint.end)) return null;
-  if (mentionedSpelling(text, lint.start) || panelLabelRunOn(text, lint.start, lint.end)) return null;
+  if (mentionedSpelling(text, lint.start) || panelLabelRunOn(text, lint.start, lint.end) || exclamationWord(text, lint.start, lint.end)) return null;
   // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
   if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
   // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
@@ -658,6 +658,16 @@ function glossed(text: string, end: number): boolean {
 function mentionedSpelling(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
   return /\bspel(?:l|ls|led|t|ling)(?:\s+(?:it|them|this|that))?(?:\s+as)?,?\s+["“‘']?$/iu.test(before) || /\b(?:write|writes|wrote|written),\s+$/iu.test(before);
+}
+
+/**
+ * True when the word and an interjection make the whole sentence or what follows a colon, an exclamation ("Oi vey.", "Oh comon!",
+ * "Aw shucks."): speech set down as it sounds, often a set phrase of another language or a dialect. A
+ * question ("Oh realy?") is no exclamation and is still read for slips.
+ */
+function exclamationWord(text: string, start: number, end: number): boolean {
+  const opening = /(?:^|[.!?:]["”’']?\s+|["“‘]\s*)(?:oh|ah|aw|oi|oy|hey|uh|eh|ooh|wow|ha)[,!]?\s+$/iu.test(text.slice(Math.max(0, start - 12), start));
+  return opening && /^["”’']?(?:[.!]|$)/u.test(text.slice(end, end + 2));
 }
 
 /**
