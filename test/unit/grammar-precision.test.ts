@@ -411,6 +411,7 @@ describe('words the spell checker flags that the text shows are meant', () => {
   it('leaves a word explained by a gloss in quotation marks', async () => {
     await leaves("In their town a bookle is a 'tiny book with no cover'.");
     await leaves("In their town a nerdik is a 'nerd with a badge'.");
+    assert.equal(await corrected("She bought a verry 'special' gift for him."), "She bought a very 'special' gift for him.");
   });
 
   it('leaves a list of variants or coined forms, and still fixes a slip joined to its word by "and"', async () => {
@@ -441,6 +442,7 @@ describe('words the spell checker flags that the text shows are meant', () => {
     await leaves('The clerk, as she tends to write, hapening for happening, left it.');
     await leaves('Back then he spelled it recieve in every note.');
     assert.equal(await corrected('I like to write sentances about my day.'), 'I like to write sentences about my day.');
+    assert.equal(await corrected('Spelling mistaeks are common in a first draft.'), 'Spelling mistakes are common in a first draft.');
   });
 
   it('leaves the word of a two-word exclamation, and still fixes one in a question', async () => {

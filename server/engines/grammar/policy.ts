@@ -647,17 +647,19 @@ function inCodeStatement(text: string, start: number): boolean {
  * Ph.D.'", "sutoraike for English 'strike'"), not a slip.
  */
 function glossed(text: string, end: number): boolean {
-  return /^\s+(?:(?:is|was)\s+(?:an?\s+)?|means\s+|meaning\s+|for\s+\p{Lu}\p{Ll}+\s+)?['‘]\p{L}[^'’\n]{0,60}['’]/u.test(text.slice(end, end + 90));
+  // The gloss closes its clause: "a verry 'special' gift" quotes a word of the sentence, no gloss.
+  return /^\s+(?:(?:is|was)\s+(?:an?\s+)?|means\s+|meaning\s+|for\s+\p{Lu}\p{Ll}+\s+)?['‘]\p{L}[^'’\n]{0,60}(?:[.!?]['’]|['’](?=\s*(?:[.,;:)!?—–-]|(?:and|or|but)\b|$)))/u.test(text.slice(end, end + 90));
 }
 
 /**
- * True when the word is a spelling the text talks about: after "spelled", "spelt" or "spelling" ("he
+ * True when the word is a spelling the text talks about: after "spelled" or "spelt" with its object ("he
  * spelled it recieve"), or after a form of "write" and a comma ("as he would write, sloguing"); "to write
  * sentances" without the comma is a slip.
  */
 function mentionedSpelling(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
-  return /\bspel(?:l|ls|led|t|ling)(?:\s+(?:it|them|this|that))?(?:\s+as)?,?\s+["“‘']?$/iu.test(before) || /\b(?:write|writes|wrote|written),\s+$/iu.test(before);
+  // The verb with its object or "as": "spelling mistaeks", "a spell becuase" are slips.
+  return /\bspel(?:l|ls|led|t)\s+(?:it|them|this|that|as)(?:\s+as)?,?\s+["“‘']?$/iu.test(before) || /\b(?:write|writes|wrote|written),\s+$/iu.test(before);
 }
 
 /**
