@@ -405,6 +405,7 @@ describe('words the spell checker flags that the text shows are meant', () => {
 
   it('leaves a word in a statement of code and a name in an e-mail address written out', async () => {
     await leaves('Declare it as: boolean sheduled task_done = false; then start.');
+    assert.equal(await corrected('The ratio (x = 2) was hihg; we stopped the run.'), 'The ratio (x = 2) was high; we stopped the run.');
     await leaves('For help, contact gardn (at) example.org before noon.');
   });
 
@@ -419,6 +420,7 @@ describe('words the spell checker flags that the text shows are meant', () => {
     await leaves('The speakers used meaning, meaningful, and meaningish in turn.');
     await leaves('The maps show yard, gairden, and garden in the north.');
     assert.equal(await corrected('She read the letter again and agian.'), 'She read the letter again and again.');
+    assert.equal(await corrected('It takes responsability and responsible staff.'), 'It takes responsibility and responsible staff.');
   });
 
   it('leaves a word after an elided article of another language, and still fixes one after a plural possessive', async () => {

@@ -632,13 +632,16 @@ function runOnFunctionWord(word: string, replacement: string, lexicon: Lexicon):
 
 /**
  * True when the word stands in a statement of program code: the stretch from the last ; { } or line
- * break to the next ; on the line holds an assignment or an identifier_with_underscore ("boolean
- * poolean patroller_detect = false;"). A clause of prose that ends in ; seldom holds = or _.
+ * break to the next ; on the line ends in an assignment of one value or holds an identifier_with_underscore
+ * ("boolean poolean patroller_detect = false;"). Not a clause of prose with a formula in it ("the ratio
+ * (x = 2) was hihg;").
  */
 function inCodeStatement(text: string, start: number): boolean {
   const from = Math.max(text.lastIndexOf(';', start), text.lastIndexOf('{', start), text.lastIndexOf('}', start), text.lastIndexOf('\n', start));
   const m = /^[^;\n]*;/.exec(text.slice(start, start + 200));
-  return m !== null && /[=_]/.test(text.slice(from + 1, start) + m[0]);
+  if (m === null) return false;
+  const statement = text.slice(from + 1, start) + m[0];
+  return /=\s*[\p{L}\p{N}."'-]+\s*;$/u.test(statement) || /[\p{L}\p{N}] ?_ ?[\p{L}\p{N}]/u.test(statement);
 }
 
 /**
@@ -702,8 +705,8 @@ function afterElision(text: string, start: number): boolean {
 /**
  * True when the flagged word is an item of a list ("a, b, and c", "a and b", "a/b") beside a kin item: one
  * the spell checker flags too and no respelling explains, sharing four letters at the start or end
- * ("chimley, chimmock, chimdey"; "slidewalks and softwalks"), one that shares its first six letters
- * ("sign, signified, and significans"), or, in a list with commas, the correction itself ("chimbey, and
+ * ("chimley, chimmock, chimdey"; "slidewalks and softwalks"); or, in a list with commas, a word sharing
+ * its first six letters ("sign, signified, and significans") or the correction itself ("chimbey, and
  * chimney"): forms set side by side on purpose, variants or coinages, not slips.
  */
 function listedWithKin(text: string, lint: HarperLint, replacement: string, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
@@ -725,7 +728,8 @@ function listedWithKin(text: string, lint: HarperLint, replacement: string, unkn
     if (comma && v === repl) return true;
     const flaggedAlone = unknown.starts.has(start) && !corrected.byStart.has(start);
     if (flaggedAlone && (shared(word, v, false) >= KIN_LETTERS || shared(word, v, true) >= KIN_LETTERS)) return true;
-    return v !== repl && shared(word, v, false) >= KIN_STEM;
+    // Of a known word only in a list with commas: "a responsability and responsible" is a slip.
+    return comma && v !== repl && shared(word, v, false) >= KIN_STEM;
   });
 }
 
