@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { besideForeignWordOrCode, capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -581,8 +581,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
   // A capitalised word is corrected only on about one slip, to a common word that edited English often
   // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
-  // The letters count, not the sound: a name often sounds like a word ("Bruder" → "Border").
-  if (capitalised && (Math.max(choice.cost, typoCost(lower, choice.replacement.toLowerCase())) > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  // The letters count, not the sound: a name often sounds like a word ("Bruder" → "Border"); the cheap slips
+  // of an inflection or an apostrophe still count as one ("Citys" → Cities).
+  if (capitalised && typoCost(lower, choice.replacement.toLowerCase()) > 1.2 && soundKey(lower) === soundKey(choice.replacement.toLowerCase())) return null;
   if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
   // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told"); but
   // not a long word that is a common one with a letter left out ("Techology has", "Goverments should").
