@@ -389,3 +389,111 @@ describe('grammar-2.6.0 gates: words that only look like the error', () => {
     assert.equal(await corrected('We need more informations about the trip.'), 'We need more information about the trip.');
   });
 });
+
+describe('words the spell checker flags that the text shows are meant', () => {
+  it('leaves a capitalised name that only sounds like a word, and still fixes a slip at a sentence start', async () => {
+    // Letters, not sound, decide for a capitalised word: "Mruning" sounds like Morning but is two slips from it.
+    await leaves('Mruning, on the other hand, builds small houses.');
+    assert.equal(await corrected('Becuase it rained, we stayed home.'), 'Because it rained, we stayed home.');
+  });
+
+  it('leaves a romanised word that adds syllables to the English it sounds like, and still fixes a vowel added', async () => {
+    await leaves('She called the gift a purezento in front of everyone.');
+    await leaves('On the sign the word sutoraiku was painted in blue.');
+    assert.equal(await corrected('The trial has imporeved the results.'), 'The trial has improved the results.');
+  });
+
+  it('leaves a word in a statement of code and a name in an e-mail address written out', async () => {
+    await leaves('Declare it as: boolean sheduled task_done = false; then start.');
+    assert.equal(await corrected('The ratio (x = 2) was hihg; we stopped the run.'), 'The ratio (x = 2) was high; we stopped the run.');
+    await leaves('For help, contact gardn (at) example.org before noon.');
+  });
+
+  it('leaves a word explained by a gloss in quotation marks', async () => {
+    await leaves("In their town a bookle is a 'tiny book with no cover'.");
+    await leaves("In their town a nerdik is a 'nerd with a badge'.");
+    assert.equal(await corrected("She bought a verry 'special' gift for him."), "She bought a very 'special' gift for him.");
+  });
+
+  it('leaves a list of variants or coined forms, and still fixes a slip joined to its word by "and"', async () => {
+    await leaves('They heard gardock, gardin, or yard in the hills.');
+    await leaves('The speakers used meaning, meaningful, and meaningish in turn.');
+    await leaves('The maps show yard, gairden, and garden in the north.');
+    assert.equal(await corrected('She read the letter again and agian.'), 'She read the letter again and again.');
+    assert.equal(await corrected('It takes responsability and responsible staff.'), 'It takes responsibility and responsible staff.');
+  });
+
+  it('leaves a word after an elided article of another language, and still fixes one after a plural possessive', async () => {
+    await leaves('She sketched the villa in the style all’ romana with columns.');
+    assert.equal(await corrected('The students’ anwsers were checked twice.'), 'The students’ answers were checked twice.');
+  });
+
+  it('leaves standing variants (-ncy beside -nce, -veable), and still fixes other kept e’s', async () => {
+    await leaves('His adherency to the plan was firm.');
+    await leaves('It was a forgiveable slip.');
+    assert.equal(await corrected('It was a believeable story.'), 'It was a believable story.');
+  });
+
+  it('leaves a word with a function word run onto it, which only a split mends', async () => {
+    await leaves('The team studied the nucleithe cells held in storage.');
+    await leaves('We noted every stimulithe larvae responded to.');
+    assert.equal(await corrected('A good map is importand to any hiker.'), 'A good map is important to any hiker.');
+  });
+
+  it('leaves a spelling the text talks about, and still fixes the object of "write"', async () => {
+    await leaves('The clerk, as she tends to write, hapening for happening, left it.');
+    await leaves('Back then he spelled it recieve in every note.');
+    assert.equal(await corrected('I like to write sentances about my day.'), 'I like to write sentences about my day.');
+    assert.equal(await corrected('Spelling mistaeks are common in a first draft.'), 'Spelling mistakes are common in a first draft.');
+  });
+
+  it('leaves the word of a two-word exclamation, and still fixes one in a question', async () => {
+    await leaves('He sighed. Oh nooo. The bus had gone.');
+    await leaves('He grinned. "Oh comeon. It will be fine."');
+    await leaves('Her only reply was: Oi vey.');
+    assert.equal(await corrected('Oh realy? I had no idea.'), 'Oh really? I had no idea.');
+  });
+
+  it('leaves a figure panel’s letter run into "and"', async () => {
+    await leaves('As seen in Figures 2 cand 2 d, the rate fell.');
+  });
+
+  it('puts back the letters of a ligature lost in copying', async () => {
+    assert.equal(await corrected('The task was dicult for most of the class.'), 'The task was difficult for most of the class.');
+    assert.equal(await corrected('The eect of the drug was small.'), 'The effect of the drug was small.');
+  });
+});
+
+describe('no sentence starts inside a spaced-out address or after an ellipsis', () => {
+  it('leaves the parts of a web address whose dots were spaced out', async () => {
+    await leaves('Visit www. seaside-trust. org to learn more.');
+  });
+
+  it('leaves a lower-case word after an ellipsis, and still capitalises one after a full stop', async () => {
+    await leaves('The note ended there. .. . the guests left early.');
+    await leaves('She paused. . . then she went on.');
+    assert.equal(await corrected('It rained all day. the roads were closed.'), 'It rained all day. The roads were closed.');
+  });
+});
+
+describe('harper rules that misread a compound, a clause or a word', () => {
+  it('leaves a part of a hyphenated compound, which is no free word', async () => {
+    await leaves('We share our know-how Bring it home to the farm.');
+    await leaves('In these hills there are rock - floored and sand - floored caves.');
+  });
+
+  it('leaves a be that ends a clause opened by "who", and still drops a doubled be', async () => {
+    await leaves('The girl who was is not the girl in this book.');
+    assert.equal(await corrected('It was is a long day.'), 'It was a long day.');
+  });
+
+  it('leaves "for each" before a number, and still fixes "each" with a plural count', async () => {
+    await leaves('Members get one vote for each 50 shares they hold.');
+    assert.equal(await corrected('Each 5 students shared one book.'), 'Every 5 students shared one book.');
+  });
+
+  it('leaves a -works noun after "an", and "wont" that stands for "won’t"', async () => {
+    await leaves('He drove through an old brickworks on the way.');
+    await leaves('Hold on tight. I wont drop you, I swear.');
+  });
+});

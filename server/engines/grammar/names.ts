@@ -51,6 +51,19 @@ export function holdsCode(text: string): boolean {
   return (text.match(/\{[^{}]*\}/g) ?? []).length >= 2 || (text.match(/\w\s?\(\s*\)\s*;/g) ?? []).length >= 2;
 }
 
+/** Top-level domains: after "name. " one ends a web or e-mail address whose dots a copy spaced out. */
+const TOP_LEVEL_DOMAINS = new Set(['com', 'org', 'net', 'edu', 'gov', 'int', 'mil', 'info', 'biz', 'io', 'uk', 'us', 'ca', 'au', 'de', 'fr']);
+
+/**
+ * True when text[start, end) is part of a web address whose dots were spaced out ("www. sea-trust. org",
+ * "jdoe (at) example. com"): after "www. ", or a top-level domain after a name and its dot. No sentence starts there.
+ */
+export function inSpacedAddress(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  if (/(?<![\p{L}\p{N}])www\.\s+$/iu.test(before)) return true;
+  return TOP_LEVEL_DOMAINS.has(text.slice(start, end).toLowerCase()) && /[\p{L}\p{N}]\.\s+$/u.test(before) && !/^[\p{L}\p{N}]/u.test(text.slice(end, end + 1));
+}
+
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
 const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
 

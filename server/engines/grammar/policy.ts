@@ -11,9 +11,9 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, knownWithPrefix, matchCase, oneEdit, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { besideForeignWordOrCode, capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
+import { besideForeignWordOrCode, capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 
@@ -138,6 +138,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
   // for the t of a contraction whose apostrophe the merge puts back ("didn t" → didn't).
   MergeWords: (original, replacement) =>
     original === original.toLowerCase() && !/\d/.test(original) && (original.split(/\s+/).every((part) => part.replace(/['’]s$/u, '').length >= 2) || (/['’]/u.test(replacement) && !/['’]/u.test(original))),
+  // "I want go" → "want to"...; not "I wont let you fall" → "want": "wont" is "won't" without its apostrophe.
+  NominalWants: (original) => original.toLowerCase() !== 'wont',
   // lot's of → lots of; not "a lots of" → "a lot's of".
   Lots: (original) => /['’]/.test(original),
   // new york → New York; not SAN FRANCISCO → San Francisco: a name in capitals is a heading or an address.
@@ -241,6 +243,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const abbreviation = /(?:^|[^\p{L}.])([\p{L}.]+)\.\s+$/u.exec(before)?.[1];
     const word = text.slice(lint.start, lint.end).toLowerCase();
     if (isListLetter(text, lint.start, lint.end) || (!lexicon.functionWords.has(word) && lowerAtSentenceStarts(text, word))) return false;
+    // Nor a part of a web address spaced out ("www. sea-trust. org"), nor a word after an ellipsis, which
+    // goes on with the sentence or opens a quotation cut at its start (". . . the party left").
+    if (inSpacedAddress(text, lint.start, lint.end) || /(?:\.\s*){2,}$|…\s*$/u.test(before)) return false;
     return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
@@ -256,6 +261,12 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || (!/(ing|ion|s)$/u.test(next) && (lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0));
   },
+  // "each 5 students shared" → "every 5"; not "one right for each 105 shares": "for each" with a number
+  // is the ratio of edited financial and legal English.
+  QuantifierNumeralConflict: (text, lint) => !/\bfor\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
+  // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start": a
+  // clause opened by who or what ends in the first be, and the second is its sentence's verb.
+  SingleBe: (text, lint) => !/\b(?:who|what|whoever|whatever)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
   MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
   // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
@@ -274,6 +285,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const original = text.slice(lint.start, lint.end);
     const singular = lint.suggestions[0].text.toLowerCase();
     if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
+    // "an old brickworks": a -works noun names one place as well as many (gasworks, ironworks).
+    if (/\p{L}{3}works$/iu.test(original)) return false;
     if (lm.wordCount(original.toLowerCase()) >= PRINTED_PLURAL || lexicon.count(original.toLowerCase()) >= PRINTED_PLURAL) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
@@ -312,6 +325,17 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   AdjectiveDoubleDegree: doubleComparative,
   MoreBetter: doubleComparative,
 };
+
+/**
+ * True when the flagged span begins or ends inside a hyphenated compound ("know-how", "bar-braided"; with
+ * its hyphen spaced out, only before a participle, "bar - braided": "fictions - chips are" is a dash).
+ */
+function compoundPart(text: string, start: number, end: number, atEnd: boolean): boolean {
+  const span = text.slice(start, end);
+  const first = start + (span.length - span.trimStart().length);
+  const last = end - (span.length - span.trimEnd().length);
+  return /\p{L}[-‐]$/u.test(text.slice(Math.max(0, first - 2), first)) || (atEnd && /^(?:[-‐]\p{L}| [-‐] \p{Ll}+(?:ed|ing)\b)/u.test(text.slice(last, last + 30)));
+}
 
 /**
  * A comparative or superlative: better, worse, less..., or a degree of an adjective or adverb ("taller",
@@ -392,6 +416,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
       // cacciatora") the words are another language's.
       if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon)) continue;
       const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
+      if (replacement !== null && listedWithKin(text, lint, replacement, unknownSpans, firstSpellings)) continue;
       if (replacement !== null) {
         if (replacement.toLowerCase() === original.toLowerCase()) category = 'capitalization';
         edits.push({ start: lint.start, end: lint.end, replacement, category, rule: lint.rule });
@@ -403,6 +428,10 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     if (s.kind === 'replace' && /^\p{L}+$/u.test(original) && isDialectFlip(original, s.text, ctx)) continue;
     // A rule that reads a name as a word ("Ms May said" → "May be said"): the whole flagged span counts.
     if (touchesName(text, lint.start, lint.end, s.kind === 'insertAfter' ? `${original} ${s.text}` : s.kind === 'remove' ? '' : s.text)) continue;
+    // A part of a hyphenated compound is no free word ("our know-how [to] bring"): other rules read it as one.
+    // A word doubled into a compound's start is still a slip ("a half half-hour"): for RepeatedWords only a
+    // compound that ends in the first copy counts ("filled-in in this way").
+    if (lint.rule !== 'MergeWords' && lint.rule !== 'SplitWords' && compoundPart(text, lint.start, lint.end, lint.rule !== 'RepeatedWords')) continue;
     const condition = CONDITIONS[lint.rule];
     if (condition && !condition(original, s.text, ctx)) continue;
     // A commonly confused word (their → there): not where the words on either side speak against it.
@@ -462,6 +491,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const lowerElsewhere = new RegExp(`(?<![\\p{L}'’])${word.toLowerCase().replace(/[^\p{L}]/gu, '.')}(?![\\p{L}])`, 'u').test(text);
   if (capitalised && ((spelledAgain(text, word, lint.start) && !lowerElsewhere) || nameFollows(text, lint.end))) return null;
   if (!wholeWord(text, lint.start, lint.end, ctx.lexicon) || besideForeignWordOrCode(text, lint.start, lint.end)) return null;
+  if (inCodeStatement(text, lint.start) || obfuscatedAddress(text, lint.end) || afterElision(text, lint.start) || glossed(text, lint.end)) return null;
+  if (mentionedSpelling(text, lint.start) || panelLabelRunOn(text, lint.start, lint.end) || exclamationWord(text, lint.start, lint.end)) return null;
   // '"Fer sure!"', '"Comon, let's go"': a capitalised word opening quoted speech is spelt the way people talk, or is a name.
   if (capitalised && /["“‘]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start))) return null;
   // "Weick, E. (1979)": a capitalised word before a comma and an initial is a name in a list of references.
@@ -483,6 +514,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // Harper offers about three candidates by plain edit distance ("palces" → paces, palace; "baed" →
   // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
+  // "dierent", "sucient": a ligature lost in a PDF's text (spelling.ts); only words the lexicon knows.
+  if (lower.length >= 4) generated.push(...ligatureRestorations(lower).filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)));
   // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
   if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
   // "stablely", "simplely": the -ly of an adjective in -le, added the way of other adjectives (stably).
@@ -502,6 +535,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
+  if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon) || runOnFunctionWord(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
@@ -548,6 +582,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A capitalised word is corrected only on about one slip, to a common word that edited English often
   // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
   if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
+  // The letters count, not the sound: a name often sounds like a word ("Bruder" → "Border"); the cheap slips
+  // of an inflection or an apostrophe still count as one ("Citys" → Cities).
+  if (capitalised && typoCost(lower, choice.replacement.toLowerCase()) > 1.2 && soundKey(lower) === soundKey(choice.replacement.toLowerCase())) return null;
   if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
   // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told"); but
   // not a long word that is a common one with a letter left out ("Techology has", "Goverments should").
@@ -570,6 +607,138 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map
   const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
   return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
+
+/**
+ * True when `word` is a standing variant of `replacement`, not a slip: an -ncy noun of an -nt adjective
+ * beside its -nce doublet ("confluency" of confluent, as "competency"), or the e of a verb in -ve kept
+ * before -able ("unforgiveable", as "loveable").
+ */
+function variantForm(word: string, replacement: string, lexicon: Lexicon): boolean {
+  if (/ncy$/.test(word) && replacement === `${word.slice(0, -1)}e` && lexicon.isKnown(`${word.slice(0, -2)}t`)) return true;
+  // Only after a v that one vowel sounds before (love, move, forgive): English ends no word in v, and writers
+  // keep the e that guards it; "believeable", "desireable" are slips.
+  const kept = /^(.*[^aeiou][aeiou]v)eable$/.exec(word);
+  return kept !== null && replacement === `${kept[1]}able` && lexicon.isKnown(`${kept[1].replace(/^un/, '')}e`);
+}
+
+/**
+ * True when `word` is a word of five letters or more with a function word run onto it, as text copied out
+ * of columns joins a line's last word to the next line's first ("stimulithe"): two words that a split
+ * mends (split-words.ts) when the counts confirm it, not one to respell ("stimulate"). Not where the
+ * respelling keeps the first word whole: a longer word was meant ("importand" → important).
+ */
+function runOnFunctionWord(word: string, replacement: string, lexicon: Lexicon): boolean {
+  const m = /^(\p{L}{5,}?)(the|and|for|from|with|that|this|was|were|are|not|but)$/u.exec(word);
+  return m !== null && !replacement.startsWith(m[1]) && (lexicon.isLemmaOrPlural(m[1]) || lexicon.isListedWord(m[1]));
+}
+
+/**
+ * True when the word stands in a statement of program code: the stretch from the last ; { } or line
+ * break to the next ; on the line ends in an assignment of one value or holds an identifier_with_underscore
+ * ("boolean poolean patroller_detect = false;"). Not a clause of prose with a formula in it ("the ratio
+ * (x = 2) was hihg;").
+ */
+function inCodeStatement(text: string, start: number): boolean {
+  const from = Math.max(text.lastIndexOf(';', start), text.lastIndexOf('{', start), text.lastIndexOf('}', start), text.lastIndexOf('\n', start));
+  const m = /^[^;\n]*;/.exec(text.slice(start, start + 200));
+  if (m === null) return false;
+  const statement = text.slice(from + 1, start) + m[0];
+  return /=\s*[\p{L}\p{N}."'-]+\s*;$/u.test(statement) || /[\p{L}\p{N}] ?_ ?[\p{L}\p{N}]/u.test(statement);
+}
+
+/**
+ * True when a gloss in single quotation marks follows the word, directly or after "is a", "means" or "for
+ * English": a word mentioned and explained ("a schlemiel ‘clumsy jerk’", "a phudnik is a 'nudnik with a
+ * Ph.D.'", "sutoraike for English 'strike'"), not a slip.
+ */
+function glossed(text: string, end: number): boolean {
+  // The gloss closes its clause: "a verry 'special' gift" quotes a word of the sentence, no gloss.
+  return /^\s+(?:(?:is|was)\s+(?:an?\s+)?|means\s+|meaning\s+|for\s+\p{Lu}\p{Ll}+\s+)?['‘]\p{L}[^'’\n]{0,60}(?:[.!?]['’]|['’](?=\s*(?:[.,;:)!?—–-]|(?:and|or|but)\b|$)))/u.test(text.slice(end, end + 90));
+}
+
+/**
+ * True when the word is a spelling the text talks about: after "spelled" or "spelt" with its object ("he
+ * spelled it recieve"), or after a form of "write" and a comma ("as he would write, sloguing"); "to write
+ * sentances" without the comma is a slip.
+ */
+function mentionedSpelling(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  // The verb with its object or "as": "spelling mistaeks", "a spell becuase" are slips.
+  return /\bspel(?:l|ls|led|t)\s+(?:it|them|this|that|as)(?:\s+as)?,?\s+["“‘']?$/iu.test(before) || /\b(?:write|writes|wrote|written),\s+$/iu.test(before);
+}
+
+/**
+ * True when the word and an interjection make the whole sentence or what follows a colon, an exclamation ("Oi vey.", "Oh comon!",
+ * "Aw shucks."): speech set down as it sounds, often a set phrase of another language or a dialect. A
+ * question ("Oh realy?") is no exclamation and is still read for slips.
+ */
+function exclamationWord(text: string, start: number, end: number): boolean {
+  const opening = /(?:^|[.!?:]["”’']?\s+|["“‘]\s*)(?:oh|ah|aw|oi|oy|hey|uh|eh|ooh|wow|ha)[,!]?\s+$/iu.test(text.slice(Math.max(0, start - 12), start));
+  return opening && /^["”’']?(?:[.!]|$)/u.test(text.slice(end, end + 2));
+}
+
+/**
+ * True when the word is a panel's letter run into the next word after a figure number ("Figure 4 cand 4 d",
+ * "4 aand 4 b"): a letter and "and", "or" or "to" between a number and a numbered panel, not a slip for
+ * "can" or "and" (split-words.ts may split it).
+ */
+function panelLabelRunOn(text: string, start: number, end: number): boolean {
+  return /^[a-h](?:and|or|to)$/iu.test(text.slice(start, end)) && /\d\s*$/u.test(text.slice(Math.max(0, start - 3), start)) && /^\s*\d+\s?[a-h](?![\p{L}\p{N}])/iu.test(text.slice(end, end + 8));
+}
+
+/** True when an e-mail address written out to fool harvesters follows the word: "jdoe (at) example. com", "jdoe [at] example". */
+function obfuscatedAddress(text: string, end: number): boolean {
+  return /^\s*[([{<]\s*at\s*[)\]}>]/iu.test(text.slice(end, end + 8)) || /^\s+at\s+\p{L}+\s+dot\s+\p{L}/iu.test(text.slice(end, end + 60));
+}
+
+/**
+ * True when the word follows an elided article or preposition of another language or a name's elided
+ * particle ("all’ antica", "dell’ arte", "M’ duvian"): a short word with its apostrophe standing apart.
+ * Not a plural possessive ("students’ "), a dropped g ("goin’ "), nor a closing quotation mark (an opening one before it).
+ */
+function afterElision(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 80), start);
+  const m = /(?<![\p{L}'’])(\p{L}{1,4}) ?['’]\s+$/u.exec(before);
+  if (m === null || /(s|in)$/i.test(m[1])) return false;
+  const sentence = before.slice(0, m.index).split(/[.!?]\s/u).pop() ?? '';
+  return !/(?:^|[\s("“])['‘]\p{L}/u.test(sentence);
+}
+
+/**
+ * True when the flagged word is an item of a list ("a, b, and c", "a and b", "a/b") beside a kin item: one
+ * the spell checker flags too and no respelling explains, sharing four letters at the start or end
+ * ("chimley, chimmock, chimdey"; "slidewalks and softwalks"); or, in a list with commas, a word sharing
+ * its first six letters ("sign, signified, and significans") or the correction itself ("chimbey, and
+ * chimney"): forms set side by side on purpose, variants or coinages, not slips.
+ */
+function listedWithKin(text: string, lint: HarperLint, replacement: string, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
+  const word = text.slice(lint.start, lint.end).toLowerCase();
+  const repl = replacement.toLowerCase();
+  const before = /(?<![\p{L}'’])(\p{L}+)(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*)$/u.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
+  const after = /^(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*)(\p{L}+)(?![\p{L}'’])/u.exec(text.slice(lint.end, lint.end + 40));
+  const items: Array<{ item: string; start: number; comma: boolean }> = [];
+  if (before) items.push({ item: before[1], start: lint.start - before[0].length, comma: before[2].includes(',') });
+  if (after) items.push({ item: after[2], start: lint.end + after[1].length, comma: after[1].includes(',') });
+  const shared = (a: string, b: string, fromEnd: boolean): number => {
+    let k = 0;
+    while (k < a.length && k < b.length && (fromEnd ? a[a.length - 1 - k] === b[b.length - 1 - k] : a[k] === b[k])) k++;
+    return k;
+  };
+  return items.some(({ item, start, comma }) => {
+    const v = item.toLowerCase();
+    if (v === word) return false;
+    if (comma && v === repl) return true;
+    const flaggedAlone = unknown.starts.has(start) && !corrected.byStart.has(start);
+    if (flaggedAlone && (shared(word, v, false) >= KIN_LETTERS || shared(word, v, true) >= KIN_LETTERS)) return true;
+    // Of a known word only in a list with commas: "a responsability and responsible" is a slip.
+    return comma && v !== repl && shared(word, v, false) >= KIN_STEM;
+  });
+}
+
+/** Letters a flagged list item shares at its start or end with another flagged one that marks the two as kin. */
+const KIN_LETTERS = 4;
+/** Letters a flagged list item shares at its start with a word of the list that marks the two as one stem's forms. */
+const KIN_STEM = 6;
 
 /** `spelledAgain`, with a plural in -es too ("stopbox" beside "stopboxes"). */
 function writtenAgain(text: string, word: string, start: number): boolean {

@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, holdsCode, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, usedAsName } from './names.ts';
+import { capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, usedAsName } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -908,6 +908,8 @@ const sentenceCapital: Rule = {
       if (/[[(]["“‘']?$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
       // "a) the cost": a list letter; "color gives ... . color became": the writer's way with a term.
       if (isListLetter(text, t.start, t.end) || (!lexicon.functionWords.has(t.lower) && lowerAtSentenceStarts(text, t.lower))) continue;
+      // "www. sea-trust. org": a web address its copy spaced out.
+      if (inSpacedAddress(text, t.start, t.end)) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
@@ -919,7 +921,8 @@ const sentenceCapital: Rule = {
       if (!starts && /[.!?]/.test(text[k]) && k < t.start - 1) {
         // Not after an ellipsis or an abbreviation ("e.g. the", "etc. and").
         const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, k - 12), k + 1));
-        const ellipsis = text[k] === '.' && (text[k - 1] === '.' || text[k] === '…');
+        // An ellipsis with its dots spaced (". . .", ".. .") is one too.
+        const ellipsis = (text[k] === '.' && /(?:\.\s*){2}$/u.test(text.slice(Math.max(0, k - 4), k + 1))) || text[k] === '…';
         // A single letter or a dotted one ("U.N.", "b.c.") is an initial or an abbreviation too.
         starts = !ellipsis && !(text[k] === '.' && before !== null && isAbbreviation(before[1]));
       }

@@ -86,6 +86,12 @@ export function soundKey(word: string): string {
   return spelt[0] + spelt.slice(1).replace(/[aeiouy]/g, '');
 }
 
+/** The vowel groups of a word, a final silent e not counted ("strike" 1, "sutoraike" 4). */
+function syllables(word: string): number {
+  const w = word.toLowerCase().replace(/([^aeiouy])e$/, '$1');
+  return (w.match(/[aeiouy]+/g) ?? []).length;
+}
+
 /**
  * A respelling that sounds the same (same soundKey) is one slip of the ear, however many letters
  * differ: it costs at most one substitution ("bisnes" → business, not bones).
@@ -125,6 +131,25 @@ const INFLECTIONS = [
 /** Extra typing cost of a candidate without the misspelt word's inflectional ending. */
 const ENDING_LOST_COST = 0.5;
 
+/** The letters a typeset ligature stands for, longest first. */
+const LIGATURES = ['ffi', 'ffl', 'ff', 'fi', 'fl'];
+
+/** True when `candidate` is `word` with one ligature's letters put back in one place ("sucient" → sufficient). */
+function ligatureLost(word: string, candidate: string): boolean {
+  if (candidate.length - word.length < 2) return false;
+  for (let i = 0; i <= word.length; i++) {
+    for (const lig of LIGATURES) if (candidate.length === word.length + lig.length && candidate === word.slice(0, i) + lig + word.slice(i)) return true;
+  }
+  return false;
+}
+
+/** The words `word` may have been before its ligatures were lost: each ligature's letters put back in each place. */
+export function ligatureRestorations(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < word.length; i++) for (const lig of LIGATURES) out.push(word.slice(0, i) + lig + word.slice(i));
+  return out;
+}
+
 /** The typing cost of reaching the misspelt `word` (lower case) from `candidate`. */
 function channelCost(word: string, candidate: string): number {
   const c = candidate.toLowerCase();
@@ -135,10 +160,14 @@ function channelCost(word: string, candidate: string): number {
   if (c.endsWith('ly') && /[^aeiou]lely$/.test(word) && `${c.slice(0, -1)}ely` === word) return 0.2;
   // A left-out apostrophe ("dont", "its") is the commonest slip of all.
   if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
+  // A ligature lost where text was copied out of a PDF ("dierent", "sucient" for different, sufficient).
+  if (ligatureLost(word, c)) return 0.5;
   // The e of a past ending left out ("happend", "listend") is a common slip too.
   if (c.endsWith('ed') && `${c.slice(0, -2)}d` === word) return 0.5;
   let cost = typoCost(word, c);
-  if (cost > SOUND_ALIKE_COST && soundKey(word) === soundKey(c)) cost = SOUND_ALIKE_COST;
+  // Not where the written word has more syllables and two letters more than the candidate: writers who spell
+  // by ear seldom add whole syllables ("sutoraike" is Japanese for strike, "grafeteed" no "grafted"; but "imporeved").
+  if (cost > SOUND_ALIKE_COST && soundKey(word) === soundKey(c) && !(syllables(word) > syllables(c) && word.length - c.length >= 2)) cost = SOUND_ALIKE_COST;
   // Writers misspell the stem and keep the ending they meant: a misspelt plural or -ing form stays one
   // ("cigarrets" → cigarettes, not cigarette; "probles" → problems). An ending added to a whole word
   // is no slip of the stem but a wrong inflection ("the olders", "smallers"): its dropping costs nothing more.
