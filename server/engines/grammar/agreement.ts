@@ -79,17 +79,19 @@ const OTHER_NUMBER_SHARE: Record<Num, number> = { singular: 0.1, plural: 0.2 };
 
 const isWord = (t: Token | undefined): t is Token => t !== undefined && t.type === 'word';
 const nominal = (t: Token | undefined): t is Token => t !== undefined && ['NOUN', 'PROPN', 'NUM'].includes(t.pos);
+/** A determiner or a possessive: what opens a noun phrase. */
+const determiner = (t: Token): boolean => t.pos === 'DET' || POSSESSIVES.has(t.lower);
 
 /** Start of the noun phrase ending at token `h`: determiner, numbers, adjectives, nouns, names, possessives, hyphenated parts. */
 function phraseStart(tokens: Token[], h: number): number {
   let k = h;
   while (k > 0) {
     const t = tokens[k - 1];
-    if (t.pos === 'DET' || POSSESSIVES.has(t.lower)) return k - 1;
+    if (determiner(t)) return k - 1;
     if (tokens[k].sentenceStart) return k;
     if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
     // A participle between a determiner and the noun modifies it ("the detected object", "the stolen car").
-    else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && (tokens[k - 2].pos === 'DET' || POSSESSIVES.has(tokens[k - 2].lower))) k--;
+    else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && determiner(tokens[k - 2])) k--;
     // A hyphenated word the tagger split ("67-year-old", "semi-final").
     else if (t.text === '-' && t.space === '' && tokens[k].space === '') k--;
     else return k;
@@ -101,7 +103,6 @@ const TIME_NOUNS = new Set(['week', 'month', 'year', 'day', 'morning', 'afternoo
 const TIME_DETERMINERS = new Set(['last', 'next', 'this', 'that', 'every', 'each']);
 const WEEKDAYS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'yesterday', 'tonight']);
 
-const determiner = (t: Token): boolean => t.pos === 'DET' || POSSESSIVES.has(t.lower);
 
 /** True when token `k` may begin a subject: a sentence or clause start, or the clause object of a reporting verb. */
 function subjectPosition(tokens: Token[], k: number): boolean {
@@ -280,14 +281,14 @@ function coordinated(tokens: Token[], k: number, h: number, lexicon: Lexicon, di
   // Plural when a conjunct is, or when each has its own determiner ("the cat and the dog"); "whose
   // owner and trainer is", "the size and cost of it has" may be one person or thing.
   let plural = isPluralNoun(tokens[h], lexicon);
-  let determined = tokens[k].pos === 'DET' || POSSESSIVES.has(tokens[k].lower);
+  let determined = determiner(tokens[k]);
   // Walk back over "A, B and": each conjunct a noun phrase.
   for (let sep = start - 1; sep > 0 && ['and', ','].includes(tokens[sep].lower); ) {
     const last = sep - 1;
     if (!nominal(tokens[last])) return null;
     const first = phraseStart(tokens, last);
     plural ||= tokens[last].pos === 'NOUN' && isPluralNoun(tokens[last], lexicon);
-    determined &&= tokens[first].pos === 'DET' || POSSESSIVES.has(tokens[first].lower);
+    determined &&= determiner(tokens[first]);
     start = first;
     sep = start - 1;
     if (sep < 0 || subjectPosition(tokens, start)) break;

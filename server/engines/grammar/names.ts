@@ -64,6 +64,11 @@ export function inSpacedAddress(text: string, start: number, end: number): boole
   return TOP_LEVEL_DOMAINS.has(text.slice(start, end).toLowerCase()) && /[\p{L}\p{N}]\.\s+$/u.test(before) && !/^[\p{L}\p{N}]/u.test(text.slice(end, end + 1));
 }
 
+/** True when an e-mail address written out to fool harvesters follows the word: "jdoe (at) example. com", "jdoe [at] example". */
+export function obfuscatedAddress(text: string, end: number): boolean {
+  return /^\s*[([{<]\s*at\s*[)\]}>]/iu.test(text.slice(end, end + 8)) || /^\s+at\s+\p{L}+\s+dot\s+\p{L}/iu.test(text.slice(end, end + 60));
+}
+
 /** A clear sentence end (a word in lower case, then . ! or ?, then a space: no abbreviation like "Corp." or "U.N.") and the letter after it. */
 const CLEAR_SENTENCE_END = /(?<![\p{L}\p{N}.'’-])\p{Ll}[\p{Ll}'’-]*[.!?]\s+(\p{L})/gu;
 
@@ -177,6 +182,33 @@ export function besideForeignWordOrCode(text: string, start: number, end: number
   const before = /(?:^|[^\p{L}])(\p{L}+|[_=])[ \t]+$/u.exec(text.slice(Math.max(0, start - 20), start))?.[1];
   const after = /^[ \t]+(\p{L}+|[_=])(?![\p{L}])/u.exec(text.slice(end, end + 20))?.[1];
   return [before, after].some((w) => w !== undefined && (w === '_' || w === '=' || FOREIGN_FUNCTION_WORDS.has(w)));
+}
+
+/**
+ * True when the word stands in a statement of program code: the stretch from the last ; { } or line
+ * break to the next ; on the line ends in an assignment of one value or holds an identifier_with_underscore
+ * ("boolean poolean patroller_detect = false;"). Not a clause of prose with a formula in it ("the ratio
+ * (x = 2) was hihg;").
+ */
+export function inCodeStatement(text: string, start: number): boolean {
+  const from = Math.max(text.lastIndexOf(';', start), text.lastIndexOf('{', start), text.lastIndexOf('}', start), text.lastIndexOf('\n', start));
+  const m = /^[^;\n]*;/.exec(text.slice(start, start + 200));
+  if (m === null) return false;
+  const statement = text.slice(from + 1, start) + m[0];
+  return /=\s*[\p{L}\p{N}."'-]+\s*;$/u.test(statement) || /[\p{L}\p{N}] ?_ ?[\p{L}\p{N}]/u.test(statement);
+}
+
+/**
+ * True when the word follows an elided article or preposition of another language or a name's elided
+ * particle ("all’ antica", "dell’ arte", "M’ duvian"): a short word with its apostrophe standing apart.
+ * Not a plural possessive ("students’ "), a dropped g ("goin’ "), nor a closing quotation mark (an opening one before it).
+ */
+export function afterElision(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 80), start);
+  const m = /(?<![\p{L}'’])(\p{L}{1,4}) ?['’]\s+$/u.exec(before);
+  if (m === null || /(s|in)$/i.test(m[1])) return false;
+  const sentence = before.slice(0, m.index).split(/[.!?]\s/u).pop() ?? '';
+  return !/(?:^|[\s("“])['‘]\p{L}/u.test(sentence);
 }
 
 /** Lower-case articles, prepositions and conjunctions of other languages that are no English words. */

@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { besideForeignWordOrCode, capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, startsSentence, touchesName } from './names.ts';
+import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 
@@ -94,7 +94,6 @@ const CATEGORY_BY_KIND: Record<string, Category> = {
 
 /** Prefixes that are not words on their own. */
 const BOUND_PREFIXES = new Set(['un', 'non', 'dis', 'mis', 're', 'pre', 'anti', 'co', 'inter', 'sub', 'semi', 'multi', 'post', 'hyper', 'trans', 'mid', 'bio', 'eco', 'geo', 'neuro', 'cyber', 'im', 'il', 'ir']);
-
 
 /** Which side of the variant map harper's dialect accepts; Canada mixes both. */
 const SIDE: Record<HarperDialect, 'us' | 'uk' | 'both'> = { 'en-US': 'us', 'en-GB': 'uk', 'en-AU': 'uk', 'en-IN': 'uk', 'en-CA': 'both' };
@@ -390,8 +389,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
   // Each misspelling first on its own; then again with its misspelt neighbours read as corrected
   // ("youg genaration": young is chosen beside generation, not beside a word no model knows).
   const firstSpellings: FirstSpellings = { byStart: new Map(), byEnd: new Map() };
-  // Every word the spell checker flags, by where it starts and ends.
-  const unknownSpans = { starts: new Map<number, number>(), ends: new Map<number, number>() };
+  const unknownSpans: UnknownSpans = { starts: new Map(), ends: new Map() };
   for (const lint of lints) {
     if (lint.rule !== 'SpellCheck') continue;
     unknownSpans.starts.set(lint.start, lint.end);
@@ -598,7 +596,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
  * letters or more ("u" is chat and "dhe" a slip for "the", not French) and no first-pass correction:
  * two unknown words side by side, one of them beyond respelling.
  */
-function foreignNeighbour(text: string, lint: HarperLint, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings, lexicon: Lexicon): boolean {
+function foreignNeighbour(text: string, lint: HarperLint, unknown: UnknownSpans, corrected: FirstSpellings, lexicon: Lexicon): boolean {
   const before = lint.start - 1;
   const after = lint.end + 1;
   const beforeStart = unknown.ends.get(before);
@@ -630,20 +628,6 @@ function variantForm(word: string, replacement: string, lexicon: Lexicon): boole
 function runOnFunctionWord(word: string, replacement: string, lexicon: Lexicon): boolean {
   const m = /^(\p{L}{5,}?)(the|and|for|from|with|that|this|was|were|are|not|but)$/u.exec(word);
   return m !== null && !replacement.startsWith(m[1]) && (lexicon.isLemmaOrPlural(m[1]) || lexicon.isListedWord(m[1]));
-}
-
-/**
- * True when the word stands in a statement of program code: the stretch from the last ; { } or line
- * break to the next ; on the line ends in an assignment of one value or holds an identifier_with_underscore
- * ("boolean poolean patroller_detect = false;"). Not a clause of prose with a formula in it ("the ratio
- * (x = 2) was hihg;").
- */
-function inCodeStatement(text: string, start: number): boolean {
-  const from = Math.max(text.lastIndexOf(';', start), text.lastIndexOf('{', start), text.lastIndexOf('}', start), text.lastIndexOf('\n', start));
-  const m = /^[^;\n]*;/.exec(text.slice(start, start + 200));
-  if (m === null) return false;
-  const statement = text.slice(from + 1, start) + m[0];
-  return /=\s*[\p{L}\p{N}."'-]+\s*;$/u.test(statement) || /[\p{L}\p{N}] ?_ ?[\p{L}\p{N}]/u.test(statement);
 }
 
 /**
@@ -686,24 +670,6 @@ function panelLabelRunOn(text: string, start: number, end: number): boolean {
   return /^[a-h](?:and|or|to)$/iu.test(text.slice(start, end)) && /\d\s*$/u.test(text.slice(Math.max(0, start - 3), start)) && /^\s*\d+\s?[a-h](?![\p{L}\p{N}])/iu.test(text.slice(end, end + 8));
 }
 
-/** True when an e-mail address written out to fool harvesters follows the word: "jdoe (at) example. com", "jdoe [at] example". */
-function obfuscatedAddress(text: string, end: number): boolean {
-  return /^\s*[([{<]\s*at\s*[)\]}>]/iu.test(text.slice(end, end + 8)) || /^\s+at\s+\p{L}+\s+dot\s+\p{L}/iu.test(text.slice(end, end + 60));
-}
-
-/**
- * True when the word follows an elided article or preposition of another language or a name's elided
- * particle ("all’ antica", "dell’ arte", "M’ duvian"): a short word with its apostrophe standing apart.
- * Not a plural possessive ("students’ "), a dropped g ("goin’ "), nor a closing quotation mark (an opening one before it).
- */
-function afterElision(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - 80), start);
-  const m = /(?<![\p{L}'’])(\p{L}{1,4}) ?['’]\s+$/u.exec(before);
-  if (m === null || /(s|in)$/i.test(m[1])) return false;
-  const sentence = before.slice(0, m.index).split(/[.!?]\s/u).pop() ?? '';
-  return !/(?:^|[\s("“])['‘]\p{L}/u.test(sentence);
-}
-
 /**
  * True when the flagged word is an item of a list ("a, b, and c", "a and b", "a/b") beside a kin item: one
  * the spell checker flags too and no respelling explains, sharing four letters at the start or end
@@ -711,7 +677,7 @@ function afterElision(text: string, start: number): boolean {
  * its first six letters ("sign, signified, and significans") or the correction itself ("chimbey, and
  * chimney"): forms set side by side on purpose, variants or coinages, not slips.
  */
-function listedWithKin(text: string, lint: HarperLint, replacement: string, unknown: { starts: Map<number, number>; ends: Map<number, number> }, corrected: FirstSpellings): boolean {
+function listedWithKin(text: string, lint: HarperLint, replacement: string, unknown: UnknownSpans, corrected: FirstSpellings): boolean {
   const word = text.slice(lint.start, lint.end).toLowerCase();
   const repl = replacement.toLowerCase();
   const before = /(?<![\p{L}'’])(\p{L}+)(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*\/\s*)$/u.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
@@ -752,6 +718,12 @@ const FOREIGN_WORD = 4;
 interface FirstSpellings {
   byStart: Map<number, string>;
   byEnd: Map<number, string>;
+}
+
+/** Every word the spell checker flags: its end by where it starts, and its start by where it ends. */
+interface UnknownSpans {
+  starts: Map<number, number>;
+  ends: Map<number, number>;
 }
 
 /**

@@ -20,7 +20,7 @@ const FORMS: Record<string, Record<string, string>> = { he: SINGULAR, she: SINGU
  * "These was built"), but only where a clause begins: after a preposition the verb may come before its
  * subject ("Added to this are the costs"), and "that" elsewhere is mostly a relative ("cliffs that are").
  */
-const DEMONSTRATIVES: Record<string, Record<string, string>> = { this: { ...IT, have: 'has', do: 'does' }, that: { ...IT, have: 'has', do: 'does' }, these: { is: 'are', was: 'were', has: 'have', does: 'do' }, those: { is: 'are', was: 'were', has: 'have', does: 'do' } };
+const DEMONSTRATIVES: Record<string, Record<string, string>> = { this: SINGULAR, that: SINGULAR, these: PLURAL, those: PLURAL };
 /** Words after which a clause, and so a demonstrative subject, begins. */
 const CLAUSE_START = new Set([',', ';', ':', '(', '"', '“', '—', '–', 'but', 'because', 'so', 'and', 'when', 'while', 'although', 'whereas']);
 

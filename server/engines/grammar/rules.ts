@@ -1362,8 +1362,7 @@ const thereAreMany: Rule = {
       const after = tokens[k + 1];
       // "there is lots of rain": "lots" takes the number of the noun after "of", often a mass noun.
       const barePlural = isWord(next) && next.lower !== 'lots' && (next.pos === 'NOUN' || IRREGULAR_PLURALS.has(next.lower)) && next.text === next.lower && isPluralNoun(next, lexicon) && !(after && (after.pos === 'NOUN' || /^['’]/.test(after.text)));
-      if (quantifier || barePlural) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
-      else if (clauseStart(tokens, i) && barePluralPhrase(tokens, i + 2, lexicon)) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
+      if (quantifier || barePlural || (clauseStart(tokens, i) && barePluralPhrase(tokens, i + 2, lexicon))) out.push(replace(tokens[i + 1], tokens[i + 1].lower === 'is' ? 'are' : 'were'));
     }
     return out;
   },

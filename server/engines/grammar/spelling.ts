@@ -134,20 +134,21 @@ const ENDING_LOST_COST = 0.5;
 /** The letters a typeset ligature stands for, longest first. */
 const LIGATURES = ['ffi', 'ffl', 'ff', 'fi', 'fl'];
 
-/** True when `candidate` is `word` with one ligature's letters put back in one place ("sucient" → sufficient). */
-function ligatureLost(word: string, candidate: string): boolean {
-  if (candidate.length - word.length < 2) return false;
-  for (let i = 0; i <= word.length; i++) {
-    for (const lig of LIGATURES) if (candidate.length === word.length + lig.length && candidate === word.slice(0, i) + lig + word.slice(i)) return true;
-  }
-  return false;
+/** `word` with one ligature's letters put back at each place from `first` to `last` (string indices). */
+function restoredLigatures(word: string, first: number, last: number): string[] {
+  const out: string[] = [];
+  for (let i = first; i <= last; i++) for (const lig of LIGATURES) out.push(word.slice(0, i) + lig + word.slice(i));
+  return out;
 }
 
-/** The words `word` may have been before its ligatures were lost: each ligature's letters put back in each place. */
+/** True when `candidate` is `word` with one ligature's letters put back in one place ("sucient" → sufficient). */
+function ligatureLost(word: string, candidate: string): boolean {
+  return candidate.length - word.length >= 2 && restoredLigatures(word, 0, word.length).includes(candidate);
+}
+
+/** The words `word` may have been before a ligature inside it was lost: candidates to respell it by. */
 export function ligatureRestorations(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < word.length; i++) for (const lig of LIGATURES) out.push(word.slice(0, i) + lig + word.slice(i));
-  return out;
+  return restoredLigatures(word, 1, word.length - 1);
 }
 
 /** The typing cost of reaching the misspelt `word` (lower case) from `candidate`. */
