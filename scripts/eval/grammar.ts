@@ -1,10 +1,12 @@
 /**
- * `npm run eval -- grammar prose [--dev | --unseen | --masc] [--show N]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
+ * `npm run eval -- grammar prose [--dev | --unseen | --masc] [--show N] [--sheet FILE]`, `npm run eval -- grammar inject [--dev] [--limit N] [--show N]`
  * and `npm run eval -- grammar rules [--dev] [--limit N]`: false alarms on published prose, recall of
  * injected errors, and both per rule (scripts/lib/grammar-heldout.ts). The test half is the default;
  * `--dev` reads the half that tuning may look at. `prose --unseen` reads the MASC edited prose the pair
  * counts never read and no one tunes on (grammar-halves.ts): it prints figures only, never its edits;
- * `prose --masc` reads the other half of those passages, the one tuning may look at.
+ * `prose --masc` reads the other half of those passages, the one tuning may look at. On both MASC halves
+ * the report also counts the edits judged false, mending a slip, or unsure (grammar-edit-labels/);
+ * `--sheet FILE` writes the edits out for the labeller (for --unseen, someone who does not tune).
  *
  * `npm run eval -- grammar refs [--limit N] [--show N]`: the share of the corrected references (CoNLL-2013,
  * JFLEG dev) the engine changes, by rule, with the changes themselves (refsReport).
@@ -669,6 +671,8 @@ export async function run(args: string[]): Promise<void> {
   const limit = limitArg >= 0 ? Number(args[limitArg + 1]) : Infinity;
   const dumpArg = args.indexOf('--dump');
   const dump = dumpArg >= 0 ? args[dumpArg + 1] : null;
+  const sheetArg = args.indexOf('--sheet');
+  const sheet = sheetArg >= 0 ? args[sheetArg + 1] : null;
   const skipHarper = args.includes('--no-baseline');
   const perRule = args.includes('--rules');
   const showArg = args.indexOf('--show');
@@ -686,7 +690,7 @@ export async function run(args: string[]): Promise<void> {
     const half: Split = args.includes('--dev') ? 'dev' : 'test';
     const correct = await tracedCorrector();
     const perType = Number.isFinite(limit) ? limit : 100;
-    if (args[0] === 'prose') await proseReport(correct, mascHalf ?? half, show);
+    if (args[0] === 'prose') await proseReport(correct, mascHalf ?? half, show, sheet);
     else if (args[0] === 'inject') await injectReport(correct, half, perType, show);
     else await rulesReport(correct, half, perType);
     return;

@@ -15,8 +15,15 @@
  *   tuned on), each given one error of one type (a fixed seed, so the set is the same every run); an
  *   error is fixed when the engine's operations that touch the injected span restore the published
  *   sentence there; every other operation is a false alarm.
+ * - Labelled edits (`--masc`, `--unseen`): MASC's "edited prose" still holds real slips (ficlets, letters,
+ *   footnote marks taken out), so an edit there is not always a false alarm. Each edit, read in its
+ *   context, was judged by a person or agent who did not tune the engine: `slip` (the text as given is
+ *   wrong there and the edit mends it), `false` (acceptable English changed, or made wrong) or `unsure`.
+ *   The verdicts sit in grammar-edit-labels/<half>.tsv, keyed by `editKey` (a hash: no corpus text), and
+ *   the report counts edits no verdict covers (new since labelling) apart.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiffOperation } from '../../server/engines/grammar/index.ts';
 import { Lexicon } from '../../server/engines/grammar/index.ts';
@@ -87,14 +94,45 @@ async function proseEdits(correct: Corrector, texts: ProseText[]): Promise<Array
   return out;
 }
 
+/** A stable key of one edit of one text: the same edit of the same passage keeps its key across engine versions. */
+export function editKey(textId: string, op: Pick<DiffOperation, 'start' | 'end' | 'corrected'>): string {
+  return createHash('sha1').update(`${textId}\u0000${op.start}\u0000${op.end}\u0000${op.corrected}`).digest('hex').slice(0, 16);
+}
+
+export type Verdict = 'slip' | 'false' | 'unsure';
+const VERDICTS: ReadonlySet<string> = new Set<Verdict>(['slip', 'false', 'unsure']);
+
+/** The verdicts on the edits of one MASC half (grammar-edit-labels/<half>.tsv: key, tab, verdict), empty when none were made. */
+export function editVerdicts(half: 'unseen' | 'masc'): Map<string, Verdict> {
+  const file = path.resolve(import.meta.dirname, `../eval/grammar-edit-labels/${half}.tsv`);
+  const out = new Map<string, Verdict>();
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [key, verdict] = line.split('\t');
+    if (!VERDICTS.has(verdict)) throw new Error(`${file}: "${line}" is not a key, a tab and one of ${[...VERDICTS].join(', ')}`);
+    out.set(key, verdict as Verdict);
+  }
+  return out;
+}
+
 /** Which published prose `proseReport` reads: one half of text-detect dev, or one half of the MASC edited prose. */
 export type ProseSet = Split | 'unseen' | 'masc';
 
-export async function proseReport(correct: Corrector, set: ProseSet, show: number): Promise<void> {
+/**
+ * `sheet`: a file to write every edit to (JSON lines: key, verdict so far, domain, rule, the edit and 300
+ * characters each side), for the labeller. For the unseen half it is written for a labeller who does not
+ * tune the engine; whoever tunes must not read it.
+ */
+export async function proseReport(correct: Corrector, set: ProseSet, show: number, sheet: string | null = null): Promise<void> {
   const runs = await proseEdits(correct, set === 'unseen' || set === 'masc' ? mascProse(set) : publishedProse(set));
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
+  const verdicts = set === 'unseen' || set === 'masc' ? editVerdicts(set) : null;
+  const judged = { slip: 0, false: 0, unsure: 0, none: 0 };
+  const falseByDomain = new Map<string, number>();
+  const sheetLines: string[] = [];
   // Edits that only take away or add white space ("styles ." → "styles.", "me diating" → "mediating"): counted
   // like any edit, and told apart, as the corpus text holds spaces where footnote marks and hyphens were taken out.
   let spacing = 0;
@@ -107,9 +145,17 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
       if (name) d.names++;
       byRule.set(op.rule, (byRule.get(op.rule) ?? 0) + 1);
       if (op.original.replace(/\s/gu, '') === op.corrected.replace(/\s/gu, '')) spacing++;
+      const key = editKey(t.id, op);
+      const verdict = verdicts?.get(key);
+      if (verdicts) judged[verdict ?? 'none']++;
+      if (verdict === 'false') falseByDomain.set(t.domain, (falseByDomain.get(t.domain) ?? 0) + 1);
       const cps = Array.from(t.text);
+      if (sheet) {
+        const [before, after] = [cps.slice(Math.max(0, op.start - 300), op.start).join(''), cps.slice(op.end, op.end + 300).join('')];
+        sheetLines.push(JSON.stringify({ key, verdict: verdict ?? null, domain: t.domain, rule: op.rule, original: op.original, corrected: op.corrected, before, after }));
+      }
       const context = `${cps.slice(Math.max(0, op.start - 40), op.start).join('')}[${op.original} → ${op.corrected}]${cps.slice(op.end, op.end + 30).join('')}`;
-      if (shown.length < show) shown.push(`  ${op.rule}${name ? ' (NAME)' : ''} [${t.domain}]: …${context.replace(/\s+/g, ' ')}…`);
+      if (shown.length < show) shown.push(`  ${key} ${verdict ?? '-'} ${op.rule}${name ? ' (NAME)' : ''} [${t.domain}]: …${context.replace(/\s+/g, ' ')}…`);
     }
     byDomain.set(t.domain, d);
   }
@@ -128,8 +174,21 @@ export async function proseReport(correct: Corrector, set: ProseSet, show: numbe
   const worst = [...byDomain].sort((a, b) => b[1].edits / b[1].words - a[1].edits / a[1].words)[0];
   if (worst) console.log(`Worst domain: ${worst[0]} (${((1000 * worst[1].edits) / worst[1].words).toFixed(2)} edits per 1,000 words); edits of names, all domains: ${total.names}.`);
   console.log(`Of all edits, ${spacing} only take away or add white space: ${((1000 * (total.edits - spacing)) / total.words).toFixed(2)} edits per 1,000 words without them.`);
+  if (verdicts) {
+    const rate = (n: number): string => ((1000 * n) / total.words).toFixed(2);
+    const worstFalse = [...byDomain].map(([d, { words: w }]) => [d, (falseByDomain.get(d) ?? 0) / w] as const).sort((a, b) => b[1] - a[1])[0];
+    console.log(
+      `Judged edits (grammar-edit-labels/${set}.tsv): ${judged.slip} mend a slip of the text, ${judged.false} false, ${judged.unsure} unsure, ${judged.none} not judged (new since labelling). ` +
+        `False edits per 1,000 words: ${rate(judged.false)}; counting unsure ones: ${rate(judged.false + judged.unsure)}; counting unjudged ones too: ${rate(judged.false + judged.unsure + judged.none)}` +
+        (worstFalse ? `; worst domain ${worstFalse[0]} ${(1000 * worstFalse[1]).toFixed(2)}.` : '.'),
+    );
+  }
   console.log(`Edits by rule: ${[...byRule].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
   for (const line of shown) console.log(line);
+  if (sheet) {
+    writeFileSync(sheet, sheetLines.map((l) => `${l}\n`).join(''));
+    console.log(`Wrote the ${sheetLines.length} edits to ${sheet}.`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
