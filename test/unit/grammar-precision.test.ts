@@ -497,3 +497,28 @@ describe('harper rules that misread a compound, a clause or a word', () => {
     await leaves('Hold on tight. I wont drop you, I swear.');
   });
 });
+
+describe('words that only look like a missing article, a split word, a wrong plural or a plural subject', () => {
+  it('leaves a participle after "have", and still adds the article after "got"', async () => {
+    await leaves('Some of them claim never to have set foot on land.');
+    assert.equal(await corrected('I got good score.'), 'I got a good score.');
+  });
+
+  it('leaves "in" before an adjective of its noun phrase, and still joins a split negative after "is"', async () => {
+    await leaves('Shops and apartments in competent but plain renditions of the style.');
+    assert.equal(await corrected('Your answer is in correct.'), 'Your answer is incorrect.');
+  });
+
+  it('leaves "staffs", a plural in use (musical staffs, walking staffs)', async () => {
+    await leaves('Wind players read their parts from separate staffs in the score.');
+  });
+
+  it('leaves "a" before a plural possessive whose apostrophe is spaced off', async () => {
+    await leaves('The farmers formed a growers ’ cooperative last spring.');
+  });
+
+  it('reads a quoted word inside a gerund subject as part of it, and still fixes a quoted plural subject', async () => {
+    await leaves('Placing two nets on "tall" poles has been tried.');
+    assert.equal(await corrected('She wrote, "Young people is the future."'), 'She wrote, "Young people are the future."');
+  });
+});

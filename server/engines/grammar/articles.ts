@@ -47,6 +47,9 @@ export const missingArticle: Rule = {
       // "bring good plan"); after others a noun with a mass sense is usual ("provide exceptional service",
       // "possess immense power", "offer new insight").
       if (!ARTICLE_VERBS.has(prev.lemma)) continue;
+      // "to have set foot", "had broken ground": a participle after "have" is the perfect, not an adjective.
+      const base = prev.lemma === 'have' ? lexicon.verbBase(first.lower) : null;
+      if (base && lexicon.pastParticiple(base) === first.lower) continue;
       out.push({ start: first.start, end: first.start, replacement: `${indefiniteArticle(first.lower)} ` });
     }
     return out;

@@ -223,6 +223,8 @@ const pluralPronounAgreement: Rule = {
   },
 };
 
+const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
+
 /** Quantifiers whose "of" phrase takes a plural verb with a plural noun ("most of the students are"). */
 const PLURAL_PARTITIVES = new Set(['most', 'many', 'all', 'several', 'few', 'both']);
 
@@ -245,8 +247,9 @@ const pluralNounAgreement: Rule = {
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
       let j = i - 1;
-      // Adjectives, participles among them ("endangered animals is", "developed countries has").
-      while (j >= 0 && (taggedAs(tokens[j], 'ADJ', lexicon) || (tokens[j].pos === 'VERB' && /ed$/.test(tokens[j].lower))) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
+      // Adjectives, participles among them ("endangered animals is", "developed countries has"), and the quotation
+      // marks around one ('sensors on "antennae" stalks has': the closing mark opens no clause).
+      while (j >= 0 && (taggedAs(tokens[j], 'ADJ', lexicon) || QUOTE_MARKS.has(tokens[j].text) || (tokens[j].pos === 'VERB' && /ed$/.test(tokens[j].lower))) && !PLURAL_DETERMINERS.has(tokens[j].lower)) j--;
       // "Smoking cigarettes is bad": an -ing form before the noun makes it the object of a gerund subject.
       if (tokens.slice(j + 1, i).some((t) => /ing$/.test(t.lower))) continue;
       const det = tokens[j];
@@ -1136,9 +1139,9 @@ const articleBeforePlural: Rule = {
       if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
       // "three and a half years": "a half" is a quantity of the plural.
       if (tokens.slice(i + 1, j).some((t) => t.lower === 'half')) continue;
-      // "a parents' petition": a plural possessive is a modifier. With an adjective between, the pair
+      // "a parents' petition": a plural possessive is a modifier (its apostrophe spaced off in some corpus text: "citizens ’"). With an adjective between, the pair
       // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
-      if (/^['’]/u.test(text.slice(noun.end, noun.end + 1)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
+      if (/^ ?['’]/u.test(text.slice(noun.end, noun.end + 2)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
       // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
       if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
       out.push({ start: tokens[i - 1].end, end: tokens[i].end, replacement: '' });

@@ -24,6 +24,17 @@ const MARGIN = 2.5;
 /** The same for a pair the counts never saw (split-word-joined). */
 const UNSEEN_PAIR_MARGIN = 2;
 
+/** Linking verbs, after which "in" + an adjective is a negative adjective written in two ("is in correct"). */
+const LINKING = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'seem', 'seems', 'seemed', 'looks', 'looked', 'became', 'becomes', 'become']);
+
+/**
+ * True when "in b" is the preposition before an adjective of its noun phrase ("built in competent but dull
+ * styles"), not a split negative: joining it would reverse the meaning, so only after a linking verb.
+ */
+function prepositionBeforeAdjective(a: string, b: string, previous: string | null, lexicon: { hasLemma(lemma: string, pos: 'adj'): boolean }): boolean {
+  return a === 'in' && lexicon.hasLemma(b, 'adj') && !LINKING.has(previous ?? '');
+}
+
 /** log10: how much likelier `a + b` reads than `a b` after `previous` (a word or '<s>') and before `next`. */
 function compoundGain(lm: LanguageModel, a: string, b: string, previous: string, next: string | null): number {
   const split = lm.pairLogProb(a, previous) + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b));
@@ -46,6 +57,7 @@ export const joinedCompound: Rule = {
       const start = m.index;
       const end = start + a.length + space.length + b.length;
       const { previous, next } = neighbours(text, start, end);
+      if (prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
       if (compoundGain(lm, a, b, previous ?? '<s>', next) >= UNSEEN_PAIR_MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;
@@ -71,7 +83,7 @@ export const splitWord: Rule = {
       const end = start + a.length + 1 + b.length;
       const { previous, next } = neighbours(text, start, end);
       // A word or the sentence start before it: the evidence on the left is needed; on the right, where there is a word.
-      if (previous === null) continue;
+      if (previous === null || prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;

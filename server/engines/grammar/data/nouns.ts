@@ -24,7 +24,7 @@ export const MASS_NOUNS: ReadonlySet<string> = new Set([
 export const WRONG_PLURALS: Readonly<Record<string, string>> = {
   informations: 'information', advices: 'advice', knowledges: 'knowledge', equipments: 'equipment', furnitures: 'furniture', homeworks: 'homework',
   todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
-  vocabularies: 'vocabulary', staffs: 'staff', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
+  vocabularies: 'vocabulary', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
   // Regular -s on an irregular plural: the plural is the irregular form.
   childs: 'children', foots: 'feet', tooths: 'teeth', sheeps: 'sheep', deers: 'deer', womans: 'women', mens: 'men', womens: 'women',
 };
