@@ -522,3 +522,15 @@ describe('words that only look like a missing article, a split word, a wrong plu
     assert.equal(await corrected('She wrote, "Young people is the future."'), 'She wrote, "Young people are the future."');
   });
 });
+
+describe('a base verb after he/she in a sentence told in the past', () => {
+  it('leaves it, as its lost ending may be -ed as well as -s', async () => {
+    await leaves('She wonder if he could hear her heart.');
+    await leaves('She look at me and smiled.');
+  });
+
+  it('still adds the -s in the present, and beside a past perfect', async () => {
+    assert.equal(await corrected('She know the answer.'), 'She knows the answer.');
+    assert.equal(await corrected('It follow claims the firm had not done enough.'), 'It follows claims the firm had not done enough.');
+  });
+});

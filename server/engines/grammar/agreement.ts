@@ -401,3 +401,18 @@ export const thereIsSingular: Rule = {
     return out;
   },
 };
+
+const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'could', 'would']);
+
+/**
+ * True when the sentence around text[start, end) holds, outside that span, a verb in the past tense: a base
+ * verb after he/she/it there may have lost its -ed as well as its -s ("She wonder if he could hear").
+ */
+export function pastInSentence(text: string, start: number, end: number, lexicon: Lexicon): boolean {
+  const from = Math.max(text.lastIndexOf('.', start), text.lastIndexOf('!', start), text.lastIndexOf('?', start)) + 1;
+  const stop = /[.!?]/.exec(text.slice(end))?.index;
+  const words = `${text.slice(from, start)} ${text.slice(end, stop === undefined ? undefined : end + stop)}`.toLowerCase().match(/\p{L}+/gu) ?? [];
+  // Not "had": a past perfect often stands in a clause of a sentence told in the present ("It follows claims it had not done enough").
+  const past = (w: string): boolean => w !== 'had' && lexicon.irregularByPast(w) !== undefined && lexicon.irregular(w) === undefined;
+  return words.some((w) => PAST_AUXILIARIES.has(w) || past(w) || (/\p{L}{2}ed$/u.test(w) && lexicon.isRegularVerbForm(w)));
+}

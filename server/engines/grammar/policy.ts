@@ -16,6 +16,7 @@ import { embedded } from './variants.ts';
 import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
+import { pastInSentence } from './agreement.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -147,6 +148,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     if (lexicon.irregular(verb)?.past.includes(verb)) return false;
     // "Is she okay?": in a question the verb came before the pronoun.
     if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
+    // "She wonder if he could hear": in a sentence told in the past the lost ending may as well be -ed, so the
+    // -s of the present is no safe fix.
+    if (pastInSentence(text, lint.start, lint.end, lexicon)) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
     return next === undefined || !(/ed$/.test(next) || lexicon.irregularByPast(next) !== undefined);
   },

@@ -16,7 +16,7 @@ import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { isPluralNoun, nounSubjectAgreement, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
+import { isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb } from './prepositions.ts';
@@ -145,7 +145,7 @@ const thirdPersonAgreement: Rule = {
   id: 'agreement-third-person',
   category: 'grammar',
   description: 'he/she/it/everyone... + base verb → -s form (he go → he goes, everyone know → knows)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
@@ -179,7 +179,7 @@ const thirdPersonAgreement: Rule = {
       if (next && next.lower === 'to' && verb.lower === 'need') continue;
       // "He last chose": a past-tense verb follows, so the word is an adverb.
       if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
-      if (pastBefore(tokens, v, lexicon) || pastLikeBase(verb.lower, lexicon)) continue;
+      if (pastBefore(tokens, v, lexicon) || pastLikeBase(verb.lower, lexicon) || pastInSentence(text, verb.start, verb.end, lexicon)) continue;
       out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
     }
     return out;
