@@ -534,3 +534,12 @@ describe('a base verb after he/she in a sentence told in the past', () => {
     assert.equal(await corrected('It follow claims the firm had not done enough.'), 'It follows claims the firm had not done enough.');
   });
 });
+
+describe('a plural noun after "to"', () => {
+  it('leaves "lives", "studies", "tries" after the preposition, and still mends "to goes"', async () => {
+    await leaves('The floods were a threat to lives and homes.');
+    await leaves('The grant will add to studies of the disease.');
+    await leaves('The team turned two penalties into points and two breaks to tries.');
+    assert.equal(await corrected('I want to goes home.'), 'I want to go home.');
+  });
+});

@@ -505,8 +505,9 @@ const infinitiveBase: Rule = {
       const base = baseOf(verb, lexicon);
       if (!base) continue;
       const irregular = lexicon.irregular(base);
-      // "to taxes": "to" is a preposition before a plural noun.
-      const isThird = lexicon.thirdPerson(base) === verb.lower && (!lexicon.hasLemma(base, 'noun') || COMMON_S_VERBS.has(verb.lower));
+      // "to taxes", "a threat to lives": "to" is a preposition before a plural noun.
+      const nounToo = lexicon.hasLemma(base, 'noun') || isPluralNoun(verb, lexicon);
+      const isThird = lexicon.thirdPerson(base) === verb.lower && (!nounToo || COMMON_S_VERBS.has(verb.lower));
       const isIrregularPast = irregular !== undefined && irregular.past.includes(verb.lower) && !irregular.participle.includes(verb.lower);
       if (isThird || isIrregularPast) out.push(replace(verb, base));
     }
@@ -514,7 +515,8 @@ const infinitiveBase: Rule = {
   },
 };
 
-const COMMON_S_VERBS = new Set(['goes', 'does', 'has', 'says', 'makes', 'gets', 'takes', 'comes', 'gives', 'becomes', 'knows', 'thinks', 'seems', 'tries', 'studies', 'lives', 'learns']);
+/** -s verbs read as verbs after "to" though their base is a noun too; not plurals in common use ("a threat to lives", "add to studies", "to tries", "takes", "makes"). */
+const COMMON_S_VERBS = new Set(['goes', 'does', 'has', 'says', 'gets', 'comes', 'gives', 'becomes', 'knows', 'thinks', 'seems', 'learns']);
 
 /** Past forms in accepted use as participles too (American usage and dictionaries list them). */
 const VARIANT_PARTICIPLES = new Set(['showed', 'beat', 'proved', 'mowed', 'sewed', 'sawed', 'swelled', 'shaved', 'waked', 'dived', 'got', 'struck', 'stunk', 'shrunk', 'sprung', 'swum']);
