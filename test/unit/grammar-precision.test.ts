@@ -543,3 +543,14 @@ describe('a plural noun after "to"', () => {
     assert.equal(await corrected('I want to goes home.'), 'I want to go home.');
   });
 });
+
+describe('words that text recognition or a lost space made', () => {
+  it('reads back a letter pair misread as one letter ("rn" as "m", "cl" as "d")', async () => {
+    assert.equal(await corrected('He tumed the key and opened the door.'), 'He turned the key and opened the door.');
+    assert.equal(await corrected('The list does not indude prices.'), 'The list does not include prices.');
+  });
+
+  it('splits a word run onto "a" rather than dropping the article', async () => {
+    assert.equal(await corrected('The model hasa high accuracy.'), 'The model has a high accuracy.');
+  });
+});

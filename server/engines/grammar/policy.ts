@@ -11,7 +11,7 @@ import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
-import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
+import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, misreadRestorations, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
 import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
@@ -446,7 +446,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // bad, bade): the common words of our vocabulary one edit away join in ("places", "based").
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
   // "dierent", "sucient": a ligature lost in a PDF's text (spelling.ts); only words the lexicon knows.
-  if (lower.length >= 4) generated.push(...ligatureRestorations(lower).filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)));
+  // "tumed", "indude": a letter pair that text recognition read as one (spelling.ts); the same way.
+  if (lower.length >= 4) generated.push(...[...ligatureRestorations(lower), ...misreadRestorations(lower)].filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)));
   // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
   if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
   // "stablely", "simplely": the -ly of an adjective in -le, added the way of other adjectives (stably).

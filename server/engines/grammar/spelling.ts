@@ -151,6 +151,18 @@ export function ligatureRestorations(word: string): string[] {
   return restoredLigatures(word, 1, word.length - 1);
 }
 
+/** Letter pairs that text recognition reads as one letter: "rn" as "m" ("tumed" for turned), "cl" as "d" ("indude"). */
+const MISREAD_PAIRS: ReadonlyArray<readonly [pair: string, read: string]> = [['rn', 'm'], ['cl', 'd']];
+
+/** The words `word` may have been before one letter pair in it was misread as one letter: candidates to respell it by. */
+export function misreadRestorations(word: string): string[] {
+  const out: string[] = [];
+  for (const [pair, read] of MISREAD_PAIRS) {
+    for (let i = word.indexOf(read); i >= 0; i = word.indexOf(read, i + 1)) out.push(word.slice(0, i) + pair + word.slice(i + 1));
+  }
+  return out;
+}
+
 /** The typing cost of reaching the misspelt `word` (lower case) from `candidate`. */
 function channelCost(word: string, candidate: string): number {
   const c = candidate.toLowerCase();
@@ -163,6 +175,8 @@ function channelCost(word: string, candidate: string): number {
   if (c.replace(/'/g, '') === word.replace(/['’]/g, '')) return 0.2;
   // A ligature lost where text was copied out of a PDF ("dierent", "sucient" for different, sufficient).
   if (ligatureLost(word, c)) return 0.5;
+  // So is a letter pair that text recognition read as one ("tumed", "indude" for turned, include).
+  if (misreadRestorations(word).includes(c)) return 0.5;
   // The e of a past ending left out ("happend", "listend") is a common slip too.
   if (c.endsWith('ed') && `${c.slice(0, -2)}d` === word) return 0.5;
   let cost = typoCost(word, c);

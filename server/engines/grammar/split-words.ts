@@ -139,7 +139,8 @@ function runTogetherSplit(word: string, previous: string | null, next: string | 
   for (let k = 1; k < word.length; k++) {
     const a = word.slice(0, k);
     const b = word.slice(k);
-    if ((a.length === 1 && a !== 'a') || b.length < 2 || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
+    // "a" may end the word only after a closed-class word ("hasa" → has a).
+    if ((a.length === 1 && a !== 'a') || (b.length < 2 && !(b === 'a' && CLOSED_CLASS.has(a))) || lm.wordCount(a) < MIN_PART || lm.wordCount(b) < MIN_PART || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
     // The counts' own text has some words run together ("andthe"): the pair must be far commoner.
     // A pair the counts never saw is enough after a closed-class word ("toparody" → to parody).
     const pair = lm.pairCount(a, b);
@@ -171,7 +172,8 @@ export function splitBeatingRespellings(text: string, start: number, end: number
   if (!split) return null;
   const beatsAll = respellings.every((r) => {
     const respelt = r.trim().toLowerCase();
-    if (/\s/.test(respelt) || typoCost(word, respelt) >= FAR_RESPELLING) return true;
+    // A respelling that is one part alone drops a whole word, no slip of a letter ("hasa high" is "has a high", not "has high").
+    if (/\s/.test(respelt) || respelt === split.a || respelt === split.b || typoCost(word, respelt) >= FAR_RESPELLING) return true;
     return split.score - (lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt))) >= RESPELL_MARGIN;
   });
   return beatsAll ? split : null;
