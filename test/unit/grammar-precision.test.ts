@@ -554,3 +554,12 @@ describe('words that text recognition or a lost space made', () => {
     assert.equal(await corrected('The model hasa high accuracy.'), 'The model has a high accuracy.');
   });
 });
+
+describe('a hard-wrapped line', () => {
+  it('leaves the lower-case word a wrapped line starts with, and still capitalises one after a full stop or a blank line', async () => {
+    await leaves('From time to time over\nthe years, critics have challenged the claim.');
+    await leaves('The ship sailed to the Pacific, where\nshe took part in a series of raids.');
+    assert.equal(await corrected('Hello there\n\nthe roads were closed.'), 'Hello there\n\nThe roads were closed.');
+    assert.equal(await corrected('It rained all day.\nthe roads were closed.'), 'It rained all day.\nThe roads were closed.');
+  });
+});

@@ -918,7 +918,9 @@ const sentenceCapital: Rule = {
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
-      let starts = k < 0 || text[k] === '\n';
+      // A line start only where the line before ended a sentence or a paragraph: "over\nthe years" is one sentence
+      // hard-wrapped (e-mail, text copied from a PDF), not two.
+      let starts = k < 0 || (text[k] === '\n' && /(?:^|[.!?:]["”'’)]?|\n)\s*$/u.test(text.slice(Math.max(0, k - 40), k)));
       // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
       if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
       // "the album Alive! in 1975": an exclamation mark closing a capitalised title ends no sentence.
