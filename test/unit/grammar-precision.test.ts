@@ -563,3 +563,11 @@ describe('a hard-wrapped line', () => {
     assert.equal(await corrected('It rained all day.\nthe roads were closed.'), 'It rained all day.\nThe roads were closed.');
   });
 });
+
+describe('two words run together that read as well as a respelling', () => {
+  it('leaves "surfaceis" (surface is, or surfaces?), and still respells "importand" and splits "asample"', async () => {
+    await leaves('The surfaceis covered with ice.');
+    assert.equal(await corrected('This is importand to me.'), 'This is important to me.');
+    assert.equal(await corrected('We draw asample of stars.'), 'We draw a sample of stars.');
+  });
+});

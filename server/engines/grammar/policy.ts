@@ -17,6 +17,7 @@ import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode,
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
+import { splitRivalsRespelling } from './split-words.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -468,6 +469,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon) || runOnFunctionWord(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
+  // Two words run together that read as well as the respelling ("surfaceis": surface is, or surfaces?) are left.
+  if (splitRivalsRespelling(text, lint.start, lint.end, choice.replacement, ctx.lm, ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".

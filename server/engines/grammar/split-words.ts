@@ -180,6 +180,21 @@ export function splitBeatingRespellings(text: string, start: number, end: number
 }
 
 /**
+ * True when text[start, end) reads as two words run together about as well as it reads as `respelling`, or
+ * the respelling is one of the two alone: "The surfaceis covered" may be "surface is" as well as "surfaces",
+ * and "asample" is no slip for "sample". Two readings and no winner: a spelling check leaves the word
+ * ("importand to" still reads far better as "important" than as "import and").
+ */
+export function splitRivalsRespelling(text: string, start: number, end: number, respelling: string, lm: LanguageModel, lexicon: Words): boolean {
+  const { previous, next } = neighbours(text, start, end);
+  const split = runTogetherSplit(text.slice(start, end), previous, next, lm, lexicon);
+  if (!split) return false;
+  const r = respelling.toLowerCase();
+  if (r === split.a || r === split.b) return true;
+  return lm.pairLogProb(r, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, r)) - split.score < RESPELL_MARGIN;
+}
+
+/**
  * Two words run together with the space left out ("ofhis" → "of his", "toparody" → "to parody"): a
  * lower-case word no word list has that splits into two common words the counts have seen as a pair,
  * the best split reading clearly likelier between its neighbours than any other.
