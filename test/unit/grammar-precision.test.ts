@@ -571,3 +571,19 @@ describe('two words run together that read as well as a respelling', () => {
     assert.equal(await corrected('We draw asample of stars.'), 'We draw a sample of stars.');
   });
 });
+
+describe('a singular after a quantifier that is no plural slip', () => {
+  it('leaves a noun that makes a modifier with an adjective, a label before a number, a number word, "personnel", and a verb of "few"', async () => {
+    await leaves('The guide offers many family friendly features.');
+    await leaves('It is one of the most user friendly tools.');
+    await leaves('This covers 4.7% of those age 65 or over.');
+    await leaves('The audience will include several dozen solar scientists.');
+    await leaves('It helped many skilled personnel.');
+    await leaves('Few offer this feature.');
+  });
+
+  it('still makes the plural of a count noun after a quantifier', async () => {
+    assert.equal(await corrected('I have many friend.'), 'I have many friends.');
+    assert.equal(await corrected('These problem occurs often.'), 'These problems occur often.');
+  });
+});

@@ -651,8 +651,15 @@ const pluralAfterQuantifier: Rule = {
       if (lexicon.irregular(noun.lower)) continue;
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
-      // "ten percent": a unit that takes no plural.
-      if (noun.lower === 'percent' || noun.lower === 'cent') continue;
+      // "ten percent": a unit that takes no plural; "several dozen", "a few hundred": a number word; "skilled
+      // personnel", "many police": a plural in sense already.
+      if (NO_PLURAL_AFTER_QUANTIFIER.has(noun.lower)) continue;
+      // "many user friendly features", "many temperature resistant tools": the noun and an adjective make one
+      // modifier; "those age 65 or over", "three page 4": a noun before a number is a label.
+      if (after?.pos === 'ADJ' || after?.pos === 'NUM') continue;
+      // "Few offer this feature", "many want the same thing": a word that is a verb too, before a determiner and its
+      // noun, is the verb of the quantifier standing for people (not "many company that will").
+      if (lexicon.hasLemma(noun.lower, 'verb') && after?.pos === 'DET' && ['NOUN', 'ADJ'].includes(tokens[j + 2]?.pos ?? '')) continue;
       if (weak && !pluralSubject && lm.pairCount(q, pluralize(noun.lower)) <= 2 * lm.pairCount(q, noun.lower)) continue;
       // "some agency that trades", "in some place where": "some" before a singular is "a certain", so
       // only a plural verb after it tells a plural meant.
@@ -674,6 +681,8 @@ const pluralAfterQuantifier: Rule = {
     return out;
   },
 };
+
+const NO_PLURAL_AFTER_QUANTIFIER = new Set(['percent', 'cent', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'score', 'personnel', 'police', 'cattle', 'clergy', 'livestock', 'poultry', 'folk']);
 
 /** Human text writes "q nouns" at least thrice and five times as often as "q noun" (these subjects, many students). */
 function pluralEvidence(q: string, noun: string, lm: LanguageModel): boolean {
