@@ -587,3 +587,10 @@ describe('a singular after a quantifier that is no plural slip', () => {
     assert.equal(await corrected('These problem occurs often.'), 'These problems occur often.');
   });
 });
+
+describe('a capital inside a word that the text writes so again', () => {
+  it('leaves it, and still lowers a single stray capital', async () => {
+    await leaves('You can use a mouse with the netBook. Calibrate the netBook once.');
+    assert.equal(await corrected('I do not lIke it.'), 'I do not like it.');
+  });
+});

@@ -17,6 +17,7 @@ import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode,
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
+import { escapeRegExp } from '../shared/text.ts';
 import { splitRivalsRespelling } from './split-words.ts';
 
 /** Lint kinds that are advice rather than errors. */
@@ -208,8 +209,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     if (inSpacedAddress(text, lint.start, lint.end) || /(?:\.\s*){2,}$|…\s*$/u.test(before)) return false;
     return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
-  // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose.
-  OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)),
+  // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose. Nor a capital the text
+  // writes again in the same word ("netBook" twelve times, "dIs" for dwarf irregulars): the writer's own spelling.
+  OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)) && !writtenAgainExactly(text, lint.start, lint.end),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
   // Nor "there is lots of rain": "lots of" and "plenty of" take the number of their noun, often a mass noun.
   ThereIsAgreement: (text, lint) => !/there['’]s|\b(lots|plenty)\b/i.test(`${text.slice(lint.start, lint.end)} ${/^\s*\p{L}*/u.exec(text.slice(lint.end))?.[0] ?? ''}`),
@@ -258,6 +260,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   AdjectiveDoubleDegree: doubleComparative,
 };
+
+/** True when text[start, end) occurs again in `text` as a whole word, letter for letter (case included). */
+function writtenAgainExactly(text: string, start: number, end: number): boolean {
+  const word = text.slice(start, end);
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'gu'))) if (m.index !== start) return true;
+  return false;
+}
 
 /**
  * True when the flagged span begins or ends inside a hyphenated compound ("know-how", "bar-braided"; with
