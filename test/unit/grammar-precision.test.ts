@@ -594,3 +594,11 @@ describe('a capital inside a word that the text writes so again', () => {
     assert.equal(await corrected('I do not lIke it.'), 'I do not like it.');
   });
 });
+
+describe('a word that opens a hyphenated compound', () => {
+  it('gets no article as if it were a bare noun, and "at end of the road" still does', async () => {
+    await leaves('He was fined for ball-tampering after the match.');
+    await leaves('Ratings fell both in end-of-life care and overall.');
+    assert.equal(await corrected('We arrived at end of the road.'), 'We arrived at the end of the road.');
+  });
+});

@@ -153,6 +153,8 @@ export const articleByContext: Rule = {
       // while "as chairman" is counted bare.
       const listing = BARE_AFTER.has(before.lower) && (before.lower !== 'as' || LIST_AS.has(tokens[i - 2]?.lower ?? ''));
       if (!isPlain(before) || !isPlain(noun) || !BEFORE_ARTICLE_TAGS.has(before.pos) || listing || text.slice(before.end, noun.start) !== ' ') continue;
+      // "fined for ball-tampering", "in end-of-life care": the word opens a hyphenated compound, not a bare noun.
+      if (/^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
       // A gerund goes bare ("trained in bombing").
       if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /(s|ing)$/.test(noun.lower)) continue;
       // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
