@@ -125,11 +125,12 @@ export type ProseSet = Split | 'unseen' | 'masc';
  * tune the engine; whoever tunes must not read it.
  */
 export async function proseReport(correct: Corrector, set: ProseSet, show: number, sheet: string | null = null): Promise<void> {
+  const mascHalf = set === 'unseen' || set === 'masc' ? set : null;
   const runs = await proseEdits(correct, set === 'unseen' || set === 'masc' ? mascProse(set) : publishedProse(set));
   const byDomain = new Map<string, { words: number; edits: number; names: number }>();
   const byRule = new Map<string, number>();
   const shown: string[] = [];
-  const verdicts = set === 'unseen' || set === 'masc' ? editVerdicts(set) : null;
+  const verdicts = mascHalf ? editVerdicts(mascHalf) : null;
   const judged = { slip: 0, false: 0, unsure: 0, none: 0 };
   const falseByDomain = new Map<string, number>();
   const sheetLines: string[] = [];

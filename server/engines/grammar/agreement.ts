@@ -402,7 +402,15 @@ export const thereIsSingular: Rule = {
   },
 };
 
-const PAST_AUXILIARIES = new Set(['was', 'were', 'did', 'could', 'would']);
+const PAST_AUXILIARIES = new Set(['did', 'was', 'were', 'had', "didn't", "wasn't", "weren't"]);
+
+/** A simple past: did/was/had, an irregular past unlike its base (knew, not put), or a regular -ed form. */
+export function isPastForm(word: string, lexicon: Lexicon): boolean {
+  if (PAST_AUXILIARIES.has(word)) return true;
+  const irregular = lexicon.irregularByPast(word);
+  if (irregular) return irregular.base !== word;
+  return /ed$/.test(word) && (lexicon.verbBase(word) ?? word) !== word;
+}
 
 /**
  * True when the sentence around text[start, end) holds, outside that span, a verb in the past tense: a base
@@ -412,7 +420,10 @@ export function pastInSentence(text: string, start: number, end: number, lexicon
   const from = Math.max(text.lastIndexOf('.', start), text.lastIndexOf('!', start), text.lastIndexOf('?', start)) + 1;
   const stop = /[.!?]/.exec(text.slice(end))?.index;
   const words = `${text.slice(from, start)} ${text.slice(end, stop === undefined ? undefined : end + stop)}`.toLowerCase().match(/\p{L}+/gu) ?? [];
-  // Not "had": a past perfect often stands in a clause of a sentence told in the present ("It follows claims it had not done enough").
-  const past = (w: string): boolean => w !== 'had' && lexicon.irregularByPast(w) !== undefined && lexicon.irregular(w) === undefined;
-  return words.some((w) => PAST_AUXILIARIES.has(w) || past(w) || (/\p{L}{2}ed$/u.test(w) && lexicon.isRegularVerbForm(w)));
+  // A past modal counts too. "had" does not: a past perfect often stands in a clause of a sentence told in the
+  // present ("It follows claims it had not done enough"). Unlike isPastForm, an irregular past that is also a
+  // base ("found", "saw") does not count, as the words here are untagged.
+  const past = (w: string): boolean =>
+    PAST_AUXILIARIES.has(w) || w === 'could' || w === 'would' || (lexicon.irregularByPast(w) !== undefined && lexicon.irregular(w) === undefined) || (/\p{L}{2}ed$/u.test(w) && lexicon.isRegularVerbForm(w));
+  return words.some((w) => w !== 'had' && past(w));
 }

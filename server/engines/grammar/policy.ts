@@ -28,8 +28,9 @@ const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalis
  * GLEU gain), on CoNLL-2013 (C, a gold edit matched), on the injected errors of the dev half (I), among the
  * judged edits of the MASC tuning half (M, scripts/eval/grammar-edit-labels), or on a slip of our own tests
  * (T). harper has some hundreds of rules more, mostly set phrases and names; none of them has shown a right
- * correction on our data, and on published prose they changed correct text, so their lints are left. (Until grammar-2.8.0 a list of rules measured wrong stood here
- * instead, with the reason for each: ItsPossessive, CompoundNouns, Months and more; none of them is above.)
+ * correction on our data, and on published prose they changed correct text, so their lints are left. (Until
+ * grammar-2.8.0 a list of rules measured wrong stood here instead, with the reason for each: ItsPossessive,
+ * CompoundNouns, Months and more; none of them is above.)
  */
 const EVIDENCED_RULES: ReadonlySet<string> = new Set([
   'SpellCheck', 'SentenceCapitalization', 'CapitalizePersonalPronouns', 'AnA', 'SplitWords', 'MergeWords', 'OpenCompounds', 'RepeatedWords', // J, I

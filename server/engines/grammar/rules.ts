@@ -16,7 +16,8 @@ import type { PolicyContext } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
-import { isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
+import { LINKING_VERBS } from './data/function-words.ts';
+import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb } from './prepositions.ts';
@@ -93,19 +94,10 @@ function pastBefore(tokens: Token[], i: number, lexicon: Lexicon): boolean {
   }
   return false;
 }
-const PAST_AUXILIARIES = new Set(['did', 'was', 'were', 'had', "didn't", "wasn't", "weren't"]);
 
 /** A verb whose past is its base form ("he hurt", "it spread", "she put"): already a past tense, perhaps. */
 function pastLikeBase(verb: string, lexicon: Lexicon): boolean {
   return lexicon.irregular(verb)?.past.includes(verb) ?? false;
-}
-
-/** A simple past: did/was/had, an irregular past unlike its base (knew, not put), or a regular -ed form. */
-function isPastForm(word: string, lexicon: Lexicon): boolean {
-  if (PAST_AUXILIARIES.has(word)) return true;
-  const irregular = lexicon.irregularByPast(word);
-  if (irregular) return irregular.base !== word;
-  return /ed$/.test(word) && (lexicon.verbBase(word) ?? word) !== word;
 }
 
 /** Verbs and adjectives whose "that" clause takes the base form (the subjunctive): "she insisted that he stay". */
@@ -652,7 +644,7 @@ const pluralAfterQuantifier: Rule = {
       // "these kind of" → "these kinds of" is right, but "a few time" / "those who" are not nouns here.
       if (['time', 'one', 'other', 'kind', 'sort', 'type', 'part', 'way', 'day'].includes(noun.lower) && q !== 'many') continue;
       // "ten percent": a unit that takes no plural; "several dozen", "a few hundred": a number word; "skilled
-      // personnel", "many police": a plural in sense already.
+      // personnel", "many cattle": a plural in sense already ("police" is an irregular plural above).
       if (NO_PLURAL_AFTER_QUANTIFIER.has(noun.lower)) continue;
       // "many user friendly features", "many temperature resistant tools": the noun and an adjective make one
       // modifier; "those age 65 or over", "three page 4": a noun before a number is a label.
@@ -682,7 +674,7 @@ const pluralAfterQuantifier: Rule = {
   },
 };
 
-const NO_PLURAL_AFTER_QUANTIFIER = new Set(['percent', 'cent', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'score', 'personnel', 'police', 'cattle', 'clergy', 'livestock', 'poultry', 'folk']);
+const NO_PLURAL_AFTER_QUANTIFIER = new Set(['percent', 'cent', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'score', 'personnel', 'cattle', 'clergy', 'livestock', 'poultry', 'folk']);
 
 /** Human text writes "q nouns" at least thrice and five times as often as "q noun" (these subjects, many students). */
 function pluralEvidence(q: string, noun: string, lm: LanguageModel): boolean {
@@ -1100,7 +1092,6 @@ const extraTo: Rule = {
   },
 };
 
-const LINKING_VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'am', "'s", "'re", "'m", 'look', 'looks', 'looked', 'seem', 'seems', 'seemed', 'feel', 'feels', 'felt', 'become', 'becomes', 'became', 'get', 'gets', 'got', 'sound', 'sounds']);
 const AFTER_TOO = new Set(['.', ',', ';', '!', '?', ':', 'to', 'for', 'and', 'but', 'that', 'or']);
 
 /** "to" for "too": "it is to hard to do" → "too hard", "it costs to much." → "too much". */

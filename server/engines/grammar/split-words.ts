@@ -7,6 +7,7 @@
  * "every day", "roll out" are, and stay as written); two nouns only when the compound is common, as
  * an open compound is written both ways ("chess board").
  */
+import { LINKING_VERBS } from './data/function-words.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
 import { knownWithPrefix, typoCost } from './spelling.ts';
@@ -24,15 +25,12 @@ const MARGIN = 2.5;
 /** The same for a pair the counts never saw (split-word-joined). */
 const UNSEEN_PAIR_MARGIN = 2;
 
-/** Linking verbs, after which "in" + an adjective is a negative adjective written in two ("is in correct"). */
-const LINKING = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'seem', 'seems', 'seemed', 'looks', 'looked', 'became', 'becomes', 'become']);
-
 /**
  * True when "in b" is the preposition before an adjective of its noun phrase ("built in competent but dull
- * styles"), not a split negative: joining it would reverse the meaning, so only after a linking verb.
+ * styles"), not a split negative: joining it would reverse the meaning, so only after a linking verb ("is in correct").
  */
 function prepositionBeforeAdjective(a: string, b: string, previous: string | null, lexicon: { hasLemma(lemma: string, pos: 'adj'): boolean }): boolean {
-  return a === 'in' && lexicon.hasLemma(b, 'adj') && !LINKING.has(previous ?? '');
+  return a === 'in' && lexicon.hasLemma(b, 'adj') && !LINKING_VERBS.has(previous ?? '');
 }
 
 /** log10: how much likelier `a + b` reads than `a b` after `previous` (a word or '<s>') and before `next`. */
@@ -174,7 +172,7 @@ export function splitBeatingRespellings(text: string, start: number, end: number
     const respelt = r.trim().toLowerCase();
     // A respelling that is one part alone drops a whole word, no slip of a letter ("hasa high" is "has a high", not "has high").
     if (/\s/.test(respelt) || respelt === split.a || respelt === split.b || typoCost(word, respelt) >= FAR_RESPELLING) return true;
-    return split.score - (lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt))) >= RESPELL_MARGIN;
+    return split.score - respeltScore(respelt, previous, next, lm) >= RESPELL_MARGIN;
   });
   return beatsAll ? split : null;
 }
@@ -191,7 +189,12 @@ export function splitRivalsRespelling(text: string, start: number, end: number, 
   if (!split) return false;
   const r = respelling.toLowerCase();
   if (r === split.a || r === split.b) return true;
-  return lm.pairLogProb(r, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, r)) - split.score < RESPELL_MARGIN;
+  return respeltScore(r, previous, next, lm) - split.score < RESPELL_MARGIN;
+}
+
+/** log10 likelihood of one word `respelt` between its neighbours, on the scale of a split's `score`. */
+function respeltScore(respelt: string, previous: string | null, next: string | null, lm: LanguageModel): number {
+  return lm.pairLogProb(respelt, previous ?? '<s>') + (next === null ? 0 : lm.pairLogProb(next, respelt));
 }
 
 /**

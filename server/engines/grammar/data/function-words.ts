@@ -53,3 +53,6 @@ our any new only even such through still being while does must
 `
   .split(/\s+/)
   .filter((w) => w !== '');
+
+/** Linking verbs: an adjective after them describes the subject ("it is too hard", "she seems in complete control"). */
+export const LINKING_VERBS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", "'re", "'m", 'look', 'looks', 'looked', 'seem', 'seems', 'seemed', 'feel', 'feels', 'felt', 'become', 'becomes', 'became', 'get', 'gets', 'got', 'sound', 'sounds']);
