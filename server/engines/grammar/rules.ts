@@ -17,6 +17,7 @@ import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { LINKING_VERBS } from './data/function-words.ts';
+import { lineBreakEndsSentence } from './variants.ts';
 import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
@@ -919,9 +920,8 @@ const sentenceCapital: Rule = {
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
-      // A line start only where the line before ended a sentence or a paragraph: "over\nthe years" is one sentence
-      // hard-wrapped (e-mail, text copied from a PDF), not two.
-      let starts = k < 0 || (text[k] === '\n' && /(?:^|[.!?:]["”'’)]?|\n)\s*$/u.test(text.slice(Math.max(0, k - 40), k)));
+      // A line start only where the line before ended a sentence or a paragraph (a hard-wrapped line goes on with its sentence).
+      let starts = k < 0 || (text[k] === '\n' && lineBreakEndsSentence(text, k));
       // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
       if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
       // "the album Alive! in 1975": an exclamation mark closing a capitalised title ends no sentence.

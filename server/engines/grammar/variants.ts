@@ -149,10 +149,20 @@ export function embedded(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/**
+ * True when the line break at text[newline] ends a sentence or a paragraph: the line before is blank or ends in
+ * . ! ? or : (a closing quote or bracket after it). Otherwise it only wraps a sentence, as e-mail and text copied
+ * from a PDF do ("over\nthe years").
+ */
+export function lineBreakEndsSentence(text: string, newline: number): boolean {
+  return /(?:^|[.!?:]["”'’)]?|\n)\s*$/u.test(text.slice(Math.max(0, newline - 40), newline));
+}
+
+/** True when the word at `start` opens a sentence: after . ! ? (not a name's initial), the text's start or a line break that ends one. */
 export function sentenceInitial(text: string, start: number): boolean {
   let i = start - 1;
   while (i >= 0 && /[\s"'“‘([]/u.test(text[i])) {
-    if (text[i] === '\n') return true;
+    if (text[i] === '\n') return lineBreakEndsSentence(text, i);
     i--;
   }
   // "Richard A. Freund": a full stop after a single capital is a name's initial, not a sentence's end.
