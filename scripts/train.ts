@@ -12,6 +12,7 @@ const TRAINERS: Record<string, string> = {
   image: 'train-image-detector.ts',
   grammar: 'build-grammar-ngrams.ts',
   'grammar-lexicon': 'build-grammar-lexicon.ts',
+  'grammar-slots': 'build-grammar-slot-models.ts',
 };
 
 const [engine, ...args] = process.argv.slice(2);

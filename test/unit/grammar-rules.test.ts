@@ -475,6 +475,22 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [['He is afraid from dogs.', 'He is afraid of dogs.']],
     leaves: ['The ruler was described about western writers as cruel.', 'They spent money on a centre at Eden Campus.', 'I reported about the history of the town.', 'He is afraid of dogs.'],
   },
+  'preposition-choice': {
+    fixes: [
+      ['There was a lack on trust between the two teams.', 'There was a lack of trust between the two teams.'],
+      ['They arrived in the middle at the night.', 'They arrived in the middle of the night.'],
+    ],
+    leaves: [
+      'There was a lack of trust between the two teams.',
+      'They went on to win the cup in May.',
+      'He was in charge of the project.',
+      'We met at the beginning of the year.',
+      'The book is on the table by the door.',
+      'I am looking forward to seeing you.',
+      // Between two capitalised words, a name's or a title's.
+      'They sang Lack On Trust at the end.',
+    ],
+  },
   'preposition-before-verb': {
     fixes: [
       ['She had little time at decide what to do next.', 'She had little time to decide what to do next.'],

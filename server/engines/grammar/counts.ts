@@ -77,6 +77,28 @@ export class CountTable {
     return new CountTable(hashA, hashB, counts, words);
   }
 
+  /** A table of the given keys and counts (each count above 0), built in memory. */
+  static fromEntries(entries: ReadonlyArray<readonly [key: string, count: number]>): CountTable {
+    let size = 1;
+    while (size * LOAD < entries.length + 1) size *= 2;
+    const mask = size - 1;
+    const hashA = new Uint32Array(size);
+    const hashB = new Uint32Array(size);
+    const counts = new Uint32Array(size);
+    let words = 0;
+    for (const [key, n] of entries) {
+      const a = fnv1a(key, BASIS_A);
+      const b = fnv1a(key, BASIS_B);
+      let slot = a & mask;
+      while (counts[slot] !== 0 && !(hashA[slot] === a && hashB[slot] === b)) slot = (slot + 1) & mask;
+      hashA[slot] = a;
+      hashB[slot] = b;
+      counts[slot] = n;
+      if (!key.includes(' ')) words += n;
+    }
+    return new CountTable(hashA, hashB, counts, words);
+  }
+
   /** The count of `key` (a word, or two words with one space between); 0 when the table lacks it. */
   get(key: string): number {
     const a = fnv1a(key, BASIS_A);

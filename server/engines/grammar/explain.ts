@@ -29,6 +29,7 @@ const BY_RULE: Array<[RegExp, Explain]> = [
   [/^(SplitWords|OpenCompounds|split-compound)$/, (_o, c) => `These are separate words: ${q(c)}.`],
   [/^(MergeWords|Someone|Everyone|Everybody|Nowadays|Furthermore|Therefore)$/, (_o, c) => `This is written as one word: ${q(c)}.`],
   [/^(interested-in|set-phrase|DespiteOf|verb-extra-preposition|to-before-place|for-after-easy|on-weekday)$/, (_o, c) => (c.trim() === '' ? 'This phrase takes no preposition here.' : `This phrase takes the preposition in ${q(c)}.`)],
+  [/^(preposition-in-phrase|preposition-choice)$/, (o, c) => `With the words around it, edited English uses ${q(c)} here, not ${q(o)}.`],
   [/^preposition-before-verb$/, (o) => `Before the base form of a verb, the infinitive takes "to", not ${q(o)}.`],
   [/^(gerund-after|gerund-subject|go-ing-activity)$/, (_o, c) => `This verb is followed by the -ing form: ${q(c)}.`],
   [/^comma-/, () => 'A comma belongs here: it separates the introductory or added part of the sentence.'],

@@ -29,6 +29,7 @@ import { apply, compose, resolve, toDiff, toWords, type Category, type DiffOpera
 import { Harper } from './harper.ts';
 import { paragraphs } from './language.ts';
 import { protectedSpan } from './names.ts';
+import { SlotModel } from './slot-model.ts';
 import { Lexicon } from './lexicon.ts';
 import { LanguageModel } from './ngrams.ts';
 import { harperEdits } from './policy.ts';
@@ -55,7 +56,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-2.8.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-2.9.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */
@@ -70,15 +71,17 @@ interface Shared {
   harper: Harper;
   lexicon: Lexicon;
   lm: LanguageModel;
+  prepositions: SlotModel;
   variants: VariantSpellings;
 }
 let shared: Promise<Shared> | null = null;
 
-/** Loads harper.js (WebAssembly), WordNet, the word counts and the variant map once per process. */
+/** Loads harper.js (WebAssembly), WordNet, the word counts, the preposition model and the variant map once per process. */
 function loadShared(): Promise<Shared> {
   shared ??= (async () => {
     const lexicon = Lexicon.load();
-    return { harper: await Harper.load(), lexicon, lm: LanguageModel.load(lexicon), variants: new VariantSpellings() };
+    const prepositions = SlotModel.load(new URL('./data/prepositions.tsv.gz', import.meta.url));
+    return { harper: await Harper.load(), lexicon, lm: LanguageModel.load(lexicon), prepositions, variants: new VariantSpellings() };
   })();
   shared.catch(() => {
     shared = null;
@@ -87,8 +90,8 @@ function loadShared(): Promise<Shared> {
 }
 
 export async function createGrammarEngine(options: EngineOptions = {}): Promise<GrammarEngine> {
-  const { harper, lexicon, lm, variants } = await loadShared();
-  return new Engine(harper, lexicon, lm, variants, options);
+  const { harper, lexicon, lm, prepositions, variants } = await loadShared();
+  return new Engine(harper, lexicon, lm, prepositions, variants, options);
 }
 
 const DIALECT_NAMES: Record<Variant, string> = {
@@ -107,6 +110,7 @@ class Engine implements GrammarEngine {
     private readonly harper: Harper,
     private readonly lexicon: Lexicon,
     private readonly lm: LanguageModel,
+    private readonly prepositions: SlotModel,
     private readonly variants: VariantSpellings,
     private readonly options: EngineOptions,
   ) {
@@ -128,7 +132,7 @@ class Engine implements GrammarEngine {
     }
 
     const dialect: Variant = variant === 'auto' ? (this.variants.detect(text) ?? 'en-US') : variant;
-    const ctx = { lexicon: this.lexicon, lm: this.lm, variants: this.variants, dialect };
+    const ctx = { lexicon: this.lexicon, lm: this.lm, prepositions: this.prepositions, variants: this.variants, dialect };
 
     // Stage 1: harper.
     let edits: Edit[] = [];

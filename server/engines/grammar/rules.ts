@@ -21,7 +21,7 @@ import { lineBreakEndsSentence } from './variants.ts';
 import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
-import { prepositionBeforeVerb } from './prepositions.ts';
+import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
 
 import type { Proposal, Rule } from './rule.ts';
 
@@ -2027,6 +2027,7 @@ export const RULES: Rule[] = [
   subjectPronounAgreement,
   fixedPhrasePreposition,
   prepositionBeforeVerb,
+  prepositionChoice,
   joinedCompound,
   splitWord,
   runTogetherWords,

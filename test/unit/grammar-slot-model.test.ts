@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MODEL_PREPOSITIONS, prepositionSwap } from '../../server/engines/grammar/prepositions.ts';
+import { SlotModel, slotFeatures } from '../../server/engines/grammar/slot-model.ts';
+
+describe('grammar slot model', () => {
+  const classes = ['in', 'of', 'on'];
+  // Weights by feature, one per class: "lack" before the slot calls for "of", "trust" after it too.
+  const model = SlotModel.parse(SlotModel.format(classes, ['bias', 'l1:lack', 'obj:trust'], Float64Array.from([0.5, 0, 0.2, -2, 4, -2, 0, 1.5, 0]), 100));
+
+  it('reads back the weights it wrote, kept to the scale given', () => {
+    const text = SlotModel.format(classes, ['bias', 'x y'], Float64Array.from([0.123, -1, 2.005, 0, 0, 0]), 100);
+    assert.equal(text, 'classes\tin of on\nscale\t100\nbias\t12 -100 201\nx y\t0 0 0\n');
+    assert.deepEqual(SlotModel.parse(text).classes, classes);
+  });
+
+  it('gives probabilities that sum to one, the same for every class where no feature is known', () => {
+    const unknown = model.probabilities(['l1:unseen', 'r1:words']);
+    const bias = model.probabilities(['bias']);
+    assert.ok(Math.abs(bias.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+    assert.deepEqual(Array.from(unknown), [1 / 3, 1 / 3, 1 / 3]);
+    const p = model.probabilities(slotFeatures(['a', 'lack'], ['trust', 'between']));
+    assert.ok(Math.abs(p.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+    assert.equal(p.indexOf(Math.max(...p)), 1);
+  });
+
+  it('reads the noun after determiners and the pairs across the slot', () => {
+    assert.deepEqual(slotFeatures(['at', 'the', 'end'].slice(-2), ['the', 'season']), [
+      'bias',
+      'l1:end',
+      'l2:the end',
+      'w2:the',
+      'r1:the',
+      'r2:the season',
+      'obj:season',
+      'l1obj:end season',
+      'l1r1:end the',
+    ]);
+    assert.deepEqual(slotFeatures(['lack'], []).slice(1, 7), ['l1:lack', 'l2:<s> lack', 'w2:<s>', 'r1:</s>', 'r2:</s> </s>', 'obj:</s>']);
+  });
+
+  it('changes a preposition only where the shipped model all but rules it out and is sure of another', () => {
+    const shipped = SlotModel.load(new URL('../../server/engines/grammar/data/prepositions.tsv.gz', import.meta.url));
+    assert.deepEqual(shipped.classes, MODEL_PREPOSITIONS);
+    assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'on', ['trust', 'between', 'the']), 'of');
+    assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'of', ['trust', 'between', 'the']), null);
+    assert.equal(prepositionSwap(shipped, ['is', 'interested'], 'in', ['music']), null);
+    assert.equal(prepositionSwap(shipped, [], 'on', ['trust']), null);
+    assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'onto', ['trust']), null);
+  });
+});
