@@ -45,6 +45,9 @@ describe('grammar slot model', () => {
     assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'on', ['trust', 'between', 'the']), 'of');
     assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'of', ['trust', 'between', 'the']), null);
     assert.equal(prepositionSwap(shipped, ['is', 'interested'], 'in', ['music']), null);
+    // "by" is never changed, though the model all but rules it out here ("the red one of the stairs").
+    assert.ok(shipped.probabilities(slotFeatures(['red', 'one'], ['the', 'stairs']))[MODEL_PREPOSITIONS.indexOf('by')] < 2e-4);
+    assert.equal(prepositionSwap(shipped, ['red', 'one'], 'by', ['the', 'stairs']), null);
     assert.equal(prepositionSwap(shipped, [], 'on', ['trust']), null);
     assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'onto', ['trust']), null);
   });

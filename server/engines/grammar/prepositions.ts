@@ -14,7 +14,7 @@ export const MODEL_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 
 /**
  * The slot model changes a preposition only where it gives the written one at most this probability and
  * another at least OTHER_AT_LEAST: on held-out English of the corpus about one written preposition in
- * 100,000 words (`npm run train -- grammar-slots` prints it).
+ * 200,000 words (`npm run train -- grammar-slots` prints it).
  */
 const WRITTEN_AT_MOST = 2e-4;
 const OTHER_AT_LEAST = 0.5;
@@ -22,7 +22,10 @@ const OTHER_AT_LEAST = 0.5;
 /** The preposition the slot model puts for `written` between `before` and `after` (words of its sentence), or null. */
 export function prepositionSwap(model: SlotModel, before: readonly string[], written: string, after: readonly string[]): string | null {
   const k = MODEL_PREPOSITIONS.indexOf(written);
-  if (k < 0 || before.length === 0) return null;
+  // "by" names an agent or a means after almost any verb ("trapped by the snow", "differs by one step"), so
+  // the words around seldom rule it out: on the held-out tenth of the corpus, 3 of the model's 7 changes were
+  // of "by", all of correct English.
+  if (k < 0 || before.length === 0 || written === 'by') return null;
   const p = model.probabilities(slotFeatures(before, after));
   const best = p.indexOf(Math.max(...p));
   return best !== k && p[k] <= WRITTEN_AT_MOST && p[best] >= OTHER_AT_LEAST ? MODEL_PREPOSITIONS[best] : null;
@@ -89,8 +92,6 @@ export const prepositionChoice: Rule = {
     for (let i = 1; i < tokens.length; i++) {
       const t = tokens[i];
       if (t.type !== 'word' || !MODEL_PREPOSITIONS.includes(t.text)) continue;
-      // Between two capitalised words the preposition is part of a name or a title ("Bank of England").
-      if (/^\p{Lu}/u.test(tokens[i - 1].text) && /^\p{Lu}/u.test(tokens[i + 1]?.text ?? '')) continue;
       const before = ngramWords(text.slice(Math.max(0, t.start - READ_AROUND), t.start).split(SENTENCE_BREAK).at(-1) ?? '').slice(-2);
       const after = ngramWords(text.slice(t.end, t.end + READ_AROUND).split(SENTENCE_BREAK)[0]).slice(0, 3);
       const replacement = prepositionSwap(prepositions, before, t.text, after);
