@@ -152,6 +152,14 @@ describe('words no table of ours knows, respelt only on evidence (issue 46)', ()
     await leaves('The warships fired their salvoes at the fort.');
   });
 
+  it('shortens no word of the broad word list into another word, but takes off a silent e added at the end', async () => {
+    await leaves('The geoid is the shape the ocean would take.');
+    await leaves('An orangey light filled the room.');
+    await leaves('The comae of the comets were bright.');
+    await leaves('Each qubit in the chip is cooled.');
+    assert.equal(await corrected('Cities will develope quickly here.'), 'Cities will develop quickly here.');
+  });
+
   it('leaves words beside another language\'s articles, beside code, and alone between brackets', async () => {
     await leaves('We tried the tarte au citron at the little bakery.');
     await leaves('The code sets wrk _ lenth _ max to zero.');
