@@ -1,6 +1,6 @@
 /**
  * `npm run train -- grammar-slots` (this script): trains the grammar engine's slot model of prepositions,
- * server/engines/grammar/data/prepositions.tsv.gz (slot-model.ts): which of MODEL_PREPOSITIONS belongs
+ * server/engines/grammar/data/prepositions.bin.gz (slot-model.ts): which of MODEL_PREPOSITIONS belongs
  * between the words around it, a multinomial logistic model fitted by stochastic gradient descent on every
  * such preposition of the grammar corpus (scripts/lib/grammar-corpus.ts, the text the count tables are
  * built from). Feature weights only are written, never the text.
@@ -21,7 +21,7 @@ import { SlotModel, slotFeatures } from '../server/engines/grammar/slot-model.ts
 import { seededRandom } from '../server/engines/shared/random.ts';
 import { GRAMMAR_CORPUS, sentenceWords } from './lib/grammar-corpus.ts';
 
-const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/prepositions.tsv.gz');
+const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/prepositions.bin.gz');
 /** A feature seen fewer times is left out: mostly noise, and it would swell the file. */
 const MIN_FEATURE = 5;
 /** Passes over the examples, and the first pass's step (divided by the pass number after). */
@@ -56,8 +56,8 @@ function examples(words: string[]): Example[] {
   return out;
 }
 
-/** The model's file text (slot-model.ts), trained on `data`. */
-function train(data: Example[]): string {
+/** The model's file (slot-model.ts, before gzip), trained on `data`. */
+function train(data: Example[]): Buffer {
   const seen = new Map<string, number>();
   for (const e of data) for (const f of e.features) seen.set(f, (seen.get(f) ?? 0) + 1);
   const index = new Map<string, number>();

@@ -9,9 +9,16 @@ describe('grammar slot model', () => {
   const model = SlotModel.parse(SlotModel.format(classes, ['bias', 'l1:lack', 'obj:trust'], Float64Array.from([0.5, 0, 0.2, -2, 4, -2, 0, 1.5, 0]), 100));
 
   it('reads back the weights it wrote, kept to the scale given', () => {
-    const text = SlotModel.format(classes, ['bias', 'x y'], Float64Array.from([0.123, -1, 2.005, 0, 0, 0]), 100);
-    assert.equal(text, 'classes\tin of on\nscale\t100\nbias\t12 -100 201\nx y\t0 0 0\n');
-    assert.deepEqual(SlotModel.parse(text).classes, classes);
+    const file = SlotModel.format(classes, ['bias', 'x y'], Float64Array.from([0.123, -1, 2.005, 0, 0, 0]), 100);
+    const header = 'classes\tin of on\nscale\t100\nrows\t2\n';
+    assert.equal(file.toString('latin1', 0, header.length), header);
+    assert.deepEqual(Array.from({ length: 6 }, (_, i) => file.readInt16LE(header.length + 2 * i)), [12, -100, 201, 0, 0, 0]);
+    assert.equal(file.toString('latin1', header.length + 12), 'bias\t1\nx y\t2\n');
+    const read = SlotModel.parse(file);
+    assert.deepEqual(read.classes, classes);
+    const p = read.probabilities(['bias']);
+    const z = Math.exp(0.12) + Math.exp(-1) + Math.exp(2.01);
+    assert.ok(Math.abs(p[2] - Math.exp(2.01) / z) < 1e-12);
   });
 
   it('gives probabilities that sum to one, the same for every class where no feature is known', () => {
@@ -40,7 +47,7 @@ describe('grammar slot model', () => {
   });
 
   it('changes a preposition only where the shipped model all but rules it out and is sure of another', () => {
-    const shipped = SlotModel.load(new URL('../../server/engines/grammar/data/prepositions.tsv.gz', import.meta.url));
+    const shipped = SlotModel.load(new URL('../../server/engines/grammar/data/prepositions.bin.gz', import.meta.url));
     assert.deepEqual(shipped.classes, MODEL_PREPOSITIONS);
     assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'on', ['trust', 'between', 'the']), 'of');
     assert.equal(prepositionSwap(shipped, ['a', 'lack'], 'of', ['trust', 'between', 'the']), null);

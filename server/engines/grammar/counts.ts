@@ -37,9 +37,13 @@ export class CountTable {
    */
   static load(file: URL, sentenceStart: string): CountTable {
     // Read as bytes, not as one string: no 8.5-million-character string and no substring per line.
-    const bytes = gunzipSync(readFileSync(file));
+    return CountTable.parse(gunzipSync(readFileSync(file)), sentenceStart);
+  }
+
+  /** The table of the `key<TAB>count` lines of `bytes` from offset `from` on. */
+  static parse(bytes: Buffer, sentenceStart: string, from = 0): CountTable {
     let lines = 0;
-    for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
+    for (let i = bytes.indexOf(10, from); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
     let size = 1;
     while (size * LOAD < lines + 1) size *= 2;
     const mask = size - 1;
@@ -47,7 +51,7 @@ export class CountTable {
     const hashB = new Uint32Array(size);
     const counts = new Uint32Array(size);
     let words = 0;
-    let start = 0;
+    let start = from;
     while (start < bytes.length) {
       let end = bytes.indexOf(10, start);
       if (end < 0) end = bytes.length;
@@ -73,28 +77,6 @@ export class CountTable {
         if (!pair && !isKey(bytes, start, tab, sentenceStart)) words += n;
       }
       start = end + 1;
-    }
-    return new CountTable(hashA, hashB, counts, words);
-  }
-
-  /** A table of the given keys and counts (each count above 0), built in memory. */
-  static fromEntries(entries: ReadonlyArray<readonly [key: string, count: number]>): CountTable {
-    let size = 1;
-    while (size * LOAD < entries.length + 1) size *= 2;
-    const mask = size - 1;
-    const hashA = new Uint32Array(size);
-    const hashB = new Uint32Array(size);
-    const counts = new Uint32Array(size);
-    let words = 0;
-    for (const [key, n] of entries) {
-      const a = fnv1a(key, BASIS_A);
-      const b = fnv1a(key, BASIS_B);
-      let slot = a & mask;
-      while (counts[slot] !== 0 && !(hashA[slot] === a && hashB[slot] === b)) slot = (slot + 1) & mask;
-      hashA[slot] = a;
-      hashB[slot] = b;
-      counts[slot] = n;
-      if (!key.includes(' ')) words += n;
     }
     return new CountTable(hashA, hashB, counts, words);
   }

@@ -80,7 +80,7 @@ let shared: Promise<Shared> | null = null;
 function loadShared(): Promise<Shared> {
   shared ??= (async () => {
     const lexicon = Lexicon.load();
-    const prepositions = SlotModel.load(new URL('./data/prepositions.tsv.gz', import.meta.url));
+    const prepositions = SlotModel.load(new URL('./data/prepositions.bin.gz', import.meta.url));
     return { harper: await Harper.load(), lexicon, lm: LanguageModel.load(lexicon), prepositions, variants: new VariantSpellings() };
   })();
   shared.catch(() => {

@@ -8,7 +8,7 @@ import type { Proposal, Rule } from './rule.ts';
 import { slotFeatures, type SlotModel } from './slot-model.ts';
 import type { Token } from './tokens.ts';
 
-/** The prepositions the slot model (data/prepositions.tsv.gz) chooses among, in its order. */
+/** The prepositions the slot model (data/prepositions.bin.gz) chooses among, in its order. */
 export const MODEL_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
 
 /**

@@ -5,8 +5,9 @@
  * see only a pair or a triple, the model weighs all the words around at once ("the end" before, "the
  * season" after).
  *
- * File format (gzipped text): a first line `classes<TAB>c1 c2 ...`, a second `scale<TAB>n`, then one
- * line a feature, `feature<TAB>w1 w2 ...`, its weight for each class times `scale`, rounded.
+ * File format (gzipped): three text lines, `classes<TAB>c1 c2 ...`, `scale<TAB>n` and `rows<TAB>n`; then the
+ * weights, a signed 16-bit little-endian integer per feature and class (weight × scale, rounded), row by row;
+ * then one line a feature, `feature<TAB>row + 1`, read as a CountTable (its keys kept as hashes, no strings).
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -23,34 +24,31 @@ export class SlotModel {
   ) {}
 
   static load(file: URL): SlotModel {
-    return SlotModel.parse(gunzipSync(readFileSync(file)).toString('utf8'));
+    return SlotModel.parse(gunzipSync(readFileSync(file)));
   }
 
-  static parse(text: string): SlotModel {
-    const lines = text.split('\n').filter((l) => l !== '');
-    const classes = lines[0].split('\t')[1].split(' ');
-    const scale = Number(lines[1].split('\t')[1]);
-    const k = classes.length;
-    const weights = new Int16Array((lines.length - 2) * k);
-    const entries: Array<[string, number]> = [];
-    for (let i = 2; i < lines.length; i++) {
-      const tab = lines[i].lastIndexOf('\t');
-      const row = i - 2;
-      entries.push([lines[i].slice(0, tab), row + 1]);
-      lines[i]
-        .slice(tab + 1)
-        .split(' ')
-        .forEach((w, c) => (weights[row * k + c] = Number(w)));
-    }
-    return new SlotModel(classes, CountTable.fromEntries(entries), weights, scale);
+  static parse(bytes: Buffer): SlotModel {
+    let at = 0;
+    const header = (): string => {
+      const end = bytes.indexOf(10, at);
+      const value = bytes.toString('utf8', at, end).split('\t')[1];
+      at = end + 1;
+      return value;
+    };
+    const classes = header().split(' ');
+    const scale = Number(header());
+    const weights = new Int16Array(Number(header()) * classes.length);
+    for (let i = 0; i < weights.length; i++, at += 2) weights[i] = bytes.readInt16LE(at);
+    return new SlotModel(classes, CountTable.parse(bytes, '', at), weights, scale);
   }
 
-  /** The model as its file's text: `weights` holds each feature's weights, one row a feature. */
-  static format(classes: readonly string[], features: readonly string[], weights: Float32Array | Float64Array, scale: number): string {
+  /** The model's file (before gzip): `weights` holds each feature's weights, one row a feature. */
+  static format(classes: readonly string[], features: readonly string[], weights: Float32Array | Float64Array, scale: number): Buffer {
     const k = classes.length;
-    const lines = [`classes\t${classes.join(' ')}`, `scale\t${scale}`];
-    features.forEach((f, row) => lines.push(`${f}\t${Array.from(weights.subarray(row * k, row * k + k), (w) => Math.max(-32767, Math.min(32767, Math.round(w * scale)))).join(' ')}`));
-    return `${lines.join('\n')}\n`;
+    const packed = Buffer.alloc(features.length * k * 2);
+    weights.slice(0, features.length * k).forEach((w, i) => packed.writeInt16LE(Math.max(-32767, Math.min(32767, Math.round(w * scale))), 2 * i));
+    const keys = features.map((f, row) => `${f}\t${row + 1}\n`).join('');
+    return Buffer.concat([Buffer.from(`classes\t${classes.join(' ')}\nscale\t${scale}\nrows\t${features.length}\n`), packed, Buffer.from(keys)]);
   }
 
   /** The probability of each class (in `classes` order) given the slot's features; unknown features weigh nothing. */
