@@ -9,7 +9,8 @@
  *  3. our token rules (rules.ts) on the text as harper's corrections left it, among them the
  *     evidence-based ones: confusable words and fixed-phrase prepositions changed only when the
  *     word counts on both sides prefer the change (confusables.ts), a preposition before a bare verb
- *     made the infinitive's "to" (prepositions.ts), doubled words (doubled.ts),
+ *     made the infinitive's "to" and one the preposition slot model all but rules out changed for the one
+ *     it is sure of (prepositions.ts, slot-model.ts), doubled words (doubled.ts),
  *     subject-pronoun agreement (pronoun-agreement.ts), agreement with the head of a noun subject
  *     found through the tagger (agreement.ts), words written in two joined where the counts read
  *     the compound far likelier and two words run together split (split-words.ts; a spelling-check
