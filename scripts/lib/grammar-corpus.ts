@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ngramWords } from '../../server/engines/grammar/ngrams.ts';
+import { ngramWords, SENTENCE_BREAK } from '../../server/engines/grammar/ngrams.ts';
 import { DEBIAN_SOURCES, debianHumanTexts } from './debian-human-text.ts';
 import { isUnseenProse } from './grammar-halves.ts';
 
@@ -58,7 +58,7 @@ export const GRAMMAR_CORPUS: CorpusSource[] = [
 /** The lower-cased words (ngramWords) of each sentence of a source's texts, empty sentences left out. */
 export function* sentenceWords(source: CorpusSource): Generator<string[]> {
   for (const text of source.texts()) {
-    for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    for (const sentence of text.split(SENTENCE_BREAK)) {
       const list = ngramWords(sentence);
       if (list.length > 0) yield list;
     }

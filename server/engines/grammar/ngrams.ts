@@ -17,6 +17,8 @@ interface WordCounts {
 
 /** Sentence start, as a word. */
 export const SENTENCE_START = '<s>';
+/** Where the text the counts and the slot model learn from is split into sentences (the rules that read them split the same way). */
+export const SENTENCE_BREAK = /(?<=[.!?])\s+|\n+/;
 /**
  * The words whose three-word contexts are counted (data/trigrams.tsv.gz, "interested in music", "to
  * the store"): the prepositions and articles rules choose by the words on both sides.
