@@ -13,8 +13,8 @@ export const MODEL_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 
 
 /**
  * The slot model changes a preposition only where it gives the written one at most this probability and
- * another at least OTHER_AT_LEAST: on held-out English of the corpus about one written preposition in
- * 200,000 words (`npm run train -- grammar-slots` prints it).
+ * another at least OTHER_AT_LEAST: on held-out English of the corpus one written preposition in about
+ * 165,000 words (`npm run train -- grammar-slots` prints it).
  */
 const WRITTEN_AT_MOST = 2e-4;
 const OTHER_AT_LEAST = 0.5;
