@@ -20,6 +20,7 @@ import { MODEL_PREPOSITIONS, prepositionSwap } from '../server/engines/grammar/p
 import { SlotModel, slotFeatures } from '../server/engines/grammar/slot-model.ts';
 import { seededRandom } from '../server/engines/shared/random.ts';
 import { GRAMMAR_CORPUS, sentenceWords } from './lib/grammar-corpus.ts';
+import { INJECTED_PREPOSITIONS } from './lib/grammar-heldout.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../server/engines/grammar/data/prepositions.bin.gz');
 /** A feature seen fewer times is left out: mostly noise, and it would swell the file. */
@@ -33,8 +34,8 @@ const SCALE = 100;
 const MIN_WEIGHT = 0.1;
 /** One sentence in HELD_OUT is kept out of the model that measures itself. */
 const HELD_OUT = 10;
-/** The prepositions the injected errors of `npm run eval -- grammar inject` swap among (the first ten). */
-const SWAPPED = MODEL_PREPOSITIONS.slice(0, 10);
+/** The prepositions the injected errors of `npm run eval -- grammar inject` swap among. */
+const SWAPPED = INJECTED_PREPOSITIONS;
 
 interface Example {
   features: string[];

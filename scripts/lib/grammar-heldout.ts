@@ -224,7 +224,8 @@ const keepCase = (model: string, w: string): string => (model[0] === model[0].to
 const CONFUSED = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.filter((x) => x !== w)] as const)));
 
 const MODALS = new Set(['will', 'would', 'can', 'could', 'should', 'may', 'might', 'must']);
-const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by'];
+/** The prepositions the injector swaps among (after a verb, adjective or noun). */
+export const INJECTED_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by'];
 
 export const INJECTORS: Record<string, Injector> = {
   // "the council has" → "the council have"; "they are" → "they is"; "he says" → "he say".
@@ -280,10 +281,10 @@ export const INJECTORS: Record<string, Injector> = {
   },
   // "interested in" → "interested on" (a preposition after a word that takes another).
   preposition: (_s, tokens, _l, rnd) => {
-    const options = tokens.filter((t, i) => PREPOSITIONS.includes(t.text) && i > 0 && /^(VERB|ADJ|NOUN)$/.test(tokens[i - 1].pos) && lowerWord(tokens[i - 1]));
+    const options = tokens.filter((t, i) => INJECTED_PREPOSITIONS.includes(t.text) && i > 0 && /^(VERB|ADJ|NOUN)$/.test(tokens[i - 1].pos) && lowerWord(tokens[i - 1]));
     const t = pick(options, rnd);
     if (!t) return null;
-    const other = pick(PREPOSITIONS.filter((p) => p !== t.text && !(t.text === 'to' && p === 'for')), rnd)!;
+    const other = pick(INJECTED_PREPOSITIONS.filter((p) => p !== t.text && !(t.text === 'to' && p === 'for')), rnd)!;
     return { start: t.start, end: t.end, replacement: other };
   },
   // "their" → "there", "than" → "then", "effect" → "affect", "could have" → "could of" is verb-form.

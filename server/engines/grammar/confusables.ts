@@ -9,6 +9,7 @@ import type { Proposal, Rule } from './rule.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import { isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
+import { COMMON_PREPOSITIONS } from './data/function-words.ts';
 
 /** Commonly confused words (facts of English usage), each member written for another of its set; the eval injects them too. */
 export const CONFUSABLE_SETS: ReadonlyArray<readonly string[]> = [
@@ -253,8 +254,6 @@ export const confusableWords: Rule = {
   },
 };
 
-/** Prepositions that writers put for one another in fixed phrases ("interested on", "the age about 25"). */
-const PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
 /** A written pair seen at most this often is unattested; the alternative's pair must be seen this many times over. */
 const UNATTESTED = 0;
 const ATTESTED = 10;
@@ -278,7 +277,7 @@ export const fixedPhrasePreposition: Rule = {
     const out: Proposal[] = [];
     for (const m of text.matchAll(/(?<![\p{L}'’-])(\p{L}+)(?![\p{L}'’-])/gu)) {
       const written = m[0];
-      if (!PREPOSITIONS.includes(written)) continue;
+      if (!COMMON_PREPOSITIONS.includes(written)) continue;
       const start = m.index;
       const end = start + written.length;
       const { previous, next } = neighbours(text, start, end);
@@ -294,7 +293,7 @@ export const fixedPhrasePreposition: Rule = {
       if (written === 'by' && /(ed|en|wn)$/.test(previous)) continue;
       if (/ly$/.test(previous) || (/er$/.test(previous) && [...lexicon.lemmatize(previous, 'adj'), ...lexicon.lemmatize(previous, 'adv')].some((base) => base !== previous))) continue;
       const fitting: string[] = [];
-      for (const alternative of PREPOSITIONS) {
+      for (const alternative of COMMON_PREPOSITIONS) {
         if (alternative === written || lm.pairCount(previous, alternative) < ATTESTED) continue;
         if (sparse && lm.pairCount(previous, alternative) < COLLOCATION * lm.expectedPairCount(previous, alternative)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);

@@ -515,9 +515,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A word of the broad word list is not shortened into another word: with a letter more than a common word it is
   // mostly a word of its own ("haloes", "comae", "qubit", "orangey", "geoid"), where a letter left out or two
   // swapped is the slip. But a letter doubled ("verry") or a silent e added at the end ("develope") is a writer's habit.
-  const shorter = choice.replacement.toLowerCase().replace(/['’]s$/, '');
-  const habit = bare === `${shorter}e` || [...bare].some((c, i) => c === bare[i - 1] && bare.slice(0, i) + bare.slice(i + 1) === shorter);
-  if (ctx.lexicon.isListedWord(bare) && shorter.length < bare.length && !habit) return null;
+  const respelt = choice.replacement.toLowerCase().replace(/['’]s$/, '');
+  const habit = bare === `${respelt}e` || [...bare].some((c, i) => c === bare[i - 1] && bare.slice(0, i) + bare.slice(i + 1) === respelt);
+  if (ctx.lexicon.isListedWord(bare) && respelt.length < bare.length && !habit) return null;
   // More than one slip away, the word may as well be a term, a name or another language's word that no
   // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
   // A long word that only leaves letters out of a common one ("prepation", "knowlegable") needs no more.

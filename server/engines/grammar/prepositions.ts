@@ -2,6 +2,7 @@
  * Prepositions written for another where the words around show which one belongs: an infinitive's
  * "to" written as another preposition before a bare verb ("little time by savour" → "to savour").
  */
+import { COMMON_PREPOSITIONS } from './data/function-words.ts';
 import type { Lexicon } from './lexicon.ts';
 import { ngramWords, SENTENCE_BREAK, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
@@ -9,7 +10,7 @@ import { slotFeatures, type SlotModel } from './slot-model.ts';
 import type { Token } from './tokens.ts';
 
 /** The prepositions the slot model (data/prepositions.bin.gz) chooses among, in its order. */
-export const MODEL_PREPOSITIONS = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
+export const MODEL_PREPOSITIONS = COMMON_PREPOSITIONS;
 
 /**
  * The slot model changes a preposition only where it gives the written one at most this probability and
@@ -32,7 +33,7 @@ export function prepositionSwap(model: SlotModel, before: readonly string[], wri
 }
 
 /** Prepositions a writer may put for the infinitive's "to". */
-const NOT_TO = new Set(['in', 'on', 'at', 'of', 'for', 'with', 'about', 'from', 'by', 'into', 'over']);
+const NOT_TO = new Set(COMMON_PREPOSITIONS.filter((p) => p !== 'to'));
 
 /** A word followed by a preposition in at least this share of its uses takes that preposition ("responsible for"). */
 const OWN_PREPOSITION = 0.2;

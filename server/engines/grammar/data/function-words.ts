@@ -54,5 +54,11 @@ our any new only even such through still being while does must
   .split(/\s+/)
   .filter((w) => w !== '');
 
+/**
+ * The prepositions writers put for one another (the confusable set of preposition-in-phrase and the classes of
+ * the preposition slot model, in the order of its file's weights: keep the order, or retrain).
+ */
+export const COMMON_PREPOSITIONS: readonly string[] = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
+
 /** Linking verbs: an adjective after them describes the subject ("it is too hard", "she seems in complete control"). */
 export const LINKING_VERBS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", "'re", "'m", 'look', 'looks', 'looked', 'seem', 'seems', 'seemed', 'feel', 'feels', 'felt', 'become', 'becomes', 'became', 'get', 'gets', 'got', 'sound', 'sounds']);
