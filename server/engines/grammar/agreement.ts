@@ -92,8 +92,9 @@ function phraseStart(tokens: Token[], h: number): number {
     if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
     // A participle between a determiner and the noun modifies it ("the detected object", "the stolen car").
     else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && determiner(tokens[k - 2])) k--;
-    // A hyphenated word the tagger split ("67-year-old", "semi-final").
-    else if (t.text === '-' && t.space === '' && tokens[k].space === '') k--;
+    // A hyphenated word the tagger split ("67-year-old", "semi-final"), whatever its first part's tag:
+    // "near-infrared spectra" is one phrase, not "near" opening a prepositional phrase.
+    else if (t.text === '-' && t.space === '' && tokens[k].space === '') k -= k >= 2 && tokens[k - 2].pos !== 'PUNCT' ? 2 : 1;
     else return k;
   }
   return k;
@@ -128,7 +129,8 @@ function subjectPosition(tokens: Token[], k: number): boolean {
     if (j < k && preposition?.pos === 'ADP' && (PHRASE_PREPOSITIONS.has(preposition.lower) || FRONTED_PREPOSITIONS.has(preposition.lower)) && subjectPosition(tokens, j - 1)) return true;
   }
   // "Officials said more funding were": not "the people who know the man are".
-  if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2) {
+  // Not a gerund after a preposition: "the chance of finding survivors was" has its subject before "of".
+  if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2 && !(/ing$/.test(p.lower) && tokens[k - 2].pos === 'ADP')) {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
       if (['who', 'which', 'that'].includes(tokens[j].lower)) return false;
       if (tokens[j].pos !== 'AUX' && tokens[j].pos !== 'ADV') break;

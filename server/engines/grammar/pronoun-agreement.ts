@@ -41,12 +41,15 @@ const CLAUSE_OPENERS = new Set(['after', 'before', 'since', 'until', 'till', 'as
 
 const PREPOSITIONS = new Set(['of', 'for', 'to', 'with', 'about', 'on', 'in', 'by', 'from', 'into', 'regarding', 'towards', 'toward']);
 
-/** True when the token at `i` follows a preposition, directly or through an -ing verb ("of using it"). */
+/**
+ * True when the token at `i` follows a preposition, directly or through an -ing verb ("of using it"), or
+ * is the object of an infinitive ("warnings not to view it were heeded").
+ */
 function objectOfPreposition(tokens: Token[], i: number): boolean {
   // The tagger reads some prepositions as conjunctions ("for storing it").
   const preposition = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'ADP' || PREPOSITIONS.has(t.lower)) && !CLAUSE_OPENERS.has(t.lower);
   const before = tokens[i - 1];
-  return preposition(before) || (before?.pos === 'VERB' && /ing$/.test(before.lower) && preposition(tokens[i - 2]));
+  return preposition(before) || (before?.pos === 'VERB' && ((/ing$/.test(before.lower) && preposition(tokens[i - 2])) || tokens[i - 2]?.lower === 'to'));
 }
 
 export const subjectPronounAgreement: Rule = {

@@ -501,7 +501,8 @@ const infinitiveBase: Rule = {
       // "to taxes", "a threat to lives": "to" is a preposition before a plural noun.
       const nounToo = lexicon.hasLemma(base, 'noun') || isPluralNoun(verb, lexicon);
       const isThird = lexicon.thirdPerson(base) === verb.lower && (!nounToo || COMMON_S_VERBS.has(verb.lower));
-      const isIrregularPast = irregular !== undefined && irregular.past.includes(verb.lower) && !irregular.participle.includes(verb.lower);
+      // Not a past that is a verb of its own: "to lay flowers", "to found a firm", "to saw wood".
+      const isIrregularPast = irregular !== undefined && irregular.past.includes(verb.lower) && !irregular.participle.includes(verb.lower) && !lexicon.hasLemma(verb.lower, 'verb');
       if (isThird || isIrregularPast) out.push(replace(verb, base));
     }
     return out;
@@ -822,7 +823,8 @@ const articleBeforeSingular: Rule = {
       const after = tokens[j + 1];
       // With an adjective ("is good idea"), or a person's role after I/he/she ("I am student"): not
       // "it is potassium", "he is president" (a title).
-      const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
+      // A role before "of" may be the only one ("he was guest of honour", "she is editor of the paper").
+      const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm) && tokens[j + 1]?.lower !== 'of';
       if (j === n + 1 && !role) continue;
       // "there is considerable range", "as was common practice": an existential or a comparison takes a
       // mass use of the noun often.
@@ -944,7 +946,11 @@ const sentenceCapital: Rule = {
 const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them', 'you']);
 const SUBORDINATORS = new Set(['if', 'when', 'while', 'although', 'though', 'because', 'since', 'after', 'before', 'once', 'unless', 'whenever', 'as']);
 const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'people', 'this']);
-const NOT_BEFORE_MAIN = new Set(['what', 'that', 'which', 'who', 'whom', 'how', 'why', 'where', 'when', 'if', 'whether', 'to', 'and', 'or', 'but', 'because', 'than', 'as', 'so', 'think', 'know', 'say', 'believe', 'feel', 'said', 'thought', 'knew', 'felt', 'means', 'mean', 'hope', 'sure', 'say']);
+/**
+ * Words after which the main clause does not begin: conjunctions, verbs of saying and thinking, and "then",
+ * which opens the main clause itself ("If it rains then we stay": a comma goes before it, if anywhere).
+ */
+const NOT_BEFORE_MAIN = new Set(['then', 'what', 'that', 'which', 'who', 'whom', 'how', 'why', 'where', 'when', 'if', 'whether', 'to', 'and', 'or', 'but', 'because', 'than', 'as', 'so', 'think', 'know', 'say', 'believe', 'feel', 'said', 'thought', 'knew', 'felt', 'means', 'mean', 'hope', 'sure', 'say']);
 
 /** Comma after an introductory subordinate clause: "If you want it you can" → "If you want it, you can". */
 const clauseComma: Rule = {
@@ -958,10 +964,13 @@ const clauseComma: Rule = {
       let verbSeen = false;
       for (let k = i + 1; k + 1 < tokens.length && !tokens[k].sentenceStart; k++) {
         const t = tokens[k];
-        if ([',', ';', ':', '.', '!', '?'].includes(t.lower) || t.pos === 'CCONJ') break;
+        // A bracket opens an aside ("If they are retained (here we assume ..."), not the main clause.
+        if ([',', ';', ':', '.', '!', '?', '(', '['].includes(t.lower) || t.pos === 'CCONJ') break;
         const prev = tokens[k - 1];
         const next = tokens[k + 1];
-        if (verbSeen && k - i >= 4 && SUBJECTS.has(t.lower) && ['VERB', 'AUX'].includes(next.pos) && isWord(prev) && !NOT_BEFORE_MAIN.has(prev.lower) && (['ADJ', 'ADV', 'NUM'].includes(prev.pos) || OBJECT_PRONOUNS.has(prev.lower))) {
+        // "on how well it acted": the subject of a clause that "how" opens, not the main one.
+        const embedded = ['how', 'what', 'why', 'where', 'whether'].includes(tokens[k - 2]?.lower ?? '');
+        if (verbSeen && k - i >= 4 && !embedded && SUBJECTS.has(t.lower) && ['VERB', 'AUX'].includes(next.pos) && isWord(prev) && !NOT_BEFORE_MAIN.has(prev.lower) && (['ADJ', 'ADV', 'NUM'].includes(prev.pos) || OBJECT_PRONOUNS.has(prev.lower))) {
           // Not after a noun: "If we have a job we like, ..." is a relative clause, not the main one.
           out.push({ start: prev.end, end: prev.end, replacement: ',' });
           break;
@@ -1022,7 +1031,8 @@ const commaBeforeWhich: Rule = {
       if (tokens[i].lower !== 'which' || tokens[i].sentenceStart) continue;
       const prev = tokens[i - 1];
       if (!isWord(prev) || ['ADP', 'VERB', 'AUX', 'SCONJ', 'CCONJ'].includes(prev.pos)) continue;
-      const nonRestrictive = ['means', 'meant', 'made', 'makes'].includes(tokens[i + 1].lower);
+      // Only the present: "regulations which meant drivers had to" may well define the regulations.
+      const nonRestrictive = ['means', 'makes'].includes(tokens[i + 1].lower);
       if (!nonRestrictive || ['matter', 'of', 'in'].includes(prev.lower)) continue;
       out.push({ start: prev.end, end: prev.end, replacement: ',' });
     }
@@ -1137,8 +1147,9 @@ const articleBeforePlural: Rule = {
       // compound ("a money-spinner") or of joined modifiers ("a joint police and customs operation").
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || (j > i + 1 && (after.lower === 'and' || after.lower === 'or')))) continue;
       // Plurals, and right after the article a noun that is never countable ("share a information"); with an
-      // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too.
-      const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of';
+      // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too. Before an
+      // adjective the noun modifies what follows ("an information theoretic scheme").
+      const uncountable = j === i + 1 && STRICT_UNCOUNTABLE.has(noun.lower) && noun.lower !== 'knowledge' && after?.lower !== 'of' && after?.pos !== 'ADJ';
       if (!isPluralNoun(noun, lexicon) && !uncountable) continue;
       if (['news', 'means', 'series', 'species', 'people', 'innings', 'whole', 'half'].includes(noun.lower)) continue;
       // "three and a half years": "a half" is a quantity of the plural.
