@@ -219,10 +219,26 @@ describe("harper's rules where the words around say otherwise", () => {
     await leaves('In 2001 the WHO found that the water was safe.');
   });
 
-  it('leaves "whom" after a preposition, "had of" before a noun phrase, "hop" before a particle', async () => {
+  it('leaves a mass noun that modifies the next word, and "fewer" before an -ing word that is no noun', async () => {
+    await leaves('It is an information theoretic coding scheme.');
+    await leaves('The count was 73, far fewer according to Mr Jim Jontz.');
+    assert.equal(await corrected('I need an advice about my plan.'), 'I need advice about my plan.');
+  });
+
+  it('leaves "an" before h where edited English writes it, and an article before an abbreviation in mixed case', async () => {
+    await leaves('It would be a privilege and an honour.');
+    await leaves('Culpeper is also an historic district.');
+    await leaves('It is too cool to be an sdB star.');
+    assert.equal(await corrected('He waited for a hour.'), 'He waited for an hour.');
+    assert.equal(await corrected('They live in an house near an hospital.'), 'They live in a house near a hospital.');
+    assert.equal(await corrected('She bought a apple and an banana.'), 'She bought an apple and a banana.');
+  });
+
+  it('leaves "whom" after a preposition, "had of" before a noun phrase, "hop" before a particle or after "hip"', async () => {
     await leaves('The crew rescued nine sailors, all of whom had swum ashore.');
     await leaves('The letters I had of him were lost in the fire.');
     await leaves('I hop back on the bike and ride home.');
+    await leaves('It depicts the rave and hip hop scene of the time.');
     assert.equal(await corrected('I hop you like the gift.'), 'I hope you like the gift.');
   });
 
@@ -283,6 +299,12 @@ describe('errors still fixed beside the gates', () => {
     assert.equal(await corrected('It is to late to go now.'), 'It is too late to go now.');
     assert.equal(await corrected('She is taller then her brother.'), 'She is taller than her brother.');
     assert.equal(await corrected('The weather will effect the harvest.'), 'The weather will affect the harvest.');
+  });
+
+  it('puts back the space before an article run in, and never respells the word by taking its "a" off', async () => {
+    assert.equal(await corrected('Put the results ina spreadsheet, or in a database.'), 'Put the results in a spreadsheet, or in a database.');
+    assert.equal(await corrected('It drives a load, such asa light bulb.'), 'It drives a load, such as a light bulb.');
+    await leaves('Anative of Morgan Hill, he graduated from Live Oak.');
   });
 
   it('fixes plurals of nouns that never count, double comparatives and "too" before a noun phrase', async () => {

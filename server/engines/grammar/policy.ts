@@ -89,7 +89,8 @@ const CONDITIONS: Record<string, (original: string, replacement: string, ctx: Po
     // A plural of an -ing noun names events or things and counts: "book burnings", "meetings", "findings".
     if (/\p{L}ings$/iu.test(original)) return false;
     // "with many calling for": "many" stands for people and the -ing word is their verb (not "many clothing").
-    const ing = /^(many|few)\s+(\p{L}+ing)$/iu.exec(original);
+    // Nor "far fewer according to": the -ing word is no noun at all.
+    const ing = /^(many|few|fewer)\s+(\p{L}+ing)$/iu.exec(original);
     if (ing && !STRICT_UNCOUNTABLE.has(ing[2].toLowerCase()) && !MASS_NOUNS.has(ing[2].toLowerCase())) return false;
     const article = /^(a|an)\s+(\p{L}+)$/iu.exec(original);
     // The article dropped, the noun kept: not "an advice" → "an tip".
@@ -175,12 +176,16 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
-  // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)".
-  AnA: (text, lint) => {
+  // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)". Nor "an" before h where edited English
+  // writes it so ("an historic", and "an honour", whose silent h the spelling cannot show); "an house" is still mended.
+  AnA: (text, lint, { lm }) => {
     if (text[lint.end] === ')') return false;
     const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
     const next = written?.toLowerCase();
-    return next === undefined || (!NOT_AFTER_ARTICLE.has(next) && !/^\p{Lu}{2,}s?$/u.test(written!));
+    if (next === undefined) return true;
+    if (text.slice(lint.start, lint.end).toLowerCase() === 'an' && next.startsWith('h') && lm.pairCount('an', next) >= AN_BEFORE_H) return false;
+    // A capital after the first letter is an abbreviation or a symbol ("an sdB star", "a MEP"), said by its letters.
+    return !NOT_AFTER_ARTICLE.has(next) && !/\p{Lu}/u.test(written!.slice(1));
   },
   // "alot" → "a lot", "inorder" → "in order"; not "schoolwear", "airbridge", "iPlayer": a closed
   // compound stays unless its parts are written apart in the pair counts and it is not written again.
@@ -193,6 +198,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // Nor a listed word cut into a word and a letter ("celli" → "cell i").
     if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
+    // An article split off ("sucha" → such a) needs an English word to go with: "pollo alla cacciatora" is Italian.
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
+    if (parts[1] === 'a' && (next === undefined || !lexicon.isKnown(next.toLowerCase()))) return false;
     return lm.pairCount(parts[0], parts[1]) > 0;
   },
   // "Help! and Alfie", "Get Me Out of Here! and": after an exclamation mark inside a title no sentence starts.
@@ -239,15 +247,19 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   MassNouns: (text, lint, { lexicon, lm }) => {
     const original = text.slice(lint.start, lint.end);
     const singular = lint.suggestions[0].text.toLowerCase();
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
+    // "an information theoretic scheme", "an advice column": the article goes with the noun the mass noun modifies.
+    if (/^an?\s/iu.test(original) && next !== undefined && !lexicon.functionWords.has(next) && (lexicon.lemmatize(next, 'noun').length > 0 || lexicon.lemmatize(next, 'adj').length > 0)) return false;
     if (!/^\p{L}+$/u.test(original) || original.toLowerCase() === singular || STRICT_UNCOUNTABLE.has(singular)) return true;
     // "an old brickworks": a -works noun names one place as well as many (gasworks, ironworks).
     if (/\p{L}{3}works$/iu.test(original)) return false;
     if (lm.wordCount(original.toLowerCase()) >= PRINTED_PLURAL || lexicon.count(original.toLowerCase()) >= PRINTED_PLURAL) return false;
-    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     return next === undefined || lexicon.functionWords.has(next) || lexicon.lemmatize(next, 'noun').length === 0 || lexicon.lemmatize(next, 'verb').length > 0;
   },
   // "I hop it works" → hope; not "I hop back on": a particle after it makes it the verb of moving.
-  HopHope: (text, lint) => !/^\s+(back|on|off|in|out|up|over|into|onto|down|aboard)\b/iu.test(text.slice(lint.end, lint.end + 12)),
+  // Only after a subject or "to", where "hope" is the verb meant: not "hip hop", "a short hop".
+  HopHope: (text, lint) =>
+    /(?:^|[^\p{L}])(i|we|you|they|to)\s+$/iu.test(text.slice(Math.max(0, lint.start - 8), lint.start)) && !/^\s+(back|on|off|in|out|up|over|into|onto|down|aboard)\b/iu.test(text.slice(lint.end, lint.end + 12)),
   // "every one agreed" → everyone; not "every one of us": each one of a group.
   Everyone: (text, lint) => !/^\s+of\b/iu.test(text.slice(lint.end, lint.end + 6)),
   // "for awhile" → "for a while"; "been here awhile" is the adverb, written as one word.
@@ -313,6 +325,8 @@ const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?
 
 /** Sightings in the pair counts or in SUBTLEX that show a plural in edited use. */
 const PRINTED_PLURAL = 2;
+/** How often the counts must have "an" before a word in h for "an" there to be a way of writing it. */
+const AN_BEFORE_H = 2;
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
 const OBJECT_PREPOSITIONS = new Set([...PREPOSITIONS].filter((p) => !['after', 'before', 'like'].includes(p)));
@@ -479,6 +493,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
   if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon) || runOnFunctionWord(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
+  // "ina spreadsheet", "sucha detection", "Anative of": an article run in. Taking its "a" off drops a word;
+  // run-together-split puts the space back where the counts read the two words clearly.
+  const respelling = choice.replacement.toLowerCase();
+  if (lower === `${respelling}a` || lower === `a${respelling}`) return null;
   // Two words run together that read as well as the respelling ("surfaceis": surface is, or surfaces?) are left.
   if (splitRivalsRespelling(text, lint.start, lint.end, choice.replacement, ctx.lm, ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",

@@ -132,7 +132,8 @@ interface Words {
  * neighbours, with its log10 likelihood there; null when there is none, or two ways read alike.
  */
 function runTogetherSplit(word: string, previous: string | null, next: string | null, lm: LanguageModel, lexicon: Words): Split | null {
-  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word) || knownWithPrefix(word, lexicon)) return null;
+  // Three letters only as a two-letter word and "a" ("ina" → in a, "ofa" → of a).
+  if (!/^\p{Ll}{4,}$|^\p{Ll}{2}a$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word) || lexicon.isDerived(word) || knownWithPrefix(word, lexicon)) return null;
   const scored: Split[] = [];
   for (let k = 1; k < word.length; k++) {
     const a = word.slice(0, k);
@@ -208,7 +209,7 @@ export const runTogetherWords: Rule = {
   description: 'two words run together with the space left out (ofhis → of his)',
   apply(text, _tokens, { lm, lexicon }) {
     const out: Proposal[] = [];
-    for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])\p{Ll}{4,}(?![\p{L}\p{N}'’-])/gu)) {
+    for (const m of text.matchAll(/(?<![\p{L}\p{N}'’-])(?:\p{Ll}{4,}|\p{Ll}{2}a)(?![\p{L}\p{N}'’-])/gu)) {
       const end = m.index + m[0].length;
       // "sayin ’ that": a word clipped in speech, its apostrophe set apart.
       if (/^ ?['’]/u.test(text.slice(end, end + 2))) continue;
