@@ -199,9 +199,17 @@ describe('capitals and joins where the text is not ordinary prose', () => {
     await leaves('Two of the old B - 17 s had landed by noon.');
   });
 
-  it('leaves i as a variable and as a list numeral, and still capitalises the pronoun', async () => {
+  it('puts back a lost apostrophe only before a word, not in a unit or a compound', async () => {
+    await leaves('The luminosities are in the range 10^45-10^47 erg s^-1, and the median is lower.');
+    await leaves('Dilute Fermi systems with large s-wave scattering length behave alike.');
+    assert.equal(await corrected('It continues to tug at the world s attention.'), "It continues to tug at the world's attention.");
+  });
+
+  it('leaves i as a variable, an index in a formula and a numeral, and still capitalises the pronoun', async () => {
     await leaves('The sum runs over each group i, and i = 1 to 4 in this model.');
     await leaves('The agent can be (i) hungry or (ii) tired at any time.');
+    await leaves('Worker $i$ executes task $j$ correctly with probability $p_{i,j}$ here.');
+    await leaves('Summary of Act II, scene i and the next one.');
     assert.equal(await corrected('i think the plan is fine, but i am not sure.'), 'I think the plan is fine, but I am not sure.');
   });
 });
@@ -512,8 +520,11 @@ describe('harper rules that misread a compound, a clause or a word', () => {
     await leaves('In these hills there are rock - floored and sand - floored caves.');
   });
 
-  it('leaves a be that ends a clause opened by "who", and still drops a doubled be', async () => {
+  it('leaves a be that ends a clause opened by "who" or "if", a symbol "Be" and a possessive, and still drops a doubled be', async () => {
     await leaves('The girl who was is not the girl in this book.');
+    await leaves('The only way to see if they are is to remove and analyze them.');
+    await leaves('Stars follow a Be vs. Li correlation while Be is undepleted in cooler stars.');
+    await leaves("Can you collect child support when your kid's are out of school already?");
     assert.equal(await corrected('It was is a long day.'), 'It was a long day.');
   });
 
@@ -578,6 +589,11 @@ describe('words that text recognition or a lost space made', () => {
   it('reads back a letter pair misread as one letter ("rn" as "m", "cl" as "d")', async () => {
     assert.equal(await corrected('He tumed the key and opened the door.'), 'He turned the key and opened the door.');
     assert.equal(await corrected('The list does not indude prices.'), 'The list does not include prices.');
+    // In a text with another misreading, the restored word wins over a likelier word one slip away ("named",
+    // "leaders"); a writer's slip alone is respelt as any other ("douts" is doubts, not clouts).
+    assert.equal(await corrected('Coverage for any quarter eamed after 1996 has tumed out to count.'), 'Coverage for any quarter earned after 1996 has turned out to count.');
+    assert.equal(await corrected('The eager leamers have tumed up.'), 'The eager learners have turned up.');
+    assert.equal(await corrected('This passage casts douts on the claim.'), 'This passage casts doubts on the claim.');
   });
 
   it('splits a word run onto "a" rather than dropping the article', async () => {

@@ -38,7 +38,8 @@ export const missingArticle: Rule = {
       while (j < i + 2 && isPlainAdjective(tokens[j], ctx)) j++;
       const noun = tokens[j];
       const after = tokens[j + 1];
-      if (!isCountSingular(noun, ctx) || (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s"))) continue;
+      // Not a noun that modifies a later head: "buying organic pesticide free foods", "satisfactory signal-matching performance".
+      if (!isCountSingular(noun, ctx) || (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.pos === 'ADJ' || after.text === '-' || after.lower === "'s"))) continue;
       // A verb and its object: "got good score". Not after a preposition ("in high demand",
       // "during normal conversation"), a regular -ed form (often an adjective itself: "increased
       // medical cost") or in a passive ("was taken full advantage of").

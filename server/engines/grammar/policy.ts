@@ -132,6 +132,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // Nor an "i" a third-person verb follows ("where i represents the site"): a letter or an index, not the writer.
   CapitalizePersonalPronouns: (text, lint) =>
     !/[-‐]/.test(text.slice(lint.start, lint.end + 1)) &&
+    // An index in a formula ("$i$", "p_{i,j}") or a numeral after a part's name ("Act II, scene i").
+    !/[$_{}^\\]/u.test(`${text[lint.start - 1] ?? ''}${text[lint.end] ?? ''}`) &&
+    !/\b(?:act|scene|chapter|part|book|volume|section|phase|type|class|stage|appendix|table|figure|fig\.?)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)) &&
     !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) &&
     !VARIABLE_I.test(text) &&
     !LETTER_I_VERB.test(text.slice(lint.end, lint.end + 30)),
@@ -227,11 +230,21 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "each 5 students shared" → "every 5"; not "one right for each 105 shares": "for each" with a number
   // is the ratio of edited financial and legal English.
   QuantifierNumeralConflict: (text, lint) => !/\bfor\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
-  // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start": a
-  // clause opened by who or what ends in the first be, and the second is its sentence's verb.
-  SingleBe: (text, lint) => !/\b(?:who|what|whoever|whatever)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
+  // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start", "to see if
+  // they are is to": a clause opened by who, what, if or whether ends in the first be, and the second is its
+  // sentence's verb. Nor a "Be" that is a name or a symbol mid-sentence ("while Be is undepleted"), nor "'s"
+  // that may be a possessive ("when your kid's are out").
+  SingleBe: (text, lint) => {
+    const before = text.slice(Math.max(0, lint.start - 30), lint.start);
+    const possessive = /(\p{L}+)\s?['’]s\s*$/u.exec(before)?.[1].toLowerCase();
+    return !/\b(?:who|what|whoever|whatever|if|whether)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(before) && !/[^.!?\s]\s+Be\s*$/u.test(before) && !(possessive !== undefined && !CONTRACTED_BE.has(possessive));
+  },
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
-  MergeWords: (text, lint) => !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)),
+  // A lost apostrophe put back ("world s" → world's) only before a word: not a unit ("erg s^-1"), a
+  // letter of a compound ("large s-wave") or another language's letter ("el m s y").
+  MergeWords: (text, lint) =>
+    !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)) &&
+    !(/^\p{L}{0,2}\s+s$/iu.test(text.slice(lint.start, lint.end)) || (/\ss$/iu.test(text.slice(lint.start, lint.end)) && !/^\s+\p{L}/u.test(text.slice(lint.end, lint.end + 2)))),
   // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
   // object; the verb agrees with a subject before it (as pronoun-agreement.ts reads it).
   PronounInflectionBe: (text, lint) => {
@@ -325,6 +338,8 @@ const VARIABLE_I = /(?<![\p{L}\p{N}'’])i\s*[=/+*<>|Σ∑]|[=/+*<>|Σ∑]\s*i(?
 
 /** Sightings in the pair counts or in SUBTLEX that show a plural in edited use. */
 const PRINTED_PLURAL = 2;
+/** Words whose "'s" is "is" ("it's is" doubles be), where after a noun it may be a possessive ("your kid's are"). */
+const CONTRACTED_BE = new Set(['it', 'he', 'she', 'that', 'there', 'here', 'what', 'who', 'where', 'this', 'everything', 'nothing', 'something']);
 /** How often the counts must have "an" before a word in h for "an" there to be a way of writing it. */
 const AN_BEFORE_H = 2;
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
@@ -472,7 +487,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const generated = [...ctx.lexicon.nearWords(lower), ...(lower.length >= LONG_WORD ? ctx.lexicon.closeWords(lower, CLOSE_WORD_COST) : [])];
   // "dierent", "sucient": a ligature lost in a PDF's text (spelling.ts); only words the lexicon knows.
   // "tumed", "indude": a letter pair that text recognition read as one (spelling.ts); the same way.
-  if (lower.length >= 4) generated.push(...[...ligatureRestorations(lower), ...misreadRestorations(lower)].filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)));
+  const restored = lower.length >= 4 ? [...ligatureRestorations(lower), ...misreadRestorations(lower)].filter((c) => ctx.lexicon.isLemmaOrPlural(c) || ctx.lexicon.isRegularVerbForm(c)) : [];
+  generated.push(...restored);
   // "citys", "familys": the plural of a noun in -y, formed by the rule for other nouns.
   if (/[^aeiou]ys$/.test(lower)) generated.push(`${lower.slice(0, -2)}ies`);
   // "stablely", "simplely": the -ly of an adjective in -le, added the way of other adjectives (stably).
@@ -488,7 +504,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // Harper's dictionary also proposes forms that are not words ("definelty" → "definest"). The word
   // as written competes too: a word people do write ("vies", "infall") must be beaten clearly.
   const known = plausible.filter((c) => c.includes(' ') || c.includes("'") || ctx.lexicon.isKnown(c));
-  const choice = chooseSpelling(word, known, ctx.lm, around);
+  // Text recognition misreads the same way again and again: in a text with another such misreading, a word of five
+  // letters or more that a restored letter pair makes is the one meant ("eamed" → earned, not named; "leamers" →
+  // learners, not leaders). A writer's slip alone is not one ("douts" is doubts, not clouts).
+  const misread = restored.length > 0 && lower.length >= 5 && otherMisreading(text, lint.start, ctx.lexicon);
+  const choice = chooseSpelling(word, misread ? restored : known, ctx.lm, around);
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
@@ -560,6 +580,27 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const letterLeftOut = len >= LEFT_OUT_LETTERS && choice.replacement.length === len + 1 && oneEdit(lower, choice.replacement.toLowerCase());
   if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon) && !letterLeftOut) return null;
   return choice.replacement;
+}
+
+/** The last text read by `misreadings`, and where its misread words start: each lint of one text asks again. */
+let misreadCache: { text: string; starts: number[] } | null = null;
+
+/** Where the unknown words start that a misread letter pair, restored, makes words of ("tumed", "Intemet"). */
+function misreadings(text: string, lexicon: Lexicon): number[] {
+  if (misreadCache?.text !== text) {
+    const starts: number[] = [];
+    for (const m of text.matchAll(/(?<![\p{L}'’])\p{L}*[md]\p{Ll}*(?![\p{L}'’])/gu)) {
+      const word = m[0].toLowerCase();
+      if (word.length >= 4 && !lexicon.isKnown(word) && misreadRestorations(word).some((c) => lexicon.isLemmaOrPlural(c) || lexicon.isRegularVerbForm(c))) starts.push(m.index);
+    }
+    misreadCache = { text, starts };
+  }
+  return misreadCache.starts;
+}
+
+/** True when the text holds, besides the word at `start`, an unknown word that a misread letter pair restored makes a word. */
+function otherMisreading(text: string, start: number, lexicon: Lexicon): boolean {
+  return misreadings(text, lexicon).some((s) => s !== start);
 }
 
 /**

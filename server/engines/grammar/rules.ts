@@ -667,6 +667,9 @@ const pluralAfterQuantifier: Rule = {
       if (certain && j !== i + 1) continue;
       // "both club and country": "both ... and" joins two singulars.
       if (q === 'both' && after?.lower === 'and') continue;
+      // "the top ten list": a ranking's number modifies the noun; "four point to point races": a compound;
+      // "one of their own race": "own" makes the noun the kind they share, not the many of them.
+      if (tokens[i - 1]?.lower === 'top' || (after?.lower === 'to' && tokens[j + 2]?.lower === noun.lower) || tokens.slice(i + 1, j).some((t) => t.lower === 'own')) continue;
       out.push(replace(noun, pluralize(noun.lower)));
       // The verb of the plural subject agrees with it too ("these problem occurs" → "these problems occur").
       const verbBase = strong && after ? sVerbBase(after, tokens[j + 2], lexicon) : null;
