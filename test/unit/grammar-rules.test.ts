@@ -130,6 +130,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Officials said more funding were required.', 'Officials said more funding was required.'],
       ['Video playback are not available on this phone.', 'Video playback is not available on this phone.'],
       ['Reports say Mr Ortega are not among the dead.', 'Reports say Mr Ortega is not among the dead.'],
+      ['Reports say Mr. Ortega are not among the dead.', 'Reports say Mr. Ortega is not among the dead.'],
       ['A 52-year-old woman have been charged.', 'A 52-year-old woman has been charged.'],
       ['The 52-year-old, who were born in a small village, was given a medal.', 'The 52-year-old, who was born in a small village, was given a medal.'],
       ['The beetle, which are related to the weevil, was found in the attic.', 'The beetle, which is related to the weevil, was found in the attic.'],
@@ -158,6 +159,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       // The subject is before "of" ("finding" is no reporting verb here); "near-infrared" is one word, not "near" + phrase.
       'Rescuers said the chance of finding survivors was becoming slim.',
       'High dispersion near-infrared spectra have been taken of seven stars.',
+      // A time that holds its sentence's full stop ends the sentence; "folk" takes either number.
+      'Classes meet Saturday mornings at 9:00AM. Class size is limited to six students.',
+      'I discovered that the Cooperstown folk have those words trademarked.',
       'If the firm were still run from London, it would stay.',
       'The team are playing well and the club have said so.',
       'Ten years is a long time.',
@@ -203,7 +207,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['Despite the delays, there were little doubt about the result.', 'Despite the delays, there was little doubt about the result.'],
       ['There are a bus service to the town every hour.', 'There is a bus service to the town every hour.'],
     ],
-    leaves: ['There were little cottages along the lane.', 'Here and there are small farms.', 'There have been a number of complaints.', 'There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
+    leaves: ['I am sure that if there were a movement to restrict it, we would know.', 'There were little cottages along the lane.', 'Here and there are small farms.', 'There have been a number of complaints.', 'There are a lot of people here.', 'There were a number of problems.', 'There are a few left.', 'There are no teachers or pupils here.', 'There were a man and a woman in the car.', 'There are no plans to change it.', 'The people there are a problem.'],
   },
   'verb-after-modal': {
     fixes: [
@@ -280,7 +284,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'singular-after-every': {
     fixes: [['Every students must bring a pencil.', 'Every student must bring a pencil.']],
-    leaves: ['Every student must bring a pencil.'],
+    leaves: ['Every student must bring a pencil.', 'Each genus g solution has only a single asymptotic point.'],
   },
   'capital-mid-sentence': {
     fixes: [
@@ -344,6 +348,8 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'uncountable-plural': {
     fixes: [
+      // Before a noun the lost apostrophe is the slip.
+      ['He opened a childrens hospital in Orlando.', "He opened a children's hospital in Orlando."],
       ['They gave us many informations about it.', 'They gave us much information about it.'],
       ['Many childs play outside.', 'Many children play outside.'],
       ['We saw two sheeps in the field.', 'We saw two sheep in the field.'],
@@ -352,7 +358,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
   },
   'this-these': {
     fixes: [['I do not like this cars at all.', 'I do not like these cars at all.']],
-    leaves: ["This car's engine is loud.", 'This year was good.'],
+    leaves: ["This car's engine is loud.", 'This year was good.', '"This increases the threat to the islands," he said.', 'This answers (and generalizes) a conjecture of Smith.'],
   },
   'to-after-modal': {
     fixes: [
@@ -397,7 +403,7 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
       ['My classmates and I traveled France and Italy.', 'My classmates and I traveled to France and Italy.'],
       ['Last year I went America with my family.', 'Last year I went to America with my family.'],
     ],
-    leaves: ['We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!', 'Here comes Fenwick, waving a flag.', 'They returned Bruno to his owner.'],
+    leaves: ['A survey such as the on-going Hyper Suprime-Cam project helps.', 'We traveled to France.', 'Come Monday, we will see.', 'Let us go Dutch tonight.', 'We went home early.', 'They traveled the world.', 'Go Team!', 'Here comes Fenwick, waving a flag.', 'They returned Bruno to his owner.'],
   },
   'past-after-time-clause': {
     fixes: [

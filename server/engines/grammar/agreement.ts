@@ -26,6 +26,8 @@ export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   if (IRREGULAR_PLURALS.has(w)) return true;
   if (!/[^s]s$/.test(w) || SINGULAR_S_NOUNS.has(w) || w.endsWith("'s")) return false;
   const lemmas = lexicon.lemmatize(w, 'noun');
+  // A Latin -us noun that is a lemma of its own is singular ("genus", though "genu" is a word too; not "menus").
+  if (w.endsWith('us') && lemmas.includes(w)) return false;
   // WordNet lists some plurals as lemmas of their own ("details", "glasses"): still the plural of the singular.
   return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
 }
@@ -89,6 +91,8 @@ function phraseStart(tokens: Token[], h: number): number {
     const t = tokens[k - 1];
     if (determiner(t)) return k - 1;
     if (tokens[k].sentenceStart) return k;
+    // A time or number whose own token holds the full stop ("at 9:00AM. Class size is"): the sentence ended there.
+    if (t.text.length > 1 && t.text.endsWith('.') && (/\d/.test(t.text) || /^[ap]\.m\.$/i.test(t.text)) && /^\p{Lu}/u.test(tokens[k].text)) return k;
     if (['ADJ', 'NOUN', 'PROPN', 'NUM', 'SYM'].includes(t.pos) || t.lower === "'s" || t.lower === '’s') k--;
     // A participle between a determiner and the noun modifies it ("the detected object", "the stolen car").
     else if (t.pos === 'VERB' && /[a-z](ed|en|wn)$/.test(t.lower) && k >= 2 && tokens[k - 2].lower !== 'that' && determiner(tokens[k - 2])) k--;
@@ -381,7 +385,8 @@ export const thereIsSingular: Rule = {
       // "there have been a revival": the perfect agrees as the simple verb does.
       const perfect = be.lower === 'have' && tokens[i + 2].lower === 'been';
       const fix = perfect ? 'has' : { are: 'is', were: 'was' }[be.lower];
-      if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i)) continue;
+      // "if there were a movement": the subjunctive of a condition or a wish.
+      if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i) || (be.lower === 'were' && subjunctive(tokens, i + 1))) continue;
       const d = perfect ? i + 3 : i + 2;
       const det = tokens[d];
       // "much" and "little" count no plural ("there were little alternative"; "there were little houses" is plural).

@@ -737,6 +737,11 @@ const uncountablePlural: Rule = {
       // "many informations" → "much information": one change of the two words.
       // Not for a wrong plural of a count noun: "many childs" → many children.
       const countPlural = IRREGULAR_PLURALS.has(singular) || ['sheep', 'deer'].includes(singular);
+      // "a childrens hospital": before a noun the lost apostrophe is the slip (children's).
+      if (IRREGULAR_PLURALS.has(singular) && tokens[i + 1]?.pos === 'NOUN') {
+        out.push(replace(t, `${singular}'s`));
+        return;
+      }
       if (prev?.lower === 'many' && !countPlural && !singular.includes("'")) {
         out.push({ start: prev.start, end: t.end, replacement: `${matchCase(prev.text, 'much')}${t.space}${matchCase(t.text, singular)}` });
       } else out.push(replace(t, singular));
@@ -1057,9 +1062,11 @@ const thisPlural: Rule = {
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || (after && (after.lower === "'s" || after.pos === 'NOUN'))) continue;
       // "This tops the list": an -s word with an object after it is the verb of "this".
       // So is one with a preposition or a clause after it: "This results in", "This means that".
-      if (after && ['DET', 'PRON', 'ADP', 'SCONJ'].includes(after.pos) && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
+      // ("increases" is "increase" + s, "reaches" is "reach" + es; "This answers (and generalizes) a conjecture").
+      const verbToo = lexicon.isVerb(noun.lower.replace(/s$/, '')) || lexicon.isVerb(noun.lower.replace(/es$/, ''));
+      if (after && (['DET', 'PRON', 'ADP', 'SCONJ'].includes(after.pos) || after.text === '(') && verbToo) continue;
       // "none of this matters", "all of this helps": after "of" the pronoun is the subject of an -s verb.
-      if (tokens[i - 1]?.lower === 'of' && lexicon.isVerb(noun.lower.replace(/e?s$/, ''))) continue;
+      if (tokens[i - 1]?.lower === 'of' && verbToo) continue;
       out.push(replace(tokens[i], 'these'));
     }
     return out;
@@ -1585,6 +1592,8 @@ const toBeforePlace: Rule = {
       if (tokens[i - 1]?.lower === 'how' || TITLES.has(place.lower) || ['here', 'there'].includes(tokens[i - 2]?.lower ?? '')) continue;
       // "Here comes Smith": an inverted subject; "return Smith to the nest": "return" with its object.
       if (['here', 'there'].includes(tokens[i - 1]?.lower ?? '') || ['to', 'home', 'back'].includes(tokens[i + 2]?.lower ?? '')) continue;
+      // "the on-going Hyper Suprime-Cam project": the end of a hyphenated adjective, no verb of going.
+      if (tokens[i - 1]?.text === '-' && verb.space === '') continue;
       out.push({ start: place.start, end: place.start, replacement: 'to ' });
     }
     return out;

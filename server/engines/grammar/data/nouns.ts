@@ -54,7 +54,7 @@ export const SINGULAR_S_NOUNS : ReadonlySet<string> = new Set([
 export const GROUP_NOUNS : ReadonlySet<string> = new Set(['pair', 'couple', 'number', 'total', 'rest', 'remainder', 'lot', 'bulk', 'half', 'percentage', 'proportion', 'variety', 'series', 'range', 'kind', 'sort', 'type', 'army', 'navy', 'enemy', 'opposition', 'electorate', 'clergy', 'parliament', 'cabinet', 'congregation', 'community', 'orchestra', 'choir', 'side', 'trio', 'duo', 'quartet', 'none', 'dozen', 'score']);
 
 /** Nouns for a group, which British English may use with a plural verb ("Government use", "Staff have"). */
-export const COLLECTIVE_NOUNS : ReadonlySet<string> = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press']);
+export const COLLECTIVE_NOUNS : ReadonlySet<string> = new Set(['government', 'management', 'administration', 'staff', 'faculty', 'personnel', 'police', 'public', 'team', 'family', 'youth', 'majority', 'minority', 'committee', 'council', 'company', 'audience', 'crew', 'class', 'media', 'data', 'cattle', 'population', 'generation', 'club', 'board', 'party', 'side', 'group', 'union', 'band', 'firm', 'squad', 'panel', 'jury', 'press', 'folk', 'clergy']);
 
 /** Plurals without -s (the tagger sometimes reads "people" as a verb). */
 export const IRREGULAR_PLURALS : ReadonlySet<string> = new Set(['people', 'children', 'men', 'women', 'police', 'teeth', 'feet', 'mice']);
