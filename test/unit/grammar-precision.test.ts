@@ -203,6 +203,7 @@ describe('capitals and joins where the text is not ordinary prose', () => {
     await leaves('The luminosities are in the range 10^45-10^47 erg s^-1, and the median is lower.');
     await leaves('Dilute Fermi systems with large s-wave scattering length behave alike.');
     assert.equal(await corrected('It continues to tug at the world s attention.'), "It continues to tug at the world's attention.");
+    assert.equal(await corrected('I think it s a good idea to go.'), "I think it's a good idea to go.");
   });
 
   it('leaves i as a variable, an index in a formula and a numeral, and still capitalises the pronoun', async () => {

@@ -244,7 +244,7 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // letter of a compound ("large s-wave") or another language's letter ("el m s y").
   MergeWords: (text, lint) =>
     !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)) &&
-    !(/^\p{L}{0,2}\s+s$/iu.test(text.slice(lint.start, lint.end)) || (/\ss$/iu.test(text.slice(lint.start, lint.end)) && !/^\s+\p{L}/u.test(text.slice(lint.end, lint.end + 2)))),
+    !(/^\p{L}\s+s$/iu.test(text.slice(lint.start, lint.end)) || (/\ss$/iu.test(text.slice(lint.start, lint.end)) && !/^\s+\p{L}/u.test(text.slice(lint.end, lint.end + 2)))),
   // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
   // object; the verb agrees with a subject before it (as pronoun-agreement.ts reads it).
   PronounInflectionBe: (text, lint) => {
