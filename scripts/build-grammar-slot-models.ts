@@ -1,6 +1,6 @@
 /**
  * `npm run train -- grammar-slots` (this script): trains the grammar engine's slot model of prepositions,
- * server/engines/grammar/data/prepositions.bin.gz (slot-model.ts): which of MODEL_PREPOSITIONS belongs
+ * server/engines/grammar/data/prepositions.bin.gz (slot-model.ts): which of COMMON_PREPOSITIONS belongs
  * between the words around it, a multinomial logistic model fitted by stochastic gradient descent on every
  * such preposition of the grammar corpus (scripts/lib/grammar-corpus.ts, the text the count tables are
  * built from). Feature weights only are written, never the text.
@@ -16,8 +16,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { MODEL_PREPOSITIONS, prepositionSwap } from '../server/engines/grammar/prepositions.ts';
-import { SlotModel, slotFeatures } from '../server/engines/grammar/slot-model.ts';
+import { COMMON_PREPOSITIONS } from '../server/engines/grammar/data/function-words.ts';
+import { prepositionSwap } from '../server/engines/grammar/prepositions.ts';
+import { SlotModel, slotFeatures, softmax } from '../server/engines/grammar/slot-model.ts';
 import { seededRandom } from '../server/engines/shared/random.ts';
 import { GRAMMAR_CORPUS, sentenceWords } from './lib/grammar-corpus.ts';
 import { INJECTED_PREPOSITIONS } from './lib/grammar-heldout.ts';
@@ -42,8 +43,8 @@ interface Example {
   label: number;
 }
 
-const CLASS = new Map(MODEL_PREPOSITIONS.map((p, i) => [p, i]));
-const K = MODEL_PREPOSITIONS.length;
+const CLASS = new Map(COMMON_PREPOSITIONS.map((p, i) => [p, i]));
+const K = COMMON_PREPOSITIONS.length;
 const before = (words: string[], i: number): string[] => words.slice(Math.max(0, i - 2), i);
 const after = (words: string[], i: number): string[] => words.slice(i + 1, i + 4);
 
@@ -79,10 +80,7 @@ function train(data: Example[]): Buffer {
       const { rows: r, label } = rows[o];
       p.fill(0);
       for (const row of r) for (let c = 0; c < K; c++) p[c] += w[row * K + c];
-      const top = Math.max(...p);
-      let sum = 0;
-      for (let c = 0; c < K; c++) sum += p[c] = Math.exp(p[c] - top);
-      for (let c = 0; c < K; c++) p[c] /= sum;
+      softmax(p);
       loss -= Math.log(p[label] + 1e-12);
       for (const row of r) for (let c = 0; c < K; c++) w[row * K + c] -= step * (p[c] - (c === label ? 1 : 0));
     }
@@ -90,7 +88,7 @@ function train(data: Example[]): Buffer {
   }
   const rowOf = (f: string): Float64Array => w.subarray(index.get(f)! * K, index.get(f)! * K + K);
   const kept = [...index.keys()].filter((f) => rowOf(f).some((x) => Math.abs(x) >= MIN_WEIGHT));
-  return SlotModel.format(MODEL_PREPOSITIONS, kept, Float64Array.from(kept.flatMap((f) => Array.from(rowOf(f)))), SCALE);
+  return SlotModel.format(COMMON_PREPOSITIONS, kept, Float64Array.from(kept.flatMap((f) => Array.from(rowOf(f)))), SCALE);
 }
 
 const sentences: string[][] = [];

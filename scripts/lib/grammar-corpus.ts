@@ -1,6 +1,6 @@
 /**
  * The human-written English the grammar engine's trained artefacts are built from (the count tables of
- * scripts/build-grammar-ngrams.ts and the preposition model of scripts/build-grammar-prepositions.ts),
+ * scripts/build-grammar-ngrams.ts and the preposition slot model of scripts/build-grammar-slot-models.ts),
  * in one place so that both read the same text and leave out the same held-out data. The sources and
  * their licences are listed in scripts/build-grammar-ngrams.ts and the engine's MODEL_CARD.md.
  */

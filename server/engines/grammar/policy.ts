@@ -512,10 +512,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // No margin over the runner-up is required: where candidates are close, the likeliest one still
   // beats leaving the typo (measured on JFLEG dev); the word as written must be beaten clearly.
   if (!choice || choice.marginOverWritten < WRITTEN_MARGIN) return null;
-  if (variantForm(lower, choice.replacement.toLowerCase(), ctx.lexicon) || runOnFunctionWord(lower, choice.replacement.toLowerCase(), ctx.lexicon)) return null;
+  const respelling = choice.replacement.toLowerCase();
+  // The respelling without a possessive's s, to hold against the written word's `bare`.
+  const respelt = respelling.replace(/['’]s$/, '');
+  if (variantForm(lower, respelling, ctx.lexicon) || runOnFunctionWord(lower, respelling, ctx.lexicon)) return null;
   // "ina spreadsheet", "sucha detection", "Anative of": an article run in. Taking its "a" off drops a word;
   // run-together-split puts the space back where the counts read the two words clearly.
-  const respelling = choice.replacement.toLowerCase();
   if (lower === `${respelling}a` || lower === `a${respelling}`) return null;
   // Two words run together that read as well as the respelling ("surfaceis": surface is, or surfaces?) are left.
   if (splitRivalsRespelling(text, lint.start, lint.end, choice.replacement, ctx.lm, ctx.lexicon)) return null;
@@ -524,12 +526,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
   // One slip is one letter added, left out, replaced or two swapped: "ladoos" twice is a sweet, not
   // "ladies" (two vowels replaced, however cheaply).
-  if (writtenAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < FAMILIAR_WORD || typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP || !oneEdit(lower, choice.replacement.toLowerCase()))) return null;
+  if (writtenAgain(text, word, lint.start) && (ctx.lexicon.count(choice.replacement) < FAMILIAR_WORD || typoCost(lower, respelling) > ONE_SLIP || !oneEdit(lower, respelling))) return null;
   // "iphone", "ebook": a letter before a short whole word is a coinage (a brand, a prefix), not a slip
   // that the word without it mends; but not "a" (an article run in: "arisky"), a silent h ("habilities"),
   // a doubled letter, or before a long word ("equalifications").
   const rest = lower.slice(1).replace(/['’]s$/, '');
-  if (choice.replacement.toLowerCase().replace(/['’]s$/, '') === rest && rest.length >= 4 && rest.length <= 6 && !/[ah]/.test(lower[0]) && lower[0] !== lower[1]) return null;
+  if (respelt === rest && rest.length >= 4 && rest.length <= 6 && !/[ah]/.test(lower[0]) && lower[0] !== lower[1]) return null;
   // A first consonant added, dropped or replaced is seldom a slip: only within one ("dreich" is no "reich", "paceman"
   // no "spaceman"); a vowel or a silent h first is ("inviroment", "anderstand", "habilities").
   const first = choice.replacement[0].toLowerCase();
@@ -542,7 +544,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // "cours"): not made into a common word two full slips away (infall → until), nor, from six letters,
   // more than one slip away (graben → green, egoless → eagles; but develope → develop, exemple → example).
   // The letters count here, not the sound: "salvoes" sounds like "slaves" but is a word of its own.
-  if ((choice.cost >= TWO_SLIPS || (typoCost(lower, choice.replacement.toLowerCase()) > ONE_SLIP && bare.length >= 6)) && ctx.lexicon.isListedWord(bare)) return null;
+  if ((choice.cost >= TWO_SLIPS || (typoCost(lower, respelling) > ONE_SLIP && bare.length >= 6)) && ctx.lexicon.isListedWord(bare)) return null;
   // "airbridge", "schoolwear": two words written as one compound, as writers coin them; but one slip from
   // a word is a slip ("successfull", "wonderfull").
   // One in the broad word list is a word whatever the cost ("crewmate", not "cremate").
@@ -553,13 +555,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A word of the broad word list is not shortened into another word: with a letter more than a common word it is
   // mostly a word of its own ("haloes", "comae", "qubit", "orangey", "geoid"), where a letter left out or two
   // swapped is the slip. But a letter doubled ("verry") or a silent e added at the end ("develope") is a writer's habit.
-  const respelt = choice.replacement.toLowerCase().replace(/['’]s$/, '');
   const habit = bare === `${respelt}e` || [...bare].some((c, i) => c === bare[i - 1] && bare.slice(0, i) + bare.slice(i + 1) === respelt);
   if (ctx.lexicon.isListedWord(bare) && respelt.length < bare.length && !habit) return null;
   // More than one slip away, the word may as well be a term, a name or another language's word that no
   // table of ours has ("graben", "sucpat"): the respelling must be seen beside a neighbour of the word.
   // A long word that only leaves letters out of a common one ("prepation", "knowlegable") needs no more.
-  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm) && !(len >= LEFT_OUT_LETTERS && lettersLeftOut(lower, choice.replacement.toLowerCase()))) return null;
+  if (choice.cost > ONE_SLIP && !seenBeside(choice.replacement, around, ctx.lm) && !(len >= LEFT_OUT_LETTERS && lettersLeftOut(lower, respelling))) return null;
   // So may a word of the broad word list at any cost ("violas, celli, basses", "cuisine minceur"); a learner's
   // listed slip sits among the words the correction goes with ("for exemple", ", wich could").
   if (ctx.lexicon.isListedWord(bare) && !seenBeside(choice.replacement, around, ctx.lm)) return null;
@@ -567,17 +568,17 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (!capitalised && /^\p{Lu}/u.test(choice.replacement)) return null;
   // Short words have many neighbours: only a common word is a safe guess ("tims" → "tams" is not).
   if (len <= 5 && ctx.lexicon.frequency(choice.replacement) === 0) return null;
-  if (len <= 3 && !ctx.lexicon.functionWords.has(choice.replacement.toLowerCase())) return null;
+  if (len <= 3 && !ctx.lexicon.functionWords.has(respelling)) return null;
   // A capitalised word is corrected only on about one slip, to a common word that edited English often
   // starts a sentence with ("Becuase", "Altough", "Thoes"; not "Bosz" → "Boss", "Paver" → "Paper").
   if (capitalised && (choice.cost > 1.2 || ctx.lexicon.frequency(choice.replacement) < 5)) return null;
   // The letters count, not the sound: a name often sounds like a word ("Bruder" → "Border"); the cheap slips
   // of an inflection or an apostrophe still count as one ("Citys" → Cities).
-  if (capitalised && typoCost(lower, choice.replacement.toLowerCase()) > 1.2 && soundKey(lower) === soundKey(choice.replacement.toLowerCase())) return null;
+  if (capitalised && typoCost(lower, respelling) > 1.2 && soundKey(lower) === soundKey(respelling)) return null;
   if (capitalised && ctx.lm.pairCount(SENTENCE_START, choice.replacement) < SENTENCE_OPENER) return null;
   // A capitalised word followed by a verb is the sentence's subject, most likely a name ("Paver told"); but
   // not a long word that is a common one with a letter left out ("Techology has", "Goverments should").
-  const letterLeftOut = len >= LEFT_OUT_LETTERS && choice.replacement.length === len + 1 && oneEdit(lower, choice.replacement.toLowerCase());
+  const letterLeftOut = len >= LEFT_OUT_LETTERS && choice.replacement.length === len + 1 && oneEdit(lower, respelling);
   if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon) && !letterLeftOut) return null;
   return choice.replacement;
 }

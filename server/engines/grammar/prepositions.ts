@@ -9,9 +9,6 @@ import type { Proposal, Rule } from './rule.ts';
 import { slotFeatures, type SlotModel } from './slot-model.ts';
 import type { Token } from './tokens.ts';
 
-/** The prepositions the slot model (data/prepositions.bin.gz) chooses among, in its order. */
-export const MODEL_PREPOSITIONS = COMMON_PREPOSITIONS;
-
 /**
  * The slot model changes a preposition only where it gives the written one at most this probability and
  * another at least OTHER_AT_LEAST: on held-out English of the corpus one written preposition in about
@@ -22,14 +19,14 @@ const OTHER_AT_LEAST = 0.5;
 
 /** The preposition the slot model puts for `written` between `before` and `after` (words of its sentence), or null. */
 export function prepositionSwap(model: SlotModel, before: readonly string[], written: string, after: readonly string[]): string | null {
-  const k = MODEL_PREPOSITIONS.indexOf(written);
+  const k = model.classes.indexOf(written);
   // "by" names an agent or a means after almost any verb ("trapped by the snow", "differs by one step"), so
   // the words around seldom rule it out: on the held-out tenth of the corpus, 3 of the model's 7 changes were
   // of "by", all of correct English.
   if (k < 0 || before.length === 0 || written === 'by') return null;
   const p = model.probabilities(slotFeatures(before, after));
   const best = p.indexOf(Math.max(...p));
-  return best !== k && p[k] <= WRITTEN_AT_MOST && p[best] >= OTHER_AT_LEAST ? MODEL_PREPOSITIONS[best] : null;
+  return best !== k && p[k] <= WRITTEN_AT_MOST && p[best] >= OTHER_AT_LEAST ? model.classes[best] : null;
 }
 
 /** Prepositions a writer may put for the infinitive's "to". */
@@ -91,7 +88,7 @@ export const prepositionChoice: Rule = {
     const out: Proposal[] = [];
     for (let i = 1; i < tokens.length; i++) {
       const t = tokens[i];
-      if (t.type !== 'word' || !MODEL_PREPOSITIONS.includes(t.text)) continue;
+      if (t.type !== 'word' || !prepositions.classes.includes(t.text)) continue;
       const before = ngramWords(text.slice(Math.max(0, t.start - READ_AROUND), t.start).split(SENTENCE_BREAK).at(-1) ?? '').slice(-2);
       const after = ngramWords(text.slice(t.end, t.end + READ_AROUND).split(SENTENCE_BREAK)[0]).slice(0, 3);
       const replacement = prepositionSwap(prepositions, before, t.text, after);

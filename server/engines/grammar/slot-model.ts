@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { CountTable } from './counts.ts';
+import { SENTENCE_START } from './ngrams.ts';
 
 export class SlotModel {
   private constructor(
@@ -60,16 +61,21 @@ export class SlotModel {
       if (row < 0) continue;
       for (let c = 0; c < k; c++) p[c] += this.weights[row * k + c] / this.scale;
     }
-    const top = Math.max(...p);
-    let sum = 0;
-    for (let c = 0; c < k; c++) sum += p[c] = Math.exp(p[c] - top);
-    for (let c = 0; c < k; c++) p[c] /= sum;
-    return p;
+    return softmax(p);
   }
 }
 
+/** Scores made probabilities in place (shifted by their top, so no exponent overflows); the trainer's too. */
+export function softmax(scores: Float64Array): Float64Array {
+  const top = Math.max(...scores);
+  let sum = 0;
+  for (let c = 0; c < scores.length; c++) sum += scores[c] = Math.exp(scores[c] - top);
+  for (let c = 0; c < scores.length; c++) scores[c] /= sum;
+  return scores;
+}
+
 /** Words that open a noun phrase: the features read the noun after them. */
-const OPENERS = new Set(['the', 'a', 'an', 'his', 'her', 'their', 'its', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'all', 'no', 'which', 'what']);
+const NOUN_PHRASE_OPENERS = new Set(['the', 'a', 'an', 'his', 'her', 'their', 'its', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'all', 'no', 'which', 'what']);
 
 /**
  * A slot's features: the words of its sentence before it (ngramWords, at least one) and after it. The
@@ -78,11 +84,11 @@ const OPENERS = new Set(['the', 'a', 'an', 'his', 'her', 'their', 'its', 'my', '
  */
 export function slotFeatures(before: readonly string[], after: readonly string[]): string[] {
   const l1 = before[before.length - 1];
-  const l2 = before[before.length - 2] ?? '<s>';
+  const l2 = before[before.length - 2] ?? SENTENCE_START;
   const r1 = after[0] ?? '</s>';
   const r2 = after[1] ?? '</s>';
   let n = 0;
-  while (n < after.length && n < 3 && OPENERS.has(after[n])) n++;
+  while (n < after.length && n < 3 && NOUN_PHRASE_OPENERS.has(after[n])) n++;
   const object = after[n] ?? '</s>';
   return ['bias', `l1:${l1}`, `l2:${l2} ${l1}`, `w2:${l2}`, `r1:${r1}`, `r2:${r1} ${r2}`, `obj:${object}`, `l1obj:${l1} ${object}`, `l1r1:${l1} ${r1}`];
 }

@@ -55,8 +55,8 @@ our any new only even such through still being while does must
   .filter((w) => w !== '');
 
 /**
- * The prepositions writers put for one another (the confusable set of preposition-in-phrase and the classes of
- * the preposition slot model, in the order of its file's weights: keep the order, or retrain).
+ * The prepositions writers put for one another: the confusable set of preposition-in-phrase, and the classes
+ * the preposition slot model is trained on (its file names them, so the engine reads them from there).
  */
 export const COMMON_PREPOSITIONS: readonly string[] = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
 
