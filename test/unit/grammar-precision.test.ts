@@ -619,6 +619,108 @@ describe('two words run together that read as well as a respelling', () => {
   });
 });
 
+describe('a function word run into a known word', () => {
+  it('is no slip for another word: leaves "toan", "featureis", "ongradient", "computedon", "discusshow"', async () => {
+    await leaves('The viscous torqueis assumed to vanish.');
+    await leaves('The featureis fit reasonably well by the model.');
+    await leaves('We discusshow this model allows it.');
+    await leaves('It is computedon a regular grid.');
+    assert.doesNotMatch(await corrected('This runs contrary toan uncritical notion.'), /town/);
+    assert.doesNotMatch(await corrected('We focus ongradient proteins.'), /ingredient/);
+  });
+
+  it('still restores a contraction, two letters swapped, a misread letter pair, and a slip beside a run-in look-alike', async () => {
+    assert.equal(await corrected('He wasnt there.'), "He wasn't there.");
+    assert.equal(await corrected('It is a good menas of travel.'), 'It is a good means of travel.');
+    assert.equal(await corrected('They blamed thenselves for it.'), 'They blamed themselves for it.');
+    assert.equal(await corrected('The courses were eamed early. Licenses indude teaching.'), 'The courses were earned early. Licenses include teaching.');
+  });
+});
+
+describe('a term formed by a prefix or an adverb ending from a known word', () => {
+  it('leaves "polarly", "radiatively", "bimetric"', async () => {
+    await leaves('We prove that the group acts polarly on the sphere.');
+    await leaves('The radiatively cooled disks.');
+    await leaves('A bimetric coupling between the two metrics.');
+  });
+
+  it('still mends an adverb of an -ic adjective and a letter left out of a derived word', async () => {
+    assert.equal(await corrected('It was basicly done automaticly.'), 'It was basically done automatically.');
+    assert.equal(await corrected('He spoke carefuly.'), 'He spoke carefully.');
+  });
+});
+
+describe('a subjunctive "were" after a noun subject or a pronoun', () => {
+  it('leaves it after if, as if and provided, and still mends "the professor were late"', async () => {
+    await leaves('If the errand were not a pleasure to me, it could be done.');
+    await leaves('It is as marvellous a thing as if a man were able to fly.');
+    await leaves('She would stay, provided at least she were able to pay.');
+    assert.equal(await corrected('The professor were late.'), 'The professor was late.');
+  });
+
+  it('leaves a group of many with a plural verb ("a crowd of her men were"), and still mends "the attack on the hall are"', async () => {
+    await leaves('A crowd of her men were seen standing round the pots.');
+    await leaves('A reasonable quantity of accomplishments were sold.');
+    assert.equal(await corrected('The attack on the hall are terrible.'), 'The attack on the hall is terrible.');
+  });
+});
+
+describe('a lower-case word after a determiner that harper.js would make a name', () => {
+  it('leaves "the old harper" and "their alma maters", and still capitalises "the english language"', async () => {
+    await leaves('The judges agreed that the old harper deserved the prize.');
+    await leaves('They supported their alma maters.');
+    assert.equal(await corrected('The english language is hard.'), 'The English language is hard.');
+  });
+});
+
+describe('"too", "there" and "than" where both readings are English', () => {
+  it('leaves "too" before an adverb in -ly or a dash, "there being", and "than" after an earlier comparative', async () => {
+    await leaves('Thou art an infidel, and too truly speakest to me.');
+    await leaves('And on my own account too -- so dear as he is to me.');
+    await leaves('I was willing to trust to there being no harm in her.');
+    await leaves('It would be better for her to marry him than be single.');
+    await leaves('A wake is to all desired purposes well nigh reliable.');
+  });
+
+  it('still mends "to hard" and "taller then"', async () => {
+    assert.equal(await corrected('It is to hard to do.'), 'It is too hard to do.');
+    assert.equal(await corrected('He is taller then his brother.'), 'He is taller than his brother.');
+  });
+});
+
+describe('harper.js lints that read a noun, a name or an address as a slip', () => {
+  it('leaves "the good will of Lucy", "his want of faith", "did he want", "Buster that", "hand it me", and "you fools," addressed', async () => {
+    await leaves('It was not to conciliate the good will of Lucy, who looked up.');
+    await leaves('He urged his want of faith.');
+    await leaves('He asked did he want a servant-boy.');
+    await leaves('It seemed to Buster that he had had all he could stand.');
+    await leaves('Hand it me, here is a hollow!');
+    await leaves('Why, you fools, I adore fighting!');
+    await leaves('Why, you asses, it is the Zoo!');
+    await leaves('He sent it to a another officer.');
+    await leaves('She gives in to his schemes.');
+  });
+
+  it('still mends "could of gone", "he want to go", "more better that", and keeps the case of a capital "A"', async () => {
+    assert.equal(await corrected('I could of gone there.'), 'I could have gone there.');
+    assert.equal(await corrected('No-one would of to be evacuated.'), 'No-one would have to be evacuated.');
+    assert.equal(await corrected('It happened through out the year.'), 'It happened throughout the year.');
+    assert.equal(await corrected('He want to go home.'), 'He wants to go home.');
+    assert.equal(await corrected('Other mammals eat plants. A apple a day is good.'), 'Other mammals eat plants. An apple a day is good.');
+  });
+});
+
+describe('a speaker written as they speak, and old verb forms', () => {
+  it('leaves a quotation with three words no dictionary knows, and "speakest", "holdeth"', async () => {
+    await leaves('Fleece went on. "Do you is all sharks, and by natur wery woracious, yet I zay to you, dat is de pint." He stopped.');
+    await leaves('Thou holdest it, and he holdeth it.');
+  });
+
+  it('still respells a slip in a quotation with fewer such words', async () => {
+    assert.equal(await corrected('"I beleive you," he said.'), '"I believe you," he said.');
+  });
+});
+
 describe('a singular after a quantifier that is no plural slip', () => {
   it('leaves a noun that makes a modifier with an adjective, a label before a number, a number word, "personnel", and a verb of "few"', async () => {
     await leaves('The guide offers many family friendly features.');

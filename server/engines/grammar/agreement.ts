@@ -50,8 +50,8 @@ const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 
 const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'one', 'another', 'either', 'neither']);
 /** Quantifiers of plurals: a singular noun after one is the slip ("most student do"), not its verb. */
 const PLURAL_DETERMINERS = new Set(['these', 'those', 'many', 'most', 'several', 'both', 'few', 'various', 'numerous']);
-/** Heads that take the number of what they count ("the rest of them are", "two-thirds of it is"). */
-const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'quarters', 'percent', 'cent', 'part', 'share', 'fraction', 'amount', 'sum', 'host', 'handful', 'plenty', 'lots', 'dozens', 'hundreds', 'thousands', 'millions', 'set', 'body', 'flood', 'wave', 'raft', 'string']);
+/** Heads that take the number of what they count ("the rest of them are", "two-thirds of it is", "a crowd of men were"). */
+const QUANTITIES = new Set(['half', 'halves', 'third', 'thirds', 'quarter', 'quarters', 'percent', 'cent', 'part', 'share', 'fraction', 'amount', 'sum', 'host', 'handful', 'plenty', 'lots', 'dozens', 'hundreds', 'thousands', 'millions', 'set', 'body', 'flood', 'wave', 'raft', 'string', 'quantity', 'crowd', 'group', 'multitude', 'mass', 'bunch', 'collection', 'batch', 'pile', 'heap', 'herd', 'flock', 'swarm']);
 /**
  * Prepositions whose phrase modifies the noun before it ("the attack on the hall"); not "before",
  * "after", "until", "since", "as", "than", which the tagger may call prepositions where they open a
@@ -64,8 +64,8 @@ const FRONTED_PREPOSITIONS = new Set(['during', 'after', 'before', 'despite']);
 const COUNTS_OF_PLURAL = new Set(['number', 'lot', 'lots', 'couple', 'dozens', 'hundreds', 'thousands', 'millions', 'scores', 'plenty', 'handful']);
 /** Titles before a name: the name is one person. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'sir', 'lady', 'lord', 'prof', 'professor', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
-/** Words after which "were" is the subjunctive of a wish or condition ("if the firm were"). */
-const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather']);
+/** Words after which "were" is the subjunctive of a wish or condition ("if the firm were", "provided she were able"). */
+const SUBJUNCTIVE = new Set(['if', 'wish', 'wished', 'though', 'unless', 'whether', 'suppose', 'supposing', 'imagine', 'rather', 'provided', 'providing', 'lest']);
 /** Pronouns that end a prepositional phrase ("For them the rules are"). */
 const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there']);
@@ -327,8 +327,8 @@ function antecedentOf(tokens: Token[], r: number, verb: Token, lexicon: Lexicon,
   return { start: tokens[k].start, number };
 }
 
-/** True when "were" follows a word of wish or condition in its sentence ("if the firm were"). */
-function subjunctive(tokens: Token[], v: number): boolean {
+/** True when "were" at `v` follows a word of wish or condition in its sentence ("if the firm were"). */
+export function subjunctive(tokens: Token[], v: number): boolean {
   for (let j = v - 1; j >= 0; j--) {
     if (SUBJUNCTIVE.has(tokens[j].lower)) return true;
     if (tokens[j].sentenceStart) break;

@@ -189,12 +189,23 @@ function degreeToo(text: string, end: number, written: string, alternative: stri
   if (!m) return false;
   const next = m[1].toLowerCase();
   if (lexicon.lemmatize(next, 'adj').length === 0 && lexicon.lemmatize(next, 'adv').length === 0) return false;
+  // An adverb in -ly that is no adjective modifies a verb or an adjective: "too truly", "too quickly" say how much.
+  if (/ly$/.test(next) && lexicon.lemmatize(next, 'adj').length === 0) return true;
   const after = m[2]?.toLowerCase().replace(/[.,;:!?)"”]+$/u, '');
   return after === undefined || after === '' || AFTER_PREDICATE.has(after);
 }
 
 /** Words that follow a predicative adjective rather than a noun it modifies ("too present in", "too late to"). */
 const AFTER_PREDICATE = new Set(['in', 'on', 'at', 'to', 'for', 'of', 'with', 'from', 'by', 'about', 'and', 'or', 'but', 'that', 'than', 'as', 'so', 'because', 'if', 'when', 'now', 'then', 'again', 'too', 'anyway']);
+
+/** Comparatives and words that take "than" without the -er of an adjective. */
+const COMPARATIVE_WORDS = /^(better|worse|rather|less|fewer|other|more)$/;
+
+/** True when a comparative ("better", "more", "taller") stands earlier in the sentence of the word at `start`. */
+function comparativeBefore(text: string, start: number, lexicon: Adjectives): boolean {
+  const sentence = text.slice(Math.max(0, start - 200), start).split(/[.!?;]\s/u).at(-1) ?? '';
+  return sentence.toLowerCase().split(/[^\p{L}]+/u).some((w) => COMPARATIVE_WORDS.test(w) || (/er$/.test(w) && lexicon.lemmatize(w, 'adj').some((l) => l !== w)));
+}
 
 /**
  * "taller then" is seldom counted, "more than" often: a comparative before then/than is read as
@@ -203,7 +214,7 @@ const AFTER_PREDICATE = new Set(['in', 'on', 'at', 'to', 'for', 'of', 'with', 'f
 function leftClass<T extends { previous: string | null }>(around: T, written: string, alternative: string, lexicon: Adjectives): T {
   const p = around.previous;
   if (p === null || (written !== 'than' && alternative !== 'than')) return around;
-  const comparative = /^(better|worse|rather|less|fewer|other)$/.test(p) || (/er$/.test(p) && lexicon.lemmatize(p, 'adj').some((l) => l !== p));
+  const comparative = COMPARATIVE_WORDS.test(p) || (/er$/.test(p) && lexicon.lemmatize(p, 'adj').some((l) => l !== p));
   return comparative ? { ...around, previous: 'more' } : around;
 }
 
@@ -226,7 +237,11 @@ export const confusableWords: Rule = {
       // "If fish utilize more then chances grow": after an opening if/when, "then" may start the answering clause.
       if (written === 'then' && /\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, m.index))) continue;
       // "figure that out too.": before a clause's end "too" is the adverb; "to" never ends one there.
-      if (written === 'too' && /^\s*[.,;:!?)"”]/u.test(text.slice(m.index + m[0].length))) continue;
+      if (written === 'too' && /^\s*[.,;:!?)"”—–-]/u.test(text.slice(m.index + m[0].length))) continue;
+      // "of there being no harm", "their being late": both are English before "being".
+      if ((written === 'there' || written === 'their') && /^\s+being\b/iu.test(text.slice(m.index + m[0].length))) continue;
+      // "better for her to marry you than be single": a comparative earlier in the sentence takes "than".
+      if (written === 'than' && comparativeBefore(text, m.index, lexicon)) continue;
       // "I too know": after a subject pronoun "too" means "also"; "from 2006 to late 2007": "to" after a
       // number, or closing a "from" span, is the range's.
       if (written === 'too' && /\b(i|we|you|he|she|they)\s+$/iu.test(text.slice(Math.max(0, m.index - 6), m.index))) continue;

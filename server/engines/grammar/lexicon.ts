@@ -109,10 +109,14 @@ export class Lexicon {
 
   /**
    * A known word plus a productive derivational suffix: attribute → attributers, persevere →
-   * perseverant, endotherm → endothermy. Such words are often valid though no dictionary lists them.
+   * perseverant, endotherm → endothermy, polar → polarly. Such words are often valid though no dictionary lists them.
    */
   isDerived(word: string): boolean {
     const w = word.toLowerCase();
+    // An adverb of a known or derived adjective: "polarly", "radiatively" (radiate → radiative → radiatively).
+    // Not of one in -ic, whose adverb ends in -ically ("basicly" is a slip).
+    const adjective = w.slice(0, -2);
+    if (w.endsWith('ly') && !adjective.endsWith('ic') && adjective.length >= 5 && (this.lemmas.adj.has(adjective) || this.isDerived(adjective))) return true;
     for (const suffix of DERIVATIONAL) {
       if (!w.endsWith(suffix) || w.length - suffix.length < 4) continue;
       const stem = w.slice(0, -suffix.length);

@@ -229,3 +229,8 @@ export function protectedSpan(text: string, start: number, end: number, replacem
  * "i" is a letter or an index, not the writer. Not "i has", "i does", "i goes": a learner's slips.
  */
 export const LETTER_I_VERB = /^\s+(?!(?:has|does|goes)\b)\p{L}+[^su\s]s\b/u;
+
+/** True when "you" at `start` and the word after it, set off by punctuation, address someone: "Why, you fools, I adore it". */
+export function addressedAsYou(text: string, start: number): boolean {
+  return /^you\s+\p{L}+\s*[,!]/iu.test(text.slice(start, start + 40)) && /(?:^|[,;:!?.—–-]|["“])\s*$/u.test(text.slice(Math.max(0, start - 6), start));
+}

@@ -10,15 +10,16 @@ import type { HarperDialect, HarperLint } from './harper.ts';
 import type { Lexicon } from './lexicon.ts';
 import { neighbours, SENTENCE_START, type LanguageModel } from './ngrams.ts';
 import { CONTRACTIONS } from './data/contractions.ts';
+import { DETERMINERS } from './data/function-words.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, misreadRestorations, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded } from './variants.ts';
-import { afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
+import { addressedAsYou, afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
 import { escapeRegExp } from '../shared/text.ts';
-import { splitRivalsRespelling } from './split-words.ts';
+import { runInRivalsRespelling, splitRivalsRespelling } from './split-words.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -146,6 +147,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
+    // "Why, you fools, I adore fighting!": a noun after "you" set off by commas addresses someone.
+    const you = /(?<!\p{L})you\s+$/iu.exec(text.slice(Math.max(0, lint.start - 8), lint.start));
+    if (you && addressedAsYou(text, Math.max(0, lint.start - 8) + you.index)) return false;
     // "where i represents": a lower-case i with a third-person verb is a letter or an index (see CapitalizePersonalPronouns).
     if (/(?<![\p{L}\p{N}'’])i\s+$/u.test(text.slice(Math.max(0, lint.start - 4), lint.start)) && LETTER_I_VERB.test(text.slice(lint.start - 1, lint.end + 1))) return false;
     // "we humans have": a noun in apposition to the pronoun, not its verb.
@@ -176,7 +180,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   // Nor "come on you two": "you" with a number or "all", "guys", "people" after it addresses them.
-  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)),
+  // Nor "Why, you asses," : "you" and a noun set off by commas address someone.
+  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)) && !addressedAsYou(text, lint.start),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)". Nor "an" before h where edited English
@@ -280,10 +285,21 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "I will backup the files" → "back up"; not "the backup catcher", "a leftover tray": only where a verb stands.
   PhrasalVerbAsCompoundNoun: (text, lint) => VERB_SLOT.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
   // "more stronger that it was" → than; not "a meter that is more regular": only right after a comparative.
+  // Not after a name that looks like one ("It seemed to Buster that he had").
   ThatThan: (text, lint, { lexicon }) => {
-    const before = /(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase() ?? '';
-    return isComparative(before, lexicon);
+    const before = /(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1] ?? '';
+    return before === before.toLowerCase() && isComparative(before, lexicon);
   },
+  // "could of gone" → could have; not "the good will of Lucy", "a can of beans": after a determiner or an
+  // adjective the modal's word is a noun.
+  ModalOf: (text, lint, { lexicon }) => {
+    const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase();
+    return previous === undefined || SUBJECTS.has(previous) || !(DETERMINERS.has(previous) || lexicon.hasLemma(previous, 'adj'));
+  },
+  // "he want to go" → wants; not "his want of faith" (a noun) nor "did he want a servant?" (a question).
+  NominalWants: (text, lint) => !/\b(?:his|her|its|their|our|my|your|the|a|no|did|does|do|will|would|can|could|should|may|might|must)\s+(?:\p{L}+\s+)?$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
+  // "Hand it me", "give it him": the object's order of British speech, not a doubled pronoun.
+  MultipleSequentialPronouns: (text, lint) => !/^it\s+(?:me|him|her|us|them)$/iu.test(text.slice(lint.start, lint.end)),
   AdjectiveDoubleDegree: doubleComparative,
 };
 
@@ -345,8 +361,10 @@ const AN_BEFORE_H = 2;
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
 const OBJECT_PREPOSITIONS = new Set([...PREPOSITIONS].filter((p) => !['after', 'before', 'like'].includes(p)));
-/** Prepositions, conjunctions and pronouns: no noun phrase starts with them, so an "a" before one is no article. */
-const NOT_AFTER_ARTICLE = new Set(['a', 'an', 'the', 'on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
+/** Pronouns that are a clause's subject, and the relative words that stand for one. */
+const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'who', 'that', 'which', 'there']);
+/** Prepositions, conjunctions, pronouns and determiners: no noun phrase starts with them after an article, so an "a" before one is no article ("a another" has one too many). */
+const NOT_AFTER_ARTICLE = new Set(['another', 'a', 'an', 'the', 'on', 'in', 'at', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'up', 'out', 'off', 'over', 'under', 'after', 'and', 'or', 'but', 'if', 'as', 'it', 'i', 'is', 'are', 'was', 'were', 'am']);
 /** Verbs after which "there" is a place ("been there", "went there"). */
 const PLACE_VERBS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', 'go', 'goes', 'went', 'gone', 'going', 'come', 'comes', 'came', 'coming', 'live', 'lives', 'lived', 'living', 'stay', 'stays', 'stayed', 'get', 'got', 'arrive', 'arrived', 'move', 'moved', 'work', 'worked', 'travel', 'travelled', 'traveled', 'over', 'out', 'up', 'in', 'from']);
 /** Nouns that act as adverbs of time after "there" ("there yesterday"). */
@@ -385,7 +403,7 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
       if (embedded(text, lint.start, lint.end)) continue;
       // In a run of words no dictionary knows and none can be respelt ("je ne sais quoi", "pollo alla
       // cacciatora") the words are another language's.
-      if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon)) continue;
+      if (foreignNeighbour(text, lint, unknownSpans, firstSpellings, ctx.lexicon) || dialectSpeech(text, lint, unknownSpans)) continue;
       const replacement = spellingReplacement(text, lint, ctx, undefined, correctedNeighbours(text, lint, firstSpellings));
       if (replacement !== null && listedWithKin(text, lint, replacement, unknownSpans, firstSpellings)) continue;
       if (replacement !== null) {
@@ -413,7 +431,8 @@ export function harperEdits(text: string, lints: HarperLint[], ctx: PolicyContex
     // distant one is not ("inmany" → in many, not infant).
     if (lint.rule === 'SplitWords' && spellingReplacement(text, { ...lint, rule: 'SpellCheck', suggestions: spellingOf.get(lint.start) ?? [] }, ctx, SPLIT_OR_RESPELL_COST)) continue;
     if (s.kind === 'insertAfter') edits.push({ start: lint.end, end: lint.end, replacement: s.text, category, rule: lint.rule });
-    else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : s.text, category, rule: lint.rule });
+    // harper.js writes "AN" for a capital "A": the case of the word as written counts.
+    else edits.push({ start: lint.start, end: lint.end, replacement: s.kind === 'remove' ? '' : lint.rule === 'AnA' ? matchCase(original, s.text.toLowerCase()) : s.text, category, rule: lint.rule });
   }
   // A word split into two common words ("inmany" → in many) rather than respelt as a distant one ("infant").
   const splits = new Set(edits.filter((e) => e.rule === 'SplitWords').map((e) => `${e.start}:${e.end}`));
@@ -453,8 +472,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   // "friday" → "Friday", "chinese" → "Chinese"; but a rare word the broad word list has in lower case is a
-  // word so written ("obsidian", "quaternary"), where a name is common.
-  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) return ctx.lexicon.isListedWord(word) && ctx.lexicon.count(word) < COMMON_WORD ? null : recased;
+  // word so written ("obsidian", "quaternary"), where a name is common; so is one after a determiner ("the old
+  // harper", "their alma maters"), where a name seldom stands, but for a people's adjective ("the english language").
+  if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) {
+    const commonNoun = ctx.lexicon.count(word) < COMMON_WORD || (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word));
+    return ctx.lexicon.isListedWord(word) && commonNoun ? null : recased;
+  }
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
   // At a sentence start a capitalised unknown word is as likely a name ("Tucci said", "Danilo Petrucci"):
@@ -475,6 +498,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "doodlings", "rulings": the plural of an -ing noun is a word though no dictionary lists it.
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
+  // "speakest", "holdeth": a verb's old second or third person, in older prose and quotations of it.
+  const archaic = /^(\p{L}{3,}?)e?(?:st|th)$/u.exec(bare);
+  if (archaic && [archaic[1], `${archaic[1]}e`].some((stem) => ctx.lexicon.hasLemma(stem, 'verb')) && !ctx.lexicon.isKnown(bare)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   // A word of the broad word list that the subtitles have often is a word people say ("naw", "wha"), not a slip.
@@ -521,6 +547,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (lower === `${respelling}a` || lower === `a${respelling}`) return null;
   // Two words run together that read as well as the respelling ("surfaceis": surface is, or surfaces?) are left.
   if (splitRivalsRespelling(text, lint.start, lint.end, choice.replacement, ctx.lm, ctx.lexicon)) return null;
+  // So is a function word run into a known word ("toan", "featureis"), unless a letter pair that text recognition
+  // misreads explains it ("indude" → include).
+  if (!restored.includes(respelling) && runInRivalsRespelling(text, lint.start, lint.end, respelling, ctx.lm, ctx.lexicon)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
@@ -583,6 +612,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   return choice.replacement;
 }
 
+/** True when a determiner, and at most one lower-case word after it, stand right before `start` ("the old ", "their "). */
+function afterDeterminer(text: string, start: number): boolean {
+  const m = /(?<!\p{L})(\p{L}+)\s+(?:(\p{Ll}+)\s+)?$/u.exec(text.slice(Math.max(0, start - 40), start));
+  return m !== null && (DETERMINERS.has(m[1].toLowerCase()) || (m[2] !== undefined && DETERMINERS.has(m[2])));
+}
+
 /** The last text read by `misreadings`, and where its misread words start: each lint of one text asks again. */
 let misreadCache: { text: string; starts: number[] } | null = null;
 
@@ -618,6 +653,35 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: UnknownSpans,
   const foreign = (from: number, to: number): boolean => to - from >= FOREIGN_WORD && !lexicon.isKnown(text.slice(from, to).toLowerCase());
   return (beforeStart !== undefined && foreign(beforeStart, before) && !corrected.byEnd.has(before)) || (afterEnd !== undefined && foreign(after, afterEnd) && !corrected.byStart.has(after));
 }
+
+/** Words no dictionary knows in one quotation from which its speaker is written as they speak ("by natur wery woracious"). */
+const DIALECT_WORDS = 3;
+
+
+/**
+ * True when the lint stands in a quotation (between double quotation marks, in one paragraph) that holds at least
+ * DIALECT_WORDS words no dictionary knows: a writer spelling a speaker's dialect, not slips to respell.
+ */
+function dialectSpeech(text: string, lint: HarperLint, unknown: UnknownSpans): boolean {
+  const open = Math.max(text.lastIndexOf('"', lint.start - 1), text.lastIndexOf('“', lint.start - 1));
+  if (open < 0 || lint.start - open > QUOTATION_REACH) return false;
+  const rest = text.slice(lint.end, lint.end + QUOTATION_REACH);
+  const close = rest.search(/["”]/u);
+  // The opening mark must open a quotation: an even count of plain marks before it (a closing one would be odd).
+  const opens = text[open] === '“' || (text.slice(0, open).match(/"/g)?.length ?? 0) % 2 === 0;
+  if (!opens || close < 0 || /\n\s*\n/u.test(text.slice(open, lint.end + close))) return false;
+  let unknownWords = 0;
+  for (const start of unknown.starts.keys()) if (start > open && start < lint.end + close) unknownWords++;
+  // Dense, as speech spelt out is; a scanned page's misread words are fewer and far between.
+  const words = text.slice(open, lint.end + close).split(/\s+/u).length;
+  return unknownWords >= DIALECT_WORDS && unknownWords >= DIALECT_SHARE * words;
+}
+
+/** The least share of a quotation's words that no dictionary knows for it to be speech spelt out. */
+const DIALECT_SHARE = 0.1;
+
+/** How far a quotation is looked for around a word (characters). */
+const QUOTATION_REACH = 600;
 
 /**
  * True when `word` is a standing variant of `replacement`, not a slip: an -ncy noun of an -nt adjective

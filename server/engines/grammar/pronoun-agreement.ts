@@ -8,6 +8,7 @@
 import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
 import { matchCase } from './spelling.ts';
+import { subjunctive } from './agreement.ts';
 
 const SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does' };
 const PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', am: 'are' };
@@ -33,9 +34,6 @@ function demonstrativeSubject(tokens: Token[], i: number): boolean {
   return t.lower !== 'that' && CLAUSE_START.has(before.lower);
 }
 
-/** Words after which "were" is the subjunctive of a wish or condition. */
-const SUBJUNCTIVE = /\b(if|wish|wished|though|unless|whether|suppose|supposing|imagine|rather)\b/i;
-
 /** Prepositions that also open clauses ("after it was", "since it is"): no sign of an object. */
 const CLAUSE_OPENERS = new Set(['after', 'before', 'since', 'until', 'till', 'as', 'because', 'while', 'although', 'though', 'unless', 'once', 'if', 'whether', 'than', 'like']);
 
@@ -56,7 +54,7 @@ export const subjectPronounAgreement: Rule = {
   id: 'agreement-subject-pronoun',
   category: 'grammar',
   description: 'be/have/do after he, she, they, we or I agrees with it (he were → he was, they is → they are)',
-  apply(text, tokens: Token[]) {
+  apply(_text, tokens: Token[]) {
     const out: Proposal[] = [];
     for (let i = 0; i + 1 < tokens.length; i++) {
       const pronoun = tokens[i];
@@ -73,11 +71,7 @@ export const subjectPronounAgreement: Rule = {
       // verb after one, is an object, and the verb after it agrees with a subject before. Not after a
       // conjunction tagged as one ("after it were scheduled"), nor "reports alleging it were" (a clause).
       if (pronoun.lower === 'it' && objectOfPreposition(tokens, i)) continue;
-      if (verb.lower === 'were') {
-        let k = i;
-        while (k > 0 && !tokens[k].sentenceStart && !/^[.;:!?]$/.test(tokens[k - 1].text)) k--;
-        if (SUBJUNCTIVE.test(text.slice(tokens[k].start, pronoun.start))) continue;
-      }
+      if (verb.lower === 'were' && subjunctive(tokens, i + 1)) continue;
       out.push({ start: verb.start, end: verb.end, replacement: matchCase(verb.text, right) });
     }
     return out;

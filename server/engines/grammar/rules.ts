@@ -5,7 +5,7 @@
  * because an edit to correct text breaks the minimal-change promise. Each was measured on the dev
  * data (`npm run eval -- grammar --rules`) and kept only if it helped there.
  */
-import { capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, usedAsName } from './names.ts';
+import { addressedAsYou, capitalisesSentences, holdsCode, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, usedAsName } from './names.ts';
 import { confusableWords, fixedPhrasePreposition, confusable, contextAllows } from './confusables.ts';
 import { doubledWord } from './doubled.ts';
 import { subjectPronounAgreement } from './pronoun-agreement.ts';
@@ -18,7 +18,7 @@ import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { LINKING_VERBS } from './data/function-words.ts';
 import { lineBreakEndsSentence } from './variants.ts';
-import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
+import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, subjunctive, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
@@ -189,7 +189,7 @@ const pluralPronounAgreement: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const subject = tokens[i];
       // "you" is also an object ("told you is"): only a clause-initial "you" is a subject.
-      if (!NON_THIRD.has(subject.lower) || (subject.lower === 'you' && !clauseStart(tokens, i))) continue;
+      if (!NON_THIRD.has(subject.lower) || (subject.lower === 'you' && (!clauseStart(tokens, i) || addressedAsYou(text, subject.start)))) continue;
       // "He and I are": a coordinated subject.
       if (i >= 2 && ['and', 'or'].includes(tokens[i - 1].lower)) continue;
       // "A | | i is the constant": a lower-case "i" after a symbol or a capital letter is a variable's index.
@@ -315,6 +315,8 @@ const singularNounAgreement: Rule = {
       if (usedAsOtherNumber(noun.lower, 'singular', lm)) continue;
       // "The mural were crowd-funded", "the rector are elected": be agrees with a singular noun, unless it
       // is a plural in -s the tagger took for a singular ("the remains were").
+      // "If the errand were not a pleasure": the subjunctive of a condition or a wish.
+      if (verb.lower === 'were' && subjunctive(tokens, j + 1)) continue;
       if ((verb.lower === 'are' || verb.lower === 'were') && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
         out.push(replace(verb, verb.lower === 'are' ? 'is' : 'was'));
         continue;
@@ -1125,7 +1127,8 @@ const toToo: Rule = {
       const to = tokens[i];
       const word = tokens[i + 1];
       const after = tokens[i + 2];
-      if (to.lower !== 'to' || !isWord(word) || word.text !== word.lower) continue;
+      // Not before a determiner ("is to all desired purposes").
+      if (to.lower !== 'to' || !isWord(word) || word.text !== word.lower || (lexicon.functionWords.has(word.lower) && word.pos === 'DET')) continue;
       const amount = ['much', 'many', 'little', 'few'].includes(word.lower) && AFTER_TOO.has(after.lower);
       // An adjective, not a verb ("is to blame", "is to clean"): "to" + verb is an infinitive.
       // The adjective ends its phrase: no noun follows ("is to pretty he", not "to pretty girls").

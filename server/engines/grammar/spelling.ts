@@ -18,9 +18,9 @@ KEYBOARD_ROWS.forEach((row, r) => {
   }
 });
 
-const PREFIXES = ['by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
+const PREFIXES = ['bi', 'by', 'un', 'non', 're', 'pre', 'over', 'under', 'multi', 'anti', 'co', 'inter', 'self', 'post', 'sub', 'super', 'counter', 'mis', 'dis', 'bio', 'micro', 'macro', 'eco', 'semi', 'mini', 'cyber', 'neuro', 'geo', 'hyper', 'out', 'trans', 'mid'];
 
-/** A word made of a prefix and a known word of five letters or more ("bytracks", "superpowers"): a coinage, not a slip. */
+/** A word made of a prefix and a known word of five letters or more ("bytracks", "superpowers", "bimetric"): a coinage, not a slip. */
 export function knownWithPrefix(word: string, lexicon: { isLemmaOrPlural(word: string): boolean }): boolean {
   for (const prefix of PREFIXES) {
     if (word.length >= prefix.length + 5 && word.startsWith(prefix)) {

@@ -82,6 +82,8 @@ export const splitWord: Rule = {
       const { previous, next } = neighbours(text, start, end);
       // A word or the sentence start before it: the evidence on the left is needed; on the right, where there is a word.
       if (previous === null || prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
+      // "she gives in to his schemes", "run in to your tea": a verb's particle, then "to".
+      if (b === 'to' && ['in', 'on'].includes(a) && lexicon.isVerb(previous)) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;
@@ -191,6 +193,42 @@ export function splitRivalsRespelling(text: string, start: number, end: number, 
   const r = respelling.toLowerCase();
   if (r === split.a || r === split.b) return true;
   return respeltScore(r, previous, next, lm) - split.score < RESPELL_MARGIN;
+}
+
+/** Words that join most others, seen as a pair or not: a space left out beside one is a common slip of typing or extraction. */
+const RUN_IN_WORDS = new Set([...CLOSED_CLASS, ...WH_WORDS, 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should']);
+
+/** log10: how much likelier a respelling must read than a function word run into a known word, between the same neighbours. */
+const RUN_IN_MARGIN = 3;
+
+/**
+ * True when text[start, end) is a function word run into a known word, either way round, that reads about as well
+ * between its neighbours as `respelling` does: "contrary toan uncritical" is "to an", not "town"; "the featureis fit"
+ * is "feature is", not "features"; "focus ongradient" is "on gradient", not "ingredient". A space left out is then as
+ * likely as a slip that happens to make another word, and the word is left. "becase if" still reads far better as
+ * "because" than as "be case". Not a contraction ("itis" → it's, "wasnt" → wasn't) or two letters swapped ("menas").
+ */
+export function runInRivalsRespelling(text: string, start: number, end: number, respelling: string, lm: LanguageModel, lexicon: Words): boolean {
+  const word = text.slice(start, end);
+  const respelt = respelling.toLowerCase();
+  if (/[\s'’]/u.test(respelt) || respelt === word || swappedNeighbours(word, respelt)) return false;
+  if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
+  const { previous, next } = neighbours(text, start, end);
+  let split = -Infinity;
+  for (let k = 2; k + 2 <= word.length; k++) {
+    const a = word.slice(0, k);
+    const b = word.slice(k);
+    if (!(RUN_IN_WORDS.has(a) || RUN_IN_WORDS.has(b)) || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
+    split = Math.max(split, lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b)));
+  }
+  return respeltScore(respelt, previous, next, lm) - split < RUN_IN_MARGIN;
+}
+
+/** True when `b` is `a` with two neighbouring letters swapped. */
+function swappedNeighbours(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return differ.length === 2 && differ[1] === differ[0] + 1 && a[differ[0]] === b[differ[1]] && a[differ[1]] === b[differ[0]];
 }
 
 /** log10 likelihood of one word `respelt` between its neighbours, on the scale of a split's `score`. */

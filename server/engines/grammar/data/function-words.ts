@@ -58,6 +58,9 @@ our any new only even such through still being while does must
  * The prepositions writers put for one another: the confusable set of preposition-in-phrase, and the classes
  * the preposition slot model is trained on (its file names them, so the engine reads them from there).
  */
+/** Articles, demonstratives and possessives: a noun phrase follows them. */
+export const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your']);
+
 export const COMMON_PREPOSITIONS: readonly string[] = ['in', 'on', 'at', 'of', 'for', 'to', 'with', 'about', 'from', 'by', 'into', 'over'];
 
 /** Linking verbs: an adjective after them describes the subject ("it is too hard", "she seems in complete control"). */
