@@ -710,6 +710,31 @@ describe('harper.js lints that read a noun, a name or an address as a slip', () 
   });
 });
 
+describe('an opening clause without a comma, which published prose writes both ways', () => {
+  it('is left as written', async () => {
+    await leaves('When he got home he heard his father talking very loud.');
+    await leaves('If I hate you it is because you have hated goodness.');
+  });
+});
+
+describe('a verb or a noun that only looks like the slip', () => {
+  it('leaves "Were she your equal", "some few of the company", "a man announcing these platitudes is", "attempts to discover a force were", "seemed set", "Has she run"', async () => {
+    await leaves('Were she your equal in situation, I would agree.');
+    await leaves('To some few of the company it appeared a bold undertaking.');
+    await leaves('In England a man announcing these platitudes is generally a fool.');
+    await leaves('The model explains why all attempts to discover a scalar force correction were unsuccessful.');
+    await leaves('Her golden head seemed set purposely above that sapphire sea.');
+    await leaves('Where is Marianne? Has she run away?');
+  });
+
+  it('still mends "many student", "said more funding were", "seemed enjoy", "he go"', async () => {
+    assert.equal(await corrected('Many student came.'), 'Many students came.');
+    assert.equal(await corrected('Officials said more funding were needed.'), 'Officials said more funding was needed.');
+    assert.equal(await corrected('She seemed enjoy it.'), 'She seemed to enjoy it.');
+    assert.equal(await corrected('He go home.'), 'He goes home.');
+  });
+});
+
 describe('a speaker written as they speak, and old verb forms', () => {
   it('leaves a quotation with three words no dictionary knows, and "speakest", "holdeth"', async () => {
     await leaves('Fleece went on. "Do you is all sharks, and by natur wery woracious, yet I zay to you, dat is de pint." He stopped.');

@@ -603,20 +603,9 @@ const CASES: Record<string, { fixes: Array<[string, string]>; leaves: string[] }
     fixes: [
       ['The exam was to hard for me.', 'The exam was too hard for me.'],
       ['It will not affect them to much.', 'It will not affect them too much.'],
-      ['If it looks to pretty he is going to buy it.', 'If it looks too pretty, he is going to buy it.'],
+      ['If it looks to pretty he is going to buy it.', 'If it looks too pretty he is going to buy it.'],
     ],
     leaves: ['We went to new places.', 'He is to blame for this.', 'They contributed to much of the work.', 'It is close to perfect.', 'It seems to pretty girls that it is fine.'],
-  },
-  'comma-after-subordinate-clause': {
-    fixes: [['When we are young we learn quickly.', 'When we are young, we learn quickly.']],
-    leaves: [
-      'If we have a job we like, we are happy.',
-      'When we are young, we learn quickly.',
-      // "then" opens the main clause; a bracket an aside; "how" a clause of its own.
-      "If it was any other year then I'd consider it.",
-      'If many black holes are retained (here we assume full retention) the clusters expand.',
-      'While Congress is congratulating itself on how well it acted we are still waiting.',
-    ],
   },
   'capital-sentence-start': {
     fixes: [['It is late. in my opinion we should go.', 'It is late. In my opinion, we should go.']],

@@ -133,8 +133,9 @@ function subjectPosition(tokens: Token[], k: number): boolean {
     if (j < k && preposition?.pos === 'ADP' && (PHRASE_PREPOSITIONS.has(preposition.lower) || FRONTED_PREPOSITIONS.has(preposition.lower)) && subjectPosition(tokens, j - 1)) return true;
   }
   // "Officials said more funding were": not "the people who know the man are".
-  // Not a gerund after a preposition: "the chance of finding survivors was" has its subject before "of".
-  if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2 && !(/ing$/.test(p.lower) && tokens[k - 2].pos === 'ADP')) {
+  // Not an -ing form ("a man announcing these platitudes is") nor an infinitive ("attempts to discover a force were"):
+  // their noun is an object, the subject further back.
+  if (p.pos === 'VERB' && REPORTING.has(p.lemma) && k >= 2 && !/ing$/.test(p.lower) && tokens[k - 2].lower !== 'to') {
     for (let j = k - 2; j >= 0 && j >= k - 4; j--) {
       if (['who', 'which', 'that'].includes(tokens[j].lower)) return false;
       if (tokens[j].pos !== 'AUX' && tokens[j].pos !== 'ADV') break;

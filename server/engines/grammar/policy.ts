@@ -299,7 +299,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "he want to go" → wants; not "his want of faith" (a noun) nor "did he want a servant?" (a question).
   NominalWants: (text, lint) => !/\b(?:his|her|its|their|our|my|your|the|a|no|did|does|do|will|would|can|could|should|may|might|must)\s+(?:\p{L}+\s+)?$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
   // "Hand it me", "give it him": the object's order of British speech, not a doubled pronoun.
-  MultipleSequentialPronouns: (text, lint) => !/^it\s+(?:me|him|her|us|them)$/iu.test(text.slice(lint.start, lint.end)),
+  // Nor "Were she your equal", "had he his way": a subject after its verb, then a possessive.
+  MultipleSequentialPronouns: (text, lint) =>
+    !/^it\s+(?:me|him|her|us|them)$/iu.test(text.slice(lint.start, lint.end)) && !/(?<!\p{L})(?:were|had|should|was|is|did|does|do|could|would|might|can|will)\s+$/iu.test(text.slice(Math.max(0, lint.start - 10), lint.start)),
   AdjectiveDoubleDegree: doubleComparative,
 };
 

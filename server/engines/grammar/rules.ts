@@ -145,8 +145,8 @@ const thirdPersonAgreement: Rule = {
       // "it" is also an object ("make it work"): only a clause-initial "it" is a subject.
       const objectToo = subject.lower === 'it' || INDEFINITE_SINGULAR.has(subject.lower);
       if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i) && !(subject.lower === 'it' && itSubject(tokens, i)))) continue;
-      // "could he be", "does she know": after an auxiliary the verb is already the base form.
-      if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower))) continue;
+      // "could he be", "does she know": after an auxiliary the verb is already the base form; "has she run": a participle.
+      if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower) || ['has', 'have', 'had'].includes(tokens[i - 1].lower))) continue;
       if (mandativeThat(tokens, i)) continue;
       // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
       let v = i + 1;
@@ -630,6 +630,8 @@ const pluralAfterQuantifier: Rule = {
       const strong = (PLURAL_QUANTIFIERS.has(q) || amountOf) && j === i + 1;
       const misTagged = strong && noun.pos !== 'NOUN' && lexicon.hasLemma(noun.lower, 'noun') && pluralEvidence(q, noun.lower, lm);
       if ((noun.pos !== 'NOUN' || noun.lemma !== noun.lower) && !misTagged) continue;
+      // "one of the team", "some few of the company": a group's members.
+      if (partitive && (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower))) continue;
       // A noun used as a modifier ("many car owners") or followed by "of"/"'s": left alone. A verb after
       // it is the noun's own after a strong quantifier ("many student go"), when human text agrees.
       // "some" + noun opening a clause, then a verb in its plural form: the subject is plural ("because some driver make trouble").
@@ -904,6 +906,8 @@ const toBeforeInfinitive: Rule = {
       if (!lexicon.irregular(verb.lower) && (lexicon.hasLemma(verb.lower, 'noun') || lexicon.hasLemma(verb.lower, 'adj'))) continue;
       // "his plans include", "the needs change": after a determiner the word is a noun.
       if (NOUN_DETERMINERS.has(tokens[i - 1]?.lower ?? '')) continue;
+      // "seemed set", "seems cut out for it": a participle that is spelt as the base form.
+      if (/^seem/.test(tokens[i].lower) && lexicon.irregular(verb.lower)?.participle.includes(verb.lower)) continue;
       // "going" + base is "going to" only in "be going"; "help" and "let" take bare infinitives.
       if (tokens[i].lower === 'going' && !['is', 'am', 'are', 'was', 'were', "'m", "'re", "'s"].includes(tokens[i - 1]?.lower ?? '')) continue;
       out.push({ start: verb.start, end: verb.start, replacement: 'to ' });
@@ -955,43 +959,6 @@ const sentenceCapital: Rule = {
 
 const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them', 'you']);
 const SUBORDINATORS = new Set(['if', 'when', 'while', 'although', 'though', 'because', 'since', 'after', 'before', 'once', 'unless', 'whenever', 'as']);
-const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'people', 'this']);
-/**
- * Words after which the main clause does not begin: conjunctions, verbs of saying and thinking, and "then",
- * which opens the main clause itself ("If it rains then we stay": a comma goes before it, if anywhere).
- */
-const NOT_BEFORE_MAIN = new Set(['then', 'what', 'that', 'which', 'who', 'whom', 'how', 'why', 'where', 'when', 'if', 'whether', 'to', 'and', 'or', 'but', 'because', 'than', 'as', 'so', 'think', 'know', 'say', 'believe', 'feel', 'said', 'thought', 'knew', 'felt', 'means', 'mean', 'hope', 'sure', 'say']);
-
-/** Comma after an introductory subordinate clause: "If you want it you can" → "If you want it, you can". */
-const clauseComma: Rule = {
-  id: 'comma-after-subordinate-clause',
-  category: 'punctuation',
-  description: 'comma after an opening subordinate clause (When we are young our body → When we are young, our body)',
-  apply(_text, tokens) {
-    const out: Proposal[] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      if (!tokens[i].sentenceStart || !SUBORDINATORS.has(tokens[i].lower)) continue;
-      let verbSeen = false;
-      for (let k = i + 1; k + 1 < tokens.length && !tokens[k].sentenceStart; k++) {
-        const t = tokens[k];
-        // A bracket opens an aside ("If they are retained (here we assume ..."), not the main clause.
-        if ([',', ';', ':', '.', '!', '?', '(', '['].includes(t.lower) || t.pos === 'CCONJ') break;
-        const prev = tokens[k - 1];
-        const next = tokens[k + 1];
-        // "on how well it acted": the subject of a clause that "how" opens, not the main one.
-        const embedded = ['how', 'what', 'why', 'where', 'whether'].includes(tokens[k - 2]?.lower ?? '');
-        if (verbSeen && k - i >= 4 && !embedded && SUBJECTS.has(t.lower) && ['VERB', 'AUX'].includes(next.pos) && isWord(prev) && !NOT_BEFORE_MAIN.has(prev.lower) && (['ADJ', 'ADV', 'NUM'].includes(prev.pos) || OBJECT_PRONOUNS.has(prev.lower))) {
-          // Not after a noun: "If we have a job we like, ..." is a relative clause, not the main one.
-          out.push({ start: prev.end, end: prev.end, replacement: ',' });
-          break;
-        }
-        if (t.pos === 'VERB' || t.pos === 'AUX') verbSeen = true;
-      }
-    }
-    return out;
-  },
-};
-
 /** True when a verb comes between the start of the clause that holds token `i` and `i`. */
 function verbBefore(tokens: Token[], i: number): boolean {
   for (let j = i - 1; j >= 0; j--) {
@@ -2015,7 +1982,6 @@ export const RULES: Rule[] = [
   pluralAfterQuantifier,
   singularAfterEvery,
   introductoryComma,
-  clauseComma,
   commaBeforeEspecially,
   commaBeforeWhich,
   sentenceCapital,
