@@ -294,7 +294,10 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // adjective the modal's word is a noun.
   ModalOf: (text, lint, { lexicon }) => {
     const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase();
-    return previous === undefined || SUBJECTS.has(previous) || !(DETERMINERS.has(previous) || lexicon.hasLemma(previous, 'adj'));
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
+    // An adjective only where no verb follows "of": "in one go would of caused" is the slip.
+    const nounAfterAdjective = previous !== undefined && lexicon.hasLemma(previous, 'adj') && !(next !== undefined && next === next.toLowerCase() && lexicon.verbBase(next) !== null);
+    return previous === undefined || SUBJECTS.has(previous) || !(DETERMINERS.has(previous) || nounAfterAdjective);
   },
   // "he want to go" → wants; not "his want of faith" (a noun) nor "did he want a servant?" (a question).
   NominalWants: (text, lint) => !/\b(?:his|her|its|their|our|my|your|the|a|no|did|does|do|will|would|can|could|should|may|might|must)\s+(?:\p{L}+\s+)?$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),

@@ -82,8 +82,6 @@ export const splitWord: Rule = {
       const { previous, next } = neighbours(text, start, end);
       // A word or the sentence start before it: the evidence on the left is needed; on the right, where there is a word.
       if (previous === null || prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
-      // "she gives in to his schemes", "run in to your tea": a verb's particle, then "to".
-      if (b === 'to' && ['in', 'on'].includes(a) && lexicon.isVerb(previous)) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;
