@@ -672,8 +672,8 @@ function dialectSpeech(text: string, lint: HarperLint, unknown: UnknownSpans): b
   if (open < 0 || lint.start - open > QUOTATION_REACH) return false;
   const rest = text.slice(lint.end, lint.end + QUOTATION_REACH);
   const close = rest.search(/["”]/u);
-  // The opening mark must open a quotation: an even count of plain marks before it (a closing one would be odd).
-  const opens = text[open] === '“' || (text.slice(0, open).match(/"/g)?.length ?? 0) % 2 === 0;
+  // The mark must open a quotation: white space or a bracket before it, a word after it (a closing mark follows a word).
+  const opens = /^\s|^[([—–-]|^$/u.test(text.slice(open - 1, open)) && /^\S/u.test(text.slice(open + 1, open + 2));
   if (!opens || close < 0 || /\n\s*\n/u.test(text.slice(open, lint.end + close))) return false;
   let unknownWords = 0;
   for (const start of unknown.starts.keys()) if (start > open && start < lint.end + close) unknownWords++;
