@@ -637,6 +637,26 @@ describe('a function word run into a known word', () => {
   });
 });
 
+describe('a word that touches notation', () => {
+  it('is left: TeX braces and dollars, a superscript, a comparison', async () => {
+    await leaves('We consider bremsstrahlung and {\\bf aws} processes.');
+    await leaves('It decays steeper thant^{-1.5} in most afterglows.');
+    await leaves('We find absorbers atz>2 towards nine quasars.');
+  });
+});
+
+describe('two common words written solid', () => {
+  it('are not respelt into a word more than one slip away ("highweight" → lightweight, "workyears" → workers)', async () => {
+    await leaves('It switches the synapse to a highweight state.');
+    await leaves('A total of 11,000 workyears will have been devoted to it.');
+  });
+
+  it('still respell a slip one slip away or of rare parts ("carefull", "cigarrets")', async () => {
+    assert.equal(await corrected('He is very carefull.'), 'He is very careful.');
+    assert.equal(await corrected('They sell alcohol and cigarrets.'), 'They sell alcohol and cigarettes.');
+  });
+});
+
 describe('a term formed by a prefix or an adverb ending from a known word', () => {
   it('leaves "polarly", "radiatively", "bimetric"', async () => {
     await leaves('We prove that the group acts polarly on the sphere.');
@@ -739,6 +759,10 @@ describe('a speaker written as they speak, and old verb forms', () => {
   it('leaves a quotation with three words no dictionary knows, and "speakest", "holdeth"', async () => {
     await leaves('Fleece went on. "Do you is all sharks, and by natur wery woracious, yet I zay to you, dat is de pint." He stopped.');
     await leaves('Thou holdest it, and he holdeth it.');
+  });
+
+  it('still mends "trueth", whose verb is an adjective too', async () => {
+    assert.equal(await corrected('Tell me the trueth.'), 'Tell me the truth.');
   });
 
   it('still respells a slip in a quotation with fewer such words', async () => {

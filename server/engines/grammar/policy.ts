@@ -19,7 +19,7 @@ import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
 import { escapeRegExp } from '../shared/text.ts';
-import { runInRivalsRespelling, splitRivalsRespelling } from './split-words.ts';
+import { runInRivalsRespelling, splitRivalsRespelling, twoWordsSolid } from './split-words.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -504,8 +504,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // "doodlings", "rulings": the plural of an -ing noun is a word though no dictionary lists it.
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
   // "speakest", "holdeth": a verb's old second or third person, in older prose and quotations of it.
+  // Not of a verb that is an adjective too: "trueth" is a slip for "truth".
   const archaic = /^(\p{L}{3,}?)e?(?:st|th)$/u.exec(bare);
-  if (archaic && [archaic[1], `${archaic[1]}e`].some((stem) => ctx.lexicon.hasLemma(stem, 'verb')) && !ctx.lexicon.isKnown(bare)) return null;
+  if (archaic && [archaic[1], `${archaic[1]}e`].some((stem) => ctx.lexicon.hasLemma(stem, 'verb') && !ctx.lexicon.hasLemma(stem, 'adj')) && !ctx.lexicon.isKnown(bare)) return null;
   // "choosed", "teached": our rule gives the irregular form the sentence needs (chose or chosen).
   if (ctx.lexicon.regularizedIrregular(bare)) return null;
   // A word of the broad word list that the subtitles have often is a word people say ("naw", "wha"), not a slip.
@@ -555,6 +556,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // So is a function word run into a known word ("toan", "featureis"), unless a letter pair that text recognition
   // misreads explains it ("indude" → include).
   if (!restored.includes(respelling) && runInRivalsRespelling(text, lint.start, lint.end, respelling, ctx.lm, ctx.lexicon)) return null;
+  if (!restored.includes(respelling) && !/[\s'’]/u.test(respelling) && twoWordsSolid(lower, ctx.lm, ctx.lexicon) && !oneEdit(lower, respelling)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".

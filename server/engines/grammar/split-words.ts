@@ -222,6 +222,19 @@ export function runInRivalsRespelling(text: string, start: number, end: number, 
   return respeltScore(respelt, previous, next, lm) - split < RUN_IN_MARGIN;
 }
 
+/**
+ * True when `word` (lower case, no word itself) is two common words of four letters or more written solid
+ * ("highweight", "workyears", "whilefirms"): a compound or a space left out. Only a respelling one slip away is then a
+ * slip it mends ("carefull" → careful); one further away is a guess at another word ("highweight" → lightweight,
+ * "workyears" → workers). Rare or short parts prove nothing: "cigarrets" is no "cigar rets".
+ */
+export function twoWordsSolid(word: string, lm: LanguageModel, lexicon: Words): boolean {
+  if (!/^\p{Ll}{8,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
+  const common = (part: string): boolean => lexicon.isKnown(part) && lm.wordCount(part) >= MIN_PART;
+  for (let k = 4; k + 4 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k))) return true;
+  return false;
+}
+
 /** True when `b` is `a` with two neighbouring letters swapped. */
 function swappedNeighbours(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

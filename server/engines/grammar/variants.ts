@@ -143,7 +143,8 @@ export class VariantSpellings {
 export function embedded(text: string, start: number, end: number): boolean {
   const before = text[start - 1] ?? ' ';
   const after = text[end] ?? ' ';
-  if (/[\p{N}_@/\\#]/u.test(before) || /[\p{N}_@/\\]/u.test(after)) return true;
+  // Notation: TeX and formulas ("{\bf aws}", "$su(2)$", "thant^{-1.5}", "atz>2").
+  if (/[\p{N}_@/\\#{$^]/u.test(before) || /[\p{N}_@/\\{}$^=<>]/u.test(after)) return true;
   if (before === '.' && /\p{L}/u.test(text[start - 2] ?? '')) return true;
   if (after === '.' && /\p{L}/u.test(text[end + 1] ?? '')) return true;
   return false;
