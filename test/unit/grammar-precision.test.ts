@@ -643,6 +643,11 @@ describe('a word that touches notation', () => {
     await leaves('It decays steeper thant^{-1.5} in most afterglows.');
     await leaves('We find absorbers atz>2 towards nine quasars.');
   });
+
+  it('leaves a primed "i" in a list of bands, and still capitalises "i\'m"', async () => {
+    await leaves("The survey has four filter bands (g', r', i', z'), enabling it.");
+    assert.equal(await corrected("Then i'm sure."), "Then I'm sure.");
+  });
 });
 
 describe('two common words written solid', () => {
@@ -745,6 +750,11 @@ describe('a verb or a noun that only looks like the slip', () => {
     await leaves('The model explains why all attempts to discover a scalar force correction were unsuccessful.');
     await leaves('Her golden head seemed set purposely above that sapphire sea.');
     await leaves('Where is Marianne? Has she run away?');
+  });
+
+  it('leaves a plural after adjectives set off by commas, and the quoted object of an -ing verb, before "is"', async () => {
+    await leaves('Quantum interference of two independent, but indistinguishable, particles is also possible.');
+    await leaves('He says that young couples "flaunting" their relationships is contrary to their culture.');
   });
 
   it('still mends "many student", "said more funding were", "seemed enjoy", "he go"', async () => {

@@ -248,8 +248,12 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
     if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon, distributive(tokens, v));
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
-    // A gerund with its object ("Tracking people is"): the subject is the action, not the noun.
+    // A gerund with its object ("Tracking people is"): the subject is the action, not the noun; so for the object
+    // of an -ing verb before it, quoted or not ('couples "flaunting" their relationships is').
     if (k < h && gerund(tokens[k], lexicon)) return null;
+    let q = k - 1;
+    while (q >= 0 && /^["“”'‘’]$/u.test(tokens[q].text)) q--;
+    if (q < k - 1 && tokens[q]?.pos === 'VERB' && /ing$/.test(tokens[q].lower)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
     if (!number) return null;

@@ -137,6 +137,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     !/[$_{}^\\]/u.test(`${text[lint.start - 1] ?? ''}${text[lint.end] ?? ''}`) &&
     !/\b(?:act|scene|chapter|part|book|volume|section|phase|type|class|stage|appendix|table|figure|fig\.?)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)) &&
     !/^["“'‘(]i["”'’)]/u.test(text.slice(lint.start - 1, lint.end + 1)) &&
+    // A primed index ("g', r', i', z'"), not a contraction ("i'm").
+    !/^['’′](?!\p{L})/u.test(text.slice(lint.end, lint.end + 2)) &&
     !VARIABLE_I.test(text) &&
     !LETTER_I_VERB.test(text.slice(lint.end, lint.end + 30)),
   // "use there idea" → their; not "been there yesterday", "went there today": "there" as a place.

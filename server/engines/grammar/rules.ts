@@ -254,6 +254,12 @@ const pluralNounAgreement: Rule = {
       if (!withDeterminer && !clauseStart(tokens, j + 1)) continue;
       // "for young or old women was", "by traits, and beliefs comes": a list's last part, the subject further back.
       if (['and', 'or'].includes(tokens[j]?.lower ?? '')) continue;
+      // "of two independent, but indistinguishable, particles is": adjectives set off by commas, the subject further back.
+      if (tokens[j]?.text === ',' && j > 0 && taggedAs(tokens[j - 1], 'ADJ', lexicon)) continue;
+      // 'couples "flaunting" their relationships is': the object of an -ing verb (quoted or not), whose clause is the subject.
+      let before = determinerAt - 1;
+      while (before >= 0 && QUOTE_MARKS.has(tokens[before].text)) before--;
+      if (withDeterminer && before >= 0 && tokens[before].pos === 'VERB' && /ing$/.test(tokens[before].lower)) continue;
       // "the students' book", "one of the boys is": not this pattern.
       if (j > 0 && tokens[j - 1].lower === 'of' && !partitive) continue;
       out.push(replace(verb, fix));
