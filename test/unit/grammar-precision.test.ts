@@ -637,6 +637,14 @@ describe('a function word run into a known word', () => {
   });
 });
 
+describe('an article before a noun that modifies the next one', () => {
+  it('is kept ("a software update", "a hurdles personal best"), and "a products that" still loses it', async () => {
+    await leaves('The glitch affected iPhones before a software update in December.');
+    await leaves('She also set a hurdles personal best.');
+    assert.equal(await corrected('They make a products that sell.'), 'They make products that sell.');
+  });
+});
+
 describe('a word that touches notation', () => {
   it('is left: TeX braces and dollars, a superscript, a comparison', async () => {
     await leaves('We consider bremsstrahlung and {\\bf aws} processes.');

@@ -1132,6 +1132,10 @@ const articleBeforePlural: Rule = {
       // "a sports car", "a customs officer": a plural used as a modifier; so is the first word of a
       // compound ("a money-spinner") or of joined modifiers ("a joint police and customs operation").
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || after.lower === "'s" || after.text === '-' || (j > i + 1 && (after.lower === 'and' || after.lower === 'or')))) continue;
+      // The same where the tagger reads the head as a verb ("a software update"), or an adjective stands before it
+      // ("a hurdles personal best").
+      const nounLike = (t: Token | undefined): boolean => isWord(t) && t.text === t.lower && lexicon.hasLemma(t.lower, 'noun') && !lexicon.functionWords.has(t.lower);
+      if (nounLike(after) || (after?.pos === 'ADJ' && nounLike(tokens[j + 2]))) continue;
       // Plurals, and right after the article a noun that is never countable ("share a information"); with an
       // adjective it may be ("a broad knowledge of"), and "a knowledge of Latin" is fine too. Before an
       // adjective the noun modifies what follows ("an information theoretic scheme").
