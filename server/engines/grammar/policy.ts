@@ -558,6 +558,7 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // So is a function word run into a known word ("toan", "featureis"), unless a letter pair that text recognition
   // misreads explains it ("indude" → include).
   if (!restored.includes(respelling) && runInRivalsRespelling(text, lint.start, lint.end, respelling, ctx.lm, ctx.lexicon)) return null;
+  // And two common words written solid are respelt only one slip away ("highweight" is no "lightweight").
   if (!restored.includes(respelling) && !/[\s'’]/u.test(respelling) && twoWordsSolid(lower, ctx.lm, ctx.lexicon) && !oneEdit(lower, respelling)) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
@@ -665,7 +666,6 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: UnknownSpans,
 
 /** Words no dictionary knows in one quotation from which its speaker is written as they speak ("by natur wery woracious"). */
 const DIALECT_WORDS = 3;
-
 
 /**
  * True when the lint stands in a quotation (between double quotation marks, in one paragraph) that holds at least
