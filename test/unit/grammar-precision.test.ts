@@ -637,6 +637,21 @@ describe('a function word run into a known word', () => {
   });
 });
 
+describe('words written so on purpose, and a particle run in', () => {
+  it('leaves a letter held for emphasis ("Sooo", "baaaad") and a combining form used as a word ("holo", "cryo")', async () => {
+    await leaves('Sooo, the man began. Just take a sad song and make it baaaad.');
+    await leaves('I watch him on this holo screen after years of cryo stasis.');
+  });
+
+  it('still mends three consonants in a row ("posssible")', async () => {
+    assert.equal(await corrected('Enjoy life as much as posssible.'), 'Enjoy life as much as possible.');
+  });
+
+  it('splits "shutup" rather than respelling it "setup"', async () => {
+    assert.equal(await corrected('Would you sit down and shutup, said Grandma.'), 'Would you sit down and shut up, said Grandma.');
+  });
+});
+
 describe('an article before a noun that modifies the next one', () => {
   it('is kept ("a software update", "a hurdles personal best"), and "a products that" still loses it', async () => {
     await leaves('The glitch affected iPhones before a software update in December.');

@@ -505,6 +505,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "doodlings", "rulings": the plural of an -ing noun is a word though no dictionary lists it.
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
+  // "Sooo", "baaaad": a vowel held for emphasis, written so on purpose (three consonants in a row are a slip: "posssible").
+  if (/([aeiouy])\1\1|(\p{L})\2\2\2/u.test(bare)) return null;
+  // "a holo screen", "cryo stasis": a combining form used as a word.
+  if (COMBINING_FORMS.has(bare)) return null;
   // "speakest", "holdeth": a verb's old second or third person, in older prose and quotations of it.
   // Not of a verb that is an adjective too: "trueth" is a slip for "truth".
   const archaic = /^(\p{L}{3,}?)e?(?:st|th)$/u.exec(bare);
@@ -621,6 +625,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (capitalised && around.next !== null && verbOnly(around.next, ctx.lexicon) && !letterLeftOut) return null;
   return choice.replacement;
 }
+
+/** Combining forms that writers also use as words of their own ("a holo screen", "cryo stasis", "the techno scene"). */
+const COMBINING_FORMS = new Set(['holo', 'cryo', 'hydro', 'retro', 'nano', 'proto', 'pseudo', 'quasi', 'ultra', 'techno', 'cyber', 'info', 'mega', 'micro', 'macro', 'neo', 'eco', 'bio', 'geo', 'agro', 'aero', 'astro', 'electro', 'thermo', 'photo', 'xeno']);
 
 /** True when a determiner, and at most one lower-case word after it, stand right before `start` ("the old ", "their "). */
 function afterDeterminer(text: string, start: number): boolean {

@@ -193,8 +193,8 @@ export function splitRivalsRespelling(text: string, start: number, end: number, 
   return respeltScore(r, previous, next, lm) - split.score < RESPELL_MARGIN;
 }
 
-/** Words that join most others, seen as a pair or not: a space left out beside one is a common slip of typing or extraction. */
-const RUN_IN_WORDS = new Set([...CLOSED_CLASS, ...WH_WORDS, 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should']);
+/** Words that join most others, seen as a pair or not, and a phrasal verb's particles ("shutup"): a space left out beside one is a common slip of typing or extraction. */
+const RUN_IN_WORDS = new Set([...CLOSED_CLASS, ...WH_WORDS, 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should', 'up', 'out', 'off', 'down', 'back', 'away']);
 
 /** log10: how much likelier a respelling must read than a function word run into a known word, between the same neighbours. */
 const RUN_IN_MARGIN = 3;
