@@ -643,8 +643,9 @@ describe('words written so on purpose, and a particle run in', () => {
     await leaves('I watch him on this holo screen after years of cryo stasis.');
   });
 
-  it('still mends three consonants in a row ("posssible")', async () => {
+  it('still mends three consonants in a row ("posssible") and a vowel held where two make a word ("careeer")', async () => {
     assert.equal(await corrected('Enjoy life as much as posssible.'), 'Enjoy life as much as possible.');
+    assert.equal(await corrected('He spent his entire careeer there.'), 'He spent his entire career there.');
   });
 
   it('splits "shutup" rather than respelling it "setup"', async () => {

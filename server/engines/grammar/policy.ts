@@ -505,8 +505,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (ctx.lexicon.isLemmaOrPlural(bare) || ctx.lexicon.isRegularVerbForm(bare) || ctx.lexicon.isListedLongWord(bare) || verbedNoun(bare, ctx.lexicon)) return null;
   // "doodlings", "rulings": the plural of an -ing noun is a word though no dictionary lists it.
   if (/\p{L}{3}ings$/u.test(bare) && (ctx.lexicon.isRegularVerbForm(bare.slice(0, -1)) || ctx.lexicon.isLemmaOrPlural(bare.slice(0, -1)))) return null;
-  // "Sooo", "baaaad": a vowel held for emphasis, written so on purpose (three consonants in a row are a slip: "posssible").
-  if (/([aeiouy])\1\1|(\p{L})\2\2\2/u.test(bare)) return null;
+  // "Sooo", "baaaad": a vowel held for emphasis, written so on purpose; but not where the doubled vowel makes a word
+  // ("careeer", "neeed": a key held too long), nor three consonants in a row ("posssible").
+  const held = /([aeiouy])\1\1+/u.exec(bare);
+  if ((held && !ctx.lexicon.isKnown(bare.replace(held[0], held[1].repeat(2)))) || /(\p{L})\1\1\1/u.test(bare)) return null;
   // "a holo screen", "cryo stasis": a combining form used as a word.
   if (COMBINING_FORMS.has(bare)) return null;
   // "speakest", "holdeth": a verb's old second or third person, in older prose and quotations of it.
