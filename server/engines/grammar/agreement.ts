@@ -251,8 +251,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun; so for the object
     // of an -ing verb before it, quoted or not ('couples "flaunting" their relationships is').
     if (k < h && gerund(tokens[k], lexicon)) return null;
-    let q = k - 1;
-    while (q >= 0 && /^["“”'‘’]$/u.test(tokens[q].text)) q--;
+    const q = beforeQuoteMarks(tokens, k);
     if (q < k - 1 && tokens[q]?.pos === 'VERB' && /ing$/.test(tokens[q].lower)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
@@ -330,6 +329,16 @@ function antecedentOf(tokens: Token[], r: number, verb: Token, lexicon: Lexicon,
   const head = tokens[h];
   if (head.pos === 'NOUN' && !ageNoun(tokens, h) && (countsOthers(head.lower) || usedAsOtherNumber(head.lower, number, lm))) return null;
   return { start: tokens[k].start, number };
+}
+
+/** Quotation marks, as tokens. */
+export const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
+
+/** The index of the token before token `i`, quotation marks skipped (-1 at the text's start). */
+export function beforeQuoteMarks(tokens: Token[], i: number): number {
+  let j = i - 1;
+  while (j >= 0 && QUOTE_MARKS.has(tokens[j].text)) j--;
+  return j;
 }
 
 /** True when "were" at `v` follows a word of wish or condition in its sentence ("if the firm were"). */

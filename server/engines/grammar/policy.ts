@@ -19,7 +19,7 @@ import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
 import { escapeRegExp } from '../shared/text.ts';
-import { runInRivalsRespelling, splitRivalsRespelling, twoWordsSolid } from './split-words.ts';
+import { runInRivalsRespelling, solidPairRivalsRespelling, splitRivalsRespelling } from './split-words.ts';
 
 /** Lint kinds that are advice rather than errors. */
 const ADVICE_KINDS = new Set(['Style', 'Enhancement', 'Readability', 'Regionalism', 'Formatting']);
@@ -296,10 +296,11 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // adjective the modal's word is a noun.
   ModalOf: (text, lint, { lexicon }) => {
     const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase();
+    if (previous === undefined || SUBJECTS.has(previous)) return true;
+    if (DETERMINERS.has(previous)) return false;
+    // After an adjective only where a verb follows "of": "in one go would of caused" is the slip.
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
-    // An adjective only where no verb follows "of": "in one go would of caused" is the slip.
-    const nounAfterAdjective = previous !== undefined && lexicon.hasLemma(previous, 'adj') && !(next !== undefined && next === next.toLowerCase() && lexicon.verbBase(next) !== null);
-    return previous === undefined || SUBJECTS.has(previous) || !(DETERMINERS.has(previous) || nounAfterAdjective);
+    return !lexicon.hasLemma(previous, 'adj') || (next !== undefined && next === next.toLowerCase() && lexicon.verbBase(next) !== null);
   },
   // "he want to go" → wants; not "his want of faith" (a noun) nor "did he want a servant?" (a question).
   NominalWants: (text, lint) => !/\b(?:his|her|its|their|our|my|your|the|a|no|did|does|do|will|would|can|could|should|may|might|must)\s+(?:\p{L}+\s+)?$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
@@ -482,8 +483,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // word so written ("obsidian", "quaternary"), where a name is common; so is one after a determiner ("the old
   // harper", "their alma maters"), where a name seldom stands, but for a people's adjective ("the english language").
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) {
-    const commonNoun = ctx.lexicon.count(word) < COMMON_WORD || (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word));
-    return ctx.lexicon.isListedWord(word) && commonNoun ? null : recased;
+    const writtenLowerCase = ctx.lexicon.count(word) < COMMON_WORD || (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word));
+    return ctx.lexicon.isListedWord(word) && writtenLowerCase ? null : recased;
   }
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
@@ -561,11 +562,10 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (lower === `${respelling}a` || lower === `a${respelling}`) return null;
   // Two words run together that read as well as the respelling ("surfaceis": surface is, or surfaces?) are left.
   if (splitRivalsRespelling(text, lint.start, lint.end, choice.replacement, ctx.lm, ctx.lexicon)) return null;
-  // So is a function word run into a known word ("toan", "featureis"), unless a letter pair that text recognition
-  // misreads explains it ("indude" → include).
-  if (!restored.includes(respelling) && runInRivalsRespelling(text, lint.start, lint.end, respelling, ctx.lm, ctx.lexicon)) return null;
-  // And two common words written solid are respelt only one slip away ("highweight" is no "lightweight").
-  if (!restored.includes(respelling) && !/[\s'’]/u.test(respelling) && twoWordsSolid(lower, ctx.lm, ctx.lexicon) && !oneEdit(lower, respelling)) return null;
+  // So is a function word run into a known word ("toan", "featureis"), and two common words written solid are
+  // respelt only one slip away ("highweight" is no "lightweight"); unless a letter pair that text recognition
+  // misreads explains the word ("indude" → include).
+  if (!restored.includes(respelling) && (runInRivalsRespelling(text, lint.start, lint.end, respelling, ctx.lm, ctx.lexicon) || solidPairRivalsRespelling(lower, respelling, ctx.lm, ctx.lexicon))) return null;
   // A word the text spells the same way twice is a term its writer means ("blazars", "neutralino",
   // "shawarma"), unless it stands for a familiar word: a habit then, not a term ("preffer" twice; not "stilus" for "stiles").
   // A common word stands for it only one typing slip away: "modaks" twice is a food, not "medals" or "models".
@@ -675,6 +675,10 @@ function foreignNeighbour(text: string, lint: HarperLint, unknown: UnknownSpans,
 
 /** Words no dictionary knows in one quotation from which its speaker is written as they speak ("by natur wery woracious"). */
 const DIALECT_WORDS = 3;
+/** The least share of a quotation's words that no dictionary knows for it to be speech spelt out. */
+const DIALECT_SHARE = 0.1;
+/** How far a quotation is looked for around a word (characters). */
+const QUOTATION_REACH = 600;
 
 /**
  * True when the lint stands in a quotation (between double quotation marks, in one paragraph) that holds at least
@@ -694,12 +698,6 @@ function dialectSpeech(text: string, lint: HarperLint, unknown: UnknownSpans): b
   const words = text.slice(open, lint.end + close).split(/\s+/u).length;
   return unknownWords >= DIALECT_WORDS && unknownWords >= DIALECT_SHARE * words;
 }
-
-/** The least share of a quotation's words that no dictionary knows for it to be speech spelt out. */
-const DIALECT_SHARE = 0.1;
-
-/** How far a quotation is looked for around a word (characters). */
-const QUOTATION_REACH = 600;
 
 /**
  * True when `word` is a standing variant of `replacement`, not a slip: an -ncy noun of an -nt adjective

@@ -18,7 +18,7 @@ import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { LINKING_VERBS } from './data/function-words.ts';
 import { lineBreakEndsSentence } from './variants.ts';
-import { isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, subjunctive, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
+import { beforeQuoteMarks, isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, QUOTE_MARKS, subjunctive, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
@@ -216,8 +216,6 @@ const pluralPronounAgreement: Rule = {
   },
 };
 
-const QUOTE_MARKS: ReadonlySet<string> = new Set(['"', '“', '”', "'", '‘', '’']);
-
 /** Quantifiers whose "of" phrase takes a plural verb with a plural noun ("most of the students are"). */
 const PLURAL_PARTITIVES = new Set(['most', 'many', 'all', 'several', 'few', 'both']);
 
@@ -257,9 +255,8 @@ const pluralNounAgreement: Rule = {
       // "of two independent, but indistinguishable, particles is": adjectives set off by commas, the subject further back.
       if (tokens[j]?.text === ',' && j > 0 && taggedAs(tokens[j - 1], 'ADJ', lexicon)) continue;
       // 'couples "flaunting" their relationships is': the object of an -ing verb (quoted or not), whose clause is the subject.
-      let before = determinerAt - 1;
-      while (before >= 0 && QUOTE_MARKS.has(tokens[before].text)) before--;
-      if (withDeterminer && before >= 0 && tokens[before].pos === 'VERB' && /ing$/.test(tokens[before].lower)) continue;
+      const before = tokens[beforeQuoteMarks(tokens, determinerAt)];
+      if (withDeterminer && before?.pos === 'VERB' && /ing$/.test(before.lower)) continue;
       // "the students' book", "one of the boys is": not this pattern.
       if (j > 0 && tokens[j - 1].lower === 'of' && !partitive) continue;
       out.push(replace(verb, fix));

@@ -10,7 +10,7 @@
 import { LINKING_VERBS } from './data/function-words.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
-import { knownWithPrefix, typoCost } from './spelling.ts';
+import { knownWithPrefix, oneEdit, typoCost } from './spelling.ts';
 
 /** Uses in the pair-model text from which the compound is a word writers use. */
 const MIN_COMPOUND = 10;
@@ -224,11 +224,12 @@ export function runInRivalsRespelling(text: string, start: number, end: number, 
 
 /**
  * True when `word` (lower case, no word itself) is two common words of four letters or more written solid
- * ("highweight", "workyears", "whilefirms"): a compound or a space left out. Only a respelling one slip away is then a
- * slip it mends ("carefull" → careful); one further away is a guess at another word ("highweight" → lightweight,
- * "workyears" → workers). Rare or short parts prove nothing: "cigarrets" is no "cigar rets".
+ * ("highweight", "workyears", "whilefirms"), a compound or a space left out, and `respelling` is one word more than one
+ * slip away: a guess at another word ("highweight" → lightweight, "workyears" → workers). One slip away it is a slip
+ * mended ("carefull" → careful). Rare or short parts prove nothing: "cigarrets" is no "cigar rets".
  */
-export function twoWordsSolid(word: string, lm: LanguageModel, lexicon: Words): boolean {
+export function solidPairRivalsRespelling(word: string, respelling: string, lm: LanguageModel, lexicon: Words): boolean {
+  if (/[\s'’]/u.test(respelling) || oneEdit(word, respelling)) return false;
   if (!/^\p{Ll}{8,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
   const common = (part: string): boolean => lexicon.isKnown(part) && lm.wordCount(part) >= MIN_PART;
   for (let k = 4; k + 4 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k))) return true;
