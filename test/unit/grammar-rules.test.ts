@@ -876,6 +876,15 @@ describe('clean, non-English and repeated input', () => {
     assert.deepEqual(await other.correct(text, 'auto'), first);
   });
 
+  it('reads words that name members of every JavaScript object as words (a "constructor" once broke a rule)', async () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const text = `The ${word} is here. Many ${word} was late. ${word} are good. They ${word} the ${word}es. He ${word} it, and its ${word} is an ${word} of ${word}s.`;
+      const result = await engine.correct(text, 'auto');
+      assert.equal(typeof result.correctedText, 'string', word);
+      assert.ok(!/function|Object|\[object/.test(result.correctedText), result.correctedText);
+    }
+  });
+
   it('reports one issue per kind of problem', async () => {
     const result = await engine.correct('i has a apple. he go home becuase he is tired.', 'auto');
     const categories = result.issues.map((i) => i.category);

@@ -19,6 +19,7 @@ import type { LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
+import { wordTable } from '../shared/word-table.ts';
 
 /** True when a noun token is a plural ("students", "people"), not a singular in -s ("news", "process"). */
 export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
@@ -32,8 +33,8 @@ export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
 }
 
-const TO_PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do' };
-const TO_SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does' };
+const TO_PLURAL = wordTable<string>({ is: 'are', was: 'were', has: 'have', does: 'do' });
+const TO_SINGULAR = wordTable<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
 const SINGULAR_VERBS = ['is', 'was', 'has'];
 const PLURAL_VERBS = ['are', 'were', 'have'];
 

@@ -10,6 +10,7 @@ import { neighbours, type LanguageModel } from './ngrams.ts';
 import { isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
 import { COMMON_PREPOSITIONS } from './data/function-words.ts';
+import { wordTable } from '../shared/word-table.ts';
 
 /** Commonly confused words (facts of English usage), each member written for another of its set; the eval injects them too. */
 export const CONFUSABLE_SETS: ReadonlyArray<readonly string[]> = [
@@ -43,7 +44,7 @@ const OTHERS = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.f
  * before the next word: "its tail" unseen, "his tail" and "their tail" seen.
  */
 const POSSESSIVES = ['his', 'her', 'their', 'my', 'your', 'our', 'its'];
-const LIKE: Record<string, readonly string[]> = {
+const LIKE = wordTable<readonly string[]>({
   its: POSSESSIVES,
   your: POSSESSIVES,
   you: ['you', 'me', 'him', 'them', 'us'],
@@ -53,7 +54,7 @@ const LIKE: Record<string, readonly string[]> = {
   "you're": ["you're", "we're", "they're"],
   "they're": ["you're", "we're", "they're"],
   "who's": ["who's", "he's", "she's", "it's"],
-};
+});
 
 /** log10 margins each side must be for the change (not against it), and both sides together. */
 const SIDE_FOR = 0;
