@@ -834,3 +834,92 @@ describe('a word that opens a hyphenated compound', () => {
     assert.equal(await corrected('We arrived at end of the road.'), 'We arrived at the end of the road.');
   });
 });
+
+describe('a space left out beside a function word, a function applied, and two short words written solid', () => {
+  it('leaves the word rather than guess another more than one slip away', async () => {
+    await leaves('Colliding objects slow down without a compaction of theporous structure.');
+    await leaves('The maximum ofionization by the AGN power-law continuum is large.');
+    await leaves('For twostars, abundances of C, N and O were derived.');
+    await leaves('Our disk does not cool fastdue to convection.');
+    await leaves('The factor is greater than 1+sqrt(n) in this regime.');
+  });
+
+  it('puts the space back after an article, and still mends a slip one letter away', async () => {
+    assert.equal(await corrected('We observed ten objects in asample of sources.'), 'We observed ten objects in a sample of sources.');
+    assert.equal(await corrected('We want to painta fuller picture of it.'), 'We want to paint a fuller picture of it.');
+    assert.equal(await corrected('It is importand to go.'), 'It is important to go.');
+    assert.equal(await corrected('It was a carefull plan.'), 'It was a careful plan.');
+  });
+});
+
+describe('news prose that only looks like a slip', () => {
+  it('leaves a modal with its verb left out, and the month May', async () => {
+    await leaves("But we'll do as much as we can to make sure he stays.");
+    await leaves('The operation was set up last May to tackle the growing problem.');
+    assert.equal(await corrected('You should not to worry about it.'), 'You should not worry about it.');
+  });
+
+  it('leaves a pair before a name, a verb with two pasts, a pronoun after a preposition and a title before "of"', async () => {
+    await leaves('He has found form at Deepdale this season.');
+    await leaves('He teared up when he saw it.');
+    await leaves('They strived to do better.');
+    await leaves('The main thing for us was just to focus on the win.');
+    await leaves('When she was chief minister of the state, she acted.');
+    assert.equal(await corrected('I choosed the red one.'), 'I chose the red one.');
+    assert.equal(await corrected('We was late.'), 'We were late.');
+    assert.equal(await corrected('It is good idea.'), 'It is a good idea.');
+  });
+
+  it('leaves a noun before a model number, "same" in a compound, a weight in stone and a name opening a sentence', async () => {
+    await leaves('The deal covers four prototype Ка-52К helicopters.');
+    await leaves('The forum will bring a report on same sex marriage to the Assembly.');
+    await leaves('A drone that weighs less than 20kg (3st 2lb) needs no licence.');
+    await leaves('Mary Berry will present the specials. Berry quit the show last week.');
+    assert.equal(await corrected('I have many friend.'), 'I have many friends.');
+    assert.equal(await corrected('We arrived at same time.'), 'We arrived at the same time.');
+    assert.equal(await corrected('He wants to over take the leader.'), 'He wants to overtake the leader.');
+    assert.equal(await corrected("He is looking to over take Soares' team."), "He is looking to overtake Soares' team.");
+    await leaves('It was defined a priori in the set-ups.');
+    assert.equal(await corrected('She came 2th in the race.'), 'She came 2nd in the race.');
+    assert.equal(await corrected('Recently scientist have found it.'), 'Recently scientists have found it.');
+  });
+});
+
+describe('clauses, modals and nouns that only look like the slip (blogs, e-mail, reviews, news)', () => {
+  it('leaves a be that ends a who or what clause, "need not", a can that is a thing and "past" its best', async () => {
+    await leaves('Anyone who says they are is just wrong.');
+    await leaves('What I expected it to be was a simple way to know.');
+    await leaves('It need not be this way.');
+    await leaves('Seal the top of the opened can using super glue.');
+    await leaves('I thought it was past its best.');
+    assert.equal(await corrected('It was is here.'), 'It was here.');
+    assert.equal(await corrected('He can goes there.'), 'He can go there.');
+    assert.equal(await corrected('The time has past.'), 'The time has passed.');
+  });
+
+  it('leaves "earlier that", a letter that labels, a word said by its letters, a modifier after "to" and a mailto', async () => {
+    await leaves('We agreed earlier that one of the principles is simple.');
+    await leaves("The keys '4 a' and '4 b' are implied.");
+    await leaves('Deleting the profile displays an xml error.');
+    await leaves('The site was added to popup whitelist.');
+    await leaves('I have too many commitments right now.\n\nVince Kaminski\n\n[mailto: Dear Vince\n\nJust a quick message to follow up.');
+    assert.equal(await corrected('Please be smarter that the window manager.'), 'Please be smarter than the window manager.');
+    assert.equal(await corrected('I saw an dog.'), 'I saw a dog.');
+    assert.equal(await corrected('You need to backup your data.'), 'You need to back up your data.');
+  });
+
+  it('leaves an imperative that takes a clause, a verb after "that", a gerund subject, a measure and an inverted subject', async () => {
+    await leaves('Suppose an article contains the following sequence.');
+    await leaves('The only thing that matters is winning a championship.');
+    await leaves('Whatever the trends, bringing along your favorite, trusty jeans is a must.');
+    await leaves('When records began in 1993, the equivalent of 7.2 days were lost.');
+    await leaves('Back and neck pain were high on the list of causes.');
+    await leaves("Also attending the service for the bronze drum and plaque were Lee Rigby's mother Lyn and his widow.");
+    await leaves('He past the exam yesterday.');
+    assert.equal(await corrected('Take risks teaches you a lot.'), 'Taking risks teaches you a lot.');
+    assert.equal(await corrected('I know that students is late.'), 'I know that students are late.');
+    assert.equal(await corrected('The attack on the hall are terrible.'), 'The attack on the hall is terrible.');
+    assert.equal(await corrected('The window was smashed and a bomb were thrown.'), 'The window was smashed and a bomb was thrown.');
+    assert.equal(await corrected('and a bomb were thrown.'), 'And a bomb was thrown.');
+  });
+});

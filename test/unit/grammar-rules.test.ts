@@ -878,7 +878,7 @@ describe('clean, non-English and repeated input', () => {
 
   it('reads words that name members of every JavaScript object as words (a "constructor" once broke a rule)', async () => {
     for (const word of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
-      const text = `The ${word} is here. Many ${word} was late. ${word} are good. They ${word} the ${word}es. He ${word} it, and its ${word} is an ${word} of ${word}s.`;
+      const text = `The ${word} is here. Many ${word} was late. ${word} are good. They ${word} the ${word}es. He ${word} it, and its ${word} is an ${word} of ${word}s. The students ${word} the house, and there ${word} a ${word}.`;
       const result = await engine.correct(text, 'auto');
       assert.equal(typeof result.correctedText, 'string', word);
       assert.ok(!/function|Object|\[object/.test(result.correctedText), result.correctedText);

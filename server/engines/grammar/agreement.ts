@@ -33,8 +33,11 @@ export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
   return lemmas.some((lemma) => lemma !== w && pluralize(lemma) === w) || (lemmas.length > 0 && !lemmas.includes(w));
 }
 
-const TO_PLURAL = wordTable<string>({ is: 'are', was: 'were', has: 'have', does: 'do' });
+/** The verbs that agree by form alone, each with its form for the other number. */
+export const TO_PLURAL = wordTable<string>({ is: 'are', was: 'were', has: 'have', does: 'do' });
 const TO_SINGULAR = wordTable<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
+/** Be in the plural with its singular. */
+export const SINGULAR_BE = wordTable<string>({ are: 'is', were: 'was' });
 const SINGULAR_VERBS = ['is', 'was', 'has'];
 const PLURAL_VERBS = ['are', 'were', 'have'];
 
@@ -239,6 +242,8 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
         const q = phraseStart(tokens, k - 2);
         return subjectPosition(tokens, q) ? { start: tokens[q].start, number: 'singular' } : null;
       }
+      // "the equivalent of 7.2 days were lost": a measure of a counted plural is as many as it measures.
+      if (before.lower === 'of' && tokens.slice(k, h).some((t) => t.pos === 'NUM') && isPluralNoun(tokens[h], lexicon)) return null;
       h = k - 2;
       throughPhrase = true;
       continue;
@@ -246,7 +251,11 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     // ", and" after a noun ends a list of subjects or joins two clauses ("Medical expenses, and accommodation are"): unsure.
     if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && nominal(tokens[k - 3])) return null;
     // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
-    const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ';
+    // Not after a word a determiner opens ("for the bronze drum and plaque were"): a noun the tagger read as a verb.
+    const nounBefore = tokens[k - 3]?.pos === 'DET' || (['NOUN', 'ADJ'].includes(tokens[k - 3]?.pos ?? '') && tokens[k - 4]?.pos === 'DET');
+    const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ' && !nounBefore;
+    // "Back and neck pain were": one word before "and" at the sentence's start is no clause; its part unread.
+    if (joinsClauses && (tokens[k - 2]?.sentenceStart ?? true)) return null;
     if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon, distributive(tokens, v));
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun; so for the object
@@ -254,6 +263,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (k < h && gerund(tokens[k], lexicon)) return null;
     const q = beforeQuoteMarks(tokens, k);
     if (q < k - 1 && tokens[q]?.pos === 'VERB' && /ing$/.test(tokens[q].lower)) return null;
+    if (gerundObject(tokens, k)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
     if (!number) return null;
@@ -267,6 +277,18 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     return { start: tokens[k].start, number, head };
   }
   return null;
+}
+
+/**
+ * True when the noun phrase at `k` is the object of an -ing verb, a particle, adverbs, a determiner or
+ * adjectives between ("bringing along your favorite, trusty jeans is a must"): the subject
+ * is the action.
+ */
+function gerundObject(tokens: Token[], k: number): boolean {
+  let j = k - 1;
+  while (j >= 0 && j >= k - 5 && (['DET', 'ADJ', 'ADV', 'ADP', 'PART'].includes(tokens[j].pos) || POSSESSIVES.has(tokens[j].lower) || tokens[j].text === ',')) j--;
+  const verb = tokens[j];
+  return j < k && verb !== undefined && verb.pos === 'VERB' && /ing$/.test(verb.lower);
 }
 
 /**
@@ -399,7 +421,7 @@ export const thereIsSingular: Rule = {
       const be = tokens[i + 1];
       // "there have been a revival": the perfect agrees as the simple verb does.
       const perfect = be.lower === 'have' && tokens[i + 2].lower === 'been';
-      const fix = perfect ? 'has' : { are: 'is', were: 'was' }[be.lower];
+      const fix = perfect ? 'has' : SINGULAR_BE[be.lower];
       // "if there were a movement": the subjunctive of a condition or a wish.
       if (tokens[i].lower !== 'there' || !fix || !subjectPosition(tokens, i) || (be.lower === 'were' && subjunctive(tokens, i + 1))) continue;
       const d = perfect ? i + 3 : i + 2;

@@ -243,6 +243,8 @@ export const confusableWords: Rule = {
       if ((written === 'there' || written === 'their') && /^\s+being\b/iu.test(text.slice(m.index + m[0].length))) continue;
       // "better for her to marry you than be single": a comparative earlier in the sentence takes "than".
       if (written === 'than' && comparativeBefore(text, m.index, lexicon)) continue;
+      // "it was past its best": after be, "past" before a determiner is the preposition; a passive takes no object.
+      if (written === 'past' && /\b(?:is|was|are|were|be|been|being)\s+$/iu.test(text.slice(Math.max(0, m.index - 8), m.index)) && /^\s+(?:its|his|her|their|my|your|our|the|a)\b/iu.test(text.slice(m.index + m[0].length))) continue;
       // "I too know": after a subject pronoun "too" means "also"; "from 2006 to late 2007": "to" after a
       // number, or closing a "from" span, is the range's.
       if (written === 'too' && /\b(i|we|you|he|she|they)\s+$/iu.test(text.slice(Math.max(0, m.index - 6), m.index))) continue;

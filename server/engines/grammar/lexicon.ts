@@ -289,8 +289,8 @@ export class Lexicon {
 /** Stems of n't contractions: SUBTLEX counts "don't" as "don", so "don" alone is no frequent word. */
 const CONTRACTION_STEMS = new Set(['don', 'isn', 'wasn', 'didn', 'doesn', 'couldn', 'wouldn', 'shouldn', 'aren', 'weren', 'hasn', 'haven', 'hadn', 'mustn', 'needn', 'ain']);
 
-/** Irregular verbs whose regular past is a word too ("lighted", "hanged", "lied", "shined"). */
-const BOTH_REGULAR = new Set(['light', 'hang', 'lie', 'shine', 'speed', 'fit', 'wed', 'broadcast', 'forecast', 'bid', 'knit', 'spit', 'wet', 'quit', 'be', 'have', 'do', 'see', 'weave']);
+/** Irregular verbs whose regular past is a word too ("lighted", "hanged", "lied", "shined", "teared up", "strived"). */
+const BOTH_REGULAR = new Set(['light', 'hang', 'lie', 'tear', 'strive', 'shine', 'speed', 'fit', 'wed', 'broadcast', 'forecast', 'bid', 'knit', 'spit', 'wet', 'quit', 'be', 'have', 'do', 'see', 'weave']);
 
 const DERIVATIONAL = ['ized', 'ize', 'ization', 'ised', 'ise', 'isation', 'ers', 'er', 'ors', 'or', 'y', 'ant', 'ants', 'ness', 'ity', 'ist', 'ists', 'ism', 'al', 'ment', 'ments', 'able', 'ous', 'ic', 'ive', 'ship', 'hood', 'less', 'ful'];
 

@@ -133,7 +133,8 @@ export function touchesName(text: string, start: number, end: number, replacemen
   const original = text.slice(start, end);
   if (original.toLowerCase() === replacement.toLowerCase()) return false;
   const inside = wordsIn(text, start, end);
-  if (inside.some((w) => isNameAt(text, w.word, w.start))) return true;
+  // At a sentence's start a name shows by standing capitalised elsewhere too ("Mary Berry ... Berry quit").
+  if (inside.some((w) => isNameAt(text, w.word, w.start) || (/^\p{Lu}\p{Ll}/u.test(w.word) && usedAsName(text, w.word)))) return true;
   const before = wordBefore(text, start);
   const after = wordAfter(text, end);
   const nameBefore = before !== null && isNameAt(text, before.word, before.start);
@@ -147,7 +148,7 @@ export function touchesName(text: string, start: number, end: number, replacemen
 const PARTICLE_LETTERS = 5;
 
 /**
- * Text that is not prose to correct: a URL, an address, a path, an identifier or a call (a_b, a/b, a.b
+ * Text that is not prose to correct: a URL, an address (a mailto: one too), a path, an identifier or a call (a_b, a/b, a.b
  * with a lower-case letter after the dot, f(), a word with an inner capital), code between backticks,
  * or a word with a Latin letter English does not use (crème, brûlée, señor).
  */
@@ -159,7 +160,7 @@ function inCodeOrForeign(text: string, start: number, end: number): boolean {
   while (to < text.length && !/\s/u.test(text[to])) to++;
   const chunk = text.slice(from, to);
   if (/\S/u.test(text.slice(start, end)) || start === end) {
-    if (/:\/\/|@|[\p{L}\p{N}][_/\\][\p{L}\p{N}]|\p{L}\.\p{Ll}|\w\(\)|^[Ww]{3}\./u.test(chunk)) return true;
+    if (/:\/\/|@|[\p{L}\p{N}][_/\\][\p{L}\p{N}]|\p{L}\.\p{Ll}|\w\(\)|^[Ww]{3}\.|[Mm]ailto:/u.test(chunk)) return true;
     if (/[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u.test(chunk)) return true;
   }
   // Inside a pair of backticks on the same line.

@@ -159,6 +159,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // "when he beat Chen": a past tense spelt as its base (beat, put, set, cut) agrees already.
     const verb = /(\p{L}+)\s*$/u.exec(text.slice(lint.start, lint.end))?.[1].toLowerCase() ?? '';
     if (lexicon.irregular(verb)?.past.includes(verb)) return false;
+    // "He past the exam" is no "He pasts": only a word that is a verb takes the -s of one.
+    if (lexicon.verbBase(verb) === null) return false;
     // "Is she okay?": in a question the verb came before the pronoun.
     if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     // "She wonder if he could hear": in a sentence told in the past the lost ending may as well be -ed, so the
@@ -170,8 +172,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "much more then others" → than; not "if fish utilize more then chances grow": after an opening
   // if/when in the same sentence, "then" may start the clause that answers it.
   ThenThan: (text, lint) => !/\b(if|when|once)\b[^.!?]*$/i.test(text.slice(0, lint.start)),
-  // 2th → 2nd; not in "1 2th", a number split by a space (12th).
-  CorrectNumberSuffix: (text, lint) => !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)),
+  // 2th → 2nd; not in "1 2th", a number split by a space (12th), nor a weight in stone ("20kg (3st 2lb)").
+  CorrectNumberSuffix: (text, lint) =>
+    !/\d\s+\d*$/.test(text.slice(Math.max(0, lint.start - 8), lint.start)) && !/(?<!\d)\d*[02-9]st$/i.test(text.slice(Math.max(0, lint.start - 8), lint.end)),
   // "the the" → "the", "is is" → "is"; not "the reason is that that birds", "had had", "if they fire you you will",
   // "I am there there seems": words that can end one phrase and start the next; nor "much much more", "no no":
   // doublings edited English writes (doubled.ts).
@@ -189,10 +192,13 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)". Nor "an" before h where edited English
   // writes it so ("an historic", and "an honour", whose silent h the spelling cannot show); "an house" is still mended.
   AnA: (text, lint, { lm }) => {
-    if (text[lint.end] === ')') return false;
+    // "(a)", "'4 a' and '4 b'": a letter that labels something, not an article.
+    if (lint.end < text.length && !/\s/u.test(text[lint.end])) return false;
     const written = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1];
     const next = written?.toLowerCase();
     if (next === undefined) return true;
+    // "an xml error", "an mp3": a word without a vowel is said by its letters, and the article follows the first one's name.
+    if (/^[b-df-hj-np-tv-xz]{2,}$/u.test(next) && text.slice(lint.start, lint.end).toLowerCase() === (LETTER_NAMED_WITH_VOWEL.test(next) ? 'an' : 'a')) return false;
     if (text.slice(lint.start, lint.end).toLowerCase() === 'an' && next.startsWith('h') && lm.pairCount('an', next) >= AN_BEFORE_H) return false;
     // A capital after the first letter is an abbreviation or a symbol ("an sdB star", "a MEP"), said by its letters.
     return !NOT_AFTER_ARTICLE.has(next) && !/\p{Lu}/u.test(written!.slice(1));
@@ -205,8 +211,10 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const parts = lint.suggestions[0]?.text.toLowerCase().split(/\s+/) ?? [];
     // Nor a part of a hyphenated compound ("a middleground-level step"): writers coin those.
     if (/[-‐]/u.test(text[lint.start - 1] ?? '') || /[-‐]/u.test(text[lint.end] ?? '')) return false;
-    // Nor a listed word cut into a word and a letter ("celli" → "cell i").
+    // Nor a listed word cut into a word and a letter ("celli" → "cell i"), nor any word cut so that a lower-case "i"
+    // stands alone ("a priori" → "a prior i"): the pronoun is written as a capital.
     if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
+    if (parts.includes('i')) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
     // An article split off ("sucha" → such a) needs an English word to go with: "pollo alla cacciatora" is Italian.
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
@@ -238,13 +246,14 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // is the ratio of edited financial and legal English.
   QuantifierNumeralConflict: (text, lint) => !/\bfor\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
   // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start", "to see if
-  // they are is to": a clause opened by who, what, if or whether ends in the first be, and the second is its
+  // they are is to", "anyone who says they are is wrong", "what I expected it to be was": a clause opened by who,
+  // what, if or whether (up to four words before its be) ends in the first be, and the second is its
   // sentence's verb. Nor a "Be" that is a name or a symbol mid-sentence ("while Be is undepleted"), nor "'s"
   // that may be a possessive ("when your kid's are out").
   SingleBe: (text, lint) => {
-    const before = text.slice(Math.max(0, lint.start - 30), lint.start);
+    const before = text.slice(Math.max(0, lint.start - 60), lint.start);
     const possessive = /(\p{L}+)\s?['’]s\s*$/u.exec(before)?.[1].toLowerCase();
-    return !/\b(?:who|what|whoever|whatever|if|whether)\s+(?:\p{L}+\s+)?(?:is|was|are|were|be)\s*$/iu.test(before) && !/[^.!?\s]\s+Be\s*$/u.test(before) && !(possessive !== undefined && !CONTRACTED_BE.has(possessive));
+    return !/\b(?:who|what|whoever|whatever|if|whether)\s+(?:[\p{L}'’]+\s+){0,4}(?:is|was|are|were|be)\s*$/iu.test(before) && !/[^.!?\s]\s+Be\s*$/u.test(before) && !(possessive !== undefined && !CONTRACTED_BE.has(possessive));
   },
   // "whole heartedly" → wholeheartedly; not "70's and" → "70'sand": the first part must be a whole word.
   // A lost apostrophe put back ("world s" → world's) only before a word: not a unit ("erg s^-1"), a
@@ -252,10 +261,10 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   MergeWords: (text, lint) =>
     !/[\p{L}\p{N}'’]$/u.test(text.slice(Math.max(0, lint.start - 1), lint.start)) &&
     !(/^\p{L}\s+s$/iu.test(text.slice(lint.start, lint.end)) || (/\ss$/iu.test(text.slice(lint.start, lint.end)) && !/^\s+\p{L}/u.test(text.slice(lint.end, lint.end + 2)))),
-  // "regulations of using it are needed": "it" after a preposition, or an -ing verb after one, is an
-  // object; the verb agrees with a subject before it (as pronoun-agreement.ts reads it).
+  // "regulations of using it are needed", "the main thing for us was": a pronoun after a preposition, or an
+  // -ing verb after one, is an object; the verb agrees with a subject before it (as pronoun-agreement.ts reads it).
   PronounInflectionBe: (text, lint) => {
-    const m = /(?:(\p{L}+)\s+)?(\p{L}+)\s+it\s+$/iu.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
+    const m = /(?:(\p{L}+)\s+)?(\p{L}+)\s+(?:it|us|them|me|him|her|you)\s+$/iu.exec(text.slice(Math.max(0, lint.start - 40), lint.start));
     const preposition = (w: string | undefined): boolean => w !== undefined && OBJECT_PREPOSITIONS.has(w.toLowerCase());
     return m === null || !(preposition(m[2]) || (/ing$/i.test(m[2]) && preposition(m[1])));
   },
@@ -285,12 +294,20 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "for awhile" → "for a while"; "been here awhile" is the adverb, written as one word.
   AWhile: (text, lint) => /\b(for|in|after|once|quite|little)\s+$/iu.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
   // "I will backup the files" → "back up"; not "the backup catcher", "a leftover tray": only where a verb stands.
-  PhrasalVerbAsCompoundNoun: (text, lint) => VERB_SLOT.test(text.slice(Math.max(0, lint.start - 12), lint.start)),
+  // Nor "added to popup whitelist": after "to" a word before a content word may be its modifier, "to" a preposition;
+  // a verb shows by its object's determiner or pronoun ("to backup your data").
+  PhrasalVerbAsCompoundNoun: (text, lint, { lexicon }) => {
+    if (!VERB_SLOT.test(text.slice(Math.max(0, lint.start - 12), lint.start))) return false;
+    const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 30))?.[1].toLowerCase();
+    const toBefore = /\bto\s+$/iu.test(text.slice(Math.max(0, lint.start - 4), lint.start));
+    return !(toBefore && next !== undefined && !lexicon.functionWords.has(next));
+  },
   // "more stronger that it was" → than; not "a meter that is more regular": only right after a comparative.
   // Not after a name that looks like one ("It seemed to Buster that he had").
   ThatThan: (text, lint, { lexicon }) => {
     const before = /(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1] ?? '';
-    return before === before.toLowerCase() && isComparative(before, lexicon);
+    // "We agreed earlier that": earlier and later are adverbs of time as often as comparatives.
+    return before === before.toLowerCase() && isComparative(before, lexicon) && !['earlier', 'later'].includes(before);
   },
   // "could of gone" → could have; not "the good will of Lucy", "a can of beans": after a determiner or an
   // adjective the modal's word is a noun.
@@ -366,6 +383,8 @@ const PRINTED_PLURAL = 2;
 const CONTRACTED_BE = new Set(['it', 'he', 'she', 'that', 'there', 'here', 'what', 'who', 'where', 'this', 'everything', 'nothing', 'something']);
 /** How often the counts must have "an" before a word in h for "an" there to be a way of writing it. */
 const AN_BEFORE_H = 2;
+/** Consonant letters whose names begin with a vowel sound (ef, aitch, el, em, en, ar, es, ex). */
+const LETTER_NAMED_WITH_VOWEL = /^[fhlmnrsx]/u;
 const PREPOSITIONS = new Set(['of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from', 'into', 'onto', 'upon', 'about', 'over', 'under', 'after', 'before', 'through', 'without', 'within', 'against', 'among', 'between', 'like', 'towards', 'toward']);
 /** Prepositions that do not also open clauses ("after it was"): the pronoun after one is its object. */
 const OBJECT_PREPOSITIONS = new Set([...PREPOSITIONS].filter((p) => !['after', 'before', 'like'].includes(p)));
@@ -557,6 +576,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // The respelling without a possessive's s, to hold against the written word's `bare`.
   const respelt = respelling.replace(/['’]s$/, '');
   if (variantForm(lower, respelling, ctx.lexicon) || runOnFunctionWord(lower, respelling, ctx.lexicon)) return null;
+  // "grapefruity", "briochey", "noninterchangeably": the respelling with a y added is a word derived from it (an
+  // adjective a writer makes of a noun, an adverb in -ly), not a slip of a key.
+  if (lower === `${respelling}y`) return null;
   // "ina spreadsheet", "sucha detection", "Anative of": an article run in. Taking its "a" off drops a word;
   // run-together-split puts the space back where the counts read the two words clearly.
   if (lower === `${respelling}a` || lower === `a${respelling}`) return null;

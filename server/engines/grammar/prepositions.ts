@@ -66,6 +66,8 @@ export const prepositionBeforeVerb: Rule = {
       // A word that takes this preposition ("responsible for assert"): the verb's form is the slip ("for asserting").
       const before = tokens[i - 1].lower;
       if (lm.pairCount(before, prep.lower) >= OWN_PREPOSITION * lm.wordCount(before)) continue;
+      // "wants to over take": the infinitive's "to" is there, and the preposition is a split compound's first part.
+      if (before === 'to' || lexicon.isKnown(prep.lower + verb.lower)) continue;
       out.push({ start: prep.start, end: prep.end, replacement: 'to' });
     }
     return out;

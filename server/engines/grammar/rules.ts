@@ -18,12 +18,13 @@ import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { LINKING_VERBS } from './data/function-words.ts';
 import { lineBreakEndsSentence } from './variants.ts';
-import { beforeQuoteMarks, isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, QUOTE_MARKS, subjunctive, thereIsSingular, usedAsOtherNumber } from './agreement.ts';
+import { beforeQuoteMarks, isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, QUOTE_MARKS, SINGULAR_BE, subjunctive, thereIsSingular, TO_PLURAL, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
 
 import type { Proposal, Rule } from './rule.ts';
+import { wordTable } from '../shared/word-table.ts';
 
 /** With "ca" and "wo", the tagger's first halves of "can't" and "won't". */
 const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'ca', 'wo']);
@@ -170,6 +171,8 @@ const thirdPersonAgreement: Rule = {
       if (lexicon.functionWords.has(verb.lower) && !lexicon.isVerb(verb.lower)) continue;
       // "he himself", "it all": not a verb after all.
       if (next && next.lower === 'to' && verb.lower === 'need') continue;
+      // "It need not be this way", "he dare not say": need and dare as modals, before "not" and a base verb.
+      if (['need', 'dare'].includes(verb.lower) && next?.lower === 'not') continue;
       // "He last chose": a past-tense verb follows, so the word is an adverb.
       if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
       if (pastBefore(tokens, v, lexicon) || pastLikeBase(verb.lower, lexicon) || pastInSentence(text, verb.start, verb.end, lexicon)) continue;
@@ -230,11 +233,13 @@ const pluralNounAgreement: Rule = {
       const noun = tokens[i];
       const verb = tokens[i + 1];
       if (!isWord(noun) || !(taggedAs(noun, 'NOUN', lexicon) || IRREGULAR_PLURALS.has(noun.lower)) || !isWord(verb) || !isPluralNoun(noun, lexicon)) continue;
-      const fix = { is: 'are', was: 'were', has: 'have', does: 'do' }[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
+      const fix = TO_PLURAL[verb.lower] ?? sVerbBase(verb, tokens[i + 2], lexicon);
       if (!fix) continue;
       // A sentence's first word read as a plural noun may be a name ("Miles suggests"): not where the
       // text writes it capitalised inside a sentence too.
       if (noun.pos === 'PROPN' && usedAsName(text, noun.text)) continue;
+      // "the only thing that matters is winning": after a relative pronoun an -s word that is a verb too is the clause's verb.
+      if (['that', 'which', 'who'].includes(tokens[i - 1]?.lower ?? '') && lexicon.isVerb(noun.lower.replace(/s$/, ''))) continue;
       // The noun must be the head of a subject at the start of its clause: [det] [adj]* noun, or a
       // bare plural there ("Young people is").
       let j = i - 1;
@@ -462,6 +467,10 @@ const modalBase: Rule = {
       if (!MODALS.has(modal.lower) && !isDidNot && !doQuestion) continue;
       // "Ms May said": a capitalised "May" or "Will" where no sentence starts is a name.
       if (modal.text !== modal.lower && !modal.sentenceStart) continue;
+      // "the opened can using glue", "a must having": after a determiner, or one and a participle, the word is a noun
+      // (not after an adjective: "an adolescent can shares", the tagger's adjective may be the subject).
+      const participle = tokens[i - 1]?.pos === 'VERB' && /ed$/.test(tokens[i - 1].lower);
+      if (MODALS.has(modal.lower) && (tokens[i - 1]?.pos === 'DET' || (participle && tokens[i - 2]?.pos === 'DET'))) continue;
       const j = doQuestion ? i + 2 : skipAdverbs(tokens, i);
       const verb = tokens[j];
       if (doQuestion && verb?.lower === 'has') {
@@ -641,6 +650,8 @@ const pluralAfterQuantifier: Rule = {
       const pluralSubject = q === 'some' && j === i + 1 && clauseStart(tokens, i) && after?.pos === 'VERB' && after.lemma === after.lower && after.text === after.lower && !MODALS.has(after.lower) && clearlyCountable(noun.lower, lm);
       const verbAfter = after?.pos === 'VERB' && !(strong && pluralEvidence(q, noun.lower, lm)) && !pluralSubject;
       if (after && (after.pos === 'NOUN' || after.pos === 'PROPN' || verbAfter || after.lower === "'s" || after.lower === '’s' || after.lower === 'of')) continue;
+      // "four prototype Ka-52K helicopters": before a name or a model number the noun modifies, whatever the tagger reads.
+      if (after && !after.sentenceStart && /^\p{Lu}|\p{N}/u.test(after.text)) continue;
       // "these will be", "both of these can": a modal after a pronoun-like quantifier is its verb, not a noun.
       // "a plan that many claim will fail": a word that is a verb too, before a modal, is the verb of "many" (people).
       if (MODALS.has(noun.lower) || (MODALS.has(after?.lower ?? '') && lexicon.hasLemma(noun.lower, 'verb'))) continue;
@@ -838,9 +849,10 @@ const articleBeforeSingular: Rule = {
       const after = tokens[j + 1];
       // With an adjective ("is good idea"), or a person's role after I/he/she ("I am student"): not
       // "it is potassium", "he is president" (a title).
-      // A role before "of" may be the only one ("he was guest of honour", "she is editor of the paper").
-      const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm) && tokens[j + 1]?.lower !== 'of';
+      const role = j === n + 1 && ['i', 'he', 'she'].includes(tokens[i - 1]?.lower ?? '') && clearlyCountable(noun.lower, lm);
       if (j === n + 1 && !role) continue;
+      // A role before "of" may be the only one ("he was guest of honour", "she was chief minister of the state").
+      if (tokens[j + 1]?.lower === 'of') continue;
       // "there is considerable range", "as was common practice": an existential or a comparison takes a
       // mass use of the noun often.
       if (['there', 'as'].includes(tokens[i - 1]?.lower ?? '')) continue;
@@ -878,7 +890,9 @@ const theBeforeSuperlative: Rule = {
       // (a quantifier takes a plural: "Most young people").
       const opening = t.text === 'Most' && t.sentenceStart && next.pos === 'ADJ' && isWord(noun) && noun.pos === 'NOUN' && noun.text === noun.lower && !isPluralNoun(noun, lexicon) && clearlyCountable(noun.lower, lm) && !MASS_NOUNS.has(noun.lower);
       // "at same time", "is not same as", and "is (not) same." closing the sentence.
-      const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with', 'not'].includes(prev) && (isWord(next) || (['is', 'are', 'was', 'were', 'not'].includes(prev) && ['.', '!', '?'].includes(tokens[i + 1]?.lower ?? '')));
+      // Not "a report on same sex marriage": "same" and a noun before another noun make one modifier (same-sex).
+      const compound = next.pos === 'NOUN' && next.lower !== 'time' && noun?.pos === 'NOUN' && isWord(noun);
+      const same = t.lower === 'same' && ['at', 'in', 'of', 'is', 'are', 'was', 'were', 'for', 'on', 'with', 'not'].includes(prev) && !compound && (isWord(next) || (['is', 'are', 'was', 'were', 'not'].includes(prev) && ['.', '!', '?'].includes(tokens[i + 1]?.lower ?? '')));
       if (opening) out.push({ start: t.start, end: t.start + 1, replacement: 'The m' });
       else if ((superlative || same) && i > 0) out.push({ start: t.start, end: t.start, replacement: 'the ' });
     }
@@ -1059,8 +1073,8 @@ function personObjectEnd(tokens: Token[], i: number): number {
   return PERSON_NOUNS.has(tokens[k]?.lower ?? '') ? k + 1 : -1;
 }
 
-/** Words that open "everything we can", "all they could": a modal there has its verb left out. */
-const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best', 'what']);
+/** Words that open "everything we can", "all they could", "as hard as I can": a modal there has its verb left out. */
+const ELIDED_VERB_BEFORE = new Set(['everything', 'anything', 'all', 'best', 'what', 'as', 'than']);
 
 const extraTo: Rule = {
   id: 'to-after-modal',
@@ -1072,7 +1086,9 @@ const extraTo: Rule = {
       const t = tokens[i].lower;
       let to = -1;
       // "everything we can to help": the modal ends a clause with its verb left out, and "to" opens a purpose.
-      if (MODALS.has(t) && !ELIDED_VERB_BEFORE.has(tokens[i - 2]?.lower ?? '')) to = skipAdverbs(tokens, i);
+      // "set up last May to tackle": the month, not the modal.
+      const month = tokens[i].text === 'May' && !tokens[i].sentenceStart;
+      if (MODALS.has(t) && !month && !ELIDED_VERB_BEFORE.has(tokens[i - 2]?.lower ?? '')) to = skipAdverbs(tokens, i);
       else if (CAUSATIVES.has(t)) to = personObjectEnd(tokens, i + 1);
       if (to < 0 || tokens[to]?.lower !== 'to') continue;
       const verb = tokens[to + 1];
@@ -1299,7 +1315,7 @@ const uncountableBeAgreement: Rule = {
     for (let i = 0; i + 1 < tokens.length; i++) {
       const noun = tokens[i];
       const verb = tokens[i + 1];
-      const fix = { are: 'is', were: 'was' }[verb.lower];
+      const fix = SINGULAR_BE[verb.lower];
       if (!fix || !isWord(noun) || (noun.text !== noun.lower && !noun.sentenceStart) || !STRICT_UNCOUNTABLE.has(noun.lower)) continue;
       const determiner = SINGULAR_DETERMINERS.has(tokens[i - 1]?.lower ?? '') ? i - 1 : i;
       if (!clauseStart(tokens, determiner)) continue;
@@ -1326,7 +1342,7 @@ const theNumberOfAgreement: Rule = {
       const noun = tokens[j];
       const verb = tokens[j + 1];
       if (!isWord(noun) || noun.pos !== 'NOUN' || !isPluralNoun(noun, lexicon) || !isWord(verb)) continue;
-      const fix = { are: 'is', were: 'was', have: 'has' }[verb.lower];
+      const fix = verb.lower === 'have' ? 'has' : SINGULAR_BE[verb.lower];
       if (fix) out.push(replace(verb, fix));
     }
     return out;
@@ -1451,6 +1467,9 @@ const finalPeriod: Rule = {
   },
 };
 
+/** The ending "agree" takes for the subject that each form of be shows (is agree → agrees, was agree → agreed). */
+const AGREE_ENDING_AFTER = wordTable<string>({ am: '', are: '', is: 's', was: 'd', were: 'd' });
+
 /** "I am agree" → "I agree", "she is agree" → "she agrees": agree is a verb, not an adjective. */
 const beAgree: Rule = {
   id: 'be-agree',
@@ -1461,7 +1480,7 @@ const beAgree: Rule = {
     for (let i = 1; i + 1 < tokens.length; i++) {
       const be = tokens[i];
       const verb = tokens[i + 1];
-      const form = { am: '', are: '', is: 's', was: 'd', were: 'd' }[be.lower];
+      const form = AGREE_ENDING_AFTER[be.lower];
       if (form === undefined || !['agree', 'disagree'].includes(verb.lower) || !['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 1].pos)) continue;
       out.push({ start: be.start, end: verb.end, replacement: `${verb.text}${form}` });
     }
@@ -1578,7 +1597,7 @@ const toBeforePlace: Rule = {
 };
 
 /** The present form of "be" for a subject pronoun. */
-const BE_FOR_PRONOUN: Record<string, string> = { i: 'am', he: 'is', she: 'is', it: 'is', we: 'are', you: 'are', they: 'are' };
+const BE_FOR_PRONOUN = wordTable<string>({ i: 'am', he: 'is', she: 'is', it: 'is', we: 'are', you: 'are', they: 'are' });
 
 /**
  * A missing "be" between a subject pronoun and an intensified adjective: "It so expensive that" →
@@ -1725,9 +1744,13 @@ const passiveParticiple: Rule = {
   },
 };
 
+/** Imperatives that take a clause without "that" ("Suppose the input is empty", "Make sure the lid fits"). */
+const CLAUSE_IMPERATIVES = new Set(['suppose', 'imagine', 'assume', 'pretend', 'remember', 'notice', 'see', 'check', 'ensure', 'make', 'guess', 'bet', 'know', 'consider', 'recall']);
+
 /**
  * A base verb opening a clause, its object, then a verb in -s: the subject is a gerund ("Take risks
- * teaches you" → Taking risks). An imperative is never followed by a second finite verb.
+ * teaches you" → Taking risks). An imperative is never followed by a second finite verb, unless it is one
+ * of thinking or saying, which takes a clause ("Suppose an article contains").
  */
 const gerundSubject: Rule = {
   id: 'gerund-subject',
@@ -1739,6 +1762,8 @@ const gerundSubject: Rule = {
       const verb = tokens[i];
       const opens = verb?.sentenceStart || afterIntroduction(tokens, i) || (tokens[i - 1]?.text === ',' && afterIntroduction(tokens, i - 1));
       if (!isWord(verb) || verb.pos !== 'VERB' || verb.lemma !== verb.lower || !lexicon.hasLemma(verb.lower, 'verb') || !opens) continue;
+      // "Suppose an article contains", "Say the user clicks": an imperative of thinking or saying takes a clause.
+      if (SAYING.has(verb.lower) || CLAUSE_IMPERATIVES.has(verb.lower)) continue;
       // The object, a plain noun phrase: [determiner] [adjectives] nouns ("risks", "the new rules").
       const window = tokens.slice(i + 1, i + 5);
       const lowerRun = window.findIndex((t) => t.text !== t.lower);

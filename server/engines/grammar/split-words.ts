@@ -82,6 +82,8 @@ export const splitWord: Rule = {
       const { previous, next } = neighbours(text, start, end);
       // A word or the sentence start before it: the evidence on the left is needed; on the right, where there is a word.
       if (previous === null || prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
+      // A function word before a name ("found form at Deepdale"): the counts cannot read the name, and the pair is English.
+      if (CLOSED_CLASS.has(b) && /^\s+\p{Lu}/u.test(text.slice(end))) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;
@@ -204,7 +206,8 @@ const RUN_IN_MARGIN = 3;
  * between its neighbours as `respelling` does: "contrary toan uncritical" is "to an", not "town"; "the featureis fit"
  * is "feature is", not "features"; "focus ongradient" is "on gradient", not "ingredient". A space left out is then as
  * likely as a slip that happens to make another word, and the word is left. "becase if" still reads far better as
- * "because" than as "be case". Not a contraction ("itis" → it's, "wasnt" → wasn't) or two letters swapped ("menas").
+ * "because" than as "be case". A respelling more than one slip away never beats the space left out ("theporous" is
+ * no "theories"). Not a contraction ("itis" → it's, "wasnt" → wasn't) or two letters swapped ("menas").
  */
 export function runInRivalsRespelling(text: string, start: number, end: number, respelling: string, lm: LanguageModel, lexicon: Words): boolean {
   const word = text.slice(start, end);
@@ -213,26 +216,30 @@ export function runInRivalsRespelling(text: string, start: number, end: number, 
   if (!/^\p{Ll}{4,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
   const { previous, next } = neighbours(text, start, end);
   let split = -Infinity;
-  for (let k = 2; k + 2 <= word.length; k++) {
+  // From one letter for the article alone: "asample" is "a sample", "painta fuller picture" is "paint a".
+  for (let k = word[0] === 'a' ? 1 : 2; k + (word.endsWith('a') ? 1 : 2) <= word.length; k++) {
     const a = word.slice(0, k);
     const b = word.slice(k);
     if (!(RUN_IN_WORDS.has(a) || RUN_IN_WORDS.has(b)) || !lexicon.isKnown(a) || !lexicon.isKnown(b)) continue;
     split = Math.max(split, lm.pairLogProb(a, previous ?? '<s>') + lm.pairLogProb(b, a) + (next === null ? 0 : lm.pairLogProb(next, b)));
   }
-  return respeltScore(respelt, previous, next, lm) - split < RUN_IN_MARGIN;
+  if (split === -Infinity) return false;
+  // A respelling more than one slip away is a guess beside a space left out, however well it reads
+  // ("theporous" → theories, "twostars" → twisters, "asample" → example).
+  return !oneEdit(word, respelt) || respeltScore(respelt, previous, next, lm) - split < RUN_IN_MARGIN;
 }
 
 /**
- * True when `word` (lower case, no word itself) is two common words of four letters or more written solid
- * ("highweight", "workyears", "whilefirms"), a compound or a space left out, and `respelling` is one word more than one
+ * True when `word` (lower case, no word itself) is two common words of three letters or more written solid
+ * ("highweight", "workyears", "twostars", "fastdue"), a compound or a space left out, and `respelling` is one word more than one
  * slip away: a guess at another word ("highweight" → lightweight, "workyears" → workers). One slip away it is a slip
  * mended ("carefull" → careful). Rare or short parts prove nothing: "cigarrets" is no "cigar rets".
  */
 export function solidPairRivalsRespelling(word: string, respelling: string, lm: LanguageModel, lexicon: Words): boolean {
   if (/[\s'’]/u.test(respelling) || oneEdit(word, respelling)) return false;
-  if (!/^\p{Ll}{8,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
+  if (!/^\p{Ll}{7,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
   const common = (part: string): boolean => lexicon.isKnown(part) && lm.wordCount(part) >= MIN_PART;
-  for (let k = 4; k + 4 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k))) return true;
+  for (let k = 3; k + 3 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k))) return true;
   return false;
 }
 

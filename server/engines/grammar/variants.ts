@@ -145,6 +145,8 @@ export function embedded(text: string, start: number, end: number): boolean {
   const after = text[end] ?? ' ';
   // Notation: TeX and formulas ("{\bf aws}", "$su(2)$", "thant^{-1.5}", "atz>2").
   if (/[\p{N}_@/\\#{$^]/u.test(before) || /[\p{N}_@/\\{}$^=<>]/u.test(after)) return true;
+  // A function applied with no space before its bracket ("1+sqrt(n)", "cos(x)"); not a plural in brackets ("student(s)").
+  if (after === '(' && !text.startsWith('(s)', end)) return true;
   if (before === '.' && /\p{L}/u.test(text[start - 2] ?? '')) return true;
   if (after === '.' && /\p{L}/u.test(text[end + 1] ?? '')) return true;
   return false;
