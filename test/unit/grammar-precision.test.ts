@@ -842,6 +842,8 @@ describe('a space left out beside a function word, a function applied, and two s
     await leaves('For twostars, abundances of C, N and O were derived.');
     await leaves('Our disk does not cool fastdue to convection.');
     await leaves('The factor is greater than 1+sqrt(n) in this regime.');
+    await leaves('Rather nice, intense grapefruity riesling with a long finish.');
+    await leaves('Lovely mushroomy nose, perfectly fresh.');
   });
 
   it('puts the space back after an article, and still mends a slip one letter away', async () => {
@@ -849,6 +851,8 @@ describe('a space left out beside a function word, a function applied, and two s
     assert.equal(await corrected('We want to painta fuller picture of it.'), 'We want to paint a fuller picture of it.');
     assert.equal(await corrected('It is importand to go.'), 'It is important to go.');
     assert.equal(await corrected('It was a carefull plan.'), 'It was a careful plan.');
+    assert.equal(await corrected('I also very interestion and prefer that.'), 'I also very interesting and prefer that.');
+    assert.equal(await corrected('And details is the key element here.'), 'And details are the key element here.');
   });
 });
 

@@ -255,7 +255,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     const nounBefore = tokens[k - 3]?.pos === 'DET' || (['NOUN', 'ADJ'].includes(tokens[k - 3]?.pos ?? '') && tokens[k - 4]?.pos === 'DET');
     const joinsClauses = before?.lower === 'and' && !nominal(tokens[k - 2]) && tokens[k - 2]?.pos !== 'ADJ' && !nounBefore;
     // "Back and neck pain were": one word before "and" at the sentence's start is no clause; its part unread.
-    if (joinsClauses && (tokens[k - 2]?.sentenceStart ?? true)) return null;
+    if (joinsClauses && tokens[k - 2]?.sentenceStart) return null;
     if (before?.lower === 'and' && !joinsClauses) return coordinated(tokens, k, h, lexicon, distributive(tokens, v));
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun; so for the object

@@ -239,9 +239,13 @@ export function solidPairRivalsRespelling(word: string, respelling: string, lm: 
   if (/[\s'’]/u.test(respelling) || oneEdit(word, respelling)) return false;
   if (!/^\p{Ll}{7,}$/u.test(word) || lexicon.isKnown(word) || lexicon.isListedWord(word)) return false;
   const common = (part: string): boolean => lexicon.isKnown(part) && lm.wordCount(part) >= MIN_PART;
-  for (let k = 3; k + 3 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k))) return true;
+  // A short last part that is also an ending is a slip of the ending ("interestion" is no "interest ion").
+  for (let k = 3; k + 3 <= word.length; k++) if (common(word.slice(0, k)) && common(word.slice(k)) && !(word.length - k === 3 && ENDINGS.has(word.slice(k)))) return true;
   return false;
 }
+
+/** Word endings that are words of three letters too. */
+const ENDINGS = new Set(['ion', 'ant', 'ism', 'ate', 'age']);
 
 /** True when `b` is `a` with two neighbouring letters swapped. */
 function swappedNeighbours(a: string, b: string): boolean {
