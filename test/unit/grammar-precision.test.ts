@@ -927,3 +927,19 @@ describe('clauses, modals and nouns that only look like the slip (blogs, e-mail,
     assert.equal(await corrected('and a bomb were thrown.'), 'And a bomb was thrown.');
   });
 });
+
+describe('news prose that only looks like a slip (a third sample)', () => {
+  it('leaves "they\'re" before an -ing verb, a particle before a comma, a label before "one of", "little" and a split infinitive', async () => {
+    await leaves("People are waking up here this morning, they're seeing the cordoned off area, they're hearing the sad news.");
+    await leaves('I just wanted to go in, get my drug test out of the way.');
+    await leaves('In pictures: Day one of the royal tour was fun.');
+    await leaves('There seems to be little attempt to lessen the blow.');
+    await leaves('A key element of the law is to only allow strikes backed by 40% of a union.');
+    await leaves('There are a succession of inspection reports.');
+    assert.equal(await corrected("I like they're house."), 'I like their house.');
+    assert.equal(await corrected('He is one of the best student.'), 'He is one of the best students.');
+    assert.equal(await corrected('It is to hard to do.'), 'It is too hard to do.');
+    assert.equal(await corrected('It is good idea.'), 'It is a good idea.');
+    assert.equal(await corrected('There are a problem.'), 'There is a problem.');
+  });
+});

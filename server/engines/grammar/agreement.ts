@@ -408,7 +408,7 @@ export const nounSubjectAgreement: Rule = {
 };
 
 /** Nouns that count a plural after "a" ("there are a lot of", "a number of", "a few"). */
-const COUNTING = new Set(['lot', 'number', 'couple', 'few', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'variety', 'range', 'series', 'host', 'handful', 'pair', 'total', 'majority', 'minority', 'group', 'set', 'raft', 'string', 'wave', 'bunch', 'plethora', 'myriad', 'multitude', 'score', 'litany', 'spate', 'slew', 'number']);
+const COUNTING = new Set(['lot', 'number', 'couple', 'few', 'dozen', 'hundred', 'thousand', 'million', 'billion', 'variety', 'range', 'series', 'host', 'handful', 'pair', 'total', 'majority', 'minority', 'group', 'set', 'raft', 'string', 'wave', 'bunch', 'plethora', 'myriad', 'multitude', 'score', 'litany', 'spate', 'slew', 'number', 'succession']);
 
 /** "there are a problem" → "there is", "there were no justification" → "was": the noun after agrees. */
 export const thereIsSingular: Rule = {

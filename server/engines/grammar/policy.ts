@@ -147,6 +147,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     const after = /^\s*(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 20))?.[1].toLowerCase() ?? '';
     return !PLACE_VERBS.has(before) && after !== '' && !ADVERBIAL_NOUNS.has(after);
   },
+  // "they're house" → their; not "they're seeing it, they're hearing the news": before an -ing verb "they're" is "they are".
+  TheyreToTheir: (text, lint) => !/^\s+\p{L}+ing\b/iu.test(text.slice(lint.end, lint.end + 30)),
   // "she know" → "knows"; not "He last chose": a past-tense verb follows, so the word is an adverb.
   PronounVerbAgreement: (text, lint, { lexicon }) => {
     // "Why, you fools, I adore fighting!": a noun after "you" set off by commas addresses someone.

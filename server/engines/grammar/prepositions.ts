@@ -91,6 +91,8 @@ export const prepositionChoice: Rule = {
     for (let i = 1; i < tokens.length; i++) {
       const t = tokens[i];
       if (t.type !== 'word' || !prepositions.classes.includes(t.text)) continue;
+      // "wanted to go in, get my test": before punctuation the word is a particle, no preposition to swap.
+      if (tokens[i + 1]?.pos === 'PUNCT') continue;
       const before = ngramWords(text.slice(Math.max(0, t.start - READ_AROUND), t.start).split(SENTENCE_BREAK).at(-1) ?? '').slice(-2);
       const after = ngramWords(text.slice(t.end, t.end + READ_AROUND).split(SENTENCE_BREAK)[0]).slice(0, 3);
       const replacement = prepositionSwap(prepositions, before, t.text, after);

@@ -713,6 +713,8 @@ const AMOUNT_NOUNS = new Set(['lot', 'lots', 'plenty', 'number', 'couple', 'majo
 /** Partitives that take a plural: "one of the", "each of my", "many of these" (ending at token `i`). */
 function partitiveOf(tokens: Token[], i: number): boolean {
   if (i < 2 || tokens[i - 1].lower !== 'of' || !['one', 'each', 'many', 'several', 'few', 'both'].includes(tokens[i - 2].lower)) return false;
+  // "Day one of the royal tour": "one" after a noun is the label of the noun before it, not one of many.
+  if (tokens[i - 2].lower === 'one' && tokens[i - 3]?.pos === 'NOUN') return false;
   return ['the', 'my', 'your', 'his', 'her', 'our', 'their', 'these', 'those'].includes(tokens[i].lower);
 }
 
@@ -857,6 +859,8 @@ const articleBeforeSingular: Rule = {
       // mass use of the noun often.
       if (['there', 'as'].includes(tokens[i - 1]?.lower ?? '')) continue;
       if (!isWord(first) || !isWord(noun) || noun.pos !== 'NOUN' || noun.text !== noun.lower || noun.lemma !== noun.lower) continue;
+      // "to be little attempt": "a little" would say the opposite of "little".
+      if (['little', 'few'].includes(first.lower)) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
       if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
@@ -1118,7 +1122,8 @@ const toToo: Rule = {
       const amount = ['much', 'many', 'little', 'few'].includes(word.lower) && AFTER_TOO.has(after.lower);
       // An adjective, not a verb ("is to blame", "is to clean"): "to" + verb is an infinitive.
       // The adjective ends its phrase: no noun follows ("is to pretty he", not "to pretty girls").
-      const adjective = LINKING_VERBS.has(tokens[i - 1].lower) && lexicon.hasLemma(word.lower, 'adj') && !lexicon.hasLemma(word.lower, 'verb') && !lexicon.hasLemma(word.lower, 'noun') && !['NOUN', 'PROPN'].includes(after.pos);
+      // Nor an adverb before a verb ("is to only allow"): a split infinitive.
+      const adjective = LINKING_VERBS.has(tokens[i - 1].lower) && lexicon.hasLemma(word.lower, 'adj') && !lexicon.hasLemma(word.lower, 'verb') && !lexicon.hasLemma(word.lower, 'noun') && !['NOUN', 'PROPN', 'VERB'].includes(after.pos);
       if (amount || adjective) out.push(replace(to, 'too'));
     }
     return out;
