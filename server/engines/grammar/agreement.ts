@@ -19,7 +19,7 @@ import type { LanguageModel } from './ngrams.ts';
 import type { Proposal, Rule } from './rule.ts';
 import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
 /** True when a noun token is a plural ("students", "people"), not a singular in -s ("news", "process"). */
 export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
@@ -34,10 +34,10 @@ export function isPluralNoun(t: Token, lexicon: Lexicon): boolean {
 }
 
 /** The verbs that agree by form alone, each with its form for the other number. */
-export const TO_PLURAL = wordTable<string>({ is: 'are', was: 'were', has: 'have', does: 'do' });
-const TO_SINGULAR = wordTable<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
+export const TO_PLURAL = withoutPrototype<string>({ is: 'are', was: 'were', has: 'have', does: 'do' });
+const TO_SINGULAR = withoutPrototype<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
 /** Be in the plural with its singular. */
-export const SINGULAR_BE = wordTable<string>({ are: 'is', were: 'was' });
+export const SINGULAR_BE = withoutPrototype<string>({ are: 'is', were: 'was' });
 const SINGULAR_VERBS = ['is', 'was', 'has'];
 const PLURAL_VERBS = ['are', 'were', 'have'];
 
@@ -260,10 +260,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if (!joinsClauses && !subjectPosition(tokens, k)) return null;
     // A gerund with its object ("Tracking people is"): the subject is the action, not the noun; so for the object
     // of an -ing verb before it, quoted or not ('couples "flaunting" their relationships is').
-    if (k < h && gerund(tokens[k], lexicon)) return null;
-    const q = beforeQuoteMarks(tokens, k);
-    if (q < k - 1 && tokens[q]?.pos === 'VERB' && /ing$/.test(tokens[q].lower)) return null;
-    if (gerundObject(tokens, k)) return null;
+    if ((k < h && gerund(tokens[k], lexicon)) || gerundObject(tokens, k)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
     if (!number) return null;
@@ -280,13 +277,14 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
 }
 
 /**
- * True when the noun phrase at `k` is the object of an -ing verb, a particle, adverbs, a determiner or
- * adjectives between ("bringing along your favorite, trusty jeans is a must"): the subject
- * is the action.
+ * True when the noun phrase at `k` is the object of an -ing verb, with quotation marks, a particle, adverbs, a
+ * determiner or adjectives between ('couples "flaunting" their relationships is', "bringing along your favorite,
+ * trusty jeans is a must"): the subject is the action.
  */
 function gerundObject(tokens: Token[], k: number): boolean {
   let j = k - 1;
-  while (j >= 0 && j >= k - 5 && (['DET', 'ADJ', 'ADV', 'ADP', 'PART'].includes(tokens[j].pos) || POSSESSIVES.has(tokens[j].lower) || tokens[j].text === ',')) j--;
+  const between = (t: Token): boolean => ['DET', 'ADJ', 'ADV', 'ADP', 'PART'].includes(t.pos) || POSSESSIVES.has(t.lower) || t.text === ',' || QUOTE_MARKS.has(t.text);
+  while (j >= 0 && j >= k - 5 && between(tokens[j])) j--;
   const verb = tokens[j];
   return j < k && verb !== undefined && verb.pos === 'VERB' && /ing$/.test(verb.lower);
 }

@@ -10,7 +10,7 @@ import { neighbours, type LanguageModel } from './ngrams.ts';
 import { isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
 import { COMMON_PREPOSITIONS } from './data/function-words.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
 /** Commonly confused words (facts of English usage), each member written for another of its set; the eval injects them too. */
 export const CONFUSABLE_SETS: ReadonlyArray<readonly string[]> = [
@@ -44,7 +44,7 @@ const OTHERS = new Map(CONFUSABLE_SETS.flatMap((set) => set.map((w) => [w, set.f
  * before the next word: "its tail" unseen, "his tail" and "their tail" seen.
  */
 const POSSESSIVES = ['his', 'her', 'their', 'my', 'your', 'our', 'its'];
-const LIKE = wordTable<readonly string[]>({
+const LIKE = withoutPrototype<readonly string[]>({
   its: POSSESSIVES,
   your: POSSESSIVES,
   you: ['you', 'me', 'him', 'them', 'us'],

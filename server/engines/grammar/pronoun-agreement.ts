@@ -9,20 +9,20 @@ import type { Proposal, Rule } from './rule.ts';
 import type { Token } from './tokens.ts';
 import { matchCase } from './spelling.ts';
 import { subjunctive } from './agreement.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
-const SINGULAR = wordTable<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
-const PLURAL = wordTable<string>({ is: 'are', was: 'were', has: 'have', does: 'do', am: 'are' });
-const FIRST = wordTable<string>({ is: 'am', are: 'am', has: 'have', does: 'do' });
+const SINGULAR = withoutPrototype<string>({ are: 'is', were: 'was', have: 'has', do: 'does' });
+const PLURAL = withoutPrototype<string>({ is: 'are', was: 'were', has: 'have', does: 'do', am: 'are' });
+const FIRST = withoutPrototype<string>({ is: 'am', are: 'am', has: 'have', does: 'do' });
 /** "it" may be an object too ("let it have"): only be is changed after it. */
-const IT = wordTable<string>({ are: 'is', were: 'was' });
-const FORMS = wordTable<Record<string, string>>({ he: SINGULAR, she: SINGULAR, it: IT, they: PLURAL, we: PLURAL, i: FIRST });
+const IT = withoutPrototype<string>({ are: 'is', were: 'was' });
+const FORMS = withoutPrototype<Record<string, string>>({ he: SINGULAR, she: SINGULAR, it: IT, they: PLURAL, we: PLURAL, i: FIRST });
 /**
  * Demonstratives with the verb right after them stand alone as the subject ("This are the second",
  * "These was built"), but only where a clause begins: after a preposition the verb may come before its
  * subject ("Added to this are the costs"), and "that" elsewhere is mostly a relative ("cliffs that are").
  */
-const DEMONSTRATIVES = wordTable<Record<string, string>>({ this: SINGULAR, that: SINGULAR, these: PLURAL, those: PLURAL });
+const DEMONSTRATIVES = withoutPrototype<Record<string, string>>({ this: SINGULAR, that: SINGULAR, these: PLURAL, those: PLURAL });
 /** Words after which a clause, and so a demonstrative subject, begins. */
 const CLAUSE_START = new Set([',', ';', ':', '(', '"', '“', '—', '–', 'but', 'because', 'so', 'and', 'when', 'while', 'although', 'whereas']);
 

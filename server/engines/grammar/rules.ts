@@ -24,7 +24,7 @@ import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle }
 import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
 
 import type { Proposal, Rule } from './rule.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
 /** With "ca" and "wo", the tagger's first halves of "can't" and "won't". */
 const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'ca', 'wo']);
@@ -1473,7 +1473,7 @@ const finalPeriod: Rule = {
 };
 
 /** The ending "agree" takes for the subject that each form of be shows (is agree → agrees, was agree → agreed). */
-const AGREE_ENDING_AFTER = wordTable<string>({ am: '', are: '', is: 's', was: 'd', were: 'd' });
+const AGREE_ENDING_AFTER = withoutPrototype<string>({ am: '', are: '', is: 's', was: 'd', were: 'd' });
 
 /** "I am agree" → "I agree", "she is agree" → "she agrees": agree is a verb, not an adjective. */
 const beAgree: Rule = {
@@ -1602,7 +1602,7 @@ const toBeforePlace: Rule = {
 };
 
 /** The present form of "be" for a subject pronoun. */
-const BE_FOR_PRONOUN = wordTable<string>({ i: 'am', he: 'is', she: 'is', it: 'is', we: 'are', you: 'are', they: 'are' });
+const BE_FOR_PRONOUN = withoutPrototype<string>({ i: 'am', he: 'is', she: 'is', it: 'is', we: 'are', you: 'are', they: 'are' });
 
 /**
  * A missing "be" between a subject pronoun and an intensified adjective: "It so expensive that" →

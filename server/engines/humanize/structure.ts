@@ -7,7 +7,7 @@
 import { COMMON_OPENERS, PLACEHOLDER } from './protect.ts';
 import { capitaliseFirst, hash } from './phrases.ts';
 import { IRREGULAR_PARTICIPLES, IRREGULAR_SIMPLE_PASTS, isNotVerb, sameInBothTenses, verbForms, type VerbForms } from './verbs.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
 const CONTRACTED = /['’](?:re|s|ve|ll|d|m)$/u;
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there', 'this', 'these', 'those']);
@@ -473,7 +473,7 @@ export function dropSerialComma(sentence: string): string | null {
  * Participles that trail a clause (", allowing ...", ", highlighting ...") with their present and
  * past third-person forms, for a sentence of their own ("This allows ...", "This highlighted ...").
  */
-const TRAILING_PARTICIPLES = wordTable<[present: string, past: string]>({
+const TRAILING_PARTICIPLES = withoutPrototype<[present: string, past: string]>({
   allowing: ['allows', 'allowed'], making: ['makes', 'made'], leading: ['leads', 'led'], giving: ['gives', 'gave'],
   providing: ['provides', 'provided'], creating: ['creates', 'created'], offering: ['offers', 'offered'],
   highlighting: ['highlights', 'highlighted'], showing: ['shows', 'showed'], reducing: ['reduces', 'reduced'],
@@ -625,7 +625,7 @@ export function splitSubjectParticiple(sentence: string): string | null {
 }
 
 /** Person nouns with the pronoun that stands for them. */
-const PERSON_PRONOUNS = wordTable<'He' | 'She' | 'They'>(Object.fromEntries([
+const PERSON_PRONOUNS = withoutPrototype<'He' | 'She' | 'They'>(Object.fromEntries([
   ...'man boy father husband son brother king prince gentleman grandfather uncle'.split(' ').map((n) => [n, 'He'] as const),
   ...'woman girl mother wife daughter sister queen princess lady grandmother aunt'.split(' ').map((n) => [n, 'She'] as const),
   ...'people children men women'.split(' ').map((n) => [n, 'They'] as const),

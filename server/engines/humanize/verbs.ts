@@ -7,7 +7,7 @@
  */
 import { IRREGULAR_VERB_FORMS, type IrregularVerb } from '../shared/irregular-verbs.ts';
 import { COMMON_WORDS } from './lexicon.ts';
-import { wordTable } from '../shared/word-table.ts';
+import { withoutPrototype } from '../shared/without-prototype.ts';
 
 export interface VerbForms {
   base: string;
@@ -18,7 +18,7 @@ export interface VerbForms {
 
 const IRREGULAR_FORMS: ReadonlyMap<string, IrregularVerb> = new Map(IRREGULAR_VERB_FORMS.map((verb) => [verb.base, verb]));
 /** Simple past of irregular verbs, base -> the past we write. */
-const IRREGULAR = wordTable<string>(Object.fromEntries([...IRREGULAR_FORMS].map(([base, f]) => [base, f.past[0]])));
+const IRREGULAR = withoutPrototype<string>(Object.fromEntries([...IRREGULAR_FORMS].map(([base, f]) => [base, f.past[0]])));
 const IRREGULAR_PASTS = new Set(Object.values(IRREGULAR));
 
 /** Whether a word is the base of an irregular verb of the shared table. */

@@ -1,7 +1,7 @@
 /**
  * Noun knowledge for the rules, curated by hand: uncountable nouns, and learner plurals of them.
  */
-import { wordTable } from '../../shared/word-table.ts';
+import { withoutPrototype } from '../../shared/without-prototype.ts';
 
 /**
  * Nouns that are uncountable in every common sense: "an information", "an advice" are always
@@ -22,7 +22,7 @@ export const MASS_NOUNS: ReadonlySet<string> = new Set([
   'paper', 'land', 'space', 'nature', 'society', 'business', 'experience', 'life', 'love', 'peace', 'freedom', 'justice', 'violence', 'damage', 'importance',
 ]);
 /** Learner forms that are always wrong: plurals of uncountable nouns, and "todays". */
-export const WRONG_PLURALS = wordTable<string>({
+export const WRONG_PLURALS = withoutPrototype<string>({
   informations: 'information', advices: 'advice', knowledges: 'knowledge', equipments: 'equipment', furnitures: 'furniture', homeworks: 'homework',
   todays: "today's", luggages: 'luggage', baggages: 'baggage', softwares: 'software', feedbacks: 'feedback', childrens: 'children', sceneries: 'scenery', machineries: 'machinery',
   vocabularies: 'vocabulary', pollutions: 'pollution', traffics: 'traffic', garbages: 'garbage', jewelries: 'jewelry', jewelleries: 'jewellery',
@@ -31,7 +31,7 @@ export const WRONG_PLURALS = wordTable<string>({
 });
 
 /** Irregular plurals of the singulars that take one. */
-const PLURAL_OF = wordTable<string>({ child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' });
+const PLURAL_OF = withoutPrototype<string>({ child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice', life: 'lives', wife: 'wives', knife: 'knives', leaf: 'leaves', half: 'halves', shelf: 'shelves', thief: 'thieves', wolf: 'wolves', criterion: 'criteria', phenomenon: 'phenomena' });
 
 /** The regular or irregular plural of a singular noun. */
 export function pluralize(noun: string): string {
