@@ -943,3 +943,80 @@ describe('news prose that only looks like a slip (a third sample)', () => {
     assert.equal(await corrected('There are a problem.'), 'There is a problem.');
   });
 });
+
+describe('prose that only looks like a slip (news, Wikipedia, answers and older fiction, a fourth sample)', () => {
+  it('leaves a modal used as a noun, an adverb before a verb, and a plural a few words after "there are"', async () => {
+    await leaves('Some people find the idea of free will comforting.');
+    await leaves('The Sena dynasty would later assume control of the empire.');
+    await leaves("There are world famous stadium filling musicians and those that aren't.");
+    assert.equal(await corrected('This will great.'), 'This will be great.');
+    assert.equal(await corrected('There is many problem.'), 'There are many problems.');
+  });
+
+  it('leaves a verb of its own that is also a past, "the" + a participle for people, and a subject further back', async () => {
+    await leaves('Things that don\'t usually bore you start to bore you.');
+    await leaves('We often see, when the wounded are carried off the field, the soldier cry.');
+    await leaves('Heavy breathing, coughing, and lack of fever are concerning symptoms.');
+    await leaves('Delegates were not pledged because of issues (that some Bernie supporters claim are shenanigans).');
+    await leaves('Why does not he try Bath?');
+    assert.equal(await corrected('I didn\'t saw him.'), "I didn't see him.");
+    assert.equal(await corrected('He can found it.'), 'He can find it.');
+    assert.equal(await corrected('The mural were crowd-funded.'), 'The mural was crowd-funded.');
+    assert.equal(await corrected('The house was old, and the roof are leaking.'), 'The house was old, and the roof is leaking.');
+  });
+
+  it('leaves a bare noun in a set use, joined to another, or after a determiner and an adjective', async () => {
+    await leaves('The near end was dingy and dark.');
+    await leaves('It took time to take full effect.');
+    await leaves('Another example is wet sand or mud, as a whole.');
+    assert.equal(await corrected('I got good score.'), 'I got a good score.');
+    assert.equal(await corrected('We arrived at end of the road.'), 'We arrived at the end of the road.');
+  });
+
+  it('leaves a formula, an option, a word hyphenated across a line, a glossed word, a word after "the" and a derived word', async () => {
+    await leaves('They carry spin 1*hbar and are stable.');
+    await leaves("Use - -i 'input_files_*.jpg' to set the input.");
+    await leaves('Grandmother could remem- ber the golden days.');
+    await leaves('We know of a special poleaxe called the hache (which just means axe in French).');
+    await leaves('It won the 120-lap madison on Friday.');
+    await leaves('Prices in the eurozone rose.');
+    await leaves('We use a frequentist approach.');
+    await leaves('It controls things automatically for you e.g. makes your pupils constrict.');
+    assert.equal(await corrected('They are dependent on noone.'), 'They are dependent on no one.');
+    assert.equal(await corrected('i went to paris on friday.'), 'I went to Paris on Friday.');
+    assert.equal(await corrected('It was an arguement about happyness.'), 'It was an argument about happiness.');
+  });
+
+  it('leaves a hard-wrapped line, a command after a colon, a file name, a Latin name and an antecedent before a preposition', async () => {
+    await leaves('In the play, Macbeth is consumed by guilt\n\nand remorse after killing King Duncan.');
+    await leaves('Follow these steps:\n\nmkdir project-name\n\ncd project-name');
+    await leaves('You can include a robots.txt file on your website.');
+    await leaves('The fastest flying bird is the peregrine falcon (Falco peregrinus).');
+    await leaves('Suppose there exists a non-constant polynomial P(z) with complex coefficients that has no complex roots.');
+    assert.equal(await corrected('It is fine.\n\nthe next day was fine.'), 'It is fine.\n\nThe next day was fine.');
+    assert.equal(await corrected('Introduction\n\nthe study shows this.'), 'Introduction\n\nThe study shows this.');
+    assert.equal(await corrected('They make a products.'), 'They make products.');
+    assert.equal(await corrected('I know people that is nice.'), 'I know people that are nice.');
+  });
+
+  it('leaves older prose: "to" before a word and a name, "Am I your", "each" after a comma, an adverb of an -ing form', async () => {
+    await leaves('All evil, to crazy Ahab, were visibly personified.');
+    await leaves('Am I your manager?');
+    await leaves("I'll have thirty life-lines, each three feet long hanging all round.");
+    await leaves('The bucket came suckingly up.');
+    assert.equal(await corrected('It was to late.'), 'It was too late.');
+    assert.equal(await corrected('Each 5 students shared a book.'), 'Every 5 students shared a book.');
+    assert.equal(await corrected('He walked slowely.'), 'He walked slowly.');
+  });
+
+  it('leaves reviews\' English: "like" before a subject, "me and" a subject, a bracketed question, a progressive, a dropped g', async () => {
+    await leaves('Pizza is a very personal thing to people who love it like I do.');
+    await leaves('For entrees, me and my girlfriend have had mixed experience.');
+    await leaves('They also have a cult movie night on (all? many? some? ) Mondays with free admission.');
+    await leaves('My tofu tasted exactly like the dish I was craving.');
+    await leaves("We are easy goin people so we didn't mind waiting.");
+    assert.equal(await corrected('It like me.'), 'It likes me.');
+    assert.equal(await corrected('I am student.'), 'I am a student.');
+    assert.equal(await corrected('I like it (really? yes). it works.'), 'I like it (really? Yes). It works.');
+  });
+});

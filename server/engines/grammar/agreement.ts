@@ -214,6 +214,9 @@ function countsOthers(noun: string): boolean {
 function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: LanguageModel): Subject | null {
   let h = v - 1;
   if (!nominal(tokens[h]) && !ageNoun(tokens, h)) return null;
+  // "issues that some supporters claim are shenanigans": a singular that is also a verb, after a plural noun, is more
+  // likely that plural's verb than a compound's head ("sales figure"); the be after it agrees with a subject further back.
+  if (tokens[h].pos === 'NOUN' && lexicon.hasLemma(tokens[h].lower, 'verb') && tokens[h - 1]?.pos === 'NOUN' && isPluralNoun(tokens[h - 1], lexicon) && !isPluralNoun(tokens[h], lexicon)) return null;
   let throughPhrase = false;
   // Up to three prepositional phrases: "the attack on the hall on the road are".
   for (let hops = 0; hops < 4; hops++) {
@@ -248,8 +251,11 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
       throughPhrase = true;
       continue;
     }
+    // "me and my girlfriend have": a pronoun before "and" joins subjects, whatever its case.
+    if (before?.lower === 'and' && tokens[k - 2]?.pos === 'PRON') return null;
     // ", and" after a noun ends a list of subjects or joins two clauses ("Medical expenses, and accommodation are"): unsure.
-    if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && nominal(tokens[k - 3])) return null;
+    // So after an -ing word ("Heavy breathing, coughing, and lack of fever are"), which the tagger may read as a verb.
+    if (before?.lower === 'and' && tokens[k - 2]?.text === ',' && (nominal(tokens[k - 3]) || /ing$/.test(tokens[k - 3]?.lower ?? ''))) return null;
     // "and" after a noun joins subjects; after a verb or adverb it joins clauses ("was smashed and a bomb were").
     // Not after a word a determiner opens ("for the bronze drum and plaque were"): a noun the tagger read as a verb.
     const nounBefore = tokens[k - 3]?.pos === 'DET' || (['NOUN', 'ADJ'].includes(tokens[k - 3]?.pos ?? '') && tokens[k - 4]?.pos === 'DET');
@@ -263,7 +269,7 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     if ((k < h && gerund(tokens[k], lexicon)) || gerundObject(tokens, k)) return null;
     const number = headNumber(tokens, k, h, lexicon, throughPhrase);
     const head = tokens[h];
-    if (!number) return null;
+    if (!number || (k + 1 === h && participleForPeople(tokens[k], head, lexicon))) return null;
     if ((head.pos === 'PROPN' && titledName(tokens, h) >= 0) || ageNoun(tokens, h)) return { start: tokens[k].start, number };
     // The counts' measures and names ("years is", "Wales is") cannot take "these", "several" or a
     // possessive without a number: such a plural is many ("several flag poles was", "his goals is").
@@ -274,6 +280,11 @@ function subjectBefore(tokens: Token[], v: number, lexicon: Lexicon, lm: Languag
     return { start: tokens[k].start, number, head };
   }
   return null;
+}
+
+/** True for "the" + a participle that names the people it describes ("the wounded are", "the accused were"): a plural, or one person. */
+export function participleForPeople(det: Token, noun: Token, lexicon: Lexicon): boolean {
+  return det.lower === 'the' && /ed$/.test(noun.lower) && lexicon.pastParticiple(lexicon.verbBase(noun.lower) ?? '') === noun.lower;
 }
 
 /**

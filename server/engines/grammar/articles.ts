@@ -27,7 +27,7 @@ export const missingArticle: Rule = {
   category: 'grammar',
   description: 'verb + adjective + bare singular count noun → a/an (I got good score → I got a good score)',
   apply(_text, tokens, ctx) {
-    const { lexicon } = ctx;
+    const { lexicon, lm } = ctx;
     const out: Proposal[] = [];
     for (let i = 1; i + 1 < tokens.length; i++) {
       const prev = tokens[i - 1];
@@ -48,6 +48,8 @@ export const missingArticle: Rule = {
       // "bring good plan"); after others a noun with a mass sense is usual ("provide exceptional service",
       // "possess immense power", "offer new insight").
       if (!ARTICLE_VERBS.has(prev.lemma)) continue;
+      // "take full effect", "make good sense": the verb and the bare noun are a usage of their own in the counts.
+      if (lm.pairCount(prev.lower, noun.lower) > MAX_BARE_PAIR) continue;
       // "to have set foot", "had broken ground": a participle after "have" is the perfect, not an adjective.
       const base = prev.lemma === 'have' ? lexicon.verbBase(first.lower) : null;
       if (base && lexicon.pastParticiple(base) === first.lower) continue;
@@ -149,8 +151,9 @@ export const articleByContext: Rule = {
       if (/^[-‐]/u.test(text.slice(noun.end, noun.end + 1))) continue;
       // A gerund goes bare ("trained in bombing").
       if (noun.pos !== 'NOUN' || noun.lemma !== noun.lower || /(s|ing)$/.test(noun.lower)) continue;
-      // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance").
-      if (before.pos === 'VERB' && /^(ADJ|DET)$/.test(tokens[i - 2]?.pos ?? '')) continue;
+      // A participle after an adjective or determiner modifies the noun itself ("a huge missed chance"); so does any word
+      // after a determiner ("the near end", "the far end").
+      if ((before.pos === 'VERB' && tokens[i - 2]?.pos === 'ADJ') || tokens[i - 2]?.pos === 'DET') continue;
       // A noun whose plural is all but unused goes bare ("in bed with flu"): no article is missing.
       if (lm.count(pluralize(noun.lower)) < MIN_PLURAL_SHARE * lm.count(noun.lower)) continue;
       // A word that is also a verb, with a determiner after it, is the verb and its object ("left the march in attack a bank").

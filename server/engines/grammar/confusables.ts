@@ -251,6 +251,8 @@ export const confusableWords: Rule = {
       if (written === 'to' && (/\d\s+$/u.test(text.slice(0, m.index)) || /\bfrom\s+(\S+\s+){0,5}$/iu.test(text.slice(Math.max(0, m.index - 80), m.index)))) continue;
       const start = m.index;
       const end = start + m[0].length;
+      // "all evil, to crazy Ahab, were": a word and a name after "to" make it the preposition ("too crazy Ahab" is no English).
+      if (written === 'to' && /^\s+\p{Ll}+\s+\p{Lu}\p{Ll}/u.test(text.slice(end, end + 40))) continue;
       let best: { word: string; score: number } | null = null;
       for (const alternative of others) {
         const { previous, next } = leftClass(neighbours(text, start, end), written, alternative, lexicon);
@@ -261,6 +263,8 @@ export const confusableWords: Rule = {
         if (POSSESSIVE.has(alternative) && next !== null && /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|million)$/.test(next)) continue;
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
         if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
+        // Nor before an abbreviation: "for you e.g. makes", where the letter is no noun.
+        if (POSSESSIVE.has(alternative) && /^\s+\p{L}\./u.test(text.slice(end, end + 4))) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         // "you" for "you're" ("so you're hear") needs twice the evidence: "because you're laid there" is speech.
         if (alternative === 'you' && e.left + e.right < 2 * TOGETHER) continue;

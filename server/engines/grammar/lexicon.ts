@@ -117,6 +117,9 @@ export class Lexicon {
     // Not of one in -ic, whose adverb ends in -ically ("basicly" is a slip).
     const adjective = w.slice(0, -2);
     if (w.endsWith('ly') && !adjective.endsWith('ic') && adjective.length >= 5 && (this.lemmas.adj.has(adjective) || this.isDerived(adjective))) return true;
+    // An adverb of a verb's -ing form: "suckingly", as "lovingly".
+    const ing = /^(\p{L}{3,})ingly$/u.exec(w)?.[1];
+    if (ing !== undefined && [ing, `${ing}e`, ing.replace(/(\p{L})\1$/u, '$1')].some((v) => this.lemmas.verb.has(v))) return true;
     for (const suffix of DERIVATIONAL) {
       if (!w.endsWith(suffix) || w.length - suffix.length < 4) continue;
       const stem = w.slice(0, -suffix.length);

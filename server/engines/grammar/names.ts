@@ -149,7 +149,8 @@ const PARTICLE_LETTERS = 5;
 
 /**
  * Text that is not prose to correct: a URL, an address (a mailto: one too), a path, an identifier or a call (a_b, a/b, a.b
- * with a lower-case letter after the dot, f(), a word with an inner capital), code between backticks,
+ * with a lower-case letter after the dot, f(), a word with an inner capital), a formula (1*hbar, x^2), a command-line
+ * option (-i), code between backticks,
  * or a word with a Latin letter English does not use (crème, brûlée, señor).
  */
 function inCodeOrForeign(text: string, start: number, end: number): boolean {
@@ -160,7 +161,8 @@ function inCodeOrForeign(text: string, start: number, end: number): boolean {
   while (to < text.length && !/\s/u.test(text[to])) to++;
   const chunk = text.slice(from, to);
   if (/\S/u.test(text.slice(start, end)) || start === end) {
-    if (/:\/\/|@|[\p{L}\p{N}][_/\\][\p{L}\p{N}]|\p{L}\.\p{Ll}|\w\(\)|^[Ww]{3}\.|[Mm]ailto:/u.test(chunk)) return true;
+    // A formula ("1*hbar", "x^2", "n=3") and a command-line option ("-i", "--verbose") too.
+    if (/:\/\/|@|[\p{L}\p{N}][_/\\*^=][\p{L}\p{N}]|\p{L}\.\p{Ll}|\w\(\)|^[Ww]{3}\.|[Mm]ailto:|^--?\p{L}[\p{L}-]*$/u.test(chunk)) return true;
     if (/[\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/u.test(chunk)) return true;
   }
   // Inside a pair of backticks on the same line.

@@ -13,7 +13,7 @@ import { CONTRACTIONS } from './data/contractions.ts';
 import { DETERMINERS } from './data/function-words.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, misreadRestorations, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
-import { embedded } from './variants.ts';
+import { embedded, lineStartOpensSentence } from './variants.ts';
 import { addressedAsYou, afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
@@ -164,7 +164,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // "He past the exam" is no "He pasts": only a word that is a verb takes the -s of one.
     if (lexicon.verbBase(verb) === null) return false;
     // "Is she okay?": in a question the verb came before the pronoun.
-    if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
+    // So in an older question's negation ("Why does not he try Bath?").
+    if (/\b(is|was|are|were|am|do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had)\s+(?:not\s+)?(he|she|it)\s+$/i.test(text.slice(Math.max(0, lint.start - 20), lint.start))) return false;
     // "She wonder if he could hear": in a sentence told in the past the lost ending may as well be -ed, so the
     // -s of the present is no safe fix.
     if (pastInSentence(text, lint.start, lint.end, lexicon)) return false;
@@ -188,7 +189,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "you dog" → your; not "attracted to you you could": a pronoun follows, a new clause starts.
   // Nor "come on you two": "you" with a number or "all", "guys", "people" after it addresses them.
   // Nor "Why, you asses," : "you" and a noun set off by commas address someone.
-  PossessiveYour: (text, lint) => !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)) && !addressedAsYou(text, lint.start),
+  // Nor "for you e.g. makes": a letter with a full stop after it opens an abbreviation, not a noun.
+  PossessiveYour: (text, lint) =>
+    !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)) && !/^\s+\p{L}\./u.test(text.slice(lint.end, lint.end + 4)) && !addressedAsYou(text, lint.start),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)". Nor "an" before h where edited English
@@ -218,6 +221,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
     if (parts.includes('i')) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
+    // "easy goin people": an -ing form with its g dropped, apostrophe or not, is no two words run together.
+    if (/in$/iu.test(word) && lexicon.isKnown(`${word.toLowerCase()}g`)) return false;
     // An article split off ("sucha" → such a) needs an English word to go with: "pollo alla cacciatora" is Italian.
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
     if (parts[1] === 'a' && (next === undefined || !lexicon.isKnown(next.toLowerCase()))) return false;
@@ -236,6 +241,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // Nor a part of a web address spaced out ("www. sea-trust. org"), nor a word after an ellipsis, which
     // goes on with the sentence or opens a quotation cut at its start (". . . the party left").
     if (inSpacedAddress(text, lint.start, lint.end) || /(?:\.\s*){2,}$|…\s*$/u.test(before)) return false;
+    // A line's first word only where the line before ended a sentence ("consumed by guilt\n\nand remorse" is one sentence hard-wrapped).
+    const lineStart = /\n[ \t"“‘'([]*$/u.exec(text.slice(Math.max(0, lint.start - 12), lint.start));
+    if (lineStart && !lineStartOpensSentence(text, Math.max(0, lint.start - 12) + lineStart.index)) return false;
     return !/!\s+$/.test(before) && !(abbreviation !== undefined && abbreviation.length > 1 && isAbbreviation(abbreviation)) && !capitalisesSentences(text) && !holdsCode(text);
   },
   // "lIke" → "like"; not "40 mM", "5 kHz": a unit after its number is written so on purpose. Nor a capital the text
@@ -243,10 +251,16 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   OrthographicConsistency: (text, lint) => !/\p{N}\s*$/u.test(text.slice(Math.max(0, lint.start - 3), lint.start)) && !writtenAgainExactly(text, lint.start, lint.end),
   // "there is bits" is everyday speech with the contraction ("there's bits and pieces"): only "there is" is changed.
   // Nor "there is lots of rain": "lots of" and "plenty of" take the number of their noun, often a mass noun.
-  ThereIsAgreement: (text, lint) => !/there['’]s|\b(lots|plenty)\b/i.test(`${text.slice(lint.start, lint.end)} ${/^\s*\p{L}*/u.exec(text.slice(lint.end))?.[0] ?? ''}`),
+  // Nor "there are world famous stadium filling musicians": a plural noun a few words on is the one the verb agrees with.
+  ThereIsAgreement: (text, lint, { lexicon }) => {
+    if (/there['’]s|\b(lots|plenty)\b/i.test(`${text.slice(lint.start, lint.end)} ${/^\s*\p{L}*/u.exec(text.slice(lint.end))?.[0] ?? ''}`)) return false;
+    const phrase = /^(?:\s+\p{Ll}+){1,4}/u.exec(text.slice(lint.end, lint.end + 60))?.[0].trim().split(/\s+/u) ?? [];
+    return !phrase.some((w) => /[^s]s$/u.test(w) && lexicon.lemmatize(w, 'noun').some((lemma) => lemma !== w));
+  },
   // "each 5 students shared" → "every 5"; not "one right for each 105 shares": "for each" with a number
   // is the ratio of edited financial and legal English.
-  QuantifierNumeralConflict: (text, lint) => !/\bfor\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
+  // Nor "thirty life-lines, each three feet long": after a comma "each" goes with the things just named, one by one.
+  QuantifierNumeralConflict: (text, lint) => !/(?:\bfor|,)\s+$/iu.test(text.slice(Math.max(0, lint.start - 6), lint.start)),
   // "it was is" → "it was"; not "the girl who was is not the girl I knew", "what it is is a start", "to see if
   // they are is to", "anyone who says they are is wrong", "what I expected it to be was": a clause opened by who,
   // what, if or whether (up to four words before its be) ends in the first be, and the second is its
@@ -313,6 +327,14 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   },
   // "could of gone" → could have; not "the good will of Lucy", "a can of beans": after a determiner or an
   // adjective the modal's word is a noun.
+  // "the idea of free will comforting", "the good will": after a determiner or an adjective the modal is a noun.
+  // Nor "would later assume": a verb after the word makes that word an adverb, not a predicate missing "be".
+  ModalBeAdjective: (text, lint, { lexicon }) => {
+    if (modalAsNoun(text, lint.start, lexicon)) return false;
+    const verb = /^\s+\p{L}+\s+(\p{Ll}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
+    return verb === undefined || !(lexicon.verbBase(verb) === verb && lexicon.hasLemma(verb, 'verb'));
+  },
+  WillNonLemma: (text, lint, { lexicon }) => !modalAsNoun(text, lint.start, lexicon),
   ModalOf: (text, lint, { lexicon }) => {
     const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase();
     if (previous === undefined || SUBJECTS.has(previous)) return true;
@@ -324,11 +346,19 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // "he want to go" → wants; not "his want of faith" (a noun) nor "did he want a servant?" (a question).
   NominalWants: (text, lint) => !/\b(?:his|her|its|their|our|my|your|the|a|no|did|does|do|will|would|can|could|should|may|might|must)\s+(?:\p{L}+\s+)?$/iu.test(text.slice(Math.max(0, lint.start - 30), lint.start)),
   // "Hand it me", "give it him": the object's order of British speech, not a doubled pronoun.
-  // Nor "Were she your equal", "had he his way": a subject after its verb, then a possessive.
+  // Nor "Were she your equal", "had he his way", "Am I your manager?": a subject after its verb, then a possessive.
   MultipleSequentialPronouns: (text, lint) =>
-    !/^it\s+(?:me|him|her|us|them)$/iu.test(text.slice(lint.start, lint.end)) && !/(?<!\p{L})(?:were|had|should|was|is|did|does|do|could|would|might|can|will)\s+$/iu.test(text.slice(Math.max(0, lint.start - 10), lint.start)),
+    !/^it\s+(?:me|him|her|us|them)$/iu.test(text.slice(lint.start, lint.end)) && !/(?<!\p{L})(?:were|had|should|was|is|am|are|did|does|do|could|would|might|can|will)\s+$/iu.test(text.slice(Math.max(0, lint.start - 10), lint.start)),
   AdjectiveDoubleDegree: doubleComparative,
 };
+
+/** True when the word before the modal at `start` is a determiner or an adjective ("free will", "the can"): the modal is a noun. */
+function modalAsNoun(text: string, start: number, lexicon: Lexicon): boolean {
+  const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1].toLowerCase();
+  return previous !== undefined && !SUBJECTS.has(previous) && (NOUN_DETERMINERS.has(previous) || lexicon.hasLemma(previous, 'adj'));
+}
+/** Determiners before which a modal can only be a noun; not "this", "that" and other words that are subjects too ("this will be"). */
+const NOUN_DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'his', 'its', 'our', 'their', 'whose']);
 
 /** True when text[start, end) occurs again in `text` as a whole word, letter for letter (case included). */
 function writtenAgainExactly(text: string, start: number, end: number): boolean {
@@ -484,6 +514,13 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   if (!/^[\p{L}'’]+$/u.test(word) || word.length < 2) return null;
   // Part of a hyphenated compound ("eco-certification"): often valid, and harper splits it.
   if (text[lint.start - 1] === '-' || text[lint.end] === '-') return null;
+  // The end of a word hyphenated across a line in print ("could remem- ber"): the two parts make the word.
+  const hyphenated = /(\p{L}+)[-‐]\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1];
+  if (hyphenated !== undefined && ctx.lexicon.isKnown((hyphenated + word).toLowerCase())) return null;
+  // A lower-case word after a capitalised one that opens brackets is a Latin name's second part ("(Falco peregrinus)").
+  if (/\(\p{Lu}\p{Ll}+\s+$/u.test(text.slice(Math.max(0, lint.start - 30), lint.start)) && /^[),;]/u.test(text.slice(lint.end, lint.end + 1))) return null;
+  // A word glossed in brackets after it is another language's ("the hache (which just means axe in French)").
+  if (/^\s*\((?:(?:which|that)\s+(?:\p{L}+\s+)?means|meaning|literally|lit\.)\s/iu.test(text.slice(lint.end, lint.end + 40))) return null;
   // With an apostrophe: only when the word before it is not a word ("dont'" yes, "don'ts" no).
   const apostrophe = word.search(/['’]/);
   if (apostrophe > 0 && ctx.lexicon.isKnown(word.slice(0, apostrophe))) return null;
@@ -501,11 +538,12 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   // "friday" → "Friday", "chinese" → "Chinese"; but a rare word the broad word list has in lower case is a
-  // word so written ("obsidian", "quaternary"), where a name is common; so is one after a determiner ("the old
-  // harper", "their alma maters"), where a name seldom stands, but for a people's adjective ("the english language").
+  // word so written ("obsidian", "quaternary"), where a name is common; so is any word after a determiner ("the old
+  // harper", "the 120-lap madison", "the eurozone"), where a name seldom stands, but for a people's adjective ("the
+  // english language").
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) {
-    const writtenLowerCase = ctx.lexicon.count(word) < COMMON_WORD || (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word));
-    return ctx.lexicon.isListedWord(word) && writtenLowerCase ? null : recased;
+    if (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word)) return null;
+    return ctx.lexicon.isListedWord(word) && ctx.lexicon.count(word) < COMMON_WORD ? null : recased;
   }
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
@@ -609,6 +647,8 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // A prefixed or derived form of a known word ("uncertified", "attributers") may be a valid word
   // no dictionary lists: corrected only when a candidate is one typing slip away ("arguement").
   if (choice.cost > 1 && (knownWithPrefix(bare, ctx.lexicon) || ctx.lexicon.isDerived(bare))) return null;
+  // Nor is the -ist noun of a known word made its superlative ("frequentist" → "frequentest"): the writer chose the suffix.
+  if (/ists?$/.test(bare) && respelt === bare.replace(/ist(s?)$/, 'est$1') && ctx.lexicon.isDerived(bare)) return null;
   // A word the broad word list has may be a rare real word ("infall") or a common misspelling ("wich",
   // "cours"): not made into a common word two full slips away (infall → until), nor, from six letters,
   // more than one slip away (graben → green, egoless → eagles; but develope → develop, exemple → example).
@@ -657,7 +697,7 @@ const COMBINING_FORMS = new Set(['holo', 'cryo', 'hydro', 'retro', 'nano', 'prot
 
 /** True when a determiner, and at most one lower-case word after it, stand right before `start` ("the old ", "their "). */
 function afterDeterminer(text: string, start: number): boolean {
-  const m = /(?<!\p{L})(\p{L}+)\s+(?:(\p{Ll}+)\s+)?$/u.exec(text.slice(Math.max(0, start - 40), start));
+  const m = /(?<!\p{L})(\p{L}+)\s+(?:(\p{Ll}+|[\p{Ll}\p{N}]+-[\p{Ll}\p{N}-]+)\s+)?$/u.exec(text.slice(Math.max(0, start - 40), start));
   return m !== null && (DETERMINERS.has(m[1].toLowerCase()) || (m[2] !== undefined && DETERMINERS.has(m[2])));
 }
 

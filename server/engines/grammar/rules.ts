@@ -17,8 +17,8 @@ import { matchCase } from './spelling.ts';
 import type { Token } from './tokens.ts';
 import { ABSTRACT_SUFFIX, COLLECTIVE_NOUNS, GROUP_NOUNS, IRREGULAR_PLURALS, MASS_NOUNS, pluralize, STRICT_UNCOUNTABLE, WRONG_PLURALS } from './data/nouns.ts';
 import { LINKING_VERBS } from './data/function-words.ts';
-import { lineBreakEndsSentence } from './variants.ts';
-import { beforeQuoteMarks, isPastForm, isPluralNoun, nounSubjectAgreement, pastInSentence, QUOTE_MARKS, SINGULAR_BE, subjunctive, thereIsSingular, TO_PLURAL, usedAsOtherNumber } from './agreement.ts';
+import { lineStartOpensSentence } from './variants.ts';
+import { beforeQuoteMarks, isPastForm, isPluralNoun, nounSubjectAgreement, participleForPeople, pastInSentence, QUOTE_MARKS, SINGULAR_BE, subjunctive, thereIsSingular, TO_PLURAL, usedAsOtherNumber } from './agreement.ts';
 import { joinedCompound, splitWord, runTogetherWords } from './split-words.ts';
 import { articleByContext, clearlyCountable, indefiniteArticle, missingArticle } from './articles.ts';
 import { prepositionBeforeVerb, prepositionChoice } from './prepositions.ts';
@@ -147,7 +147,9 @@ const thirdPersonAgreement: Rule = {
       const objectToo = subject.lower === 'it' || INDEFINITE_SINGULAR.has(subject.lower);
       if (!(THIRD_SINGULAR.has(subject.lower) || INDEFINITE_SINGULAR.has(subject.lower)) || (objectToo && !clauseStart(tokens, i) && !(subject.lower === 'it' && itSubject(tokens, i)))) continue;
       // "could he be", "does she know": after an auxiliary the verb is already the base form; "has she run": a participle.
-      if (i > 0 && (MODALS.has(tokens[i - 1].lower) || AUXILIARIES.has(tokens[i - 1].lower) || ['has', 'have', 'had'].includes(tokens[i - 1].lower))) continue;
+      // So after an older question's negation: "Why does not he try Bath?".
+      const auxiliary = tokens[i - 1]?.lower === 'not' ? tokens[i - 2] : tokens[i - 1];
+      if (auxiliary && (MODALS.has(auxiliary.lower) || AUXILIARIES.has(auxiliary.lower) || ['has', 'have', 'had'].includes(auxiliary.lower))) continue;
       if (mandativeThat(tokens, i)) continue;
       // "he usually go", "it just make": adverbs may stand between (not "not": "he not go" is another error).
       let v = i + 1;
@@ -175,6 +177,8 @@ const thirdPersonAgreement: Rule = {
       if (['need', 'dare'].includes(verb.lower) && next?.lower === 'not') continue;
       // "He last chose": a past-tense verb follows, so the word is an adverb.
       if (isWord(next) && (/ed$/.test(next.lower) || lexicon.irregularByPast(next.lower))) continue;
+      // "people who love it like I do": before a subject, "like" joins a clause; "it" was an object.
+      if (verb.lower === 'like' && ['i', 'we', 'they', 'he', 'she'].includes(next?.lower ?? '')) continue;
       if (pastBefore(tokens, v, lexicon) || pastLikeBase(verb.lower, lexicon) || pastInSentence(text, verb.start, verb.end, lexicon)) continue;
       out.push(replace(verb, lexicon.thirdPerson(verb.lower)));
     }
@@ -325,7 +329,9 @@ const singularNounAgreement: Rule = {
       // is a plural in -s the tagger took for a singular ("the remains were").
       // "If the errand were not a pleasure": the subjunctive of a condition or a wish.
       if (verb.lower === 'were' && subjunctive(tokens, j + 1)) continue;
-      if ((verb.lower === 'are' || verb.lower === 'were') && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower)) {
+      // "when the wounded are carried off": a participle after "the" names the people it describes, many of them.
+      const people = j === i + 1 && participleForPeople(det, noun, lexicon);
+      if ((verb.lower === 'are' || verb.lower === 'were') && lexicon.hasLemma(noun.lower, 'noun') && !/[^su]s$/.test(noun.lower) && !people) {
         out.push(replace(verb, verb.lower === 'are' ? 'is' : 'was'));
         continue;
       }
@@ -452,12 +458,16 @@ function isPlainAdjective(t: Token, lexicon: Lexicon): boolean {
 const QUESTION_WORDS = new Set(['what', 'why', 'how', 'where', 'when', 'who', 'which']);
 const QUESTION_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
 
+/** Sightings of "to" + a past that is a verb of its own, and their share of the word's sightings, from which it is read as that verb ("to bore"). */
+const MIN_OWN_BASE = 2;
+const OWN_BASE_SHARE = 0.01;
+
 /** Modal + inflected verb → base: "can goes" → "can go", "will rained" → "will rain"; "Does he plays?" → "play". */
 const modalBase: Rule = {
   id: 'verb-after-modal',
   category: 'grammar',
   description: 'modal, or do in a question, + inflected verb → base form (can goes → can go; Does he plays → Does he play)',
-  apply(_text, tokens, { lexicon }) {
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const modal = tokens[i];
@@ -484,6 +494,9 @@ const modalBase: Rule = {
       if (/ing$/.test(verb.lower) && !isDidNot && !MODALS.has(modal.lower)) continue;
       const base = baseOf(verb, lexicon);
       if (!base) continue;
+      // "things that don't usually bore you": a past that is a verb of its own, one the counts show after "to", is that
+      // verb's base form already (not "bear"); "can found it", "didn't saw" stay slips ("to found" is all but unseen).
+      if (lexicon.hasLemma(verb.lower, 'verb') && lm.pairCount('to', verb.lower) >= Math.max(MIN_OWN_BASE, OWN_BASE_SHARE * lm.wordCount(verb.lower))) continue;
       // "may parts of India": "may" is a typo for "many" far more often than "may" + an -s verb; but not after
       // a subject ("it may starts"), where "many" cannot stand.
       if (modal.lower === 'may' && /s$/.test(verb.lower) && lexicon.hasLemma(base, 'noun') && !['PRON', 'NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '')) continue;
@@ -862,8 +875,11 @@ const articleBeforeSingular: Rule = {
       // "to be little attempt": "a little" would say the opposite of "little".
       if (['little', 'few'].includes(first.lower)) continue;
       if (!after || !CLAUSE_END.has(after.lower)) continue;
+      // "is wet sand or mud": a bare noun joined to another is a mass use of both.
+      if (['and', 'or'].includes(after.lower) && ['NOUN', 'ADJ'].includes(tokens[j + 2]?.pos ?? '')) continue;
       if (MASS_NOUNS.has(noun.lower) || BARE_AFTER_COPULA.has(noun.lower) || ABSTRACT_SUFFIX.test(noun.lower)) continue;
-      if (/ing$/.test(noun.lower) && lexicon.hasLemma(noun.lower.slice(0, -3), 'verb')) continue;
+      // "I was craving": an -ing form of a verb after be is the progressive.
+      if (/ing$/.test(noun.lower) && lexicon.verbBase(noun.lower) !== null) continue;
       if (!lexicon.hasLemma(noun.lower, 'noun') || lexicon.hasLemma(noun.lower, 'adj')) continue;
       // "I am hard put to": a participle read as a noun; and a noun whose plural is rare in use ("broader
       // access", "considerable range") goes bare after an adjective.
@@ -954,11 +970,13 @@ const sentenceCapital: Rule = {
       if (isListLetter(text, t.start, t.end) || (!lexicon.functionWords.has(t.lower) && lowerAtSentenceStarts(text, t.lower))) continue;
       // "www. sea-trust. org": a web address its copy spaced out.
       if (inSpacedAddress(text, t.start, t.end)) continue;
+      // "a movie night on (all? many? some?) Mondays": inside brackets opened in the sentence, a question mark asks of one word.
+      if (/\([^()]*[?!][^()]*$/u.test(text.slice(Math.max(0, t.start - 60), t.start))) continue;
       // Preceded (across spaces, quotes, brackets) by the text or paragraph start, or by . ! ?
       let k = t.start - 1;
       while (k >= 0 && /[ \t"“‘'([]/u.test(text[k])) k--;
       // A line start only where the line before ended a sentence or a paragraph (a hard-wrapped line goes on with its sentence).
-      let starts = k < 0 || (text[k] === '\n' && lineBreakEndsSentence(text, k));
+      let starts = k < 0 || (text[k] === '\n' && lineStartOpensSentence(text, k));
       // '"Really?" asks his wife': a quote closed right after ? or ! is followed by its speech tag.
       if (/[?!]/.test(text[k]) && /["”'’]/u.test(text[k + 1])) continue;
       // "the album Alive! in 1975": an exclamation mark closing a capitalised title ends no sentence.
@@ -1165,6 +1183,8 @@ const articleBeforePlural: Rule = {
       // "a parents' petition": a plural possessive is a modifier (its apostrophe spaced off in some corpus text: "citizens ’"). With an adjective between, the pair
       // must be one human text writes ("a whole struggles", "a half hours" are not an adjective and its noun).
       if (/^ ?['’]/u.test(text.slice(noun.end, noun.end + 2)) || (j > i + 1 && lm.pairCount(tokens[j - 1].lower, noun.lower) === 0)) continue;
+      // "a robots.txt file": a file or domain name, not a plural.
+      if (/^\.\p{L}/u.test(text.slice(noun.end, noun.end + 2))) continue;
       // The article goes with the space before it (a sentence-initial "A" is left: its capital would have to move).
       if (i === 0 || tokens[i].text !== tokens[i].lower) continue;
       out.push({ start: tokens[i - 1].end, end: tokens[i].end, replacement: '' });
@@ -1299,7 +1319,9 @@ const relativeAgreement: Rule = {
       while (d > 0 && tokens[d].pos === 'ADJ' && tokens[d].text === tokens[d].lower) d--;
       const group = d < i - 2 && (COLLECTIVE_NOUNS.has(noun.lower) || GROUP_NOUNS.has(noun.lower));
       const singular = !plural && !group && !(d < i - 2 && tokens[d - 1]?.pos === 'ADP') && !inPhrase && noun.lemma === noun.lower && !MASS_NOUNS.has(noun.lower) && tokens[d] !== undefined && ['a', 'an', 'the', 'this', 'every', 'each', 'one'].includes(tokens[d].lower);
-      const fix: Record<string, string> = plural ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
+      // "a polynomial with complex coefficients that has": so a plural after a preposition does not make the verb plural.
+      const afterPreposition = tokens[d]?.pos === 'ADP' || tokens[d - 1]?.pos === 'ADP';
+      const fix: Record<string, string> = plural && !afterPreposition ? { is: 'are', was: 'were', has: 'have' } : singular ? { are: 'is', were: 'was', have: 'has' } : {};
       if (fix[verb.lower]) out.push(replace(verb, fix[verb.lower]));
     }
     return out;

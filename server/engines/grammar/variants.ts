@@ -161,6 +161,23 @@ export function lineBreakEndsSentence(text: string, newline: number): boolean {
   return /(?:^|[.!?:]["”'’)]?|\n)\s*$/u.test(text.slice(Math.max(0, newline - 40), newline));
 }
 
+/**
+ * True when a lower-case word at the start of the line after `newline` should open its sentence with a capital: the line
+ * before ended one (. ! ?), or the text starts there, or a heading (a short line, not in lower case) stands before a paragraph break. Not after a
+ * colon (a list, a command: "run this:\n\nnpm init"), nor after a long line with no full stop, which a hard wrap or a
+ * poem's line break cut ("consumed by guilt\n\nand remorse").
+ */
+export function lineStartOpensSentence(text: string, newline: number): boolean {
+  if (!lineBreakEndsSentence(text, newline)) return false;
+  const before = text.slice(0, newline).trimEnd();
+  if (before === '' || /[.!?]["”'’)]?$/u.test(before)) return true;
+  const line = before.slice(before.lastIndexOf('\n') + 1).trim();
+  return !line.endsWith(':') && !/^\p{Ll}/u.test(line) && line.split(/\s+/u).length <= HEADING_WORDS;
+}
+
+/** Words up to which a line without a full stop before a paragraph break is a heading. */
+const HEADING_WORDS = 6;
+
 /** True when the word at `start` opens a sentence: after . ! ? (not a name's initial), the text's start or a line break that ends one. */
 export function sentenceInitial(text: string, start: number): boolean {
   let i = start - 1;

@@ -17,4 +17,5 @@ export const RUN_TOGETHER: ReadonlyMap<string, string> = new Map([
   ['becauseof', 'because of'],
   ['alittle', 'a little'],
   ['abit', 'a bit'],
+  ['noone', 'no one'],
 ]);
