@@ -1019,4 +1019,24 @@ describe('prose that only looks like a slip (news, Wikipedia, answers and older 
     assert.equal(await corrected('I am student.'), 'I am a student.');
     assert.equal(await corrected('I like it (really? yes). it works.'), 'I like it (really? Yes). It works.');
   });
+
+  it('leaves a compound noun opening a title and the adverb of an -le adjective', async () => {
+    await leaves('Download manager makes it difficult to determine progress.');
+    await leaves('They were using the terms noninterchangeably.');
+    assert.equal(await corrected('Take risks teaches you a lot.'), 'Taking risks teaches you a lot.');
+    assert.equal(await corrected('Eat breakfast helps you.'), 'Eating breakfast helps you.');
+    assert.equal(await corrected('He did it probabley.'), 'He did it probably.');
+  });
+
+  it('leaves abstracts\' English: "which" after a phrase, a letter "I", "in correctly", an -ing mass noun, a label', async () => {
+    await leaves('This approach is used to study induction effects under the influence of externally applied magnetic fields which is also important.');
+    await leaves('The decline is 1.03 magnitudes in the U, B, V, R and I bands, respectively.');
+    await leaves('They are crucial in correctly reproducing effects.');
+    await leaves('We consider a model of multiple scattering of a photon.');
+    await leaves('The metal-intermediate (RGB-MInt) populations are compatible.');
+    assert.equal(await corrected('The books which is on the table are mine.'), 'The books which are on the table are mine.');
+    assert.equal(await corrected('She know it.'), 'She knows it.');
+    assert.equal(await corrected('He answered in correctly.'), 'He answered incorrectly.');
+    assert.equal(await corrected('THe cat sat.'), 'The cat sat.');
+  });
 });

@@ -354,8 +354,11 @@ function antecedentOf(tokens: Token[], r: number, verb: Token, lexicon: Lexicon,
   const h = separated ? r - 2 : r - 1;
   if (h < 0 || (!nominal(tokens[h]) && !ageNoun(tokens, h))) return null;
   const k = phraseStart(tokens, h);
-  // "the son of the Smiths, who are": either noun may be meant.
-  if (tokens[k - 1]?.pos === 'ADP' || ['and', 'or'].includes(tokens[k - 1]?.lower ?? '')) return null;
+  // "the son of the Smiths, who are": either noun may be meant; so after modifiers the phrase finder leaves out
+  // ("the influence of externally applied magnetic fields which is").
+  let q = k - 1;
+  while (q > 0 && (tokens[q].pos === 'ADV' || tokens[q].pos === 'ADJ' || (tokens[q].pos === 'VERB' && /ed$/.test(tokens[q].lower)))) q--;
+  if (tokens[q]?.pos === 'ADP' || ['and', 'or'].includes(tokens[k - 1]?.lower ?? '')) return null;
   const number = headNumber(tokens, k, h, lexicon);
   if (!number || (pronoun === 'which' && separated && number === 'plural' && TO_PLURAL[verb.lower])) return null;
   const head = tokens[h];

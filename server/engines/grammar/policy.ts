@@ -154,6 +154,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // "Why, you fools, I adore fighting!": a noun after "you" set off by commas addresses someone.
     const you = /(?<!\p{L})you\s+$/iu.exec(text.slice(Math.max(0, lint.start - 8), lint.start));
     if (you && addressedAsYou(text, Math.max(0, lint.start - 8) + you.index)) return false;
+    // "in the U, B, V, R and I bands": an "I" in a list of letters is a letter.
+    if (/(?:^|[^\p{L}])\p{Lu}\s*(?:,|and|or)\s+I\s+$/u.test(text.slice(Math.max(0, lint.start - 12), lint.start))) return false;
     // "where i represents": a lower-case i with a third-person verb is a letter or an index (see CapitalizePersonalPronouns).
     if (/(?<![\p{L}\p{N}'’])i\s+$/u.test(text.slice(Math.max(0, lint.start - 4), lint.start)) && LETTER_I_VERB.test(text.slice(lint.start - 1, lint.end + 1))) return false;
     // "we humans have": a noun in apposition to the pronoun, not its verb.
@@ -292,6 +294,8 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   MassNouns: (text, lint, { lexicon, lm }) => {
     const original = text.slice(lint.start, lint.end);
     const singular = lint.suggestions[0].text.toLowerCase();
+    // "multiple scattering" is no "multiple pieces of scattering": a process named by an -ing noun is counted as it is.
+    if (/\bpieces of \p{L}+ing$/u.test(singular)) return false;
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1].toLowerCase();
     // "an information theoretic scheme", "an advice column": the article goes with the noun the mass noun modifies.
     if (/^an?\s/iu.test(original) && next !== undefined && !lexicon.functionWords.has(next) && (lexicon.lemmatize(next, 'noun').length > 0 || lexicon.lemmatize(next, 'adj').length > 0)) return false;
@@ -616,9 +620,9 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   // The respelling without a possessive's s, to hold against the written word's `bare`.
   const respelt = respelling.replace(/['’]s$/, '');
   if (variantForm(lower, respelling, ctx.lexicon) || runOnFunctionWord(lower, respelling, ctx.lexicon)) return null;
-  // "grapefruity", "briochey", "noninterchangeably": the respelling with a y added is a word derived from it (an
-  // adjective a writer makes of a noun, an adverb in -ly), not a slip of a key.
-  if (lower === `${respelling}y`) return null;
+  // "grapefruity", "briochey", "noninterchangeably": the respelling with a y added (or an -le adjective's e made y) is
+  // a word derived from it (an adjective a writer makes of a noun, an adverb in -ly), not a slip of a key.
+  if (lower === `${respelling}y` || (respelling.endsWith('le') && lower === `${respelling.slice(0, -1)}y`)) return null;
   // "ina spreadsheet", "sucha detection", "Anative of": an article run in. Taking its "a" off drops a word;
   // run-together-split puts the space back where the counts read the two words clearly.
   if (lower === `${respelling}a` || lower === `a${respelling}`) return null;

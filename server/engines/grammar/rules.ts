@@ -1774,6 +1774,9 @@ const passiveParticiple: Rule = {
 /** Imperatives that take a clause without "that" ("Suppose the input is empty", "Make sure the lid fits"). */
 const CLAUSE_IMPERATIVES = new Set(['suppose', 'imagine', 'assume', 'pretend', 'remember', 'notice', 'see', 'check', 'ensure', 'make', 'guess', 'bet', 'know', 'consider', 'recall']);
 
+/** Share of a word's sightings after "the" from which it reads as a noun where a compound may start ("the download": 3%; "the take": 0.1%). */
+const NOUN_USE_SHARE = 0.02;
+
 /**
  * A base verb opening a clause, its object, then a verb in -s: the subject is a gerund ("Take risks
  * teaches you" → Taking risks). An imperative is never followed by a second finite verb, unless it is one
@@ -1783,7 +1786,7 @@ const gerundSubject: Rule = {
   id: 'gerund-subject',
   category: 'grammar',
   description: 'base verb + object + -s verb at a clause start → -ing form (Take risks teaches you → Taking risks teaches you)',
-  apply(_text, tokens, { lexicon }) {
+  apply(_text, tokens, { lexicon, lm }) {
     const out: Proposal[] = [];
     for (let i = 0; i + 2 < tokens.length; i++) {
       const verb = tokens[i];
@@ -1800,6 +1803,10 @@ const gerundSubject: Rule = {
       if (length === 0 || !isWord(finite) || finite.pos !== 'VERB' || !/[^s]s$/.test(finite.lower)) continue;
       const base = baseOf(finite, lexicon);
       if (!base || lexicon.thirdPerson(base) !== finite.lower) continue;
+      // "Download manager makes it hard": a word the counts often use as a noun ("the download"), before a bare singular,
+      // opens a compound noun, the subject itself.
+      const object = tokens[i + length];
+      if (length === 1 && !isPluralNoun(object, lexicon) && lm.pairCount('the', verb.lower) >= NOUN_USE_SHARE * lm.wordCount(verb.lower)) continue;
       out.push(replace(verb, lexicon.ingForm(verb.lower)));
     }
     return out;
@@ -1980,11 +1987,13 @@ const doubleCapital: Rule = {
   id: 'double-capital',
   category: 'capitalization',
   description: 'two capitals opening a lower-case word → one (THe → The, in NIce → Nice)',
-  apply(_text, tokens, { lexicon }) {
+  apply(text, tokens, { lexicon }) {
     const out: Proposal[] = [];
     for (const t of tokens) {
       // Three letters and more; "ANd", "THe" too, but not a plural acronym ("TVs", "PCs").
       if (!isWord(t) || !/^\p{Lu}{2}\p{Ll}+$/u.test(t.text) || !lexicon.isKnown(t.lower)) continue;
+      // "(RGB-MInt)": part of a label after capitals and a hyphen.
+      if (/\p{Lu}[-‐]$/u.test(text.slice(Math.max(0, t.start - 2), t.start))) continue;
       if (t.text.length === 3 && !lexicon.functionWords.has(t.lower)) continue;
       out.push({ start: t.start + 1, end: t.start + 2, replacement: t.text[1].toLowerCase() });
     }

@@ -84,6 +84,8 @@ export const splitWord: Rule = {
       if (previous === null || prepositionBeforeAdjective(a, b, previous, lexicon)) continue;
       // A function word before a name ("found form at Deepdale"): the counts cannot read the name, and the pair is English.
       if (CLOSED_CLASS.has(b) && /^\s+\p{Lu}/u.test(text.slice(end))) continue;
+      // "crucial in correctly reproducing": a preposition and the adverb of the -ing verb after it, not "incorrectly".
+      if (CLOSED_CLASS.has(a) && /ly$/.test(b) && /ing$/.test(next ?? '')) continue;
       if (compoundGain(lm, a, b, previous, next) >= MARGIN) out.push({ start, end, replacement: joined });
     }
     return out;
