@@ -57,7 +57,7 @@ export interface GrammarEngine {
   correct(text: string, variant: TargetVariant): Promise<GrammarCorrection>;
 }
 
-export const ENGINE_VERSION = 'grammar-2.12.0 (harper.js 2.10.0)';
+export const ENGINE_VERSION = 'grammar-2.13.0 (harper.js 2.10.0)';
 
 export interface EngineOptions {
   /** Rule ids (ours, or harper's rule names) to leave out: for evaluation of each rule. */

@@ -223,8 +223,9 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     if (lexicon.isListedWord(word) && (parts.every((part) => part.length >= 4) || parts.some((part) => part.length === 1))) return false;
     if (parts.includes('i')) return false;
     if (/\p{Lu}/u.test(word.slice(1)) || parts.length !== 2 || spelledAgain(text, word, lint.start) || droppedG(text, lint.start, lint.end)) return false;
-    // "easy goin people": an -ing form with its g dropped, apostrophe or not, is no two words run together.
-    if (/in$/iu.test(word) && lexicon.isKnown(`${word.toLowerCase()}g`)) return false;
+    // "easy goin people": an -ing form with its g dropped, apostrophe or not, is no two words run together, where the
+    // counts have the -ing form far more often than the pair ("going" against "go in"; not "founding" against "found in").
+    if (/in$/iu.test(word) && parts[1] === 'in' && lm.wordCount(`${word.toLowerCase()}g`) > DROPPED_G_RATIO * lm.pairCount(parts[0], 'in')) return false;
     // An article split off ("sucha" → such a) needs an English word to go with: "pollo alla cacciatora" is Italian.
     const next = /^\s+(\p{L}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
     if (parts[1] === 'a' && (next === undefined || !lexicon.isKnown(next.toLowerCase()))) return false;
@@ -542,12 +543,11 @@ function spellingReplacement(text: string, lint: HarperLint, ctx: PolicyContext,
   const candidates = lint.suggestions.filter((s) => s.kind === 'replace').map((s) => s.text);
   const recased = candidates.find((c) => c !== word && c.toLowerCase() === word.toLowerCase());
   // "friday" → "Friday", "chinese" → "Chinese"; but a rare word the broad word list has in lower case is a
-  // word so written ("obsidian", "quaternary"), where a name is common; so is any word after a determiner ("the old
-  // harper", "the 120-lap madison", "the eurozone"), where a name seldom stands, but for a people's adjective ("the
-  // english language").
+  // word so written ("obsidian", "quaternary"), where a name is common; so is one after a determiner ("the old
+  // harper", "their alma maters"), where a name seldom stands, but for a people's adjective ("the english language").
   if (recased && word === word.toLowerCase() && /^\p{Lu}\p{Ll}+$/u.test(recased)) {
-    if (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word)) return null;
-    return ctx.lexicon.isListedWord(word) && ctx.lexicon.count(word) < COMMON_WORD ? null : recased;
+    const writtenLowerCase = ctx.lexicon.count(word) < COMMON_WORD || (afterDeterminer(text, lint.start) && !/(?:ish|ese|an|ic)$/u.test(word));
+    return ctx.lexicon.isListedWord(word) && writtenLowerCase ? null : recased;
   }
   const capitalised = word[0] !== word[0].toLowerCase();
   if (capitalised && !startsSentence(text, lint.start)) return null;
@@ -701,7 +701,7 @@ const COMBINING_FORMS = new Set(['holo', 'cryo', 'hydro', 'retro', 'nano', 'prot
 
 /** True when a determiner, and at most one lower-case word after it, stand right before `start` ("the old ", "their "). */
 function afterDeterminer(text: string, start: number): boolean {
-  const m = /(?<!\p{L})(\p{L}+)\s+(?:(\p{Ll}+|[\p{Ll}\p{N}]+-[\p{Ll}\p{N}-]+)\s+)?$/u.exec(text.slice(Math.max(0, start - 40), start));
+  const m = /(?<!\p{L})(\p{L}+)\s+(?:(\p{Ll}+)\s+)?$/u.exec(text.slice(Math.max(0, start - 40), start));
   return m !== null && (DETERMINERS.has(m[1].toLowerCase()) || (m[2] !== undefined && DETERMINERS.has(m[2])));
 }
 
@@ -914,6 +914,8 @@ const FAMILIAR_WORD = 1000;
 const SPOKEN_WORD = 50;
 /** Typing cost up to which a respelling beats splitting a word in two (importand → important, not import and). */
 const SPLIT_OR_RESPELL_COST = 1.5;
+/** How many times more often than the pair "X in" the counts must have "Xing" for "Xin" to be a dropped g. */
+const DROPPED_G_RATIO = 10;
 /** Letters from which a misspelt word is searched for candidates two slips away and more. */
 const LONG_WORD = 6;
 /** Typing cost within which the common words are candidates for a long misspelt word (two slips). */
