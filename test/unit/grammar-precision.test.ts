@@ -944,7 +944,7 @@ describe('news prose that only looks like a slip (a third sample)', () => {
   });
 });
 
-describe('prose that only looks like a slip (news, Wikipedia, answers and older fiction, a fourth sample)', () => {
+describe('prose that only looks like a slip (news, Wikipedia, answers, older fiction, reviews and abstracts: a fourth sample)', () => {
   it('leaves a modal used as a noun, an adverb before a verb, and a plural a few words after "there are"', async () => {
     await leaves('Some people find the idea of free will comforting.');
     await leaves('The Sena dynasty would later assume control of the empire.');

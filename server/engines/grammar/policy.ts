@@ -330,16 +330,17 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
     // "We agreed earlier that": earlier and later are adverbs of time as often as comparatives.
     return before === before.toLowerCase() && isComparative(before, lexicon) && !['earlier', 'later'].includes(before);
   },
-  // "could of gone" → could have; not "the good will of Lucy", "a can of beans": after a determiner or an
-  // adjective the modal's word is a noun.
-  // "the idea of free will comforting", "the good will": after a determiner or an adjective the modal is a noun.
-  // Nor "would later assume": a verb after the word makes that word an adverb, not a predicate missing "be".
+  // "it will great" → "will be great"; not "the idea of free will comforting", "the good will": after a determiner or
+  // an adjective the modal is a noun. Nor "would later assume": a verb after the word makes it an adverb.
   ModalBeAdjective: (text, lint, { lexicon }) => {
     if (modalAsNoun(text, lint.start, lexicon)) return false;
     const verb = /^\s+\p{L}+\s+(\p{Ll}+)/u.exec(text.slice(lint.end, lint.end + 40))?.[1];
     return verb === undefined || !(lexicon.verbBase(verb) === verb && lexicon.hasLemma(verb, 'verb'));
   },
+  // "will comforting" → "will comfort"; not after a determiner or an adjective ("free will comforting").
   WillNonLemma: (text, lint, { lexicon }) => !modalAsNoun(text, lint.start, lexicon),
+  // "could of gone" → could have; not "the good will of Lucy", "a can of beans": after a determiner or an
+  // adjective the modal's word is a noun.
   ModalOf: (text, lint, { lexicon }) => {
     const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, lint.start - 30), lint.start))?.[1].toLowerCase();
     if (previous === undefined || SUBJECTS.has(previous)) return true;

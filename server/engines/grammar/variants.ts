@@ -162,10 +162,10 @@ export function lineBreakEndsSentence(text: string, newline: number): boolean {
 }
 
 /**
- * True when a lower-case word at the start of the line after `newline` should open its sentence with a capital: the line
- * before ended one (. ! ?), or the text starts there, or a heading (a short line, not in lower case) stands before a paragraph break. Not after a
- * colon (a list, a command: "run this:\n\nnpm init"), nor after a long line with no full stop, which a hard wrap or a
- * poem's line break cut ("consumed by guilt\n\nand remorse").
+ * True when a lower-case word at the start of the line after `newline` should open its sentence with a capital: the
+ * line before ended one (. ! ?), or the text starts there, or a heading (a short line, not in lower case) stands before
+ * a paragraph break. Not after a colon (a list, a command: "run this:\n\nnpm init"), nor after a long line with no full
+ * stop, which a hard wrap or a poem's line break cut ("consumed by guilt\n\nand remorse").
  */
 export function lineStartOpensSentence(text: string, newline: number): boolean {
   if (!lineBreakEndsSentence(text, newline)) return false;
