@@ -7,7 +7,7 @@
  */
 import type { Proposal, Rule } from './rule.ts';
 import { neighbours, type LanguageModel } from './ngrams.ts';
-import { isNameAt } from './names.ts';
+import { abbreviationFollows, isNameAt } from './names.ts';
 import { matchCase } from './spelling.ts';
 import { COMMON_PREPOSITIONS } from './data/function-words.ts';
 import { withoutPrototype } from '../shared/without-prototype.ts';
@@ -264,7 +264,7 @@ export const confusableWords: Rule = {
         // A possessive stands before a noun: "and it's legal" keeps its verb ("its" needs "its tail").
         if (POSSESSIVE.has(alternative) && next !== null && lexicon.lemmatize(next, 'noun').length === 0) continue;
         // Nor before an abbreviation: "for you e.g. makes", where the letter is no noun.
-        if (POSSESSIVE.has(alternative) && /^\s+\p{L}\./u.test(text.slice(end, end + 4))) continue;
+        if (POSSESSIVE.has(alternative) && abbreviationFollows(text, end)) continue;
         const e = sideEvidence(lm, written, alternative, previous, next);
         // "you" for "you're" ("so you're hear") needs twice the evidence: "because you're laid there" is speech.
         if (alternative === 'you' && e.left + e.right < 2 * TOGETHER) continue;

@@ -237,3 +237,8 @@ export const LETTER_I_VERB = /^\s+(?!(?:has|does|goes)\b)\p{L}+[^su\s]s\b/u;
 export function addressedAsYou(text: string, start: number): boolean {
   return /^you\s+\p{L}+\s*[,!]/iu.test(text.slice(start, start + 40)) && /(?:^|[,;:!?.—–-]|["“])\s*$/u.test(text.slice(Math.max(0, start - 6), start));
 }
+
+/** True when the word after `end` is a letter with a full stop, an abbreviation's start ("for you e.g. makes"): no noun for a possessive. */
+export function abbreviationFollows(text: string, end: number): boolean {
+  return /^\s+\p{L}\./u.test(text.slice(end, end + 4));
+}

@@ -14,7 +14,7 @@ import { DETERMINERS } from './data/function-words.ts';
 import { RUN_TOGETHER } from './data/run-together.ts';
 import { chooseSpelling, knownWithPrefix, ligatureRestorations, matchCase, misreadRestorations, oneEdit, soundKey, spelledAgain, typoCost } from './spelling.ts';
 import { embedded, lineStartOpensSentence } from './variants.ts';
-import { addressedAsYou, afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
+import { abbreviationFollows, addressedAsYou, afterElision, besideForeignWordOrCode, capitalisesSentences, holdsCode, inCodeStatement, inSpacedAddress, isAbbreviation, isListLetter, isNameAt, LETTER_I_VERB, lowerAtSentenceStarts, obfuscatedAddress, startsSentence, touchesName } from './names.ts';
 import { confusable, contextAllows } from './confusables.ts';
 import { doublingWritten } from './doubled.ts';
 import { pastInSentence } from './agreement.ts';
@@ -193,7 +193,7 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
   // Nor "Why, you asses," : "you" and a noun set off by commas address someone.
   // Nor "for you e.g. makes": a letter with a full stop after it opens an abbreviation, not a noun.
   PossessiveYour: (text, lint) =>
-    !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)) && !/^\s+\p{L}\./u.test(text.slice(lint.end, lint.end + 4)) && !addressedAsYou(text, lint.start),
+    !/^\s+(i|you|he|she|it|we|they|two|three|four|both|all|guys|people|lot)\b/i.test(text.slice(lint.end, lint.end + 9)) && !abbreviationFollows(text, lint.end) && !addressedAsYou(text, lint.start),
   // "a hour" → "an hour"; not a stray "a" before a function word ("put air a on car" → "an on"), nor
   // before an abbreviation, whose sound its letters do not tell ("an MEP", "a UN report").
   // Nor a letter that labels a part: "Section 101 (a)", "pattern 3 a)". Nor "an" before h where edited English
@@ -361,10 +361,10 @@ const CONTEXT_CONDITIONS: Record<string, (text: string, lint: HarperLint, ctx: P
 /** True when the word before the modal at `start` is a determiner or an adjective ("free will", "the can"): the modal is a noun. */
 function modalAsNoun(text: string, start: number, lexicon: Lexicon): boolean {
   const previous = /(?:^|\s)(\p{L}+)\s+$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1].toLowerCase();
-  return previous !== undefined && !SUBJECTS.has(previous) && (NOUN_DETERMINERS.has(previous) || lexicon.hasLemma(previous, 'adj'));
+  return previous !== undefined && !SUBJECTS.has(previous) && (ARTICLES_AND_POSSESSIVES.has(previous) || lexicon.hasLemma(previous, 'adj'));
 }
 /** Determiners before which a modal can only be a noun; not "this", "that" and other words that are subjects too ("this will be"). */
-const NOUN_DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'his', 'its', 'our', 'their', 'whose']);
+const ARTICLES_AND_POSSESSIVES = new Set(['the', 'a', 'an', 'my', 'your', 'his', 'its', 'our', 'their', 'whose']);
 
 /** True when text[start, end) occurs again in `text` as a whole word, letter for letter (case included). */
 function writtenAgainExactly(text: string, start: number, end: number): boolean {
